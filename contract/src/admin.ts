@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { isoDate, limitSchema, optionalQuery, pageSchema, sortOrderSchema } from './common.js';
+import { LIMITS } from './limits.js';
+import { fileSchema, fileSortSchema } from './files.js';
+
+export const systemStatsSchema = z.object({
+  total_files: z.number().int(),
+  total_users: z.number().int(),
+  /** Physical bytes after deduplication. */
+  total_storage_bytes: z.number().int(),
+  /** Bytes as uploaded, before deduplication. */
+  logical_storage_bytes: z.number().int(),
+  savings_bytes: z.number().int(),
+  savings_percentage: z.number(),
+  total_downloads: z.number().int(),
+  public_files: z.number().int(),
+});
+export type SystemStats = z.infer<typeof systemStatsSchema>;
+
+export const dailyActivitySchema = z.object({ date: z.string(), uploads: z.number().int(), downloads: z.number().int() });
+
+export const adminStatsResponseSchema = z.object({
+  stats: systemStatsSchema,
+  /** The last 30 days, oldest first, one entry per UTC day. */
+  timeline: z.array(dailyActivitySchema),
+});
+export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
+
+export const adminFileSearchSchema = z.object({
+  page: optionalQuery(pageSchema).transform((v) => v ?? 1),
+  limit: optionalQuery(limitSchema(LIMITS.adminFilesPageSize, LIMITS.maxPageSize)).transform((v) => v ?? LIMITS.adminFilesPageSize),
+  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
+  sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
+});
+export type AdminFileSearchCriteria = z.input<typeof adminFileSearchSchema>;
+
+export const adminFilesResponseSchema = z.object({ files: z.array(fileSchema), total: z.number().int() });
+export type AdminFilesResponse = z.infer<typeof adminFilesResponseSchema>;
+
+export const topFileSchema = z.object({
+  id: z.number().int(),
+  original_name: z.string(),
+  username: z.string(),
+  download_count: z.number().int(),
+  file_size: z.number().int(),
+});
+export const topFilesResponseSchema = z.object({ files: z.array(topFileSchema) });
+export type TopFile = z.infer<typeof topFileSchema>;
+
+export const topFilesQuerySchema = z.object({
+  limit: optionalQuery(limitSchema(LIMITS.topFilesLimit, 100)).transform((v) => v ?? LIMITS.topFilesLimit),
+});
+
+export const adminUserRowSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  file_count: z.number().int(),
+  used_storage_bytes: z.number().int(),
+  total_downloads: z.number().int(),
+  created_at: isoDate,
+  storage_quota_mb: z.number(),
+  is_admin: z.boolean(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSchema) });
+
+export const adminUserUpdateSchema = z
+  .object({
+    storage_quota_mb: z.number({ error: 'storage_quota_mb must be a number' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
+    is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
+  })
+  .strict();
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+export const adminUserResponseSchema = z.object({ user: adminUserRowSchema });
+
+export const ACTIVITY_TYPES = [
+  'upload',
+  'download',
+  'delete',
+  'admin_delete',
+  'share',
+  'login',
+  'login_failed',
+] as const;
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+export const activityRowSchema = z.object({
+  id: z.number().int(),
+  type: activityTypeSchema,
+  file_name: z.string().nullable(),
+  file_id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  date: isoDate,
+  /** Extra context, e.g. the owner of an admin-deleted file or the name tried at a failed login. */
+  detail: z.string().nullable(),
+});
+export type ActivityRow = z.infer<typeof activityRowSchema>;
+
+export const activityQuerySchema = z.object({
+  limit: optionalQuery(limitSchema(LIMITS.activityLimit, 200)).transform((v) => v ?? LIMITS.activityLimit),
+  /** An activity id: rows older than it (paging back in time). */
+  before: optionalQuery(z.coerce.number().int().positive()),
+});
+export const activityResponseSchema = z.object({ activity: z.array(activityRowSchema) });
+export type ActivityResponse = z.infer<typeof activityResponseSchema>;

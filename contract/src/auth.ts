@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { requiredString } from './common.js';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+
+export const usernameSchema = requiredString('Username is required')
+  .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
+  .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
+  .regex(USERNAME_PATTERN, 'Username may only contain letters, numbers, dots, dashes and underscores');
+
+export const emailSchema = requiredString('Email is required')
+  .max(LIMITS.emailMax, 'Invalid email address')
+  .regex(EMAIL_PATTERN, 'Invalid email address');
+
+export const passwordSchema = requiredString('Password is required')
+  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
+  .max(LIMITS.passwordMax, 'Password must be at most 256 characters');
+
+export const registerRequestSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The register form adds confirmPassword, checked on the client only (SPEC §5). */
+export const registerFormSchema = registerRequestSchema
+  .extend({ confirmPassword: requiredString('Please confirm your password') })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const loginModeSchema = z.enum(['user', 'admin']);
+export type LoginMode = z.infer<typeof loginModeSchema>;
+
+export const loginRequestSchema = z.object({
+  username: requiredString('Username is required').max(LIMITS.usernameMax + 200, 'Invalid username or password'),
+  password: requiredString('Password is required').max(LIMITS.passwordMax, 'Invalid username or password'),
+  /** Admin Login: refused unless the account is an admin. */
+  mode: loginModeSchema.optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const meResponseSchema = z.object({ user: userSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const userStatsSchema = z.object({
+  total_files: z.number().int(),
+  used_storage_bytes: z.number().int(),
+  storage_quota_mb: z.number(),
+  storage_quota_bytes: z.number().int(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const demoCredentialsSchema = z.object({ username: z.string(), password: z.string() });
+export type DemoCredentials = z.infer<typeof demoCredentialsSchema>;
+
+/** GET /api/config: what the web needs to know before sign-in. */
+export const appConfigSchema = z.object({
+  demo: z.object({ user: demoCredentialsSchema, admin: demoCredentialsSchema }).nullable(),
+  max_file_bytes: z.number().int(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A string field whose absence and emptiness share one message, as SPEC §5 words them. */
+export function requiredString(message: string) {
+  return z.string({ error: message }).min(1, message);
+}
+
+/** Query strings carry empty values for cleared inputs: they mean "not given". */
+export function optionalQuery<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+}
+
+/** A repeated query key arrives as a string once and as an array when repeated. */
+export function repeatedQuery<T extends z.ZodType>(item: T) {
+  return z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : (Array.isArray(v) ? v : [v]).filter((x) => x !== '')),
+    z.array(item),
+  );
+}
+
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Invalid id' })
+    .int('Invalid id')
+    .positive('Invalid id')
+    .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+});
+
+export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' });
+
+export const pageSchema = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000, 'page is too large');
+
+export function limitSchema(defaultLimit: number, max: number) {
+  return z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(defaultLimit);
+}
+
+/** Dates travel as ISO-8601 strings. */
+export const isoDate = z.string();

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import {
+  isoDate,
+  limitSchema,
+  optionalQuery,
+  pageSchema,
+  repeatedQuery,
+  sortOrderSchema,
+} from './common.js';
+
+export const fileSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  original_name: z.string(),
+  mime_type: z.string(),
+  file_size: z.number().int(),
+  is_public: z.boolean(),
+  /** Not the owner's first file with this content (computed over the owner's files for non-admins). */
+  is_duplicate: z.boolean(),
+  download_count: z.number().int(),
+  /** How many of the owner's files share this content (global for admins). */
+  reference_count: z.number().int(),
+  tags: z.array(z.string()),
+  folder_id: z.number().int().nullable(),
+  folder_name: z.string().nullable(),
+  created_at: isoDate,
+  updated_at: isoDate,
+});
+export type FileItem = z.infer<typeof fileSchema>;
+
+export const tagSchema = z
+  .string()
+  .trim()
+  .min(1, 'Tags cannot be blank')
+  .max(LIMITS.maxTagLength, `Tags must be at most ${LIMITS.maxTagLength} characters`);
+
+/** Trimmed, non-blank, de-duplicated (case-insensitively), at most 10. */
+export const tagListSchema = z
+  .array(tagSchema)
+  .transform((tags) => {
+    const seen = new Set<string>();
+    return tags.filter((t) => {
+      const key = t.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  })
+  .refine((tags) => tags.length <= LIMITS.maxTags, 'Maximum 10 tags allowed');
+
+export const FILE_SORT_FIELDS = ['created_at', 'file_size', 'download_count', 'original_name'] as const;
+export const fileSortSchema = z.enum(FILE_SORT_FIELDS, {
+  error: `sort_by must be one of ${FILE_SORT_FIELDS.join(', ')}`,
+});
+export type FileSortField = z.infer<typeof fileSortSchema>;
+
+const sizeSchema = z.coerce.number({ error: 'Sizes must be numbers of bytes' }).int('Sizes must be whole bytes').min(0, 'Sizes cannot be negative').max(Number.MAX_SAFE_INTEGER, 'Size is too large');
+
+/** YYYY-MM-DD (a whole UTC day) or a full ISO-8601 timestamp. */
+export const dateQuerySchema = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Dates must be YYYY-MM-DD or ISO-8601');
+
+/** GET /api/files query (SPEC §3 file search criteria). */
+export const fileSearchSchema = z.object({
+  page: optionalQuery(pageSchema).transform((v) => v ?? 1),
+  limit: optionalQuery(limitSchema(LIMITS.pageSize, LIMITS.maxPageSize)).transform((v) => v ?? LIMITS.pageSize),
+  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  mime_type: optionalQuery(z.string().max(100, 'mime_type is too long')),
+  min_size: optionalQuery(sizeSchema),
+  max_size: optionalQuery(sizeSchema),
+  start_date: optionalQuery(dateQuerySchema),
+  end_date: optionalQuery(dateQuerySchema),
+  tags: repeatedQuery(tagSchema).refine((t) => t.length <= LIMITS.maxTags, 'Maximum 10 tags allowed'),
+  uploader: optionalQuery(z.string().trim().max(LIMITS.usernameMax, 'uploader is too long')),
+  folder_id: optionalQuery(z.coerce.number({ error: 'folder_id must be a number' }).int().positive('folder_id must be positive').max(Number.MAX_SAFE_INTEGER)),
+  sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
+  sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
+});
+/** What the client fills in (all optional); the server applies the defaults. */
+export type FileSearchCriteria = z.input<typeof fileSearchSchema>;
+export type FileSearch = z.output<typeof fileSearchSchema>;
+
+export const fileListResponseSchema = z.object({
+  files: z.array(fileSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type FileListResponse = z.infer<typeof fileListResponseSchema>;
+
+/** GET /api/files/public query. */
+export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true });
+export type PublicFileSearchCriteria = z.input<typeof publicFileSearchSchema>;
+
+/**
+ * One entry per uploaded part, in request order. The status is 201 when every
+ * file was stored, the shared error status when none was, 207 otherwise.
+ */
+export const uploadResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), name: z.string(), file: fileSchema }),
+  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), status: z.number().int() }),
+]);
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+export const uploadResponseSchema = z.object({
+  results: z.array(uploadResultSchema),
+  files: z.array(fileSchema),
+  /** Present when nothing was stored: the first reason. */
+  error: z.string().optional(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const fileResponseSchema = z.object({ file: fileSchema });
+export type FileResponse = z.infer<typeof fileResponseSchema>;
+
+/** PUT /api/files/{id}: rename, move, retag (owner only). */
+export const fileUpdateSchema = z
+  .object({
+    original_name: z.string().trim().min(1, 'Name cannot be blank').max(LIMITS.fileNameMax, 'Name is too long').optional(),
+    folder_id: z.number().int().positive().nullable().optional(),
+    tags: tagListSchema.optional(),
+  })
+  .strict();
+export type FileUpdate = z.infer<typeof fileUpdateSchema>;
+
+export const usernameListSchema = z
+  .array(z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'))
+  .max(LIMITS.maxSharedUsers, `At most ${LIMITS.maxSharedUsers} users`)
+  .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]);
+
+/** PUT /api/files/{id}/share and the share part of PUT /api/folders/{id}. */
+export const shareRequestSchema = z
+  .object({
+    is_public: z.boolean({ error: 'is_public must be true or false' }),
+    shared_users: usernameListSchema.default([]),
+  })
+  .refine((v) => !v.is_public || v.shared_users.length === 0, {
+    message: 'Files can be shared with named users only while private',
+    path: ['shared_users'],
+  });
+export type ShareRequest = z.input<typeof shareRequestSchema>;
+
+export const shareStateSchema = z.object({ is_public: z.boolean(), shared_users: z.array(z.string()) });
+export type ShareState = z.infer<typeof shareStateSchema>;
+
+export const downloadLinkResponseSchema = z.object({ url: z.string(), expires_at: isoDate });
+export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
+
+export const storageStatsSchema = z.object({
+  total_storage_bytes: z.number().int(),
+  original_storage_bytes: z.number().int(),
+  savings_bytes: z.number().int(),
+  savings_percentage: z.number(),
+  /** A fraction in [0, 1]: share of files whose content was already stored. */
+  deduplication_ratio: z.number(),
+  file_count: z.number().int(),
+  unique_file_count: z.number().int(),
+});
+export type StorageStats = z.infer<typeof storageStatsSchema>;
+
+export const dedupGroupSchema = z.object({
+  mime_type: z.string(),
+  file_size: z.number().int(),
+  copies: z.number().int(),
+  saved_bytes: z.number().int(),
+  files: z.array(z.object({ id: z.number().int(), original_name: z.string(), created_at: isoDate })),
+});
+export const dedupStatsSchema = z.object({
+  groups: z.array(dedupGroupSchema),
+  duplicate_files: z.number().int(),
+  saved_bytes: z.number().int(),
+});
+export type DedupStats = z.infer<typeof dedupStatsSchema>;

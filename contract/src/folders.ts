@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { isoDate, optionalQuery, sortOrderSchema } from './common.js';
+import { fileSchema, usernameListSchema } from './files.js';
+
+export const folderCrumbSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const folderSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  parent_id: z.number().int().nullable(),
+  is_public: z.boolean(),
+  created_at: isoDate,
+  updated_at: isoDate,
+  file_count: z.number().int(),
+  subfolder_count: z.number().int(),
+  /** Sum of the sizes of the files in it and in its subfolders. */
+  folder_size: z.number().int(),
+  /** Ancestors the caller may read, root first, ending with this folder. */
+  path: z.array(folderCrumbSchema),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const folderNameSchema = z
+  .string({ error: 'Please enter a folder name' })
+  .trim()
+  .min(1, 'Please enter a folder name')
+  .max(LIMITS.folderNameMax, 'Folder name must be at most 255 characters')
+  .refine((n) => !/[\u0000-\u001f/\\]/.test(n), 'Folder names cannot contain slashes or control characters');
+
+export const FOLDER_SORT_FIELDS = ['name', 'created_at', 'file_count'] as const;
+
+export const folderSearchSchema = z.object({
+  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  sort_by: optionalQuery(z.enum(FOLDER_SORT_FIELDS, { error: 'sort_by must be name, created_at or file_count' })).transform((v) => v ?? 'created_at'),
+  sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
+  is_public: optionalQuery(z.enum(['true', 'false'], { error: 'is_public must be true or false' })).transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
+  parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),
+});
+export type FolderSearchCriteria = z.input<typeof folderSearchSchema>;
+export type FolderSearch = z.output<typeof folderSearchSchema>;
+
+export const folderListResponseSchema = z.object({ folders: z.array(folderSchema), total: z.number().int() });
+export type FolderListResponse = z.infer<typeof folderListResponseSchema>;
+
+export const folderResponseSchema = z.object({ folder: folderSchema });
+export type FolderResponse = z.infer<typeof folderResponseSchema>;
+
+export const folderCreateSchema = z.object({
+  name: folderNameSchema,
+  parent_id: z.number().int().positive().nullable().optional(),
+  is_public: z.boolean().optional(),
+});
+export type FolderCreate = z.input<typeof folderCreateSchema>;
+
+export const folderUpdateSchema = z
+  .object({
+    name: folderNameSchema.optional(),
+    parent_id: z.number().int().positive().nullable().optional(),
+    is_public: z.boolean().optional(),
+    shared_users: usernameListSchema.optional(),
+  })
+  .strict();
+export type FolderUpdate = z.input<typeof folderUpdateSchema>;
+
+/** GET /api/folders/public/{id}: a public folder, read-only, for anyone. */
+export const publicFolderResponseSchema = z.object({
+  folder: folderSchema,
+  folders: z.array(folderSchema),
+  files: z.array(fileSchema),
+});
+export type PublicFolderResponse = z.infer<typeof publicFolderResponseSchema>;
+
+/** GET /api/shared-with-me: what other users shared with the caller by name. */
+export const sharedWithMeResponseSchema = z.object({
+  files: z.array(fileSchema),
+  folders: z.array(folderSchema),
+});
+export type SharedWithMeResponse = z.infer<typeof sharedWithMeResponseSchema>;

@@ -1,0 +1,146 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const int = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max);
+
+const optionalText = z.string().min(1).optional();
+
+/** Every variable Vault reads, with its default. README.md documents each one. */
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
+    .optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.url('must be a URL').optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_TTL_MINUTES: int(5, 60 * 24 * 30).default(60 * 24),
+  STORAGE_QUOTA_MB: int(1, 1024 * 1024 * 1024).default(1024),
+  MAX_FILE_MB: int(1, 1024 * 1024).default(100),
+  RATE_LIMIT_MAX: int(1, 1_000_000).default(1200),
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
+  AUTH_FAILURE_LIMIT: int(1, 1_000_000).default(10),
+  AUTH_FAILURE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  DEMO_ACCOUNTS: bool.default(true),
+  ADMIN_USERNAME: optionalText,
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  ADMIN_EMAIL: z.string().min(3).optional(),
+  ARGON2_MEMORY_KIB: int(8, 4 * 1024 * 1024).default(19_456),
+  GC_INTERVAL_SECONDS: int(1, 86_400).default(300),
+  ORPHAN_GRACE_MINUTES: int(0, 7 * 24 * 60).default(60),
+  SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default(path.resolve(here, '../../web/dist')),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { url: string | undefined; schema: string | undefined };
+  s3: S3Config | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  tokenTtlSeconds: number;
+  defaultQuotaBytes: number;
+  maxFileBytes: number;
+  rateLimit: { max: number; windowMs: number };
+  authFailures: { limit: number; windowMs: number };
+  demoAccounts: boolean;
+  admin: { username: string; password: string; email: string } | undefined;
+  argon2MemoryKib: number;
+  gcIntervalMs: number;
+  orphanGraceMs: number;
+  shutdownGraceMs: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+const MB = 1024 * 1024;
+
+/** Parses the environment; throws ConfigError with a one-line reason. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if ((e.ADMIN_USERNAME === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_USERNAME and ADMIN_PASSWORD go together');
+  }
+  const scaledOut = e.DATABASE_URL !== undefined || e.S3_BUCKET !== undefined;
+  if (scaledOut && e.JWT_SECRET === undefined) {
+    throw new ConfigError(
+      'Invalid configuration: JWT_SECRET is required with DATABASE_URL or S3_BUCKET (instances must share one secret)',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    database: { url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    redisUrl: e.REDIS_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
+    defaultQuotaBytes: e.STORAGE_QUOTA_MB * MB,
+    maxFileBytes: e.MAX_FILE_MB * MB,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowMs: e.AUTH_FAILURE_WINDOW_MINUTES * 60_000 },
+    demoAccounts: e.DEMO_ACCOUNTS,
+    admin:
+      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost.local` }
+        : undefined,
+    argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+    gcIntervalMs: e.GC_INTERVAL_SECONDS * 1000,
+    orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Generated, Selectable } from 'kysely';
+
+/**
+ * Booleans are stored as 0/1 integers and timestamps as epoch milliseconds on
+ * both SQLite and PostgreSQL, so every query is written once.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  is_admin: number;
+  /** null: the configured default quota applies. */
+  storage_quota_bytes: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+export interface BlobsTable {
+  hash: string;
+  size: number;
+  mime_type: string;
+  storage_key: string;
+  ref_count: number;
+  created_at: number;
+  orphaned_at: number | null;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  user_id: number;
+  blob_hash: string;
+  original_name: string;
+  /** Copies of the blob's size and type, so that filters and sorts use this table's indexes. */
+  file_size: number;
+  mime_type: string;
+  folder_id: number | null;
+  is_public: number;
+  download_count: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FileTagsTable {
+  file_id: number;
+  tag: string;
+}
+
+export interface FileSharesTable {
+  file_id: number;
+  user_id: number;
+}
+
+export interface FoldersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  parent_id: number | null;
+  is_public: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FolderSharesTable {
+  folder_id: number;
+  user_id: number;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  type: string;
+  user_id: number | null;
+  file_id: number | null;
+  file_name: string | null;
+  detail: string | null;
+  at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  blobs: BlobsTable;
+  files: FilesTable;
+  file_tags: FileTagsTable;
+  file_shares: FileSharesTable;
+  folders: FoldersTable;
+  folder_shares: FolderSharesTable;
+  activity: ActivityTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type FileRow = Selectable<FilesTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type BlobRow = Selectable<BlobsTable>;

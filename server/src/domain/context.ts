@@ -1,0 +1,41 @@
+import type { Db, Dialect } from '../db/index.js';
+import type { ObjectStore } from '../storage/object-store.js';
+import type { EventBus } from '../events/bus.js';
+import type { PasswordHasher } from './passwords.js';
+import type { TokenService } from './tokens.js';
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+}
+
+export interface DomainSettings {
+  defaultQuotaBytes: number;
+  maxFileBytes: number;
+  tokenTtlSeconds: number;
+  orphanGraceMs: number;
+}
+
+/** Everything a domain function may touch. Nothing here knows about HTTP. */
+export interface DomainContext {
+  db: Db;
+  dialect: Dialect;
+  store: ObjectStore;
+  events: EventBus;
+  passwords: PasswordHasher;
+  tokens: TokenService;
+  settings: DomainSettings;
+  log: Logger;
+}
+
+/** The signed-in caller, as the auth hook resolved it. */
+export interface Actor {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  createdAt: number;
+  sessionId: string;
+  tokenExpiresAt: number;
+}

@@ -1,0 +1,73 @@
+/**
+ * Domain failures. The http layer maps each kind to a status code; the message
+ * is a sentence safe to show to the user.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited'
+  | 'quota_exceeded';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export class Invalid extends DomainError {
+  constructor(message: string) {
+    super('invalid', message);
+  }
+}
+export class Unauthorized extends DomainError {
+  constructor(message = 'Authentication required') {
+    super('unauthorized', message);
+  }
+}
+export class Forbidden extends DomainError {
+  constructor(message = 'You do not have permission to do that') {
+    super('forbidden', message);
+  }
+}
+export class NotFound extends DomainError {
+  constructor(message = 'Not found') {
+    super('not_found', message);
+  }
+}
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+export class TooLarge extends DomainError {
+  constructor(message: string) {
+    super('too_large', message);
+  }
+}
+export class UnsupportedType extends DomainError {
+  constructor(message: string) {
+    super('unsupported_type', message);
+  }
+}
+export class QuotaExceeded extends DomainError {
+  constructor(message = 'Storage quota exceeded') {
+    super('quota_exceeded', message);
+  }
+}
+export class RateLimited extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}

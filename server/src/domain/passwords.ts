@@ -1,0 +1,21 @@
+import argon2 from 'argon2';
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+  /** Spends the time of a real verification, so unknown users answer as slowly as known ones. */
+  verifyNothing(password: string): Promise<void>;
+}
+
+/** argon2id with OWASP's minimum (19 MiB, 2 passes) unless configured higher. */
+export function createPasswordHasher(memoryKib: number): PasswordHasher {
+  const options = { type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 } as const;
+  const decoy = argon2.hash('decoy password that matches nothing', options);
+  return {
+    hash: (password) => argon2.hash(password, options),
+    verify: (hash, password) => argon2.verify(hash, password),
+    async verifyNothing(password) {
+      await argon2.verify(await decoy, password);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import type { Actor, DomainContext } from './context.js';
+import { Unauthorized } from './errors.js';
+
+export async function openSession(ctx: DomainContext, userId: number) {
+  const id = randomUUID();
+  const issued = await ctx.tokens.issueSession(userId, id, ctx.settings.tokenTtlSeconds);
+  await ctx.db
+    .insertInto('sessions')
+    .values({ id, user_id: userId, created_at: Date.now(), expires_at: issued.expiresAt, revoked_at: null })
+    .execute();
+  return issued;
+}
+
+/**
+ * Resolves a bearer token to its user. The token must verify AND its session
+ * must still be open, so logout takes effect at once on every instance.
+ */
+export async function authenticate(ctx: DomainContext, token: string): Promise<Actor> {
+  const claims = await ctx.tokens.verifySession(token);
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.username', 'users.email', 'users.is_admin', 'users.created_at', 'sessions.revoked_at'])
+    .where('sessions.id', '=', claims.sessionId)
+    .where('sessions.user_id', '=', claims.userId)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) throw new Unauthorized('Session has ended');
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    isAdmin: row.is_admin === 1,
+    createdAt: row.created_at,
+    sessionId: claims.sessionId,
+    tokenExpiresAt: claims.expiresAt,
+  };
+}
+
+/** A fresh token for the same session; the old one stays valid until it expires or the session ends. */
+export async function refreshSession(ctx: DomainContext, actor: Actor) {
+  const issued = await ctx.tokens.issueSession(actor.id, actor.sessionId, ctx.settings.tokenTtlSeconds);
+  await ctx.db.updateTable('sessions').set({ expires_at: issued.expiresAt }).where('id', '=', actor.sessionId).execute();
+  return issued;
+}
+
+export async function revokeSession(ctx: DomainContext, actor: Actor): Promise<void> {
+  await ctx.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', actor.sessionId).execute();
+}
+
+/** Sessions past their last token's expiry can never authenticate again. */
+export async function pruneSessions(ctx: DomainContext, now = Date.now()): Promise<number> {
+  const res = await ctx.db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

@@ -1,0 +1,72 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { Unauthorized } from './errors.js';
+
+/** Each token says what it is for; one kind is never accepted in another's place. */
+type Purpose = 'session' | 'download';
+
+export interface SessionClaims {
+  userId: number;
+  sessionId: string;
+  expiresAt: number;
+}
+
+export interface DownloadClaims {
+  userId: number;
+  fileId: number;
+}
+
+export interface TokenService {
+  issueSession(userId: number, sessionId: string, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  verifySession(token: string): Promise<SessionClaims>;
+  issueDownload(userId: number, fileId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  verifyDownload(token: string): Promise<DownloadClaims>;
+}
+
+const ISSUER = 'vault';
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+
+  async function sign(purpose: Purpose, subject: number, claims: Record<string, unknown>, ttlSeconds: number) {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + ttlSeconds;
+    const token = await new SignJWT({ ...claims, pur: purpose })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer(ISSUER)
+      .setSubject(String(subject))
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(key);
+    return { token, expiresAt: exp * 1000 };
+  }
+
+  async function verify(token: string, purpose: Purpose) {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+      const userId = Number(payload.sub);
+      if (payload.pur !== purpose || !Number.isSafeInteger(userId) || userId <= 0 || payload.exp === undefined) {
+        throw new Unauthorized('Invalid token');
+      }
+      return { payload, userId, expiresAt: payload.exp * 1000 };
+    } catch (err) {
+      if (err instanceof joseErrors.JWTExpired) throw new Unauthorized('Token expired');
+      if (err instanceof Unauthorized) throw err;
+      throw new Unauthorized('Invalid token');
+    }
+  }
+
+  return {
+    issueSession: (userId, sessionId, ttl) => sign('session', userId, { sid: sessionId }, ttl),
+    async verifySession(token) {
+      const { payload, userId, expiresAt } = await verify(token, 'session');
+      if (typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
+      return { userId, sessionId: payload.sid, expiresAt };
+    },
+    issueDownload: (userId, fileId, ttl) => sign('download', userId, { fid: fileId }, ttl),
+    async verifyDownload(token) {
+      const { payload, userId } = await verify(token, 'download');
+      if (typeof payload.fid !== 'number') throw new Unauthorized('Invalid token');
+      return { userId, fileId: payload.fid };
+    },
+  };
+}

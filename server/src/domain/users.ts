@@ -1,0 +1,129 @@
+import type { RegisterRequest, User, UserStats } from '@vault/contract';
+import { isUniqueViolation, lowerEq, type Db } from '../db/index.js';
+import type { UserRow } from '../db/schema.js';
+import type { Actor, DomainContext } from './context.js';
+import { Conflict, Forbidden, Unauthorized } from './errors.js';
+import { recordActivity } from './activity.js';
+import { openSession } from './sessions.js';
+import { chargedBytes } from './quota.js';
+
+const MB = 1024 * 1024;
+
+export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'is_admin' | 'created_at'>): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    is_admin: row.is_admin === 1,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function actorDto(actor: Actor): User {
+  return toUserDto({
+    id: actor.id,
+    username: actor.username,
+    email: actor.email,
+    is_admin: actor.isAdmin ? 1 : 0,
+    created_at: actor.createdAt,
+  });
+}
+
+async function assertAvailable(db: Db, username: string, email: string) {
+  const taken = await db
+    .selectFrom('users')
+    .select(['username', 'email'])
+    .where((eb) => eb.or([lowerEq('username', username), lowerEq('email', email)]))
+    .execute();
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new Conflict('Username already taken');
+  if (taken.length > 0) throw new Conflict('Email already registered');
+}
+
+async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean): Promise<UserRow> {
+  await assertAvailable(ctx.db, input.username, input.email);
+  const passwordHash = await ctx.passwords.hash(input.password);
+  try {
+    return await ctx.db
+      .insertInto('users')
+      .values({
+        username: input.username,
+        email: input.email,
+        password_hash: passwordHash,
+        is_admin: isAdmin ? 1 : 0,
+        storage_quota_bytes: null,
+        created_at: Date.now(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (err) {
+    // Two registrations raced past assertAvailable: the index decides.
+    if (isUniqueViolation(err)) await assertAvailable(ctx.db, input.username, input.email);
+    throw err;
+  }
+}
+
+export async function register(ctx: DomainContext, input: RegisterRequest) {
+  const row = await insertUser(ctx, input, false);
+  const session = await openSession(ctx, row.id);
+  return { token: session.token, user: toUserDto(row) };
+}
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  mode?: 'user' | 'admin' | undefined;
+}
+
+const BAD_CREDENTIALS = 'Invalid username or password';
+
+/** Same answer, and the same argon2 work, whether or not the user exists. */
+export async function login(ctx: DomainContext, input: LoginInput) {
+  const row = await ctx.db.selectFrom('users').selectAll().where(lowerEq('username', input.username)).executeTakeFirst();
+  const ok = row ? await ctx.passwords.verify(row.password_hash, input.password) : (await ctx.passwords.verifyNothing(input.password), false);
+  if (!row || !ok) {
+    await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: input.username.slice(0, 100) });
+    throw new Unauthorized(BAD_CREDENTIALS);
+  }
+  if (input.mode === 'admin' && row.is_admin !== 1) {
+    throw new Forbidden('This account does not have administrator access. Use User Login instead.');
+  }
+  const session = await openSession(ctx, row.id);
+  await recordActivity(ctx.db, { type: 'login', userId: row.id });
+  return { token: session.token, user: toUserDto(row) };
+}
+
+/** Creates the account if its username is free; used for demo and bootstrap admin accounts. */
+export async function ensureAccount(
+  ctx: DomainContext,
+  input: RegisterRequest & { isAdmin: boolean },
+): Promise<'created' | 'exists'> {
+  const existing = await ctx.db.selectFrom('users').select('id').where(lowerEq('username', input.username)).executeTakeFirst();
+  if (existing) return 'exists';
+  try {
+    await insertUser(ctx, input, input.isAdmin);
+    return 'created';
+  } catch (err) {
+    if (err instanceof Conflict) return 'exists';
+    throw err;
+  }
+}
+
+export function quotaBytesOf(ctx: DomainContext, row: Pick<UserRow, 'storage_quota_bytes'>): number {
+  return row.storage_quota_bytes ?? ctx.settings.defaultQuotaBytes;
+}
+
+export async function userStats(ctx: DomainContext, userId: number): Promise<UserStats> {
+  const user = await ctx.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
+  const { count } = await ctx.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const quota = quotaBytesOf(ctx, user);
+  return {
+    total_files: Number(count),
+    used_storage_bytes: await chargedBytes(ctx.db, userId),
+    storage_quota_mb: Math.round((quota / MB) * 100) / 100,
+    storage_quota_bytes: quota,
+  };
+}

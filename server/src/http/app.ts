@@ -1,0 +1,75 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Logger as PinoLogger } from 'pino';
+import type { Config } from '../config.js';
+import type { DomainContext } from '../domain/context.js';
+import { registerAuthHook } from './auth-hook.js';
+import type { CounterStore } from './counter-store.js';
+import { registerErrorHandling } from './errors.js';
+import { createFailureLimiter } from './failure-limiter.js';
+import { redactUrl, registerSecurityHeaders } from './security.js';
+import { registerSpa } from './spa.js';
+import type { HttpDeps } from './deps.js';
+import { authRoutes } from './routes/auth.js';
+import { systemRoutes } from './routes/system.js';
+
+export interface AppOptions {
+  config: Config;
+  ctx: DomainContext;
+  logger: PinoLogger;
+  counters: CounterStore;
+  /** Shared store for @fastify/rate-limit when instances run side by side. */
+  rateLimitRedis?: import('ioredis').Redis | undefined;
+}
+
+const JSON_BODY_LIMIT = 256 * 1024;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config, ctx } = opts;
+  const app = Fastify({
+    // Typed as Fastify's base logger so route plugins take the default FastifyInstance.
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Our own onResponse line replaces Fastify's, whose URLs would include credentials.
+    logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: 'idle',
+  });
+
+  // One line per request, with credentials stripped from the URL.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: request.actor?.id },
+      'request',
+    );
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  registerAuthHook(app, ctx);
+  await app.register(rateLimit, {
+    global: true,
+    // After the auth hook, so signed-in callers are counted per user rather than per address.
+    hook: 'preHandler',
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (request) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`),
+    ...(opts.rateLimitRedis ? { redis: opts.rateLimitRedis, nameSpace: 'vault-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  });
+
+  const deps: HttpDeps = {
+    ctx,
+    config,
+    counters: opts.counters,
+    failures: createFailureLimiter(opts.counters, config.authFailures.limit, config.authFailures.windowMs),
+  };
+  systemRoutes(app, deps);
+  authRoutes(app, deps);
+
+  await registerSpa(app, config.webDist);
+  return app;
+}

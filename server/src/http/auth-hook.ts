@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor, DomainContext } from '../domain/context.js';
+import { Forbidden, Unauthorized } from '../domain/errors.js';
+import { authenticate } from '../domain/sessions.js';
+import './request-context.js';
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Default-deny: an /api route is open only when its config says access: 'public'. */
+export function registerAuthHook(app: FastifyInstance, ctx: DomainContext): void {
+  app.decorateRequest('actor', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url === undefined) return; // no route: the not-found handler answers
+    const access = request.routeOptions.config.access ?? (request.url.startsWith('/api/') ? 'user' : 'public');
+    const token = bearerToken(request);
+    if (token) {
+      try {
+        request.actor = await authenticate(ctx, token);
+      } catch (err) {
+        // A stale token on a public route is ignored: the visitor is anonymous.
+        if (access !== 'public') throw err;
+      }
+    }
+    if (access === 'public') return;
+    if (!request.actor) throw new Unauthorized();
+    if (access === 'admin' && !request.actor.isAdmin) throw new Forbidden('Administrator access required');
+  });
+}
+
+/** The caller of a route that required sign-in. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Unauthorized();
+  return request.actor;
+}

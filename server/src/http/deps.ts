@@ -1,0 +1,12 @@
+import type { Config } from '../config.js';
+import type { DomainContext } from '../domain/context.js';
+import type { CounterStore } from './counter-store.js';
+import type { FailureLimiter } from './failure-limiter.js';
+
+/** What route plugins receive. */
+export interface HttpDeps {
+  ctx: DomainContext;
+  config: Config;
+  counters: CounterStore;
+  failures: FailureLimiter;
+}

@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, RateLimited, type ErrorKind } from '../domain/errors.js';
+
+const STATUS: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+  quota_exceeded: 507,
+};
+
+export function statusOf(err: DomainError): number {
+  return STATUS[err.kind];
+}
+
+/** Fastify's own failures (bad JSON, wrong content type...) in words a user can act on. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must be a JSON object',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data upload',
+};
+
+/** Every error leaves as `{ error }` with the status DESIGN.md fixes; never a stack or SQL. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
+    if (err instanceof DomainError) {
+      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.status(statusOf(err)).send({ error: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    const known = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') {
+      return reply.status(400).send({ error: FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
+    }
+    return reply.status(status).send({ error: known ?? (status === 429 ? err.message : 'Bad request') });
+  });
+}

@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { ByteRange, ObjectStore } from './object-store.js';
+import { isObjectKey, newObjectKey } from './keys.js';
+
+async function fsyncDir(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Objects as files under <dataDir>/objects, each fsynced with its directory before put resolves. */
+export function createFsObjectStore(dataDir: string): ObjectStore {
+  const root = path.join(dataDir, 'objects');
+  fs.mkdirSync(root, { recursive: true });
+
+  const pathOf = (key: string) => {
+    // Keys come from the database, but a path is built from them: refuse anything unexpected.
+    if (!isObjectKey(key)) throw new Error(`Malformed object key: ${key}`);
+    return path.join(dataDir, key);
+  };
+
+  return {
+    async put(body: Readable) {
+      const key = newObjectKey();
+      const file = pathOf(key);
+      const dir = path.dirname(file);
+      await fsp.mkdir(dir, { recursive: true });
+      const handle = await fsp.open(file, 'wx', 0o600);
+      let size = 0;
+      try {
+        for await (const chunk of body) {
+          const buf = chunk as Buffer;
+          let offset = 0;
+          while (offset < buf.length) {
+            const { bytesWritten } = await handle.write(buf, offset, buf.length - offset);
+            offset += bytesWritten;
+          }
+          size += buf.length;
+        }
+        await handle.sync();
+        await handle.close();
+      } catch (err) {
+        body.destroy();
+        await handle.close().catch(() => undefined);
+        await fsp.rm(file, { force: true });
+        throw err;
+      }
+      await fsyncDir(dir);
+      return { key, size };
+    },
+
+    async get(key: string, range?: ByteRange) {
+      const handle = await fsp.open(pathOf(key), 'r');
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+
+    async delete(key: string) {
+      await fsp.rm(pathOf(key), { force: true });
+    },
+
+    async *listOlderThan(before: number) {
+      const prefixes = await fsp.readdir(root).catch(() => [] as string[]);
+      for (const prefix of prefixes) {
+        const entries = await fsp.readdir(path.join(root, prefix)).catch(() => [] as string[]);
+        for (const name of entries) {
+          const key = `objects/${prefix}/${name}`;
+          if (!isObjectKey(key)) continue;
+          const stat = await fsp.stat(path.join(root, prefix, name)).catch(() => undefined);
+          if (stat && stat.mtimeMs < before) yield key;
+        }
+      }
+    },
+
+    async ping() {
+      await fsp.access(root, fs.constants.W_OK);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { resolveJwtSecret } from '../src/jwt-secret.js';
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.database.url).toBeUndefined();
+    expect(c.maxFileBytes).toBe(104_857_600);
+    expect(c.defaultQuotaBytes).toBe(1024 * 1024 * 1024);
+    expect(c.demoAccounts).toBe(true);
+    expect(c.tokenTtlSeconds).toBe(24 * 3600);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
+    [{ DATABASE_URL: 'postgres://localhost/x' }, /JWT_SECRET is required/],
+    [{ DEMO_ACCOUNTS: 'maybe' }, /DEMO_ACCOUNTS must be true or false/],
+    [{ ADMIN_USERNAME: 'root' }, /go together/],
+  ])('stops with a one-line reason for %j', (env, reason) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      expect((err as Error).message).toMatch(reason);
+      expect((err as Error).message).not.toContain('\n');
+    }
+  });
+});
+
+describe('JWT secret', () => {
+  it('is generated once, kept with mode 0600 and reused', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-secret-'));
+    const first = resolveJwtSecret(undefined, dir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(fs.statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    expect(resolveJwtSecret(undefined, dir)).toBe(first);
+    expect(resolveJwtSecret('configured-secret-configured-secret!!', dir)).toBe('configured-secret-configured-secret!!');
+  });
+});
