@@ -11,6 +11,7 @@ import { createMemoryBus } from './events/memory-bus.js';
 import { buildApp } from './http/app.js';
 import { createMemoryCounterStore } from './http/counter-store.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { scheduleMaintenance } from './maintenance.js';
 import { createFsObjectStore } from './storage/fs-store.js';
 
 export interface VaultServer {
@@ -19,7 +20,7 @@ export interface VaultServer {
   database: DatabaseHandle;
   config: Config;
   logger: Logger;
-  /** Listens on config.host:config.port; resolves to the base URL. */
+  /** Listens on config.host:config.port and starts maintenance; resolves to the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
 }
@@ -48,6 +49,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   await seedAccounts(ctx, { demo: config.demoAccounts, admin: config.admin });
 
   const app = await buildApp({ config, ctx, logger, counters: createMemoryCounterStore() });
+  let stopMaintenance: (() => Promise<void>) | undefined;
 
   return {
     app,
@@ -57,10 +59,18 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     logger,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.host });
+      stopMaintenance = scheduleMaintenance(ctx, config.gcIntervalMs);
       return address;
     },
+    /**
+     * Graceful: stop accepting, let requests in flight (uploads included)
+     * finish for up to SHUTDOWN_GRACE_SECONDS, then close what is left.
+     */
     async close() {
+      await stopMaintenance?.();
+      const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
+      clearTimeout(deadline);
       await ctx.events.close();
       await database.close();
     },

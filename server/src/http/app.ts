@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from '../config.js';
@@ -11,6 +12,7 @@ import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
 import { authRoutes } from './routes/auth.js';
+import { fileRoutes } from './routes/files.js';
 import { systemRoutes } from './routes/system.js';
 
 export interface AppOptions {
@@ -61,6 +63,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  // Limits are set per upload (handleUpload), which enforces the file size
+  // itself; parts stream, never buffered.
+  await app.register(multipart, { throwFileSizeLimit: false });
+
   const deps: HttpDeps = {
     ctx,
     config,
@@ -69,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
+  fileRoutes(app, deps);
 
   await registerSpa(app, config.webDist);
   return app;

@@ -33,6 +33,7 @@ const TEST_ENV: Record<string, string> = {
   RATE_LIMIT_MAX: '100000',
   WEB_DIST: '/nonexistent-web-dist',
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+  SHUTDOWN_GRACE_SECONDS: '2',
 };
 
 export function freshSchemaName(): string {

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { FileRow } from '../db/schema.js';
+import type { Audience } from '../events/bus.js';
+import { folderChain } from './access.js';
+
+/** Everyone who may read a folder's content through it: its owner, and shares on it or its ancestors. */
+export async function folderAudience(db: Db, folderId: number): Promise<Audience> {
+  const { rows } = await sql<{ user_id: number; pub: number }>`${folderChain(folderId)}
+    select s.user_id as user_id, 0 as pub from folder_shares s where s.folder_id in (select id from chain)
+    union all
+    select f.user_id as user_id, (select max(is_public) from chain) as pub from folders f where f.id = ${folderId}`.execute(db);
+  return {
+    userIds: [...new Set(rows.map((r) => Number(r.user_id)))],
+    public: rows.some((r) => Number(r.pub) === 1),
+  };
+}
+
+/**
+ * Who may see a change to a file: the owner, users it is shared with directly
+ * or through a folder, and everyone when it is public. Compute it before a
+ * delete, while the rows still exist.
+ */
+export async function fileAudience(db: Db, file: Pick<FileRow, 'id' | 'user_id' | 'is_public' | 'folder_id'>): Promise<Audience> {
+  const direct = await db.selectFrom('file_shares').select('user_id').where('file_id', '=', file.id).execute();
+  const viaFolder = file.folder_id === null ? { userIds: [], public: false } : await folderAudience(db, file.folder_id);
+  return {
+    userIds: [...new Set([file.user_id, ...direct.map((d) => d.user_id), ...viaFolder.userIds])],
+    public: file.is_public === 1 || viaFolder.public,
+  };
+}
+
+export function mergeAudiences(...audiences: Audience[]): Audience {
+  return {
+    userIds: [...new Set(audiences.flatMap((a) => a.userIds))],
+    public: audiences.some((a) => a.public),
+  };
+}

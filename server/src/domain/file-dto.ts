@@ -1,0 +1,109 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FileItem } from '@vault/contract';
+import type { Db } from '../db/index.js';
+import type { Database } from '../db/schema.js';
+import type { Viewer } from './access.js';
+
+export interface FileDtoRow {
+  id: number;
+  user_id: number;
+  username: string;
+  original_name: string;
+  mime_type: string;
+  file_size: number;
+  is_public: number;
+  download_count: number;
+  folder_id: number | null;
+  folder_name: string | null;
+  created_at: number;
+  updated_at: number;
+  reference_count: number;
+  is_duplicate: number;
+}
+
+type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', object>;
+
+/**
+ * Dedup figures as the viewer may see them: admins see global reference
+ * counts; everyone else sees only the owner's own copies, so that nobody can
+ * learn whether another user holds the same content.
+ */
+function dedupColumns(viewer: Viewer) {
+  if (viewer?.isAdmin) {
+    return {
+      reference_count: sql<number>`(select b.ref_count from blobs b where b.hash = f.blob_hash)`,
+      is_duplicate: sql<number>`(case when exists (select 1 from files d where d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
+    };
+  }
+  return {
+    reference_count: sql<number>`(select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash)`,
+    is_duplicate: sql<number>`(case when exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
+  };
+}
+
+/** The columns of a File, over `files as f`. */
+export function selectFileColumns(query: FileQuery, viewer: Viewer) {
+  const dedup = dedupColumns(viewer);
+  return query
+    .innerJoin('users as u', 'u.id', 'f.user_id')
+    .leftJoin('folders as fo', 'fo.id', 'f.folder_id')
+    .select([
+      'f.id',
+      'f.user_id',
+      'u.username',
+      'f.original_name',
+      'f.mime_type',
+      'f.file_size',
+      'f.is_public',
+      'f.download_count',
+      'f.folder_id',
+      'fo.name as folder_name',
+      'f.created_at',
+      'f.updated_at',
+      dedup.reference_count.as('reference_count'),
+      dedup.is_duplicate.as('is_duplicate'),
+    ]);
+}
+
+export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number, string[]>> {
+  const byFile = new Map<number, string[]>();
+  if (fileIds.length === 0) return byFile;
+  const rows = await db.selectFrom('file_tags').select(['file_id', 'tag']).where('file_id', 'in', fileIds).orderBy('tag').execute();
+  for (const { file_id, tag } of rows) byFile.set(file_id, [...(byFile.get(file_id) ?? []), tag]);
+  return byFile;
+}
+
+export function toFileDto(row: FileDtoRow, tags: string[]): FileItem {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    username: row.username,
+    original_name: row.original_name,
+    mime_type: row.mime_type,
+    file_size: Number(row.file_size),
+    is_public: Number(row.is_public) === 1,
+    is_duplicate: Number(row.is_duplicate) === 1,
+    download_count: Number(row.download_count),
+    reference_count: Number(row.reference_count),
+    tags,
+    folder_id: row.folder_id,
+    folder_name: row.folder_name,
+    created_at: new Date(Number(row.created_at)).toISOString(),
+    updated_at: new Date(Number(row.updated_at)).toISOString(),
+  };
+}
+
+/** Files by id, as the viewer may see them, in the order given. */
+export async function fileDtos(db: Db, viewer: Viewer, ids: number[]): Promise<FileItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectFileColumns(db.selectFrom('files as f'), viewer).where('f.id', 'in', ids).execute();
+  const tags = await tagsByFile(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [])]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function fileDto(db: Db, viewer: Viewer, id: number): Promise<FileItem> {
+  const [dto] = await fileDtos(db, viewer, [id]);
+  if (!dto) throw new Error(`file ${id} vanished`);
+  return dto;
+}

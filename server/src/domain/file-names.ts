@@ -1,0 +1,20 @@
+import { LIMITS, extensionOf } from '@vault/contract';
+import { Invalid } from './errors.js';
+
+// Control characters, and bidirectional overrides that can disguise an extension ("photo\u202Egnp.exe").
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * A display name for a file: the last path segment of what the client sent,
+ * NFC, without control or bidi characters, at most 255 characters with the
+ * extension kept. Names are metadata only and never become paths.
+ */
+export function normalizeFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  const name = base.normalize('NFC').replace(UNSAFE, '').trim();
+  if (name === '' || name === '.' || name === '..') throw new Invalid('File name is required');
+  if (name.length <= LIMITS.fileNameMax) return name;
+  const ext = extensionOf(name);
+  const suffix = ext && ext.length < 20 ? `.${ext}` : '';
+  return name.slice(0, LIMITS.fileNameMax - suffix.length) + suffix;
+}

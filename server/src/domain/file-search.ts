@@ -1,0 +1,133 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
+import type { Db } from '../db/index.js';
+import { chainGrants, type Viewer } from './access.js';
+import type { Actor } from './context.js';
+import { NotFound } from './errors.js';
+import { selectFileColumns, tagsByFile, toFileDto } from './file-dto.js';
+
+export type Condition = RawBuilder<SqlBool>;
+
+/** Criteria a search applies; scope and paging are separate. */
+export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id'>>;
+
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** LIKE pattern for a substring, with the user's % _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A whole UTC day when only a date is given, so an end date includes that day. */
+function dateBound(value: string, end: boolean): number {
+  const at = Date.parse(value);
+  return DATE_ONLY.test(value) && end ? at + DAY_MS - 1 : at;
+}
+
+export function filterConditions(f: FileFilters): Condition[] {
+  const where: Condition[] = [];
+  if (f.search) {
+    const pattern = containsPattern(f.search);
+    where.push(sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\'
+      or exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\'))`);
+  }
+  if (f.mime_type) {
+    where.push(
+      f.mime_type.endsWith('/*')
+        ? sql<SqlBool>`f.mime_type like ${`${f.mime_type.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`
+        : sql<SqlBool>`f.mime_type = ${f.mime_type}`,
+    );
+  }
+  if (f.min_size !== undefined) where.push(sql<SqlBool>`f.file_size >= ${f.min_size}`);
+  if (f.max_size !== undefined) where.push(sql<SqlBool>`f.file_size <= ${f.max_size}`);
+  if (f.start_date) where.push(sql<SqlBool>`f.created_at >= ${dateBound(f.start_date, false)}`);
+  if (f.end_date) where.push(sql<SqlBool>`f.created_at <= ${dateBound(f.end_date, true)}`);
+  for (const tag of f.tags ?? []) {
+    where.push(sql<SqlBool>`exists (select 1 from file_tags ft where ft.file_id = f.id and lower(ft.tag) = ${tag.toLowerCase()})`);
+  }
+  if (f.uploader) {
+    where.push(sql<SqlBool>`f.user_id in (select id from users where lower(username) = ${f.uploader.toLowerCase()})`);
+  }
+  return where;
+}
+
+const SORT_COLUMNS: Record<FileSortField, RawBuilder<unknown>> = {
+  created_at: sql`f.created_at`,
+  file_size: sql`f.file_size`,
+  download_count: sql`f.download_count`,
+  original_name: sql`lower(f.original_name)`,
+};
+
+export interface Page {
+  page: number;
+  limit: number;
+  sort_by: FileSortField;
+  sort_order: 'asc' | 'desc';
+}
+
+/** One page of files matching scope and filters, with the full match count. */
+export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+  const where = sql.join([scope, ...filterConditions(filters)], sql` and `);
+  const { total } = await db
+    .selectFrom('files as f')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(sql<SqlBool>`${where}`)
+    .executeTakeFirstOrThrow();
+  const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
+  const rows = await selectFileColumns(db.selectFrom('files as f'), viewer)
+    .where(sql<SqlBool>`${where}`)
+    .orderBy(sql`${SORT_COLUMNS[page.sort_by]} ${direction}`)
+    .orderBy(sql`f.id ${direction}`)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  const tags = await tagsByFile(db, rows.map((r) => r.id));
+  return {
+    files: rows.map((r) => toFileDto(r, tags.get(r.id) ?? [])),
+    total: Number(total),
+    page: page.page,
+    limit: page.limit,
+  };
+}
+
+/**
+ * GET /api/files: a readable folder's files when folder_id is given; else
+ * everything for admins, and for others their own files plus those shared
+ * with them by name.
+ */
+export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
+  const viewer = { id: actor.id, isAdmin: actor.isAdmin };
+  const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
+  let scope: Condition;
+  if (folder_id !== undefined) {
+    await assertFolderReadable(db, viewer, folder_id);
+    scope = sql<SqlBool>`f.folder_id = ${folder_id}`;
+  } else if (actor.isAdmin) {
+    scope = sql<SqlBool>`1 = 1`;
+  } else {
+    // The plain owner scope lets the planner walk the (user_id, sort) index; only
+    // users who have received shares pay for the wider condition.
+    const hasShares = await db.selectFrom('file_shares').select('file_id').where('user_id', '=', actor.id).limit(1).executeTakeFirst();
+    scope = hasShares
+      ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
+      : sql<SqlBool>`f.user_id = ${actor.id}`;
+  }
+  return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
+}
+
+/** Files marked public, for anyone. */
+export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
+  const { page, limit, sort_by, sort_order, ...filters } = criteria;
+  return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
+}
+
+export async function assertFolderReadable(db: Db, viewer: Viewer, folderId: number): Promise<void> {
+  const folder = await db.selectFrom('folders').select(['id', 'user_id']).where('id', '=', folderId).executeTakeFirst();
+  if (folder && viewer && (viewer.isAdmin || viewer.id === folder.user_id)) return;
+  if (folder) {
+    const grants = await chainGrants(db, folderId, viewer?.id);
+    if (grants.public || (viewer && grants.shared)) return;
+  }
+  throw new NotFound('Folder not found');
+}

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@vault/contract';
+import type { Db } from '../db/index.js';
+import type { FileRow } from '../db/schema.js';
+import { collectBlob } from '../storage/gc.js';
+import { readableFile, ownedFile, type Viewer } from './access.js';
+import { recordActivity } from './activity.js';
+import { fileAudience, mergeAudiences } from './audience.js';
+import type { Actor, DomainContext } from './context.js';
+import { Invalid } from './errors.js';
+import { fileDto } from './file-dto.js';
+import { normalizeFileName } from './file-names.js';
+import { assertOwnFolder } from './uploads.js';
+
+export function viewerOf(actor: Actor | undefined): Viewer {
+  return actor ? { id: actor.id, isAdmin: actor.isAdmin } : undefined;
+}
+
+export async function getFile(ctx: DomainContext, actor: Actor, fileId: number): Promise<FileItem> {
+  const row = await readableFile(ctx.db, viewerOf(actor), fileId);
+  return fileDto(ctx.db, viewerOf(actor), row.id);
+}
+
+/**
+ * Deletes file rows and releases their blob references, inside the caller's
+ * transaction. Hashes are decremented in sorted order so concurrent deletes
+ * lock blobs in the same order. Returns the hashes that reached zero.
+ */
+export async function releaseFiles(trx: Db, files: Pick<FileRow, 'id' | 'blob_hash'>[], now: number): Promise<string[]> {
+  if (files.length === 0) return [];
+  await trx.deleteFrom('files').where('id', 'in', files.map((f) => f.id)).execute();
+  const perHash = new Map<string, number>();
+  for (const f of files) perHash.set(f.blob_hash, (perHash.get(f.blob_hash) ?? 0) + 1);
+  const emptied: string[] = [];
+  for (const hash of [...perHash.keys()].sort()) {
+    const n = perHash.get(hash)!;
+    const blob = await trx
+      .updateTable('blobs')
+      .set({
+        ref_count: sql`ref_count - ${n}`,
+        orphaned_at: sql`case when ref_count - ${n} <= 0 then ${now} else orphaned_at end`,
+      })
+      .where('hash', '=', hash)
+      .returning('ref_count')
+      .executeTakeFirstOrThrow();
+    if (blob.ref_count <= 0) emptied.push(hash);
+  }
+  return emptied;
+}
+
+/** Collects blobs right away rather than at the next GC round; a failure leaves them to it. */
+export async function collectEmptied(ctx: DomainContext, hashes: string[]): Promise<void> {
+  for (const hash of hashes) {
+    try {
+      await collectBlob(ctx.db, ctx.store, hash);
+    } catch (err) {
+      ctx.log.warn({ err, hash }, 'blob collection deferred to the next GC round');
+    }
+  }
+}
+
+async function deleteRow(ctx: DomainContext, actor: Actor, row: FileRow, asAdmin: boolean): Promise<void> {
+  const audience = await fileAudience(ctx.db, row);
+  let emptied: string[] = [];
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    emptied = await releaseFiles(trx, [row], now);
+    const owner = asAdmin ? await trx.selectFrom('users').select('username').where('id', '=', row.user_id).executeTakeFirst() : undefined;
+    await recordActivity(
+      trx,
+      {
+        type: asAdmin ? 'admin_delete' : 'delete',
+        userId: actor.id,
+        fileId: row.id,
+        fileName: row.original_name,
+        detail: owner ? `owner: ${owner.username}` : null,
+      },
+      now,
+    );
+  });
+  await collectEmptied(ctx, emptied);
+  await ctx.events.publish({ event: { type: 'file_deleted', file_id: row.id, at: new Date().toISOString() }, audience });
+}
+
+/** DELETE /api/files/{id}: the owner only. */
+export async function deleteOwnFile(ctx: DomainContext, actor: Actor, fileId: number): Promise<void> {
+  await deleteRow(ctx, actor, await ownedFile(ctx.db, actor.id, fileId), false);
+}
+
+/** DELETE /api/admin/files/{id}: any file, recorded as an admin delete. */
+export async function adminDeleteFile(ctx: DomainContext, admin: Actor, fileId: number): Promise<void> {
+  await deleteRow(ctx, admin, await readableFile(ctx.db, viewerOf(admin), fileId), true);
+}
+
+/** PUT /api/files/{id}: rename (keeping the type), move, retag. */
+export async function updateFile(ctx: DomainContext, actor: Actor, fileId: number, change: FileUpdate): Promise<FileItem> {
+  const row = await ownedFile(ctx.db, actor.id, fileId);
+  const before = await fileAudience(ctx.db, row);
+  const name = change.original_name === undefined ? undefined : normalizeFileName(change.original_name);
+  if (name !== undefined) {
+    const ext = extensionOf(name);
+    if ((EXTENSION_MIME as Record<string, string>)[ext] !== row.mime_type) {
+      throw new Invalid(`The new name must keep the file's type (.${extensionOf(row.original_name)})`);
+    }
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (change.folder_id) await assertOwnFolder(trx, actor.id, change.folder_id);
+    await trx
+      .updateTable('files')
+      .set({
+        ...(name !== undefined ? { original_name: name } : {}),
+        ...(change.folder_id !== undefined ? { folder_id: change.folder_id } : {}),
+        updated_at: Date.now(),
+      })
+      .where('id', '=', fileId)
+      .execute();
+    if (change.tags !== undefined) {
+      await trx.deleteFrom('file_tags').where('file_id', '=', fileId).execute();
+      if (change.tags.length > 0) await trx.insertInto('file_tags').values(change.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
+    }
+  });
+  const after = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
+  await ctx.events.publish({
+    event: { type: 'file_updated', file_id: fileId, at: new Date().toISOString() },
+    audience: mergeAudiences(before, await fileAudience(ctx.db, after)),
+  });
+  return fileDto(ctx.db, viewerOf(actor), fileId);
+}
+
+/** Counts a download (once per download, not per range request) and logs it. */
+export async function recordDownload(ctx: DomainContext, userId: number | null, row: FileRow): Promise<void> {
+  let count = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('files')
+      .set({ download_count: sql`download_count + 1` })
+      .where('id', '=', row.id)
+      .returning('download_count')
+      .executeTakeFirst();
+    count = updated?.download_count ?? 0;
+    await recordActivity(trx, { type: 'download', userId, fileId: row.id, fileName: row.original_name });
+  });
+  await ctx.events.publish({
+    event: { type: 'file_downloaded', file_id: row.id, download_count: count, at: new Date().toISOString() },
+    audience: await fileAudience(ctx.db, row),
+  });
+}

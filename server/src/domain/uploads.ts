@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { FileItem } from '@vault/contract';
+import type { Db } from '../db/index.js';
+import type { IngestedObject } from '../storage/ingest.js';
+import { recordActivity } from './activity.js';
+import { fileAudience } from './audience.js';
+import type { Actor, DomainContext } from './context.js';
+import { NotFound, QuotaExceeded } from './errors.js';
+import { fileDto } from './file-dto.js';
+import { chargedBytes } from './quota.js';
+import { quotaBytesOf } from './users.js';
+
+export interface UploadOptions {
+  isPublic: boolean;
+  folderId: number | null;
+  tags: string[];
+}
+
+export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
+  const row = await db.selectFrom('files').select('id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface UploadBudget {
+  /** Bytes of new content the user may still add. */
+  remaining: number;
+  /**
+   * The largest content the user already owns. A copy of their own content is
+   * free and exactly that large at most, so a stream may run this far before
+   * being cut off for quota; the exact check follows once the hash is known.
+   */
+  ownCeiling: number;
+}
+
+export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
+  const user = await ctx.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
+  const largest = await ctx.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.max('file_size').as('size'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return {
+    remaining: Math.max(0, quotaBytesOf(ctx, user) - (await chargedBytes(ctx.db, userId))),
+    ownCeiling: Number(largest?.size ?? 0),
+  };
+}
+
+export async function assertOwnFolder(db: Db, userId: number, folderId: number): Promise<void> {
+  const folder = await db.selectFrom('folders').select('id').where('id', '=', folderId).where('user_id', '=', userId).executeTakeFirst();
+  if (!folder) throw new NotFound('Folder not found');
+}
+
+/**
+ * Turns a written object into a file, in one transaction: the quota re-checked
+ * under a lock on the user, the blob upserted (new content keeps this object;
+ * known content adds a reference), the file row, its tags and the audit entry.
+ * A duplicate's own object is deleted after commit; on failure it is deleted
+ * and nothing else remains.
+ */
+export async function commitUpload(ctx: DomainContext, actor: Actor, name: string, object: IngestedObject, opts: UploadOptions): Promise<FileItem> {
+  let fileId = 0;
+  let duplicate = false;
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (ctx.dialect === 'postgres') await sql`select id from users where id = ${actor.id} for update`.execute(trx);
+      if (!(await ownsContent(trx, actor.id, object.hash))) {
+        const user = await trx.selectFrom('users').select('storage_quota_bytes').where('id', '=', actor.id).executeTakeFirstOrThrow();
+        if ((await chargedBytes(trx, actor.id)) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
+      }
+      if (opts.folderId !== null) await assertOwnFolder(trx, actor.id, opts.folderId);
+      const now = Date.now();
+      const blob = await trx
+        .insertInto('blobs')
+        .values({ hash: object.hash, size: object.size, mime_type: object.mime, storage_key: object.key, ref_count: 1, created_at: now, orphaned_at: null })
+        .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null }))
+        .returning('storage_key')
+        .executeTakeFirstOrThrow();
+      duplicate = blob.storage_key !== object.key;
+      const file = await trx
+        .insertInto('files')
+        .values({
+          user_id: actor.id,
+          blob_hash: object.hash,
+          original_name: name,
+          file_size: object.size,
+          mime_type: object.mime,
+          folder_id: opts.folderId,
+          is_public: opts.isPublic ? 1 : 0,
+          download_count: 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      fileId = file.id;
+      if (opts.tags.length > 0) {
+        await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
+      }
+      await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
+    });
+  } catch (err) {
+    await discardObject(ctx, object.key);
+    throw err;
+  }
+  if (duplicate) await discardObject(ctx, object.key);
+
+  const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);
+  const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
+  await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });
+  return dto;
+}
+
+/** Best effort: an object left behind is found by the stray sweep. */
+export async function discardObject(ctx: DomainContext, key: string): Promise<void> {
+  try {
+    await ctx.store.delete(key);
+  } catch (err) {
+    ctx.log.warn({ err, key }, 'could not delete an unreferenced object; the sweep will retry');
+  }
+}

@@ -1,0 +1,161 @@
+import type { FastifyRequest } from 'fastify';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { LIMITS, extensionOf, tagSchema, type UploadResponse, type UploadResult } from '@vault/contract';
+import type { Actor, DomainContext } from '../domain/context.js';
+import { DomainError, Invalid, QuotaExceeded, UnsupportedType } from '../domain/errors.js';
+import { normalizeFileName } from '../domain/file-names.js';
+import { assertOwnFolder, commitUpload, discardObject, ownsContent, uploadBudget, type UploadOptions } from '../domain/uploads.js';
+import { acceptedExtension } from '../storage/content-rules.js';
+import { drain, ingest, type IngestedObject } from '../storage/ingest.js';
+import { statusOf } from './errors.js';
+
+type Staged = { name: string; object: IngestedObject } | { name: string; error: DomainError };
+
+const FILE_FIELDS = new Set(['files', 'files[]']);
+const TAG_FIELDS = new Set(['tags', 'tags[]']);
+
+/** Multipart errors raised by the parser itself, in the user's words. */
+function parserError(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return new Invalid('The upload has too many parts');
+  }
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new UnsupportedType('Expected a multipart/form-data upload');
+  if (err instanceof Error && /multipart|part|boundary/i.test(err.message) && !(err instanceof DomainError)) {
+    return new Invalid('Malformed multipart upload');
+  }
+  return err;
+}
+
+class UploadFields {
+  readonly options: UploadOptions = { isPublic: false, folderId: null, tags: [] };
+
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly actor: Actor,
+  ) {}
+
+  /** Fields are checked as they arrive, so a bad one stops the upload before more bytes are stored. */
+  async apply(name: string, value: string, truncated: boolean): Promise<void> {
+    if (name === 'is_public') {
+      if (value !== 'true' && value !== 'false' && value !== '') throw new Invalid('is_public must be true or false');
+      this.options.isPublic = value === 'true';
+    } else if (name === 'folder_id') {
+      if (value === '') return void (this.options.folderId = null);
+      const id = Number(value);
+      if (!Number.isSafeInteger(id) || id <= 0) throw new Invalid('folder_id must be a folder id');
+      await assertOwnFolder(this.ctx.db, this.actor.id, id);
+      this.options.folderId = id;
+    } else if (TAG_FIELDS.has(name)) {
+      const parsed = tagSchema.safeParse(value);
+      if (truncated || !parsed.success) throw new Invalid(parsed.error?.issues[0]?.message ?? `Tags must be at most ${LIMITS.maxTagLength} characters`);
+      const tags = this.options.tags;
+      if (tags.some((t) => t.toLowerCase() === parsed.data.toLowerCase())) return;
+      if (tags.length >= LIMITS.maxTags) throw new Invalid('Maximum 10 tags allowed');
+      tags.push(parsed.data);
+    }
+  }
+}
+
+/** Stores one file part, or says why it was refused; the part is always read to its end. */
+async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number): Promise<Staged> {
+  let name = part.filename;
+  try {
+    name = normalizeFileName(part.filename);
+    const ext = acceptedExtension(extensionOf(name));
+    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }) };
+  } catch (err) {
+    await drain(part.file);
+    if (err instanceof DomainError) return { name, error: err };
+    throw err;
+  }
+}
+
+export interface UploadOutcome {
+  status: number;
+  body: UploadResponse;
+}
+
+/**
+ * POST /api/files/upload. Each file streams into its own new object as it
+ * arrives; fields may come before or after the files. Once the whole request
+ * is read, each stored object becomes a file in its own transaction. If the
+ * request as a whole is refused, every object it wrote is deleted.
+ */
+export async function handleUpload(ctx: DomainContext, actor: Actor, request: FastifyRequest): Promise<UploadOutcome> {
+  if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
+  const fields = new UploadFields(ctx, actor);
+  const staged: Staged[] = [];
+  const counted = new Set<string>();
+  const budget = await uploadBudget(ctx, actor.id);
+  let files = 0;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: ctx.settings.maxFileBytes + 1,
+        files: LIMITS.maxFilesPerUpload + 1,
+        fields: 40,
+        fieldSize: 1024,
+        parts: 60,
+        headerPairs: 100,
+      },
+    });
+    for await (const part of parts as AsyncIterable<Multipart>) {
+      if (part.type === 'field') {
+        await fields.apply(part.fieldname, String(part.value), part.valueTruncated);
+        continue;
+      }
+      if (!FILE_FIELDS.has(part.fieldname)) {
+        await drain(part.file);
+        throw new Invalid('Files must be sent in the "files" field');
+      }
+      files += 1;
+      if (files > LIMITS.maxFilesPerUpload) {
+        await drain(part.file);
+        throw new Invalid(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
+      }
+      const result = await stageFile(ctx, part, Math.max(budget.remaining, budget.ownCeiling));
+      if ('object' in result) {
+        // Content the user already has (or sent earlier in this request) costs nothing more.
+        const { hash, size, key } = result.object;
+        const free = counted.has(hash) || (await ownsContent(ctx.db, actor.id, hash));
+        if (!free && size > budget.remaining) {
+          await discardObject(ctx, key);
+          staged.push({ name: result.name, error: new QuotaExceeded() });
+          continue;
+        }
+        if (!free) budget.remaining -= size;
+        counted.add(hash);
+      }
+      staged.push(result);
+    }
+  } catch (err) {
+    await Promise.all(staged.map((s) => ('object' in s ? discardObject(ctx, s.object.key) : undefined)));
+    throw parserError(err);
+  }
+  if (files === 0) throw new Invalid('No files were uploaded');
+
+  const results: UploadResult[] = [];
+  for (const item of staged) {
+    if ('error' in item) {
+      results.push({ ok: false, name: item.name, error: item.error.message, status: statusOf(item.error) });
+      continue;
+    }
+    try {
+      results.push({ ok: true, name: item.name, file: await commitUpload(ctx, actor, item.name, item.object, fields.options) });
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      results.push({ ok: false, name: item.name, error: err.message, status: statusOf(err) });
+    }
+  }
+  return summarize(results);
+}
+
+function summarize(results: UploadResult[]): UploadOutcome {
+  const stored = results.flatMap((r) => (r.ok ? [r.file] : []));
+  const failures = results.flatMap((r) => (r.ok ? [] : [r]));
+  if (failures.length === 0) return { status: 201, body: { results, files: stored } };
+  if (stored.length > 0) return { status: 207, body: { results, files: stored } };
+  const first = failures[0]!;
+  return { status: first.status, body: { results, files: [], error: first.error } };
+}

@@ -1,0 +1,102 @@
+import { expect, it } from 'vitest';
+import { describeEachDb } from './helpers/server.js';
+import { samples, upload, uploadOne } from './helpers/files.js';
+
+function filenameStar(header: string | null): string {
+  const match = /filename\*=UTF-8''([^;]+)/.exec(header ?? '');
+  return decodeURIComponent(match?.[1] ?? '');
+}
+
+describeEachDb('downloads', (t) => {
+  it.each([
+    'plain.txt',
+    'with "quotes".txt',
+    'semi;colon, comma.txt',
+    'naïve résumé 履歴書.txt',
+    'emoji 🚀.txt',
+    "it's (100%) *done*.txt",
+    'back\\slash.txt',
+  ])('round-trips the name %j through Content-Disposition', async (name) => {
+    const { token } = await t().client.register();
+    const res = await upload(t().client, token, [{ name, content: samples.text() }]);
+    const stored = res.body.files[0]!.original_name;
+    const download = await t().client.get(`/api/files/${res.body.files[0]!.id}/download`, { token });
+    const header = download.headers.get('content-disposition');
+    expect(header).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(header).not.toMatch(/[\r\n]/);
+    expect(/filename="([^"]*)"/.exec(header!)![1]).not.toMatch(/["\\/]/);
+    expect(filenameStar(header)).toBe(stored);
+  });
+
+  it('streams the exact bytes with type, length and ETag, and counts each download once', async () => {
+    const { token } = await t().client.register();
+    const content = samples.png();
+    const id = await uploadOne(t().client, token, { name: 'img.png', content });
+    const res = await fetch(`${t().url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-length')).toBe(String(content.length));
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    const etag = res.headers.get('etag')!;
+
+    const notModified = await t().client.get(`/api/files/${id}/download`, { token, headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    const head = await t().client.request('HEAD', `/api/files/${id}/download`, { token });
+    expect(head.status).toBe(200);
+    const file = await t().client.get(`/api/files/${id}`, { token });
+    expect(file.body.file.download_count).toBe(1);
+    const rows = await t().server.ctx.db.selectFrom('activity').select('type').where('file_id', '=', id).where('type', '=', 'download').execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('answers single ranges with 206 and impossible ones with 416', async () => {
+    const { token } = await t().client.register();
+    const content = Buffer.from('0123456789abcdefghij');
+    const id = await uploadOne(t().client, token, { name: 'r.txt', content });
+    const get = (range: string) => t().client.get(`/api/files/${id}/download`, { token, headers: { range } });
+
+    const first = await get('bytes=0-4');
+    expect(first.status).toBe(206);
+    expect(first.text).toBe('01234');
+    expect(first.headers.get('content-range')).toBe('bytes 0-4/20');
+    expect(first.headers.get('content-length')).toBe('5');
+    expect((await get('bytes=10-')).text).toBe('abcdefghij');
+    expect((await get('bytes=-3')).text).toBe('hij');
+    expect((await get('bytes=15-99')).text).toBe('fghij');
+    const middle = await get('bytes=5-9');
+    expect(middle.text).toBe('56789');
+
+    const unsatisfiable = await get('bytes=20-30');
+    expect(unsatisfiable.status).toBe(416);
+    expect(unsatisfiable.headers.get('content-range')).toBe('bytes */20');
+    expect((await get('bytes=0-1,4-5')).status).toBe(200);
+    // Only ranges starting at byte 0 count, plus the full download above.
+    const file = await t().client.get(`/api/files/${id}`, { token });
+    expect(file.body.file.download_count).toBe(2);
+  });
+
+  it('serves previews inline for images and PDFs only, without counting', async () => {
+    const { token } = await t().client.register();
+    const pdf = await uploadOne(t().client, token, { name: 'doc.pdf', content: samples.pdf() });
+    const txt = await uploadOne(t().client, token, { name: 'doc.txt', content: samples.text() });
+    const preview = await t().client.get(`/api/files/${pdf}/download?inline=1`, { token });
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-disposition')).toMatch(/^inline; /);
+    const refused = await t().client.get(`/api/files/${txt}/download?inline=1`, { token });
+    expect(refused.status).toBe(415);
+    expect(refused.body.error).toBe('This file type cannot be previewed in the browser');
+    expect((await t().client.get(`/api/files/${pdf}`, { token })).body.file.download_count).toBe(0);
+  });
+
+  it('counts anonymous public downloads', async () => {
+    const { token } = await t().client.register();
+    const id = await uploadOne(t().client, token, { name: 'pub.txt', content: samples.text() }, { is_public: 'true' });
+    await t().client.get(`/api/files/public/${id}/download`);
+    const file = await t().client.get(`/api/files/public/${id}`);
+    expect(file.body.file.download_count).toBe(1);
+    const row = await t().server.ctx.db.selectFrom('activity').selectAll().where('file_id', '=', id).where('type', '=', 'download').executeTakeFirstOrThrow();
+    expect(row.user_id).toBeNull();
+  });
+});

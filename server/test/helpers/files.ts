@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import type { UploadResponse } from '@vault/contract';
+import type { Client, Response } from './client.js';
+import type { TestServer } from './server.js';
+
+/** Real leading bytes of each accepted binary format; `extra` makes the content unique. */
+export const samples = {
+  png: (extra = randomBytes(16)) =>
+    Buffer.concat([
+      Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6300010000050001' + '0d0a2db40000000049454e44ae426082', 'hex'),
+      extra,
+    ]),
+  jpeg: (extra = randomBytes(16)) => Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), extra]),
+  gif: (extra = randomBytes(16)) => Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'), extra]),
+  webp: (extra = randomBytes(16)) => Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WEBPVP8 \x18\x00\x00\x00', 'latin1'), extra]),
+  pdf: (extra = randomBytes(8).toString('hex')) => Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\n%${extra}\n%%EOF\n`),
+  zip: () => {
+    const name = Buffer.from('a.txt');
+    const body = randomBytes(8);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(10, 4);
+    header.writeUInt32LE(body.length, 18);
+    header.writeUInt32LE(body.length, 22);
+    header.writeUInt16LE(name.length, 26);
+    return Buffer.concat([header, name, body]);
+  },
+  text: (content = `note ${randomBytes(8).toString('hex')}\n`) => Buffer.from(content, 'utf8'),
+};
+
+export interface UploadFile {
+  name: string;
+  content: Buffer;
+  type?: string;
+}
+
+/** A multipart upload as a browser sends it; fields first unless fieldsLast. */
+export function uploadForm(files: UploadFile[], fields: Record<string, string | string[]> = {}, fieldsLast = false): FormData {
+  const form = new FormData();
+  const addFields = () => {
+    for (const [key, value] of Object.entries(fields)) {
+      for (const v of Array.isArray(value) ? value : [value]) form.append(key, v);
+    }
+  };
+  if (!fieldsLast) addFields();
+  for (const f of files) form.append('files', new Blob([f.content], { type: f.type ?? 'application/octet-stream' }), f.name);
+  if (fieldsLast) addFields();
+  return form;
+}
+
+export function upload(
+  client: Client,
+  token: string,
+  files: UploadFile[],
+  fields: Record<string, string | string[]> = {},
+): Promise<Response<UploadResponse>> {
+  return client.post('/api/files/upload', { token, body: uploadForm(files, fields) });
+}
+
+/** Uploads one file and returns its id, failing loudly otherwise. */
+export async function uploadOne(client: Client, token: string, file: UploadFile, fields: Record<string, string | string[]> = {}): Promise<number> {
+  const res = await upload(client, token, [file], fields);
+  if (res.status !== 201) throw new Error(`upload of ${file.name} failed: ${res.status} ${res.text}`);
+  return res.body.files[0]!.id;
+}
+
+export function sha256(content: Buffer): string {
+  return createHash('sha256').update(content).digest('hex');
+}
+
+/** Object files on disk under DATA_DIR/objects. */
+export function objectFiles(dataDir: string): string[] {
+  const root = path.join(dataDir, 'objects');
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).flatMap((prefix) => fs.readdirSync(path.join(root, prefix)).map((name) => `objects/${prefix}/${name}`));
+}
+
+export async function blobOf(t: TestServer, content: Buffer) {
+  return t.server.ctx.db.selectFrom('blobs').selectAll().where('hash', '=', sha256(content)).executeTakeFirst();
+}
+
+export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_tags' | 'activity'): Promise<number> {
+  const row = await t.server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every blob row has its object and every object its row; ref counts equal the file rows. */
+export async function assertStorageConsistent(t: TestServer): Promise<void> {
+  const db = t.server.ctx.db;
+  const blobs = await db.selectFrom('blobs').selectAll().execute();
+  const files = await db.selectFrom('files').select('blob_hash').execute();
+  const objects = new Set(objectFiles(t.dataDir));
+  for (const blob of blobs) {
+    const refs = files.filter((f) => f.blob_hash === blob.hash).length;
+    if (blob.ref_count !== refs) throw new Error(`blob ${blob.hash} ref_count ${blob.ref_count} but ${refs} files`);
+    if (!objects.has(blob.storage_key)) throw new Error(`blob ${blob.hash} has no object`);
+  }
+  const keys = new Set(blobs.map((b) => b.storage_key));
+  for (const key of objects) if (!keys.has(key)) throw new Error(`object ${key} has no blob row`);
+}
