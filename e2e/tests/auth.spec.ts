@@ -1,0 +1,94 @@
+import { expect, test } from './fixtures';
+import { newAccount, registerViaApi, signIn, storedSession } from './helpers';
+
+test('registering opens the dashboard with the username', async ({ page }) => {
+  const account = newAccount('reg');
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  await expect(page.getByText('Registration successful!')).toBeVisible();
+  const session = await storedSession(page);
+  expect(session.token).toBeTruthy();
+  expect(JSON.parse(session.user ?? '{}')).toMatchObject({ username: account.username, email: account.email, is_admin: false });
+});
+
+test('the session survives a reload', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await signIn(page, account);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+});
+
+test('logging out returns to /login and clears the session', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await signIn(page, account);
+
+  await page.getByRole('button', { name: `Account menu for ${account.username}` }).click();
+  await expect(page.getByRole('menu').getByText(account.email)).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  expect(await storedSession(page)).toEqual({ token: null, user: null, lastActivity: null });
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Fill Demo Credentials signs in as the demo user', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Fill Demo Credentials' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue('demo');
+  await expect(page.getByLabel('Password')).toHaveValue('demo123');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeVisible();
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+});
+
+test('Admin Login with the demo admin reaches the admin panel', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fill Demo Credentials' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('ADMIN', { exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+});
+
+test('Admin Login refuses a non-admin account and stores nothing', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('does not have administrator access');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toEqual({ token: null, user: null, lastActivity: null });
+});
+
+test('a wrong password shows the server message', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('alert')).not.toHaveText('Login failed');
+  await expect(page).toHaveURL(/\/login$/);
+});

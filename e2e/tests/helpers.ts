@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Account {
+  username: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+
+/** A username no other test (or earlier run on the same server) uses. */
+export function newAccount(prefix = 'user'): Account {
+  counter += 1;
+  const username = `${prefix}_${Date.now().toString(36)}_${process.pid}_${counter}`;
+  return { username, email: `${username}@example.com`, password: 'secret123' };
+}
+
+export async function registerViaApi(request: APIRequestContext, account: Account = newAccount()): Promise<Account> {
+  const response = await request.post('/api/auth/register', { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+export async function signIn(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+}
+
+export async function storedSession(page: Page) {
+  return page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: localStorage.getItem('user'),
+    lastActivity: localStorage.getItem('lastActivity'),
+  }));
+}

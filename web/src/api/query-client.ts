@@ -1,0 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** SPEC §7: data queries retry once and do not refetch on window focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { LogOut, Menu, X } from 'lucide-react';
+import type { User } from '@vault/contract';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { Badge } from '../ui/Badge';
+import { Brand } from './Brand';
+import { NavLinks } from './NavLinks';
+import { UserAvatar } from './UserAvatar';
+import type { NavItem } from './nav-items';
+
+const ICON_BUTTON =
+  'rounded-lg p-2 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600';
+
+/** Below 768 px the links live in this side drawer; choosing a link or Logout closes it. */
+export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]; user: User; onLogout(): void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  const wide = useMediaQuery('(min-width: 768px)');
+
+  // Widening the window shows the bar's links: a drawer left open would keep the page inert.
+  useEffect(() => {
+    if (wide) setOpen(false);
+  }, [wide]);
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
+      <RadixDialog.Trigger aria-label="Open navigation menu" className={`${ICON_BUTTON} -ml-2 md:hidden`}>
+        <Menu aria-hidden="true" className="size-5" />
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:motion-safe:animate-fade-in md:hidden" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-slide-in-left md:hidden"
+        >
+          <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
+            <Brand to="/dashboard" onClick={close} />
+            <RadixDialog.Close aria-label="Close navigation menu" className={ICON_BUTTON}>
+              <X aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
+          <div className="flex-1 overflow-y-auto p-3">
+            <div className="mb-3 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
+              <UserAvatar username={user.username} className="size-9" />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-center gap-2">
+                  <span className="truncate text-sm font-semibold text-slate-900">{user.username}</span>
+                  {user.is_admin && <Badge tone="accent">Admin</Badge>}
+                </div>
+                <p className="truncate text-sm text-slate-500">{user.email}</p>
+              </div>
+            </div>
+            <nav aria-label="Main">
+              <NavLinks items={items} orientation="vertical" onNavigate={close} />
+            </nav>
+            <div className="mt-3 border-t border-slate-200 pt-3">
+              <button
+                type="button"
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-600 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Logout
+              </button>
+            </div>
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { NavLink } from 'react-router';
+import clsx from 'clsx';
+import type { NavItem } from './nav-items';
+
+export interface NavLinksProps {
+  items: readonly NavItem[];
+  orientation: 'horizontal' | 'vertical';
+  onNavigate?: () => void;
+}
+
+/** The route links; the current one carries aria-current="page" and the accent colour. */
+export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
+  const vertical = orientation === 'vertical';
+  return (
+    <ul className={clsx('flex', vertical ? 'flex-col gap-1' : 'items-center gap-0.5 lg:gap-1')}>
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              clsx(
+                'flex items-center rounded-lg text-sm font-medium whitespace-nowrap transition-colors',
+                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+                vertical ? 'gap-3 px-3 py-2.5' : 'gap-2 px-2 py-2 lg:px-3',
+                isActive ? 'bg-accent-50 text-accent-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden lg:block')} />
+            {label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

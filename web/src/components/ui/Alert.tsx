@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import clsx from 'clsx';
+
+export type AlertTone = 'error' | 'success';
+
+const STYLES: Record<AlertTone, { box: string; Icon: typeof CircleAlert }> = {
+  error: { box: 'border-red-200 bg-red-50 text-red-800', Icon: CircleAlert },
+  success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-800', Icon: CircleCheck },
+};
+
+/** An inline message about a whole form or page; errors are announced at once. */
+export function Alert({ tone, children, className }: { tone: AlertTone; children: ReactNode; className?: string }) {
+  const { box, Icon } = STYLES[tone];
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={clsx('flex items-start gap-2.5 rounded-lg border px-3.5 py-3 text-sm', box, className)}
+    >
+      <Icon aria-hidden="true" className="mt-px size-4 shrink-0" />
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import clsx from 'clsx';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, right-aligned under the body. */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** Hides the corner close button, e.g. while an action is pending. */
+  hideClose?: boolean;
+}
+
+const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+
+/** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
+export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px] data-[state=open]:motion-safe:animate-fade-in" />
+        <RadixDialog.Content
+          // Without a description, Radix expects aria-describedby to be switched off explicitly.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          className={clsx(
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            'rounded-xl border border-slate-200 bg-white shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-zoom-in',
+            WIDTHS[size],
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 px-6 pt-5">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+              {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
+            </div>
+            {!hideClose && (
+              <RadixDialog.Close
+                aria-label="Close"
+                className="-mr-2 rounded-md p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent-600"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </RadixDialog.Close>
+            )}
+          </div>
+          <div className={clsx('min-h-0 overflow-y-auto px-6', children ? 'pt-4' : null, footer ? null : 'pb-6')}>{children}</div>
+          {footer && <div className="flex flex-wrap justify-end gap-2 px-6 pt-6 pb-5">{footer}</div>}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

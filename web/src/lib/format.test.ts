@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize } from './format';
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [1, '1 Bytes'],
+    [1023, '1023 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1234567, '1.18 MB'],
+    [104_857_600, '100 MB'],
+    [1024 ** 3 * 2.5, '2.5 GB'],
+    [1024 ** 4, '1024 GB'],
+  ])('%d bytes -> %s', (bytes, expected) => {
+    expect(formatFileSize(bytes)).toBe(expected);
+  });
+
+  it('treats negative and non-finite sizes as 0 Bytes', () => {
+    expect(formatFileSize(-5)).toBe('0 Bytes');
+    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+  });
+});
+
+describe('formatShareSize', () => {
+  it('uses KB up to and including 1,048,576 bytes', () => {
+    expect(formatShareSize(0)).toBe('0.0 KB');
+    expect(formatShareSize(1536)).toBe('1.5 KB');
+    expect(formatShareSize(1_048_576)).toBe('1024.0 KB');
+  });
+
+  it('uses MB above 1,048,576 bytes', () => {
+    expect(formatShareSize(1_048_577)).toBe('1.0 MB');
+    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe('5.3 MB');
+  });
+});
+
+describe('formatPercent', () => {
+  it('renders one decimal', () => {
+    expect(formatPercent(42.345)).toBe('42.3%');
+    expect(formatPercent(0)).toBe('0.0%');
+    expect(formatPercent(100)).toBe('100.0%');
+    expect(formatPercent(Number.NaN)).toBe('0.0%');
+  });
+});
+
+describe('dates', () => {
+  const date = new Date(2024, 0, 5, 9, 7, 30);
+
+  it('formats dates as MMM dd, yyyy', () => {
+    expect(formatDate(date)).toBe('Jan 05, 2024');
+  });
+
+  it('formats updated times as MMM dd, HH:mm', () => {
+    expect(formatDateTime(date)).toBe('Jan 05, 09:07');
+  });
+
+  it('accepts ISO strings', () => {
+    const iso = date.toISOString();
+    expect(formatDate(iso)).toBe('Jan 05, 2024');
+    expect(formatDateTime(iso)).toBe('Jan 05, 09:07');
+  });
+
+  it('shows a dash for unreadable dates', () => {
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDateTime('')).toBe('—');
+  });
+});

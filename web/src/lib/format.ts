@@ -1,0 +1,40 @@
+import { format, isValid } from 'date-fns';
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const KIB = 1024;
+const MIB = KIB * KIB;
+
+/** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB (SPEC §9). */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(KIB)), SIZE_UNITS.length - 1);
+  const value = bytes / KIB ** exponent;
+  return `${parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
+
+/** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal. */
+export function formatShareSize(bytes: number): string {
+  return bytes > MIB ? `${(bytes / MIB).toFixed(1)} MB` : `${(bytes / KIB).toFixed(1)} KB`;
+}
+
+/** Percent values (already x100) with 1 decimal: 42.345 -> '42.3%'. */
+export function formatPercent(value: number): string {
+  return `${(Number.isFinite(value) ? value : 0).toFixed(1)}%`;
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return isValid(date) ? date : null;
+}
+
+/** 'Jan 05, 2024' */
+export function formatDate(value: string | Date): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM dd, yyyy') : '—';
+}
+
+/** Updated times: 'Jan 05, 09:07' */
+export function formatDateTime(value: string | Date): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM dd, HH:mm') : '—';
+}

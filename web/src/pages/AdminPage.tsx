@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function AdminPage() {
+  return <TitledPage title="Admin Panel" />;
+}

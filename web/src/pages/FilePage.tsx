@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function FilePage() {
+  return <TitledPage title="File" />;
+}

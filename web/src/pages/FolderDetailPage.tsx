@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function FolderDetailPage() {
+  return <TitledPage title="Folder" />;
+}

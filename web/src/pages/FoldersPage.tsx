@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function FoldersPage() {
+  return <TitledPage title="Folders" />;
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { KeyRound } from 'lucide-react';
+import { loginRequestSchema, type LoginMode } from '@vault/contract';
+import { fetchAppConfig, login } from '../api/auth';
+import { errorMessage } from '../api/client';
+import { queryKeys } from '../api/keys';
+import { useSession } from '../session/context';
+import { AuthLayout } from '../components/auth/AuthLayout';
+import { LoginModeToggle } from '../components/auth/LoginModeToggle';
+import { Alert } from '../components/ui/Alert';
+import { Button } from '../components/ui/Button';
+import { TextField } from '../components/ui/TextField';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const loginFormSchema = loginRequestSchema.pick({ username: true, password: true });
+const EMPTY = { username: '', password: '' };
+
+const COPY: Record<LoginMode, { title: string; subtitle: string }> = {
+  user: { title: 'Sign in to Vault', subtitle: 'Welcome back. Enter your details to reach your files.' },
+  admin: { title: 'Admin Login', subtitle: 'Use an administrator account to manage Vault.' },
+};
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const [mode, setMode] = useState<LoginMode>('user');
+  const config = useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
+  const demo = config.data?.demo ?? null;
+
+  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: EMPTY });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: login,
+    onSuccess: (auth) => {
+      toast.success('Successfully logged in!');
+      signIn(auth);
+      void navigate('/dashboard', { replace: true });
+    },
+  });
+
+  const switchMode = (next: LoginMode) => {
+    if (next === mode) return;
+    setMode(next);
+    form.reset(EMPTY);
+    mutation.reset();
+  };
+
+  const fillDemo = () => {
+    if (!demo) return;
+    form.reset(demo[mode]);
+    mutation.reset();
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    mutation.mutate(mode === 'admin' ? { ...values, mode: 'admin' } : values);
+  });
+
+  return (
+    <AuthLayout
+      top={<LoginModeToggle mode={mode} onChange={switchMode} />}
+      title={COPY[mode].title}
+      subtitle={COPY[mode].subtitle}
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+            Create one
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Login failed')}</Alert>}
+        {mutation.isSuccess && <Alert tone="success">Login successful!</Alert>}
+        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
+          Sign in
+        </Button>
+        {demo && (
+          <Button variant="secondary" className="w-full" onClick={fillDemo} disabled={mutation.isPending}>
+            <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
+            Fill Demo Credentials
+          </Button>
+        )}
+      </form>
+    </AuthLayout>
+  );
+}

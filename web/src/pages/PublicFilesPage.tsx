@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function PublicFilesPage() {
+  return <TitledPage title="Public Files" />;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+import { futureToken, makeUser } from '../test/tokens';
+
+async function fill(values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm password', string>>) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(values)) {
+    await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
+describe('RegisterPage', () => {
+  it('shows the required messages', async () => {
+    const { calls } = mockFetch({});
+    renderApp('/register');
+    await fill({});
+
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks lengths, the e-mail pattern and the confirmation', async () => {
+    mockFetch({});
+    renderApp('/register');
+    await fill({ Username: 'ab', Email: 'not-an-email', Password: '12345', 'Confirm password': '54321' });
+
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('rejects usernames of 50 characters or more', async () => {
+    mockFetch({});
+    renderApp('/register');
+    await fill({ Username: 'a'.repeat(51) });
+
+    expect(await screen.findByText('Username must be less than 50 characters')).toBeInTheDocument();
+  });
+
+  it('registers without sending confirmPassword and opens the dashboard', async () => {
+    const token = futureToken();
+    const { calls } = mockFetch({
+      'POST /api/auth/register': { status: 201, body: { token, user: makeUser({ username: 'carol', email: 'carol@example.com' }) } },
+    });
+    const { router } = renderApp('/register');
+    await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
+
+    expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, carol' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls.find((c) => c.path === '/api/auth/register')?.body).toEqual({
+      username: 'carol',
+      email: 'carol@example.com',
+      password: 'secret1',
+    });
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('shows the server error, else Registration failed', async () => {
+    mockFetch({ 'POST /api/auth/register': { status: 409, body: { error: 'Username is already taken' } } });
+    renderApp('/register');
+    await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username is already taken');
+  });
+
+  it("shows 'Registration failed' when the server cannot be reached", async () => {
+    mockFetch({ 'POST /api/auth/register': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderApp('/register');
+    await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+  });
+});

@@ -1,0 +1,76 @@
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { registerFormSchema } from '@vault/contract';
+import { register as registerAccount } from '../api/auth';
+import { errorMessage } from '../api/client';
+import { useSession } from '../session/context';
+import { AuthLayout } from '../components/auth/AuthLayout';
+import { Alert } from '../components/ui/Alert';
+import { Button } from '../components/ui/Button';
+import { TextField } from '../components/ui/TextField';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export function RegisterPage() {
+  useDocumentTitle('Create account');
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const form = useForm({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const mutation = useMutation({
+    mutationFn: registerAccount,
+    onSuccess: (auth) => {
+      toast.success('Registration successful!');
+      signIn(auth);
+      void navigate('/dashboard', { replace: true });
+    },
+  });
+
+  // confirmPassword is checked here only; the server never sees it (SPEC §5).
+  const onSubmit = form.handleSubmit(({ username, email, password }) => mutation.mutate({ username, email, password }));
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Store, organise and share your files securely."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Registration failed')}</Alert>}
+        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
+          Create Account
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function SharingPage() {
+  return <TitledPage title="Sharing Management" />;
+}

@@ -1,0 +1,5 @@
+import { TitledPage } from './TitledPage';
+
+export function UploadPage() {
+  return <TitledPage title="Upload Files" />;
+}
