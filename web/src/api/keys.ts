@@ -1,5 +1,36 @@
-/** TanStack Query keys, in one place so invalidation (e.g. from real-time events) can find them. */
+import type { AdminFileSearchCriteria, FileSearchCriteria, FolderSearchCriteria, PublicFileSearchCriteria } from '@vault/contract';
+
+/**
+ * TanStack Query keys, in one place so invalidation (mutations, real-time
+ * events) can find them. Keys nest: invalidating a prefix such as
+ * queryKeys.files refreshes every file list, detail and share state.
+ */
 export const queryKeys = {
   appConfig: ['config'] as const,
   userStats: ['auth', 'stats'] as const,
+
+  files: ['files'] as const,
+  fileList: (criteria: FileSearchCriteria) => ['files', 'list', criteria] as const,
+  publicFiles: (criteria: PublicFileSearchCriteria) => ['files', 'public', criteria] as const,
+  file: (id: number) => ['files', 'detail', id] as const,
+  fileShare: (id: number) => ['files', 'share', id] as const,
+  sharedWithMe: ['files', 'shared-with-me'] as const,
+
+  /** Storage statistics ("file stats" in SPEC §7): savings and deduplication. */
+  storage: ['storage'] as const,
+  storageStats: ['storage', 'stats'] as const,
+  dedupStats: ['storage', 'dedup'] as const,
+
+  folders: ['folders'] as const,
+  folderList: (criteria: FolderSearchCriteria) => ['folders', 'list', criteria] as const,
+  folder: (id: number) => ['folders', 'detail', id] as const,
+  folderShare: (id: number) => ['folders', 'share', id] as const,
+  publicFolder: (id: number) => ['folders', 'public', id] as const,
+
+  admin: ['admin'] as const,
+  adminStats: ['admin', 'stats'] as const,
+  adminFiles: (criteria: AdminFileSearchCriteria) => ['admin', 'files', criteria] as const,
+  adminUsers: ['admin', 'users'] as const,
+  adminTopFiles: (limit: number) => ['admin', 'top', limit] as const,
+  adminActivity: ['admin', 'activity'] as const,
 };
