@@ -30,6 +30,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: bool.default(false),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_:.-]{1,50}$/, 'must be letters, digits and _ : . -').default('vault:'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: int(5, 60 * 24 * 30).default(60 * 24),
   STORAGE_QUOTA_MB: int(1, 1024 * 1024 * 1024).default(1024),
@@ -68,7 +69,7 @@ export interface Config {
   dataDir: string;
   database: { url: string | undefined; schema: string | undefined };
   s3: S3Config | undefined;
-  redisUrl: string | undefined;
+  redis: { url: string; prefix: string } | undefined;
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   defaultQuotaBytes: number;
@@ -123,7 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    redisUrl: e.REDIS_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, prefix: e.REDIS_PREFIX } : undefined,
     jwtSecret: e.JWT_SECRET,
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     defaultQuotaBytes: e.STORAGE_QUOTA_MB * MB,

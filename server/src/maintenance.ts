@@ -5,25 +5,33 @@ import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
 export interface MaintenanceReport {
   blobsCollected: number;
   straysRemoved: number;
+  uploadsAborted: number;
   sessionsPruned: number;
 }
 
-/** One round: orphaned blobs, stray objects past the grace period, dead sessions. */
+/** One round: orphaned blobs, stray objects and abandoned uploads past the grace period, dead sessions. */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
+  const graceStart = Date.now() - ctx.settings.orphanGraceMs;
   const blobsCollected = await collectOrphans(ctx.db, ctx.store);
   const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs);
+  const uploadsAborted = (await ctx.store.abortStaleUploads?.(graceStart)) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
-  return { blobsCollected, straysRemoved, sessionsPruned };
+  return { blobsCollected, straysRemoved, uploadsAborted, sessionsPruned };
 }
 
-/** Runs a round now and then every intervalMs; rounds never overlap. Returns a stop function. */
-export function scheduleMaintenance(ctx: DomainContext, intervalMs: number): () => Promise<void> {
+export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
+
+/**
+ * Runs a round now and then every intervalMs; rounds never overlap, and with
+ * several instances only the one holding the lock runs a round. Returns a stop function.
+ */
+export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, exclusive: Exclusive): () => Promise<void> {
   let running: Promise<void> | undefined;
   const round = () => {
     if (running) return;
-    running = runMaintenance(ctx)
+    running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report.blobsCollected || report.straysRemoved) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
@@ -7,12 +8,16 @@ import type { DomainContext } from './domain/context.js';
 import { seedAccounts } from './domain/demo.js';
 import { createPasswordHasher } from './domain/passwords.js';
 import { createTokenService } from './domain/tokens.js';
+import type { EventBus } from './events/bus.js';
 import { createMemoryBus } from './events/memory-bus.js';
+import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
 import { createMemoryCounterStore } from './http/counter-store.js';
+import { createRedisCounterStore } from './http/redis-counter-store.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { createFsObjectStore } from './storage/fs-store.js';
+import { createS3ObjectStore } from './storage/s3-store.js';
 
 export interface VaultServer {
   app: FastifyInstance;
@@ -30,12 +35,15 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
   await migrate(database);
+  const events: EventBus = database.pgPool ? createPgBus(database.pgPool, logger) : createMemoryBus();
+  // Rate-limit state is shared through Redis when instances run side by side.
+  const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
 
   const ctx: DomainContext = {
     db: database.db,
     dialect: database.dialect,
-    store: createFsObjectStore(config.dataDir),
-    events: createMemoryBus(),
+    store: config.s3 ? createS3ObjectStore(config.s3) : createFsObjectStore(config.dataDir),
+    events,
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
     settings: {
@@ -48,7 +56,13 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   };
   await seedAccounts(ctx, { demo: config.demoAccounts, admin: config.admin });
 
-  const app = await buildApp({ config, ctx, logger, counters: createMemoryCounterStore() });
+  const app = await buildApp({
+    config,
+    ctx,
+    logger,
+    counters: redis && config.redis ? createRedisCounterStore(redis, config.redis.prefix) : createMemoryCounterStore(),
+    rateLimitRedis: redis,
+  });
   let stopMaintenance: (() => Promise<void>) | undefined;
 
   return {
@@ -59,7 +73,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     logger,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.host });
-      stopMaintenance = scheduleMaintenance(ctx, config.gcIntervalMs);
+      stopMaintenance = scheduleMaintenance(ctx, config.gcIntervalMs, database.exclusive);
       return address;
     },
     /**
@@ -72,6 +86,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       await app.close();
       clearTimeout(deadline);
       await ctx.events.close();
+      await redis?.quit();
       await database.close();
     },
   };

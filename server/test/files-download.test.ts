@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachDb } from './helpers/server.js';
+import { describeEachBackend } from './helpers/server.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
 
 function filenameStar(header: string | null): string {
@@ -7,7 +7,7 @@ function filenameStar(header: string | null): string {
   return decodeURIComponent(match?.[1] ?? '');
 }
 
-describeEachDb('downloads', (t) => {
+describeEachBackend('downloads', (t) => {
   it.each([
     'plain.txt',
     'with "quotes".txt',

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDb } from './helpers/server.js';
-import { assertStorageConsistent, blobOf, countRows, objectFiles, samples, upload, uploadForm, uploadOne } from './helpers/files.js';
+import { describeEachBackend } from './helpers/server.js';
+import { assertStorageConsistent, blobOf, countRows, samples, storedKeys, upload, uploadForm, uploadOne } from './helpers/files.js';
 
-describeEachDb('upload', (t) => {
+describeEachBackend('upload', (t) => {
   it('stores every accepted type with the sniffed MIME type', async () => {
     const { token } = await t().client.register();
     const files = [
@@ -65,13 +65,13 @@ describeEachDb('upload', (t) => {
 
   it('refuses 11 files with 400 and stores nothing', async () => {
     const { token } = await t().client.register();
-    const before = { files: await countRows(t(), 'files'), objects: objectFiles(t().dataDir).length };
+    const before = { files: await countRows(t(), 'files'), objects: (await storedKeys(t())).length };
     const files = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, content: samples.text() }));
     const res = await upload(t().client, token, files);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'At most 10 files per upload' });
     expect(await countRows(t(), 'files')).toBe(before.files);
-    expect(objectFiles(t().dataDir)).toHaveLength(before.objects);
+    expect((await storedKeys(t()))).toHaveLength(before.objects);
   });
 
   it.each([
@@ -80,11 +80,11 @@ describeEachDb('upload', (t) => {
     [['   '], 'Tags cannot be blank'],
   ])('refuses bad tags %j with 400 and stores nothing', async (tags, message) => {
     const { token } = await t().client.register();
-    const objects = objectFiles(t().dataDir).length;
+    const objects = (await storedKeys(t())).length;
     const res = await upload(t().client, token, [{ name: 't.txt', content: samples.text() }], { tags });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(message);
-    expect(objectFiles(t().dataDir)).toHaveLength(objects);
+    expect((await storedKeys(t()))).toHaveLength(objects);
   });
 
   it('treats repeated tags as one and keeps 10 distinct', async () => {
@@ -108,13 +108,13 @@ describeEachDb('upload', (t) => {
     ['no extension', 'README', () => samples.text(), 'Files need an extension (jpeg, jpg, png, gif, webp, pdf, txt, md, csv, json, zip)'],
   ])('refuses %s with 415 and leaves nothing behind', async (_label, name, content, message) => {
     const { token } = await t().client.register();
-    const objects = objectFiles(t().dataDir).length;
+    const objects = (await storedKeys(t())).length;
     const files = await countRows(t(), 'files');
     const res = await upload(t().client, token, [{ name, content: content() }]);
     expect(res.status).toBe(415);
     expect(res.body.error).toBe(message);
     expect(res.body.results).toEqual([{ ok: false, name, error: message, status: 415 }]);
-    expect(objectFiles(t().dataDir)).toHaveLength(objects);
+    expect((await storedKeys(t()))).toHaveLength(objects);
     expect(await countRows(t(), 'files')).toBe(files);
   });
 
@@ -140,7 +140,7 @@ describeEachDb('upload', (t) => {
       .values({ user_id: owner.user.id, name: 'Mine', parent_id: null, is_public: 1, created_at: Date.now(), updated_at: Date.now() })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const objects = objectFiles(t().dataDir).length;
+    const objects = (await storedKeys(t())).length;
     for (const folderId of [String(folder.id), '999999']) {
       const res = await upload(t().client, other.token, [{ name: 'x.txt', content: samples.text() }], { folder_id: folderId });
       expect(res.status).toBe(404);
@@ -148,7 +148,7 @@ describeEachDb('upload', (t) => {
     }
     const bad = await upload(t().client, other.token, [{ name: 'x.txt', content: samples.text() }], { folder_id: 'abc' });
     expect(bad.status).toBe(400);
-    expect(objectFiles(t().dataDir)).toHaveLength(objects);
+    expect((await storedKeys(t()))).toHaveLength(objects);
   });
 
   it('keeps hostile names as metadata: the last path segment, no control or bidi characters', async () => {
@@ -194,22 +194,22 @@ describeEachDb('upload', (t) => {
     await uploadOne(t().client, token, { name: 'one.pdf', content });
     const blob = await blobOf(t(), content);
     expect(blob?.ref_count).toBe(1);
-    expect(objectFiles(t().dataDir)).toContain(blob?.storage_key);
+    expect((await storedKeys(t()))).toContain(blob?.storage_key);
     await assertStorageConsistent(t());
   });
 });
 
-describeEachDb(
+describeEachBackend(
   'upload limits',
   (t) => {
     it('refuses a file over MAX_FILE_MB with 413 and keeps one at the limit', async () => {
       const { token } = await t().client.register();
       const limit = 1024 * 1024;
-      const objects = objectFiles(t().dataDir).length;
+      const objects = (await storedKeys(t())).length;
       const over = await upload(t().client, token, [{ name: 'big.txt', content: Buffer.alloc(limit + 1, 'a') }]);
       expect(over.status).toBe(413);
       expect(over.body.error).toBe('File exceeds the 1 MB limit');
-      expect(objectFiles(t().dataDir)).toHaveLength(objects);
+      expect((await storedKeys(t()))).toHaveLength(objects);
       const exact = await upload(t().client, token, [{ name: 'exact.txt', content: Buffer.alloc(limit, 'b') }]);
       expect(exact.status).toBe(201);
     });
@@ -218,11 +218,11 @@ describeEachDb(
       const { token } = await t().client.register();
       const big = Buffer.alloc(700 * 1024, 'q');
       expect((await upload(t().client, token, [{ name: 'a.txt', content: big }])).status).toBe(201);
-      const objects = objectFiles(t().dataDir).length;
+      const objects = (await storedKeys(t())).length;
       const over = await upload(t().client, token, [{ name: 'b.txt', content: Buffer.alloc(700 * 1024, 'r') }]);
       expect(over.status).toBe(507);
       expect(over.body.error).toBe('Storage quota exceeded');
-      expect(objectFiles(t().dataDir)).toHaveLength(objects);
+      expect((await storedKeys(t()))).toHaveLength(objects);
       const copy = await upload(t().client, token, [{ name: 'copy.txt', content: big }]);
       expect(copy.status).toBe(201);
       const stats = await t().client.get('/api/auth/stats', { token });

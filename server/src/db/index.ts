@@ -12,9 +12,24 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
-  /** For PostgreSQL LISTEN/NOTIFY and advisory locks. */
+  /** PostgreSQL schema holding Vault's tables. */
+  schema: string | undefined;
+  /** For PostgreSQL LISTEN/NOTIFY. */
   pgPool: pg.Pool | undefined;
+  /**
+   * Runs fn unless another process holds the named lock (then resolves to
+   * undefined). PostgreSQL: a session advisory lock, so one of several
+   * instances runs it; SQLite has one process, so fn always runs.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
+}
+
+/** A stable 32-bit key for pg_try_advisory_lock. */
+function lockKey(name: string): number {
+  let h = 0;
+  for (const c of name) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
+  return h;
 }
 
 export interface DatabaseOptions {
@@ -43,9 +58,34 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       max: 10,
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
-    if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
+    if (opts.schema) {
+      // IF NOT EXISTS still races when instances start together: the loser's error means the schema is there.
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`).catch((err: unknown) => {
+        if (!isUniqueViolation(err) && (err as { code?: string }).code !== '42P06') throw err;
+      });
+    }
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema: opts.schema ?? 'public',
+      pgPool: pool,
+      async exclusive(name, fn) {
+        const client = await pool.connect();
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [lockKey(name)]);
+          if (!rows[0]?.locked) return undefined;
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [lockKey(name)]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      close: () => db.destroy(),
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'vault.db'));
@@ -55,15 +95,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  // The schema pins Kysely's own tables too: it would otherwise take another schema's for ours.
+  const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  const run = async () => {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  };
+  if (!handle.pgPool) return run();
+  // Instances starting together wait for each other rather than race on creating tables.
+  const client = await handle.pgPool.connect();
+  const key = lockKey(`vault-migrate:${handle.schema}`);
+  try {
+    await client.query('select pg_advisory_lock($1)', [key]);
+    await run();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    client.release();
   }
 }
 

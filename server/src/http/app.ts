@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
 import type { Logger as PinoLogger } from 'pino';
 import type { Config } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
@@ -21,7 +22,7 @@ export interface AppOptions {
   logger: PinoLogger;
   counters: CounterStore;
   /** Shared store for @fastify/rate-limit when instances run side by side. */
-  rateLimitRedis?: import('ioredis').Redis | undefined;
+  rateLimitRedis?: Redis | undefined;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -56,7 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     max: config.rateLimit.max,
     timeWindow: config.rateLimit.windowMs,
     keyGenerator: (request) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`),
-    ...(opts.rateLimitRedis ? { redis: opts.rateLimitRedis, nameSpace: 'vault-rl:' } : {}),
+    ...(opts.rateLimitRedis && config.redis ? { redis: opts.rateLimitRedis, nameSpace: `${config.redis.prefix}rl:` } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,

@@ -24,4 +24,9 @@ export interface ObjectStore {
   listOlderThan(before: number): AsyncIterable<string>;
   /** Throws when the store cannot be reached (readiness probe). */
   ping(): Promise<void>;
+  /**
+   * Stores that keep unfinished writes out of sight (S3 multipart uploads)
+   * discard those started before `before`; returns how many.
+   */
+  abortStaleUploads?(before: number): Promise<number>;
 }

@@ -70,7 +70,14 @@ export function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** Object files on disk under DATA_DIR/objects. */
+/** Every object key in the server's store, whatever the store. */
+export async function storedKeys(t: TestServer): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of t.server.ctx.store.listOlderThan(Number.MAX_SAFE_INTEGER)) keys.push(key);
+  return keys;
+}
+
+/** Object files on disk under DATA_DIR/objects (a server in another process, on the disk store). */
 export function objectFiles(dataDir: string): string[] {
   const root = path.join(dataDir, 'objects');
   if (!fs.existsSync(root)) return [];
@@ -91,7 +98,7 @@ export async function assertStorageConsistent(t: TestServer): Promise<void> {
   const db = t.server.ctx.db;
   const blobs = await db.selectFrom('blobs').selectAll().execute();
   const files = await db.selectFrom('files').select('blob_hash').execute();
-  const objects = new Set(objectFiles(t.dataDir));
+  const objects = new Set(await storedKeys(t));
   for (const blob of blobs) {
     const refs = files.filter((f) => f.blob_hash === blob.hash).length;
     if (blob.ref_count !== refs) throw new Error(`blob ${blob.hash} ref_count ${blob.ref_count} but ${refs} files`);

@@ -9,6 +9,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves when the process has exited. */
   exited: Promise<number | null>;
+  /** Everything the process wrote to stdout so far (JSON log lines). */
+  logs(): string;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -22,8 +24,8 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const match = /"msg":"Server listening at (http:\/\/[^"]+)"/.exec(out);
@@ -35,6 +37,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
     url,
     child,
     exited,
+    logs: () => out,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
       return exited;

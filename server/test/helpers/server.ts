@@ -8,11 +8,19 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createServer, type VaultServer } from '../../src/server.js';
 import { createClient, type Client } from './client.js';
+import { startS3, type TestS3 } from './s3.js';
 
 export type DbKind = 'sqlite' | 'postgres';
+export type StoreKind = 'fs' | 's3';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const DATABASES: DbKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** The storage engine's combinations: embedded, and scaled out (an S3 server on loopback). */
+export const BACKENDS: { db: DbKind; store: StoreKind }[] = [
+  ...DATABASES.map((db) => ({ db, store: 'fs' as const })),
+  { db: DATABASES[DATABASES.length - 1]!, store: 's3' as const },
+];
 
 export interface TestServer {
   url: string;
@@ -63,8 +71,10 @@ export async function startTestServer(
   db: DbKind,
   overrides: Record<string, string> = {},
   logStream?: NodeJS.WritableStream,
+  store: StoreKind = 'fs',
 ): Promise<TestServer> {
-  const { env, schema } = freshEnv(db, overrides);
+  const s3: TestS3 | undefined = store === 's3' ? await startS3() : undefined;
+  const { env, schema } = freshEnv(db, { ...s3?.env, ...overrides });
   const config = loadConfig(env);
   const logger = logStream ? pino({ level: 'info' }, logStream) : pino({ level: env.LOG_LEVEL ?? 'silent' });
   const server = await createServer(config, logger);
@@ -76,10 +86,27 @@ export async function startTestServer(
     client: createClient(url),
     async close() {
       await server.close();
+      await s3?.close();
       if (schema) await dropSchema(schema);
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function describeOn(title: string, db: DbKind, store: StoreKind, suite: (t: () => TestServer, db: DbKind) => void, overrides: Record<string, string>) {
+  describe(title, () => {
+    let current: TestServer | undefined;
+    beforeAll(async () => {
+      current = await startTestServer(db, overrides, undefined, store);
+    });
+    afterAll(async () => {
+      await current?.close();
+    });
+    suite(() => {
+      if (!current) throw new Error('test server not started');
+      return current;
+    }, db);
+  });
 }
 
 /**
@@ -91,19 +118,14 @@ export function describeEachDb(
   suite: (t: () => TestServer, db: DbKind) => void,
   overrides: Record<string, string> = {},
 ): void {
-  for (const db of DATABASES) {
-    describe(`${title} [${db}]`, () => {
-      let current: TestServer | undefined;
-      beforeAll(async () => {
-        current = await startTestServer(db, overrides);
-      });
-      afterAll(async () => {
-        await current?.close();
-      });
-      suite(() => {
-        if (!current) throw new Error('test server not started');
-        return current;
-      }, db);
-    });
-  }
+  for (const db of DATABASES) describeOn(`${title} [${db}]`, db, 'fs', suite, overrides);
+}
+
+/** Like describeEachDb, and once more on an S3 object store: for the storage engine's suites. */
+export function describeEachBackend(
+  title: string,
+  suite: (t: () => TestServer, db: DbKind) => void,
+  overrides: Record<string, string> = {},
+): void {
+  for (const { db, store } of BACKENDS) describeOn(`${title} [${db}+${store}]`, db, store, suite, overrides);
 }

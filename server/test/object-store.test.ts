@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createFsObjectStore } from '../src/storage/fs-store.js';
+import type { ObjectStore } from '../src/storage/object-store.js';
+import { createS3ObjectStore } from '../src/storage/s3-store.js';
+import { startS3, type TestS3 } from './helpers/s3.js';
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function keys(store: ObjectStore, before = Number.MAX_SAFE_INTEGER): Promise<string[]> {
+  const out: string[] = [];
+  for await (const key of store.listOlderThan(before)) out.push(key);
+  return out;
+}
+
+/** A stream that yields some bytes, then fails like a dropped client. */
+function failingStream(): Readable {
+  return new Readable({
+    read() {
+      this.push(randomBytes(64 * 1024));
+      this.destroy(new Error('client went away'));
+    },
+  });
+}
+
+const stores: [string, () => Promise<{ store: ObjectStore; close(): Promise<void> }>][] = [
+  [
+    'disk',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-store-'));
+      return { store: createFsObjectStore(dir), close: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    },
+  ],
+  [
+    's3',
+    async () => {
+      const s3: TestS3 = await startS3();
+      const config = loadConfig({ ...s3.env, JWT_SECRET: 'x'.repeat(32) });
+      return { store: createS3ObjectStore(config.s3!), close: () => s3.close() };
+    },
+  ],
+];
+
+describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
+  let store: ObjectStore;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ store, close } = await open());
+  });
+  afterAll(() => close());
+
+  it('puts under a fresh random key and reads back the exact bytes and size', async () => {
+    const body = randomBytes(100_000);
+    const a = await store.put(Readable.from([body.subarray(0, 50_000), body.subarray(50_000)]));
+    const b = await store.put(Readable.from([body]));
+    expect(a.key).not.toBe(b.key);
+    expect(a.key).toMatch(/^objects\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
+    expect(a.size).toBe(body.length);
+    expect((await readAll(await store.get(a.key))).equals(body)).toBe(true);
+  });
+
+  it('streams an object larger than one multipart part', async () => {
+    const part = randomBytes(1024 * 1024);
+    const hash = createHash('sha256');
+    const chunks = Array.from({ length: 20 }, () => {
+      hash.update(part);
+      return part;
+    });
+    const { key, size } = await store.put(Readable.from(chunks));
+    expect(size).toBe(20 * part.length);
+    const back = createHash('sha256');
+    for await (const chunk of await store.get(key)) back.update(chunk as Buffer);
+    expect(back.digest('hex')).toBe(hash.digest('hex'));
+    await store.delete(key);
+  });
+
+  it('reads byte ranges, inclusive', async () => {
+    const { key } = await store.put(Readable.from([Buffer.from('0123456789')]));
+    expect((await readAll(await store.get(key, { start: 2, end: 5 }))).toString()).toBe('2345');
+    expect((await readAll(await store.get(key, { start: 9, end: 9 }))).toString()).toBe('9');
+  });
+
+  it('leaves nothing behind when the body fails', async () => {
+    const before = await keys(store);
+    await expect(store.put(failingStream())).rejects.toThrow();
+    expect(await keys(store)).toEqual(before);
+  });
+
+  it('deletes idempotently, and a deleted object cannot be read', async () => {
+    const { key } = await store.put(Readable.from([Buffer.from('bye')]));
+    await store.delete(key);
+    await store.delete(key);
+    await expect(store.get(key).then(readAll)).rejects.toThrow();
+    expect(await keys(store)).not.toContain(key);
+  });
+
+  it('lists keys by age for the sweep', async () => {
+    const { key } = await store.put(Readable.from([Buffer.from('aged')]));
+    expect(await keys(store)).toContain(key);
+    expect(await keys(store, Date.now() - 3_600_000)).not.toContain(key);
+  });
+
+  it('refuses malformed keys rather than building paths from them', async () => {
+    await expect(store.get('../../etc/passwd')).rejects.toThrow(/Malformed object key/);
+  });
+
+  it('answers the readiness ping', async () => {
+    await expect(store.ping()).resolves.toBeUndefined();
+  });
+});

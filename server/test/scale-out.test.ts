@@ -1,0 +1,231 @@
+import { Readable } from 'node:stream';
+import { pino } from 'pino';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RealtimeEvent } from '@vault/contract';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/index.js';
+import { releaseFiles } from '../src/domain/files.js';
+import { createPgBus } from '../src/events/pg-bus.js';
+import type { BusMessage } from '../src/events/bus.js';
+import { createRedisCounterStore } from '../src/http/redis-counter-store.js';
+import { runMaintenance } from '../src/maintenance.js';
+import { createServer, type VaultServer } from '../src/server.js';
+import { createClient } from './helpers/client.js';
+import { samples, sha256, upload, uploadForm } from './helpers/files.js';
+import { spawnServer, type ServerProcess } from './helpers/process.js';
+import { startS3, type TestS3 } from './helpers/s3.js';
+import { dropSchema, freshEnv, freshSchemaName } from './helpers/server.js';
+
+const PG = process.env.TEST_DATABASE_URL;
+const REDIS = process.env.TEST_REDIS_URL;
+const silent = pino({ level: 'silent' });
+
+function event(type: RealtimeEvent['type'], fileId: number): BusMessage {
+  return { event: { type, file_id: fileId, at: new Date().toISOString() }, audience: { userIds: [1], public: false } };
+}
+
+describe.runIf(PG)('PostgreSQL event bus and locks', () => {
+  const schema = freshSchemaName();
+  afterAll(() => dropSchema(schema));
+
+  it('delivers every event once to every instance, including the publisher', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ url: PG, schema, dataDir: '/tmp' })));
+    const busA = createPgBus(a!.pgPool!, silent);
+    const busB = createPgBus(b!.pgPool!, silent);
+    const got: Record<'a' | 'b', number[]> = { a: [], b: [] };
+    busA.subscribe((m) => got.a.push(m.event.file_id!));
+    busB.subscribe((m) => got.b.push(m.event.file_id!));
+    try {
+      // LISTEN is asynchronous: wait until B hears A before counting.
+      await vi.waitFor(async () => {
+        await busA.publish(event('file_uploaded', 0));
+        expect(got.b).toContain(0);
+      });
+      for (let i = 1; i <= 5; i++) await (i % 2 ? busA : busB).publish(event('file_deleted', i));
+      const deleted = (ids: number[]) => ids.filter((id) => id > 0);
+      await vi.waitFor(() => expect(deleted(got.a).length + deleted(got.b).length).toBe(10));
+      expect(deleted(got.a)).toEqual([1, 2, 3, 4, 5]);
+      expect(deleted(got.b)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await busA.close();
+      await busB.close();
+      await a!.close();
+      await b!.close();
+    }
+  });
+
+  it('lets one holder of an advisory lock run at a time', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ url: PG, schema, dataDir: '/tmp' })));
+    try {
+      let release!: () => void;
+      let entered!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const inside = new Promise<void>((r) => (entered = r));
+      const first = a!.exclusive('test-lock', async () => {
+        entered();
+        await held;
+        return 'first';
+      });
+      await inside;
+      expect(await b!.exclusive('test-lock', async () => 'second')).toBeUndefined();
+      release();
+      expect(await first).toBe('first');
+      expect(await b!.exclusive('test-lock', async () => 'second')).toBe('second');
+    } finally {
+      await a!.close();
+      await b!.close();
+    }
+  });
+});
+
+describe.runIf(REDIS)('Redis-shared counters', () => {
+  it('counts in fixed windows and resets', async () => {
+    const redis = new Redis(REDIS!);
+    const store = createRedisCounterStore(redis, `test:${Date.now()}:`);
+    try {
+      expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
+      await store.increment('k', 60_000);
+      const second = await store.increment('k', 60_000);
+      expect(second.count).toBe(2);
+      expect(second.resetInMs).toBeGreaterThan(59_000);
+      await store.reset('k');
+      expect((await store.peek('k')).count).toBe(0);
+    } finally {
+      await redis.quit();
+    }
+  });
+
+  it('throttles sign-in failures across instances that share Redis', async () => {
+    const shared = { REDIS_URL: REDIS!, REDIS_PREFIX: `test${Date.now()}:`, AUTH_FAILURE_LIMIT: '3', RATE_LIMIT_MAX: '100000' };
+    const one = freshEnv('sqlite', shared);
+    const two = freshEnv('sqlite', shared);
+    const servers = await Promise.all([one, two].map(({ env }) => createServer(loadConfig(env), silent)));
+    try {
+      const [urlA, urlB] = await Promise.all(servers.map((s) => s.listen()));
+      const name = `victim_${Date.now()}`;
+      for (let i = 0; i < 3; i++) {
+        expect((await createClient(urlA!).post('/api/auth/login', { json: { username: name, password: 'wrong-pass' } })).status).toBe(401);
+      }
+      const blocked = await createClient(urlB!).post('/api/auth/login', { json: { username: name, password: 'wrong-pass' } });
+      expect(blocked.status).toBe(429);
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+});
+
+describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () => {
+  let s3: TestS3;
+  let schema: string;
+  let instances: ServerProcess[] = [];
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    s3 = await startS3();
+    const fresh = freshEnv('postgres', { ...s3.env, GC_INTERVAL_SECONDS: '1', ORPHAN_GRACE_MINUTES: '60' });
+    env = fresh.env;
+    schema = fresh.schema!;
+    // Both start at once: migrations are serialised by Kysely's migration lock.
+    instances = await Promise.all([1, 2].map((i) => spawnServer({ ...env, DATA_DIR: `${env.DATA_DIR}/${i}` })));
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((i) => i.stop()));
+    await s3.close();
+    await dropSchema(schema);
+  });
+
+  it('serves through one instance what was uploaded through the other', async () => {
+    const [one, two] = instances.map((i) => createClient(i.url));
+    const { token } = await one!.register();
+    const content = samples.png();
+    const res = await upload(one!, token, [{ name: 'shared.png', content }]);
+    expect(res.status).toBe(201);
+    const download = await fetch(`${instances[1]!.url}/api/files/${res.body.files[0]!.id}/download`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(content));
+    expect((await two!.get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
+  });
+
+  it('keeps one object and exact ref counts when both instances take the same content at once', async () => {
+    const clients = instances.map((i) => createClient(i.url));
+    const { token } = await clients[0]!.register();
+    const content = samples.pdf();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        clients[i % 2]!.post('/api/files/upload', { token, body: uploadForm([{ name: `same${i}.pdf`, content }]) }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(12).fill(201));
+    const db = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
+    try {
+      const blob = await db.db.selectFrom('blobs').selectAll().where('hash', '=', sha256(content)).executeTakeFirstOrThrow();
+      expect(blob.ref_count).toBe(12);
+      const config = loadConfig({ ...env });
+      const probe = await createServer(config, silent);
+      const keys: string[] = [];
+      for await (const key of probe.ctx.store.listOlderThan(Number.MAX_SAFE_INTEGER)) keys.push(key);
+      await probe.close();
+      const blobKeys = (await db.db.selectFrom('blobs').select('storage_key').execute()).map((b) => b.storage_key);
+      expect(keys.sort()).toEqual(blobKeys.sort());
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('collects each orphan exactly once while both instances run GC', async () => {
+    const client = createClient(instances[0]!.url);
+    const { token } = await client.register();
+    const contents = Array.from({ length: 6 }, () => samples.text());
+    const res = await upload(client, token, contents.map((content, i) => ({ name: `orphan${i}.txt`, content })));
+    const ids = res.body.files.map((f) => f.id);
+    const db = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
+    const logsBefore = instances.map((i) => i.logs().length);
+    try {
+      // Release the references without the immediate collection: the instances' GC rounds must find them.
+      await db.db.transaction().execute(async (trx) => {
+        const rows = await trx.selectFrom('files').select(['id', 'blob_hash']).where('id', 'in', ids).execute();
+        await releaseFiles(trx, rows, Date.now());
+      });
+      await vi.waitFor(async () => {
+        const left = await db.db.selectFrom('blobs').select('hash').where('hash', 'in', contents.map(sha256)).execute();
+        expect(left).toHaveLength(0);
+      }, { timeout: 15_000 });
+    } finally {
+      await db.close();
+    }
+    // Each instance logs what its rounds collected; the sum must come to exactly six.
+    const collected = () =>
+      instances
+        .flatMap((inst, i) => inst.logs().slice(logsBefore[i]).split('\n'))
+        .filter((line) => line.includes('"msg":"storage maintenance"'))
+        .reduce((sum, line) => sum + (JSON.parse(line) as { blobsCollected: number }).blobsCollected, 0);
+    await vi.waitFor(() => expect(collected()).toBe(6), { timeout: 5_000 });
+  });
+});
+
+describe.runIf(PG)('concurrent GC without the lock', () => {
+  it('still deletes each orphan once: the conditional delete decides', async () => {
+    const s3 = await startS3();
+    const { env, schema } = freshEnv('postgres', s3.env);
+    const servers: VaultServer[] = [];
+    try {
+      for (let i = 0; i < 2; i++) servers.push(await createServer(loadConfig({ ...env, DATA_DIR: `${env.DATA_DIR}/${i}` }), silent));
+      const [a, b] = servers;
+      const keys = await Promise.all(Array.from({ length: 8 }, () => a!.ctx.store.put(Readable.from([samples.text()]))));
+      const now = Date.now();
+      await a!.ctx.db
+        .insertInto('blobs')
+        .values(keys.map((k, i) => ({ hash: `orphan-${now}-${i}`, size: k.size, mime_type: 'text/plain', storage_key: k.key, ref_count: 0, created_at: now, orphaned_at: now })))
+        .execute();
+      const [ra, rb] = await Promise.all([runMaintenance(a!.ctx), runMaintenance(b!.ctx)]);
+      expect(ra.blobsCollected + rb.blobsCollected).toBe(8);
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+      await s3.close();
+      await dropSchema(schema!);
+    }
+  });
+});
