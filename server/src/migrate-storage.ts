@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { sql } from 'kysely';
+import type { Config } from './config.js';
+import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
+import type { Database } from './db/schema.js';
+import { createFsObjectStore } from './storage/fs-store.js';
+import type { ObjectStore } from './storage/object-store.js';
+import { createS3ObjectStore } from './storage/s3-store.js';
+
+export interface MigrationReport {
+  objects: number;
+  bytes: number;
+  rows: Record<string, number>;
+}
+
+type Table = keyof Database;
+/** Copied in foreign-key order; sessions are not copied (everyone signs in again). */
+const TABLES: Table[] = ['users', 'blobs', 'folders', 'folder_shares', 'files', 'file_tags', 'file_shares', 'activity'];
+const SEQUENCED: Table[] = ['users', 'folders', 'files', 'activity'];
+const BATCH = 500;
+
+/** Streams one object into the target store, checking its SHA-256 and size against the blob row. */
+async function copyObject(from: ObjectStore, to: ObjectStore, blob: { hash: string; size: number; storage_key: string }): Promise<string> {
+  const hash = createHash('sha256');
+  const hasher = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  const source = await from.get(blob.storage_key);
+  source.on('error', (err) => hasher.destroy(err));
+  const { key, size } = await to.put(source.pipe(hasher));
+  const digest = hash.digest('hex');
+  if (digest !== blob.hash || size !== Number(blob.size)) {
+    await to.delete(key);
+    throw new Error(`Object ${blob.storage_key} does not match its hash ${blob.hash} (got ${digest}, ${size} bytes): migration stopped`);
+  }
+  return key;
+}
+
+async function count(db: Db, table: Table): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Copies an embedded installation (SQLite and objects under fromDataDir) to
+ * the configured database and object store. Ids are kept, so links and
+ * shares still work. Objects are copied and verified first; rows then go in
+ * one transaction, so a failure leaves the target without rows (copied
+ * objects are stray and the sweep removes them).
+ */
+export async function migrateStorage(fromDataDir: string, target: Config, log: (line: string) => void = () => undefined): Promise<MigrationReport> {
+  const source = await openDatabase({ url: undefined, schema: undefined, dataDir: path.resolve(fromDataDir) });
+  let dest: DatabaseHandle | undefined;
+  try {
+    await migrate(source);
+    dest = await openDatabase({ url: target.database.url, schema: target.database.schema, dataDir: target.dataDir });
+    if (dest.dialect === 'sqlite' && path.resolve(target.dataDir) === path.resolve(fromDataDir)) {
+      throw new Error('The target is the source installation: set DATABASE_URL (and S3_BUCKET) for the target');
+    }
+    await migrate(dest);
+    if ((await count(dest.db, 'users')) > 0) throw new Error('The target database is not empty: migrate into a fresh one');
+
+    const fromStore = createFsObjectStore(path.resolve(fromDataDir));
+    const toStore = target.s3 ? createS3ObjectStore(target.s3) : createFsObjectStore(target.dataDir);
+    const keys = new Map<string, string>();
+    let bytes = 0;
+    const blobs = await source.db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('ref_count', '>', 0).execute();
+    for (const blob of blobs) {
+      keys.set(blob.hash, await copyObject(fromStore, toStore, blob));
+      bytes += Number(blob.size);
+      if (keys.size % 100 === 0) log(`objects: ${keys.size}/${blobs.length}`);
+    }
+    log(`objects: ${keys.size}/${blobs.length} copied and verified (${bytes} bytes)`);
+
+    const rows: Record<string, number> = {};
+    await dest.db.transaction().execute(async (trx) => {
+      for (const table of TABLES) {
+        // Rows move as they are; only a blob's key changes, to its copy's.
+        let all: Record<string, unknown>[] = await source.db.selectFrom(table).selectAll().execute();
+        if (table === 'blobs') {
+          all = all.filter((b) => keys.has(String(b.hash))).map((b) => ({ ...b, storage_key: keys.get(String(b.hash)) }));
+        }
+        // Parents may have larger ids than children (folders move): link parents once all exist.
+        const insert = table === 'folders' ? all.map((f) => ({ ...f, parent_id: null })) : all;
+        for (let i = 0; i < insert.length; i += BATCH) {
+          // never: the rows were read from the same table of the same schema.
+          await trx.insertInto(table).values(insert.slice(i, i + BATCH) as never).execute();
+        }
+        if (table === 'folders') {
+          for (const f of all) {
+            if (f.parent_id !== null) await trx.updateTable('folders').set({ parent_id: Number(f.parent_id) }).where('id', '=', Number(f.id)).execute();
+          }
+        }
+        rows[table] = all.length;
+        log(`${table}: ${all.length} rows`);
+      }
+      if (dest!.dialect === 'postgres') {
+        for (const table of SEQUENCED) {
+          await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
+        }
+      }
+    });
+    for (const table of TABLES) {
+      const copied = await count(dest.db, table);
+      if (copied !== rows[table]) throw new Error(`${table}: ${rows[table]} rows in the source but ${copied} in the target`);
+    }
+    return { objects: keys.size, bytes, rows };
+  } finally {
+    await dest?.close();
+    await source.close();
+  }
+}
