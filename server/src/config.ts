@@ -9,7 +9,11 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const int = (min: number, max: number) =>
-  z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(min).max(max);
+  z.coerce
+    .number({ error: (issue) => (issue.code === 'invalid_type' ? 'must be a number' : undefined) })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 const optionalText = z.string().min(1).optional();
 

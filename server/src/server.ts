@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
@@ -12,12 +11,11 @@ import type { EventBus } from './events/bus.js';
 import { createMemoryBus } from './events/memory-bus.js';
 import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
-import { createMemoryCounterStore } from './http/counter-store.js';
-import { createRedisCounterStore } from './http/redis-counter-store.js';
+import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { createFsObjectStore } from './storage/fs-store.js';
-import { createS3ObjectStore } from './storage/s3-store.js';
+import type { ObjectStore } from './storage/object-store.js';
 
 export interface VaultServer {
   app: FastifyInstance;
@@ -36,13 +34,22 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
   await migrate(database);
   const events: EventBus = database.pgPool ? createPgBus(database.pgPool, logger) : createMemoryBus();
+  // The S3 SDK and the Redis client are loaded only when configured: an
+  // embedded installation does not pay their memory.
+  const store: ObjectStore = config.s3
+    ? (await import('./storage/s3-store.js')).createS3ObjectStore(config.s3)
+    : createFsObjectStore(config.dataDir);
   // Rate-limit state is shared through Redis when instances run side by side.
-  const redis = config.redis ? new Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redis ? new (await import('ioredis')).Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
+  const counters: CounterStore =
+    redis && config.redis
+      ? (await import('./http/redis-counter-store.js')).createRedisCounterStore(redis, config.redis.prefix)
+      : createMemoryCounterStore();
 
   const ctx: DomainContext = {
     db: database.db,
     dialect: database.dialect,
-    store: config.s3 ? createS3ObjectStore(config.s3) : createFsObjectStore(config.dataDir),
+    store,
     events,
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
@@ -60,7 +67,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     config,
     ctx,
     logger,
-    counters: redis && config.redis ? createRedisCounterStore(redis, config.redis.prefix) : createMemoryCounterStore(),
+    counters,
     rateLimitRedis: redis,
   });
   let stopMaintenance: (() => Promise<void>) | undefined;

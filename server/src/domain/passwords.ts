@@ -10,11 +10,13 @@ export interface PasswordHasher {
 /** argon2id with OWASP's minimum (19 MiB, 2 passes) unless configured higher. */
 export function createPasswordHasher(memoryKib: number): PasswordHasher {
   const options = { type: argon2.argon2id, memoryCost: memoryKib, timeCost: 2, parallelism: 1 } as const;
-  const decoy = argon2.hash('decoy password that matches nothing', options);
+  // Made on first use: hashing costs argon2's working memory, better not spent at start-up.
+  let decoy: Promise<string> | undefined;
   return {
     hash: (password) => argon2.hash(password, options),
     verify: (hash, password) => argon2.verify(hash, password),
     async verifyNothing(password) {
+      decoy ??= argon2.hash('decoy password that matches nothing', options);
       await argon2.verify(await decoy, password);
     },
   };

@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface BenchServer {
+  url: string;
+  dataDir: string;
+  env: Record<string, string>;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Resident memory of a process from /proc, in bytes: now, and the high-water mark. */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** The production build of the server on a throw-away data directory. */
+export async function startServer(extraEnv: Record<string, string>): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_ACCOUNTS: 'false',
+    LOG_LEVEL: 'warn',
+    MAX_FILE_MB: '1100',
+    STORAGE_QUOTA_MB: '20480',
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_FAILURE_LIMIT: '100000',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const match = /"msg":"Server listening at (http:\/\/[^"]+)"/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return {
+    url,
+    dataDir,
+    env,
+    pid: child.pid!,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
