@@ -34,6 +34,7 @@ export const adminFileSearchSchema = z.object({
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
 });
 export type AdminFileSearchCriteria = z.input<typeof adminFileSearchSchema>;
+export type AdminFileSearch = z.output<typeof adminFileSearchSchema>;
 
 export const adminFilesResponseSchema = z.object({ files: z.array(fileSchema), total: z.number().int() });
 export type AdminFilesResponse = z.infer<typeof adminFilesResponseSchema>;
@@ -83,6 +84,8 @@ export const ACTIVITY_TYPES = [
   'share',
   'login',
   'login_failed',
+  /** An admin changed a user's quota or admin flag. */
+  'user_update',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
