@@ -69,7 +69,7 @@ export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSc
 
 export const adminUserUpdateSchema = z
   .object({
-    storage_quota_mb: z.number({ error: 'storage_quota_mb must be a number' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
+    storage_quota_mb: z.number({ error: 'Quota must be a number of MB' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
     is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
   })
   .strict();
