@@ -163,6 +163,19 @@ describeEachDb(
       await assertStorageConsistent(t());
     });
 
+    it("downloads any user's private file in a new tab through a signed link", async () => {
+      const admin = await adminToken();
+      const { alice, content, aliceFile } = await twinFiles();
+      const link = await t().client.post(`/api/files/${aliceFile}/download-link`, { token: admin });
+      expect(link.status).toBe(200);
+      const res = await fetch(t().url + link.body.url); // no Authorization header, as in a new tab
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(content)).toBe(true);
+      const [row] = await activity(admin, '?limit=1');
+      expect(row).toMatchObject({ type: 'download', file_id: aliceFile, username: ADMIN.username });
+      expect((await t().client.get(`/api/files/${aliceFile}`, { token: alice.token })).body.file.download_count).toBe(1);
+    });
+
     it('ranks the most downloaded files', async () => {
       const admin = await adminToken();
       const owner = await t().client.register();
