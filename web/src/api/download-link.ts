@@ -3,22 +3,22 @@ import { apiRequest } from './client';
 
 /**
  * Opens a file's download in a new tab. A tab sends no Authorization header,
- * so the URL carries a short-lived signed token instead. The tab is opened at
- * once, while the click still counts as a user gesture (popup blockers), and
- * pointed at the link when it arrives; it is closed again if that fails.
+ * so the URL carries a short-lived signed token instead. Browsers close a tab
+ * whose first navigation is a download; should the tab be blocked (the click
+ * no longer counts as a user gesture once the link has arrived), the file is
+ * downloaded from this page instead, which an attachment does not navigate away.
  */
 export async function openDownloadInNewTab(fileId: number): Promise<void> {
-  const tab = window.open('', '_blank');
-  try {
-    const { url } = await apiRequest(`/api/files/${fileId}/download-link`, downloadLinkResponseSchema, { method: 'POST' });
-    if (!tab) {
-      window.open(url, '_blank', 'noopener');
-      return;
-    }
+  const { url } = await apiRequest(`/api/files/${fileId}/download-link`, downloadLinkResponseSchema, { method: 'POST' });
+  const tab = window.open(url, '_blank');
+  if (tab) {
     tab.opener = null;
-    tab.location.replace(url);
-  } catch (err) {
-    tab?.close();
-    throw err;
+    return;
   }
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -237,17 +237,34 @@ describe('All Files tab', () => {
 
   it('downloads in a new tab through a signed link', async () => {
     const user = userEvent.setup();
-    const tab = { opener: {}, location: { replace: vi.fn() }, close: vi.fn() };
+    const tab = { opener: {} };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const { calls } = adminServer({
       'POST /api/files/11/download-link': { body: { url: '/api/files/11/download?dl=signed', expires_at: '2024-01-01T00:01:00.000Z' } },
     });
     await openAdmin('/admin?tab=files');
     await user.click(await screen.findByRole('button', { name: 'Download report-11.pdf' }));
-    await waitFor(() => expect(tab.location.replace).toHaveBeenCalledWith('/api/files/11/download?dl=signed'));
-    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/files/11/download?dl=signed', '_blank'));
     expect(tab.opener).toBeNull();
     expect(calls.find((c) => c.path === '/api/files/11/download-link')?.method).toBe('POST');
+  });
+
+  it('downloads from the page when the new tab is blocked, and reports a failed link', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href')!);
+    });
+    adminServer({
+      'POST /api/files/11/download-link': { body: { url: '/api/files/11/download?dl=signed', expires_at: '2024-01-01T00:01:00.000Z' } },
+      'POST /api/files/12/download-link': { status: 404, body: { error: 'File not found' } },
+    });
+    await openAdmin('/admin?tab=files');
+    await user.click(await screen.findByRole('button', { name: 'Download report-11.pdf' }));
+    await waitFor(() => expect(clicked).toEqual(['/api/files/11/download?dl=signed']));
+    await user.click(screen.getByRole('button', { name: 'Download report-12.pdf' }));
+    expect((await screen.findAllByText('File not found'))[0]).toBeInTheDocument();
   });
 
   it('shows rows as cards on a narrow screen', async () => {
