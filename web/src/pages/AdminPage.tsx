@@ -43,13 +43,13 @@ export function AdminPage() {
               key={value}
               value={value}
               className={clsx(
-                '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
+                '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-2 py-2.5 sm:px-3 text-sm font-medium whitespace-nowrap transition-colors',
                 'focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600',
                 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
                 'data-[state=active]:border-accent-600 data-[state=active]:text-accent-700',
               )}
             >
-              <Icon aria-hidden="true" className="size-4" />
+              <Icon aria-hidden="true" className="hidden size-4 sm:block" />
               {label}
             </Tabs.Trigger>
           ))}

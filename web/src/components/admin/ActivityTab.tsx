@@ -29,7 +29,7 @@ const KINDS: Record<ActivityType, { label: string; icon: LucideIcon; tone: strin
 /** The event in words: who did what to which file. */
 function describe(row: ActivityRow): ReactNode {
   const who = <span className="font-medium text-slate-900">{row.username ?? 'Someone'}</span>;
-  const file = <span className="font-medium break-all text-slate-900">{row.file_name ?? 'a file'}</span>;
+  const file = <span className="font-medium text-slate-900">{row.file_name ?? 'a file'}</span>;
   switch (row.type) {
     case 'upload':
       return <>{who} uploaded {file}</>;
@@ -64,14 +64,17 @@ function ActivityItem({ row }: { row: ActivityRow }) {
         <kind.icon aria-hidden="true" className="size-4" />
         <span className="sr-only">{kind.label}</span>
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="text-sm text-slate-600">{describe(row)}</p>
-        {detail && <p className="mt-0.5 text-sm break-words text-slate-500">{detail}</p>}
+      <div className="min-w-0 flex-1 sm:flex sm:items-start sm:justify-between sm:gap-4">
+        <div className="min-w-0">
+          <p className="text-sm break-words text-slate-600">{describe(row)}</p>
+          {detail && <p className="mt-0.5 text-sm break-words text-slate-500">{detail}</p>}
+        </div>
+        <time dateTime={row.date} title={new Date(row.date).toLocaleString()} className="mt-1 block shrink-0 text-xs text-slate-500 sm:mt-0 sm:text-right">
+          <span className="font-medium text-slate-700 sm:block">{formatDateTime(row.date)}</span>
+          <span aria-hidden="true" className="sm:hidden"> · </span>
+          {formatDistanceToNow(new Date(row.date), { addSuffix: true })}
+        </time>
       </div>
-      <time dateTime={row.date} title={new Date(row.date).toLocaleString()} className="shrink-0 text-right text-xs text-slate-500">
-        <span className="block font-medium text-slate-700">{formatDateTime(row.date)}</span>
-        {formatDistanceToNow(new Date(row.date), { addSuffix: true })}
-      </time>
     </li>
   );
 }

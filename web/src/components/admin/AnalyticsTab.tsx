@@ -17,8 +17,8 @@ function TopFileRow({ file, rank, most }: { file: TopFile; rank: number; most: n
     <li className="flex items-center gap-4 px-5 py-3.5">
       <span
         className={clsx('flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-semibold tabular-nums', PODIUM[rank - 1] ?? 'bg-slate-100 text-slate-600')}
-        aria-label={`Rank ${rank}`}
       >
+        <span className="sr-only">Rank </span>
         {rank}
       </span>
       <div className="min-w-0 flex-1">

@@ -23,6 +23,17 @@ import { QueryState } from './QueryState';
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
 const CONFIRM_DELETE = 'Are you sure you want to delete this file? This action cannot be undone';
 
+/** Small screens show cards without sortable headers: the same sorts as a menu. */
+const SORTS: { label: string; by: FileSortField; order: SortOrder }[] = [
+  { label: 'Newest first', by: 'created_at', order: 'desc' },
+  { label: 'Oldest first', by: 'created_at', order: 'asc' },
+  { label: 'Largest first', by: 'file_size', order: 'desc' },
+  { label: 'Smallest first', by: 'file_size', order: 'asc' },
+  { label: 'Most downloaded', by: 'download_count', order: 'desc' },
+  { label: 'Name A–Z', by: 'original_name', order: 'asc' },
+  { label: 'Name Z–A', by: 'original_name', order: 'desc' },
+];
+
 function FileCell({ file }: { file: FileItem }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -75,6 +86,8 @@ export function FilesTab() {
   const download = (file: FileItem) => {
     openDownloadInNewTab(file.id).catch((err: unknown) => toast.error(errorMessage(err, 'Download failed')));
   };
+
+  const sortBy = (by: FileSortField, order: SortOrder) => setCriteria((c) => ({ ...c, page: 1, sort_by: by, sort_order: order }));
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -137,6 +150,21 @@ export function FilesTab() {
         <Button type="submit" variant="secondary" loading={files.isFetching && files.isPlaceholderData}>
           Search
         </Button>
+        <select
+          aria-label="Sort files"
+          value={`${criteria.sort_by}:${criteria.sort_order}`}
+          onChange={(e) => {
+            const choice = SORTS.find((o) => `${o.by}:${o.order}` === e.target.value);
+            if (choice) sortBy(choice.by, choice.order);
+          }}
+          className="h-10 basis-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
+        >
+          {SORTS.map((o) => (
+            <option key={o.label} value={`${o.by}:${o.order}`}>
+              {o.label}
+            </option>
+          ))}
+        </select>
         {criteria.search && (
           <Button variant="ghost" onClick={clearSearch}>
             <X aria-hidden="true" className="size-4" />
@@ -159,11 +187,7 @@ export function FilesTab() {
                 columns={columns}
                 rows={data.files}
                 rowKey={(f) => f.id}
-                sort={{
-                  by: criteria.sort_by,
-                  order: criteria.sort_order,
-                  onChange: (by, order: SortOrder) => setCriteria((c) => ({ ...c, page: 1, sort_by: by, sort_order: order })),
-                }}
+                sort={{ by: criteria.sort_by, order: criteria.sort_order, onChange: sortBy }}
               />
               <Pagination page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun="files" onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
             </>
@@ -175,7 +199,15 @@ export function FilesTab() {
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
-        title={toDelete ? `Delete “${toDelete.original_name}”?` : 'Delete file'}
+        title={
+          toDelete ? (
+            <>
+              Delete “<span className="break-all">{toDelete.original_name}</span>”?
+            </>
+          ) : (
+            'Delete file'
+          )
+        }
         message={CONFIRM_DELETE}
         confirmLabel="Delete"
         tone="danger"

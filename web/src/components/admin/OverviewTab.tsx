@@ -18,7 +18,7 @@ export function OverviewTab() {
       <QueryState query={stats} loading="Loading statistics..." failed="Failed to load statistics">
         {({ stats: s }) => (
           <>
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
               <StatCard label="Total Files" value={count(s.total_files)} icon={Files} tone="bg-accent-50 text-accent-600" hint={`${count(s.public_files)} public`} />
               <StatCard label="Total Users" value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-600" />
               <StatCard
@@ -37,7 +37,7 @@ export function OverviewTab() {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
-          <CardHeader title="Storage by user" description={`The ${CHART_USERS} users storing the most, after deduplication of their own files`} />
+          <CardHeader title="Storage by user" description="Who stores the most, after deduplication of their own files" />
           <CardContent>
             <QueryState query={users} loading="Loading users..." failed="Failed to load users">
               {(data) => <StorageByUser users={data.users} />}

@@ -67,7 +67,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
       open={user !== null}
       onOpenChange={close}
       title={user ? `Edit ${user.username}` : 'Edit user'}
-      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${user.file_count} files.` : undefined}
+      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${user.file_count} ${user.file_count === 1 ? 'file' : 'files'}.` : undefined}
       hideClose={save.isPending}
       footer={
         <>
