@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Pencil, Users } from 'lucide-react';
 import type { AdminUserRow } from '@vault/contract';
 import { useCurrentUser } from '../../session/context';
+import { UserIdentity } from '../layout/UserIdentity';
 import { formatDate } from '../../lib/format';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
@@ -25,23 +25,6 @@ function compareBy(by: UserSort, order: SortOrder) {
   };
 }
 
-function UserCell({ user }: { user: AdminUserRow }) {
-  return (
-    <div className="flex min-w-0 items-center gap-3">
-      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent-50 text-sm font-semibold text-accent-700 uppercase">
-        {user.username.slice(0, 1)}
-      </span>
-      <div className="min-w-0">
-        <p className="flex items-center gap-2 font-medium text-slate-900">
-          <span className="truncate">{user.username}</span>
-          {user.is_admin && <Badge tone="accent">Admin</Badge>}
-        </p>
-        <p className="truncate text-sm text-slate-500">{user.email}</p>
-      </div>
-    </div>
-  );
-}
-
 export function UsersTab() {
   const me = useCurrentUser();
   const users = useAdminUsers();
@@ -50,7 +33,7 @@ export function UsersTab() {
   const rows = useMemo(() => [...(users.data?.users ?? [])].sort(compareBy(sort.by, sort.order)), [users.data, sort]);
 
   const columns: Column<AdminUserRow, UserSort>[] = [
-    { header: 'User', primary: true, sortBy: 'username', cell: (u) => <UserCell user={u} /> },
+    { header: 'User', primary: true, sortBy: 'username', cell: (u) => <UserIdentity user={u} /> },
     { header: 'Files', align: 'right', sortBy: 'file_count', cell: (u) => u.file_count.toLocaleString('en-US') },
     {
       header: 'Storage Used',
