@@ -34,6 +34,7 @@ export const adminFileSearchSchema = z.object({
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
 });
 export type AdminFileSearchCriteria = z.input<typeof adminFileSearchSchema>;
+export type AdminFileSearch = z.output<typeof adminFileSearchSchema>;
 
 export const adminFilesResponseSchema = z.object({ files: z.array(fileSchema), total: z.number().int() });
 export type AdminFilesResponse = z.infer<typeof adminFilesResponseSchema>;
@@ -68,7 +69,7 @@ export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSc
 
 export const adminUserUpdateSchema = z
   .object({
-    storage_quota_mb: z.number({ error: 'storage_quota_mb must be a number' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
+    storage_quota_mb: z.number({ error: 'Quota must be a number of MB' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
     is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
   })
   .strict();
@@ -83,6 +84,8 @@ export const ACTIVITY_TYPES = [
   'share',
   'login',
   'login_failed',
+  /** An admin changed a user's quota or admin flag. */
+  'user_update',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

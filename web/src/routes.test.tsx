@@ -41,7 +41,8 @@ describe('route guards', () => {
   it('lets admins open /admin', async () => {
     signedInAs(admin);
     renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
+    // A lazily loaded chunk: the first import may take longer than the default wait.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it.each(['/login', '/register'])('sends a signed-in user from %s to /dashboard', async (path) => {

@@ -1,9 +1,9 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AnonymousOnly, RequireAdmin, RequireAuth } from './session/guards';
 import { SessionRoot } from './session/SessionRoot';
 import { AdaptiveShell } from './components/layout/AdaptiveShell';
 import { AppShell } from './components/layout/AppShell';
-import { AdminPage } from './pages/AdminPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { FilePage } from './pages/FilePage';
 import { FolderDetailPage } from './pages/FolderDetailPage';
@@ -15,6 +15,10 @@ import { RegisterPage } from './pages/RegisterPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { SharingPage } from './pages/SharingPage';
 import { UploadPage } from './pages/UploadPage';
+import { LoadingBlock } from './components/ui/LoadingBlock';
+
+// Its charts (recharts) are large: the admin panel is fetched only when an admin opens it.
+const AdminPage = lazy(() => import('./pages/AdminPage').then((m) => ({ default: m.AdminPage })));
 
 /** SPEC §2 routes with their access rules. */
 export const routes: RouteObject[] = [
@@ -42,7 +46,17 @@ export const routes: RouteObject[] = [
               { path: 'folders', element: <FoldersPage /> },
               { path: 'folders/:folderId', element: <FolderDetailPage /> },
               { path: 'sharing', element: <SharingPage /> },
-              { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
+              { element: <RequireAdmin />, children: [
+                  {
+                    path: 'admin',
+                    element: (
+                      <Suspense fallback={<LoadingBlock label="Loading the admin panel..." />}>
+                        <AdminPage />
+                      </Suspense>
+                    ),
+                  },
+                ],
+              },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import type { ActivityType } from '@vault/contract';
+import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
 import type { Db } from '../db/index.js';
 
 export interface ActivityEntry {
@@ -22,4 +22,25 @@ export async function recordActivity(db: Db, entry: ActivityEntry, at = Date.now
       at,
     })
     .execute();
+}
+
+/** The audit log, newest first; `before` (an activity id) pages back in time. */
+export async function listActivity(db: Db, page: { limit: number; before?: number | undefined }): Promise<ActivityRow[]> {
+  let query = db
+    .selectFrom('activity as a')
+    .leftJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.type', 'a.file_name', 'a.file_id', 'u.username', 'a.at', 'a.detail'])
+    .orderBy('a.id', 'desc')
+    .limit(page.limit);
+  if (page.before !== undefined) query = query.where('a.id', '<', page.before);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: activityTypeSchema.parse(r.type),
+    file_name: r.file_name,
+    file_id: r.file_id,
+    username: r.username,
+    date: new Date(Number(r.at)).toISOString(),
+    detail: r.detail,
+  }));
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { DedupStats, StorageStats } from '@vault/contract';
 import type { Db } from '../db/index.js';
 import type { Actor } from './context.js';
@@ -19,12 +19,8 @@ export function storageFigures(logical: number, physical: number, files: number,
   };
 }
 
-/**
- * The caller's own files for users; the whole system for admins, who see all
- * files on their dashboard.
- */
-export async function storageStats(db: Db, actor: Actor): Promise<StorageStats> {
-  const scope = actor.isAdmin ? sql`1 = 1` : sql`user_id = ${actor.id}`;
+/** Figures over the files matching a condition on `files`. */
+async function storageOf(db: Db, scope: RawBuilder<unknown>): Promise<StorageStats> {
   const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null }>`
     select count(*) as files,
       sum(file_size) as logical,
@@ -33,6 +29,19 @@ export async function storageStats(db: Db, actor: Actor): Promise<StorageStats> 
     from files where ${scope}`.execute(db);
   const r = rows[0]!;
   return storageFigures(Number(r.logical ?? 0), Number(r.physical ?? 0), Number(r.files), Number(r.unique_count));
+}
+
+/** Every file in the system: physical bytes stored once per content. */
+export function systemStorage(db: Db): Promise<StorageStats> {
+  return storageOf(db, sql`1 = 1`);
+}
+
+/**
+ * The caller's own files for users; the whole system for admins, who see all
+ * files on their dashboard.
+ */
+export function storageStats(db: Db, actor: Actor): Promise<StorageStats> {
+  return actor.isAdmin ? systemStorage(db) : storageOf(db, sql`user_id = ${actor.id}`);
 }
 
 /** The caller's files that share content with another of their own files. */

@@ -112,6 +112,15 @@ export function quotaBytesOf(ctx: DomainContext, row: Pick<UserRow, 'storage_quo
   return row.storage_quota_bytes ?? ctx.settings.defaultQuotaBytes;
 }
 
+/** Quotas travel in MB (2 decimals) and are stored in bytes. */
+export function bytesToMb(bytes: number): number {
+  return Math.round((bytes / MB) * 100) / 100;
+}
+
+export function mbToBytes(mb: number): number {
+  return mb * MB;
+}
+
 export async function userStats(ctx: DomainContext, userId: number): Promise<UserStats> {
   const user = await ctx.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
   const { count } = await ctx.db
@@ -123,7 +132,7 @@ export async function userStats(ctx: DomainContext, userId: number): Promise<Use
   return {
     total_files: Number(count),
     used_storage_bytes: await chargedBytes(ctx.db, userId),
-    storage_quota_mb: Math.round((quota / MB) * 100) / 100,
+    storage_quota_mb: bytesToMb(quota),
     storage_quota_bytes: quota,
   };
 }

@@ -12,6 +12,7 @@ import { createFailureLimiter } from './failure-limiter.js';
 import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
+import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { systemRoutes } from './routes/system.js';
@@ -77,6 +78,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app, deps);
+  adminRoutes(app, deps);
 
   await registerSpa(app, config.webDist);
   return app;

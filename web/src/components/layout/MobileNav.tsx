@@ -3,10 +3,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import type { User } from '@vault/contract';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Badge } from '../ui/Badge';
 import { Brand } from './Brand';
 import { NavLinks } from './NavLinks';
-import { UserAvatar } from './UserAvatar';
+import { UserIdentity } from './UserIdentity';
 import type { NavItem } from './nav-items';
 
 const ICON_BUTTON =
@@ -43,14 +42,7 @@ export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]
           <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
           <div className="flex-1 overflow-y-auto p-3">
             <div className="mb-3 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
-              <UserAvatar username={user.username} className="size-9" />
-              <div className="min-w-0 flex-1">
-                <div className="flex items-center gap-2">
-                  <span className="truncate text-sm font-semibold text-slate-900">{user.username}</span>
-                  {user.is_admin && <Badge tone="accent">Admin</Badge>}
-                </div>
-                <p className="truncate text-sm text-slate-500">{user.email}</p>
-              </div>
+              <UserIdentity user={user} />
             </div>
             <nav aria-label="Main">
               <NavLinks items={items} orientation="vertical" onNavigate={close} />

@@ -1,8 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import type { User } from '@vault/contract';
-import { Badge } from '../ui/Badge';
 import { UserAvatar } from './UserAvatar';
+import { UserIdentity } from './UserIdentity';
 
 const ITEM =
   'flex cursor-default items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
@@ -25,14 +25,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
           className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-1.5 shadow-overlay data-[state=open]:motion-safe:animate-fade-in"
         >
           <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
-            <UserAvatar username={user.username} className="size-9" />
-            <span className="min-w-0 flex-1">
-              <span className="flex items-center gap-2">
-                <span className="truncate text-sm font-semibold text-slate-900">{user.username}</span>
-                {user.is_admin && <Badge tone="accent">Admin</Badge>}
-              </span>
-              <span className="block truncate text-sm text-slate-500">{user.email}</span>
-            </span>
+            <UserIdentity user={user} />
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <DropdownMenu.Item className={`${ITEM} text-slate-700`}>

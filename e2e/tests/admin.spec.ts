@@ -1,0 +1,112 @@
+import { expect, test } from './fixtures';
+import { registerViaApi, type Account } from './helpers';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+async function tokenOf(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).token;
+}
+
+async function uploadText(request: APIRequestContext, token: string, name: string, text: string): Promise<number> {
+  const response = await request.post('/api/files/upload', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: { files: { name, mimeType: 'text/plain', buffer: Buffer.from(text) } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()).files[0].id;
+}
+
+async function signInAsDemoAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await page.getByRole('button', { name: 'Fill Demo Credentials' }).click();
+  await expect(page.getByLabel('Username')).toHaveValue('admin');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('an admin visits the five tabs, deletes a file and changes a quota', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await tokenOf(request, owner);
+  const doomed = `doomed-${Date.now()}.txt`;
+  const kept = `kept-${Date.now()}.txt`;
+  const doomedId = await uploadText(request, token, doomed, `to be deleted ${Math.random()}`);
+  const keptId = await uploadText(request, token, kept, `to keep ${Math.random()}`);
+  expect((await request.get(`/api/files/${keptId}/download`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+
+  await signInAsDemoAdmin(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin Panel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+
+  // Overview
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Total Files')).toBeVisible();
+  await expect(page.getByText('Storage by user')).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+
+  // All Files: download through a signed link in a new tab, then delete.
+  await page.getByRole('tab', { name: 'All Files' }).click();
+  await page.getByRole('searchbox', { name: 'Search files by name or tag' }).fill(doomed);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: doomed });
+  await expect(row).toBeVisible();
+  await expect(row.getByText(owner.username)).toBeVisible();
+
+  // A new tab opens; its only navigation is the download, so the browser closes it
+  // again and reports the download on this page.
+  const popup = page.waitForEvent('popup');
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: `Download ${doomed}` }).click();
+  await popup;
+  expect((await download).suggestedFilename()).toBe(doomed);
+  expect((await download).url()).toContain(`/api/files/${doomedId}/download?dl=`);
+  await expect.poll(() => page.context().pages().length).toBe(1);
+
+  await row.getByRole('button', { name: `Delete ${doomed}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are you sure you want to delete this file? This action cannot be undone')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('File deleted successfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: doomed })).toHaveCount(0);
+  expect((await request.get(`/api/files/${doomedId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(404);
+
+  // Users: lower the owner's quota.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('button', { name: `Edit ${owner.username}` }).click();
+  const editor = page.getByRole('dialog', { name: `Edit ${owner.username}` });
+  await editor.getByLabel('Storage quota (MB)').fill('5');
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`${owner.username} updated successfully`)).toBeVisible();
+  await expect(page.getByRole('meter', { name: `Storage used by ${owner.username}` })).toHaveAttribute('aria-valuetext', /of 5 MB$/);
+  const stats = await request.get('/api/auth/stats', { headers: { authorization: `Bearer ${token}` } });
+  expect((await stats.json()).storage_quota_mb).toBe(5);
+
+  // Analytics
+  await page.getByRole('tab', { name: 'Analytics' }).click();
+  await expect(page.getByRole('heading', { name: 'Top Downloaded Files' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Top downloaded files' }).getByText(kept)).toBeVisible();
+
+  // Activity: the admin delete and the quota change are in the log.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const log = page.getByRole('list', { name: 'Recent activity' });
+  await expect(log.getByText(`${owner.username}: quota 1024 MB → 5 MB`)).toBeVisible();
+  await expect(log.getByRole('listitem').filter({ hasText: 'as administrator' }).filter({ hasText: doomed })).toBeVisible();
+});
+
+test.describe('on a 390 px wide screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the admin tables become cards', async ({ page, request }) => {
+    const owner = await registerViaApi(request);
+    const name = `narrow-${Date.now()}.txt`;
+    await uploadText(request, await tokenOf(request, owner), name, `narrow ${Math.random()}`);
+    await signInAsDemoAdmin(page);
+    await page.goto('/admin?tab=files');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const card = page.getByRole('list', { name: 'All files' }).getByRole('listitem').filter({ hasText: name });
+    await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import type { AdminUserRow, AdminUserUpdate } from '@vault/contract';
+import type { UserRow } from '../db/schema.js';
+import { recordActivity } from './activity.js';
+import type { Actor, DomainContext } from './context.js';
+import { Forbidden, Invalid, NotFound } from './errors.js';
+import { chargedBytesOf } from './quota.js';
+import { bytesToMb, mbToBytes, quotaBytesOf } from './users.js';
+
+/** GET /api/admin/users/stats rows (every user, oldest account first), or one user's row. */
+export async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
+  let query = ctx.db
+    .selectFrom('users as u')
+    .select([
+      'u.id',
+      'u.username',
+      'u.email',
+      'u.created_at',
+      'u.is_admin',
+      'u.storage_quota_bytes',
+      sql<number>`(select count(*) from files f where f.user_id = u.id)`.as('file_count'),
+      sql<number>`(select coalesce(sum(f.download_count), 0) from files f where f.user_id = u.id)`.as('total_downloads'),
+      chargedBytesOf(sql.ref('u.id')).as('used_storage_bytes'),
+    ])
+    .orderBy('u.id');
+  if (userId !== undefined) query = query.where('u.id', '=', userId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    file_count: Number(r.file_count),
+    used_storage_bytes: Number(r.used_storage_bytes),
+    total_downloads: Number(r.total_downloads),
+    created_at: new Date(Number(r.created_at)).toISOString(),
+    storage_quota_mb: bytesToMb(quotaBytesOf(ctx, r)),
+    is_admin: r.is_admin === 1,
+  }));
+}
+
+type TargetRow = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'storage_quota_bytes'>;
+
+/** What actually changes, in words for the audit log; empty when nothing does. */
+function describeChange(ctx: DomainContext, target: TargetRow, change: AdminUserUpdate): string[] {
+  const parts: string[] = [];
+  const quotaBefore = quotaBytesOf(ctx, target);
+  if (change.storage_quota_mb !== undefined && mbToBytes(change.storage_quota_mb) !== quotaBefore) {
+    parts.push(`quota ${bytesToMb(quotaBefore)} MB → ${change.storage_quota_mb} MB`);
+  }
+  if (change.is_admin !== undefined && change.is_admin !== (target.is_admin === 1)) {
+    parts.push(change.is_admin ? 'admin access granted' : 'admin access removed');
+  }
+  return parts;
+}
+
+/**
+ * PUT /api/admin/users/{id}: quota and admin flag. An admin never removes their
+ * own flag, so at least one admin always remains; two admins demoting each
+ * other at once are serialised by locking the admin rows (PostgreSQL; SQLite
+ * runs one write transaction at a time).
+ */
+export async function updateUser(ctx: DomainContext, admin: Actor, userId: number, change: AdminUserUpdate): Promise<AdminUserRow> {
+  if (change.storage_quota_mb === undefined && change.is_admin === undefined) {
+    throw new Invalid('Nothing to update: send storage_quota_mb or is_admin');
+  }
+  if (userId === admin.id && change.is_admin === false) {
+    throw new Invalid('You cannot remove your own administrator access');
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    if (ctx.dialect === 'postgres') {
+      await sql`select id from users where is_admin = 1 or id = ${userId} order by id for update`.execute(trx);
+    }
+    const rows = await trx
+      .selectFrom('users')
+      .select(['id', 'username', 'is_admin', 'storage_quota_bytes'])
+      .where('id', 'in', [admin.id, userId])
+      .execute();
+    if (rows.find((r) => r.id === admin.id)?.is_admin !== 1) throw new Forbidden('Administrator access required');
+    const target = rows.find((r) => r.id === userId);
+    if (!target) throw new NotFound('User not found');
+    const changes = describeChange(ctx, target, change);
+    if (changes.length === 0) return;
+    await trx
+      .updateTable('users')
+      .set({
+        ...(change.storage_quota_mb !== undefined ? { storage_quota_bytes: mbToBytes(change.storage_quota_mb) } : {}),
+        ...(change.is_admin !== undefined ? { is_admin: change.is_admin ? 1 : 0 } : {}),
+      })
+      .where('id', '=', userId)
+      .execute();
+    await recordActivity(trx, { type: 'user_update', userId: admin.id, detail: `${target.username}: ${changes.join('; ')}` });
+  });
+  const [row] = await adminUserRows(ctx, userId);
+  if (!row) throw new NotFound('User not found');
+  return row;
+}

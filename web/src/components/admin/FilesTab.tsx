@@ -1,0 +1,219 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Download, FileSearch, Search, Trash2, X } from 'lucide-react';
+import { extensionOf, LIMITS, type FileItem, type FileSortField } from '@vault/contract';
+import { deleteAdminFile, fetchAdminFiles, type AdminFilesQuery } from '../../api/admin';
+import { errorMessage } from '../../api/client';
+import { openDownloadInNewTab } from '../../api/download-link';
+import { queryKeys } from '../../api/keys';
+import { formatDate, formatFileSize } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card, CardHeader } from '../ui/Card';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
+import { EmptyState } from '../ui/EmptyState';
+import { Input } from '../ui/Input';
+import { Pagination } from '../ui/Pagination';
+import { FileIcon } from './FileIcon';
+import { invalidateAfterFileChange } from './invalidate';
+import { QueryState } from './QueryState';
+
+const PAGE_SIZE = LIMITS.adminFilesPageSize;
+const CONFIRM_DELETE = 'Are you sure you want to delete this file? This action cannot be undone';
+
+/** Small screens show cards without sortable headers: the same sorts as a menu. */
+const SORTS: { label: string; by: FileSortField; order: SortOrder }[] = [
+  { label: 'Newest first', by: 'created_at', order: 'desc' },
+  { label: 'Oldest first', by: 'created_at', order: 'asc' },
+  { label: 'Largest first', by: 'file_size', order: 'desc' },
+  { label: 'Smallest first', by: 'file_size', order: 'asc' },
+  { label: 'Most downloaded', by: 'download_count', order: 'desc' },
+  { label: 'Name A–Z', by: 'original_name', order: 'asc' },
+  { label: 'Name Z–A', by: 'original_name', order: 'desc' },
+];
+
+function FileCell({ file }: { file: FileItem }) {
+  return (
+    <div className="flex min-w-0 items-center gap-3">
+      <FileIcon mime={file.mime_type} />
+      <div className="min-w-0">
+        <p className="max-w-[18rem] truncate font-medium text-slate-900 lg:max-w-md" title={file.original_name}>
+          {file.original_name}
+        </p>
+        <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
+          <Badge>{extensionOf(file.original_name).toUpperCase() || 'FILE'}</Badge>
+          {file.is_public && <Badge tone="success">PUBLIC</Badge>}
+          {file.reference_count > 1 && (
+            <Badge tone="accent" title={`${file.reference_count} files share this content`}>
+              DEDUPED ×{file.reference_count}
+            </Badge>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function FilesTab() {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const [criteria, setCriteria] = useState<AdminFilesQuery>({ page: 1, limit: PAGE_SIZE, sort_by: 'created_at', sort_order: 'desc' });
+  const [toDelete, setToDelete] = useState<FileItem | null>(null);
+
+  const files = useQuery({
+    queryKey: queryKeys.adminFiles(criteria),
+    queryFn: () => fetchAdminFiles(criteria),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: (file: FileItem) => deleteAdminFile(file.id),
+    onSuccess: async () => {
+      toast.success('File deleted successfully');
+      setToDelete(null);
+      // The last file of a later page: step back rather than show an empty page.
+      if (files.data?.files.length === 1 && criteria.page > 1) setCriteria((c) => ({ ...c, page: c.page - 1 }));
+      await invalidateAfterFileChange(queryClient);
+    },
+    onError: (err) => {
+      const reason = errorMessage(err, '');
+      toast.error('Failed to delete file', reason ? { description: reason } : undefined);
+    },
+  });
+
+  const download = (file: FileItem) => {
+    openDownloadInNewTab(file.id).catch((err: unknown) => toast.error(errorMessage(err, 'Download failed')));
+  };
+
+  const sortBy = (by: FileSortField, order: SortOrder) => setCriteria((c) => ({ ...c, page: 1, sort_by: by, sort_order: order }));
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setCriteria((c) => ({ ...c, page: 1, search: draft.trim() || undefined }));
+  };
+  const clearSearch = () => {
+    setDraft('');
+    setCriteria((c) => ({ ...c, page: 1, search: undefined }));
+  };
+
+  const columns: Column<FileItem, FileSortField>[] = [
+    { header: 'File', primary: true, sortBy: 'original_name', cell: (f) => <FileCell file={f} /> },
+    { header: 'Uploader', cell: (f) => <span className="font-medium text-slate-700">{f.username}</span> },
+    { header: 'Size', align: 'right', sortBy: 'file_size', cell: (f) => formatFileSize(f.file_size) },
+    { header: 'Downloads', align: 'right', sortBy: 'download_count', cell: (f) => f.download_count.toLocaleString('en-US') },
+    { header: 'Created', sortBy: 'created_at', cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time> },
+    {
+      header: 'Actions',
+      actions: true,
+      align: 'right',
+      cell: (f) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="sm" className="px-2" aria-label={`Download ${f.original_name}`} title="Download in a new tab" onClick={() => download(f)}>
+            <Download aria-hidden="true" className="size-4" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="px-2 text-red-600 hover:bg-red-50 hover:text-red-700"
+            aria-label={`Delete ${f.original_name}`}
+            title="Delete"
+            onClick={() => setToDelete(f)}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader
+        title="All Files"
+        description={files.data ? `${files.data.total.toLocaleString('en-US')} files across all users` : 'Every file across all users'}
+      />
+      <form role="search" onSubmit={search} className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4">
+        <div className="relative min-w-0 flex-1 basis-56">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            type="search"
+            aria-label="Search files by name or tag"
+            placeholder="Search by name or tag"
+            value={draft}
+            maxLength={LIMITS.searchMax}
+            onChange={(e) => setDraft(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Button type="submit" variant="secondary" loading={files.isFetching && files.isPlaceholderData}>
+          Search
+        </Button>
+        <select
+          aria-label="Sort files"
+          value={`${criteria.sort_by}:${criteria.sort_order}`}
+          onChange={(e) => {
+            const choice = SORTS.find((o) => `${o.by}:${o.order}` === e.target.value);
+            if (choice) sortBy(choice.by, choice.order);
+          }}
+          className="h-10 basis-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
+        >
+          {SORTS.map((o) => (
+            <option key={o.label} value={`${o.by}:${o.order}`}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {criteria.search && (
+          <Button variant="ghost" onClick={clearSearch}>
+            <X aria-hidden="true" className="size-4" />
+            Clear
+          </Button>
+        )}
+      </form>
+      <QueryState query={files} loading="Loading files..." failed="Failed to load files">
+        {(data) =>
+          data.files.length === 0 ? (
+            <EmptyState
+              icon={FileSearch}
+              title="No files found"
+              description={criteria.search ? `Nothing matches “${criteria.search}”.` : 'Nobody has uploaded a file yet.'}
+            />
+          ) : (
+            <>
+              <DataTable
+                caption="All files"
+                columns={columns}
+                rows={data.files}
+                rowKey={(f) => f.id}
+                sort={{ by: criteria.sort_by, order: criteria.sort_order, onChange: sortBy }}
+              />
+              <Pagination page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun="files" onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
+            </>
+          )
+        }
+      </QueryState>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title={
+          toDelete ? (
+            <>
+              Delete “<span className="break-all">{toDelete.original_name}</span>”?
+            </>
+          ) : (
+            'Delete file'
+          )
+        }
+        message={CONFIRM_DELETE}
+        confirmLabel="Delete"
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
+import { errorMessage } from '../../api/client';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { LoadingBlock } from '../ui/LoadingBlock';
+
+export function ErrorBlock({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry(): void }) {
+  return (
+    <div className="p-4">
+      <Alert tone="error">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <span>{errorMessage(error, fallback)}</span>
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            <RotateCw aria-hidden="true" className="size-3.5" />
+            Try again
+          </Button>
+        </div>
+      </Alert>
+    </div>
+  );
+}
+
+export interface QueryStateProps<T> {
+  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'refetch'>;
+  /** e.g. 'Loading users...' */
+  loading: string;
+  /** Shown when the server gives no reason, e.g. 'Failed to load users'. */
+  failed: string;
+  children(data: T): ReactNode;
+}
+
+/** The three states of a query's area: a spinner, an error with a retry, or the data. */
+export function QueryState<T>({ query, loading, failed, children }: QueryStateProps<T>) {
+  if (query.data !== undefined) return children(query.data);
+  if (query.isPending && !query.error) return <LoadingBlock label={loading} />;
+  return <ErrorBlock error={query.error} fallback={failed} onRetry={() => void query.refetch()} />;
+}

@@ -1,0 +1,118 @@
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
+import { updateAdminUser } from '../../api/admin';
+import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/keys';
+import { formatFileSize } from '../../lib/format';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { TextField } from '../ui/TextField';
+
+const editorSchema = z.object({
+  storage_quota_mb: adminUserUpdateSchema.shape.storage_quota_mb.unwrap(),
+  /** Undefined while the box is disabled (the admin's own row): unchanged. */
+  is_admin: z.boolean().optional(),
+});
+type EditorValues = z.infer<typeof editorSchema>;
+
+export interface UserEditorDialogProps {
+  user: AdminUserRow | null;
+  /** The signed-in admin, who may not remove their own admin flag. */
+  currentUserId: number;
+  onClose(): void;
+}
+
+/** Quota (whole MB) and admin flag of one user; sends only what changed besides the quota. */
+export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDialogProps) {
+  const queryClient = useQueryClient();
+  const adminHintId = useId();
+  const form = useForm<EditorValues>({ resolver: zodResolver(editorSchema) });
+  const { errors } = form.formState;
+  const self = user?.id === currentUserId;
+
+  useEffect(() => {
+    if (user) form.reset({ storage_quota_mb: user.storage_quota_mb, is_admin: user.is_admin });
+  }, [user, form]);
+
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
+    onSuccess: async ({ user: updated }) => {
+      toast.success(`${updated.username} updated successfully`);
+      onClose();
+      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin }), queryClient.invalidateQueries({ queryKey: queryKeys.userStats })]);
+    },
+  });
+
+  const close = (open: boolean) => {
+    if (open || save.isPending) return;
+    save.reset();
+    onClose();
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!user) return;
+    const body: AdminUserUpdate = { storage_quota_mb: values.storage_quota_mb };
+    if (values.is_admin !== undefined && values.is_admin !== user.is_admin) body.is_admin = values.is_admin;
+    save.mutate({ id: user.id, body });
+  });
+
+  return (
+    <Dialog
+      open={user !== null}
+      onOpenChange={close}
+      title={user ? `Edit ${user.username}` : 'Edit user'}
+      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${user.file_count} ${user.file_count === 1 ? 'file' : 'files'}.` : undefined}
+      hideClose={save.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => close(false)} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="user-editor" loading={save.isPending}>
+            Save changes
+          </Button>
+        </>
+      }
+    >
+      <form id="user-editor" noValidate onSubmit={onSubmit} className="space-y-5">
+        {save.isError && <Alert tone="error">{errorMessage(save.error, 'Failed to update user')}</Alert>}
+        <TextField
+          label="Storage quota (MB)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          error={errors.storage_quota_mb?.message}
+          hint="Uploads beyond this are refused. 1024 MB = 1 GB."
+          {...form.register('storage_quota_mb', { valueAsNumber: true })}
+        />
+        <div className="flex items-start gap-3">
+          <input
+            id={`${adminHintId}-admin`}
+            type="checkbox"
+            disabled={self}
+            aria-describedby={adminHintId}
+            className="mt-0.5 size-4 rounded border-slate-300 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:opacity-60"
+            {...form.register('is_admin')}
+          />
+          <div>
+            <label htmlFor={`${adminHintId}-admin`} className="text-sm font-medium text-slate-800">
+              Administrator
+            </label>
+            <p id={adminHintId} className="text-sm text-slate-500">
+              {self
+                ? 'You cannot remove your own administrator access.'
+                : 'Can open the Admin Panel, see every file and delete any of them.'}
+            </p>
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

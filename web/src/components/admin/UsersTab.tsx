@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import { Pencil, Users } from 'lucide-react';
+import type { AdminUserRow } from '@vault/contract';
+import { useCurrentUser } from '../../session/context';
+import { UserIdentity } from '../layout/UserIdentity';
+import { formatDate } from '../../lib/format';
+import { Button } from '../ui/Button';
+import { Card, CardHeader } from '../ui/Card';
+import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
+import { EmptyState } from '../ui/EmptyState';
+import { useAdminUsers } from './queries';
+import { QueryState } from './QueryState';
+import { QuotaBar } from './QuotaBar';
+import { UserEditorDialog } from './UserEditorDialog';
+
+type UserSort = 'username' | 'file_count' | 'used_storage_bytes' | 'total_downloads' | 'created_at';
+
+function compareBy(by: UserSort, order: SortOrder) {
+  const sign = order === 'asc' ? 1 : -1;
+  return (a: AdminUserRow, b: AdminUserRow) => {
+    const x = a[by];
+    const y = b[by];
+    const diff = typeof x === 'string' && typeof y === 'string' ? x.localeCompare(y) : Number(x) - Number(y);
+    return sign * (diff || a.id - b.id);
+  };
+}
+
+export function UsersTab() {
+  const me = useCurrentUser();
+  const users = useAdminUsers();
+  const [sort, setSort] = useState<{ by: UserSort; order: SortOrder }>({ by: 'used_storage_bytes', order: 'desc' });
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const rows = useMemo(() => [...(users.data?.users ?? [])].sort(compareBy(sort.by, sort.order)), [users.data, sort]);
+
+  const columns: Column<AdminUserRow, UserSort>[] = [
+    { header: 'User', primary: true, sortBy: 'username', cell: (u) => <UserIdentity user={u} /> },
+    { header: 'Files', align: 'right', sortBy: 'file_count', cell: (u) => u.file_count.toLocaleString('en-US') },
+    {
+      header: 'Storage Used',
+      sortBy: 'used_storage_bytes',
+      cell: (u) => <QuotaBar usedBytes={u.used_storage_bytes} quotaMb={u.storage_quota_mb} label={`Storage used by ${u.username}`} />,
+    },
+    { header: 'Downloads', align: 'right', sortBy: 'total_downloads', cell: (u) => u.total_downloads.toLocaleString('en-US') },
+    { header: 'Joined', sortBy: 'created_at', cell: (u) => <time dateTime={u.created_at}>{formatDate(u.created_at)}</time> },
+    {
+      header: 'Actions',
+      actions: true,
+      align: 'right',
+      cell: (u) => (
+        <Button variant="ghost" size="sm" aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>
+          <Pencil aria-hidden="true" className="size-4" />
+          <span aria-hidden="true">Edit</span>
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Card>
+      <CardHeader title="Users" description={users.data ? `${users.data.users.length.toLocaleString('en-US')} accounts` : 'Every account'} />
+      <QueryState query={users} loading="Loading users..." failed="Failed to load users">
+        {() =>
+          rows.length === 0 ? (
+            <EmptyState icon={Users} title="No users yet" />
+          ) : (
+            <DataTable
+              caption="Users"
+              columns={columns}
+              rows={rows}
+              rowKey={(u) => u.id}
+              sort={{ ...sort, onChange: (by, order) => setSort({ by, order }) }}
+            />
+          )
+        }
+      </QueryState>
+      <UserEditorDialog user={editing} currentUserId={me.id} onClose={() => setEditing(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import clsx from 'clsx';
+import { useMediaQuery } from '../../lib/use-media-query';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface Column<T, S extends string = string> {
+  /** Visible header; also the label of the value on small-screen cards. */
+  header: string;
+  cell(row: T): ReactNode;
+  align?: 'left' | 'right';
+  /** The row's main cell: the heading of its small-screen card. */
+  primary?: boolean;
+  /** Row actions: top right of the small-screen card, without a label. */
+  actions?: boolean;
+  /** A sort field the header toggles. */
+  sortBy?: S;
+  className?: string;
+}
+
+export interface TableSort<S extends string> {
+  by: S;
+  order: SortOrder;
+  onChange(by: S, order: SortOrder): void;
+}
+
+export interface DataTableProps<T, S extends string> {
+  /** Names the table for screen readers. */
+  caption: string;
+  columns: Column<T, S>[];
+  rows: T[];
+  rowKey(row: T): string | number;
+  sort?: TableSort<S> | undefined;
+}
+
+/** Below 640 px a wide table cannot be read: each row becomes a card of label/value pairs. */
+const WIDE = '(min-width: 640px)';
+
+function SortButton<S extends string>({ column, sort }: { column: Column<unknown, S> & { sortBy: S }; sort: TableSort<S> }) {
+  const active = sort.by === column.sortBy;
+  const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <button
+      type="button"
+      onClick={() => sort.onChange(column.sortBy, active && sort.order === 'desc' ? 'asc' : 'desc')}
+      className={clsx(
+        '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-0.5 uppercase hover:bg-slate-100 hover:text-slate-900',
+        'focus-visible:outline-2 focus-visible:outline-accent-600',
+        active && 'text-slate-900',
+      )}
+    >
+      {column.header}
+      <Icon aria-hidden="true" className={clsx('size-3.5', !active && 'text-slate-400')} />
+    </button>
+  );
+}
+
+function ariaSort<S extends string>(column: Column<unknown, S>, sort: TableSort<S> | undefined) {
+  if (!sort || !column.sortBy) return undefined;
+  if (sort.by !== column.sortBy) return 'none' as const;
+  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
+}
+
+export function DataTable<T, S extends string = string>({ caption, columns, rows, rowKey, sort }: DataTableProps<T, S>) {
+  const wide = useMediaQuery(WIDE);
+  if (!wide) return <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                aria-sort={ariaSort(column as Column<unknown, S>, sort)}
+                className={clsx('px-4 py-3 whitespace-nowrap first:pl-5 last:pr-5', column.align === 'right' && 'text-right')}
+              >
+                {column.actions ? (
+                  <span className="sr-only">{column.header}</span>
+                ) : sort && column.sortBy ? (
+                  <SortButton column={column as Column<unknown, S> & { sortBy: S }} sort={sort} />
+                ) : (
+                  column.header
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="transition-colors hover:bg-slate-50/70">
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  className={clsx(
+                    'px-4 py-3 align-middle first:pl-5 last:pr-5',
+                    column.align === 'right' && 'text-right tabular-nums',
+                    !column.primary && 'whitespace-nowrap text-slate-600',
+                    column.className,
+                  )}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CardList<T, S extends string>({ caption, columns, rows, rowKey }: Omit<DataTableProps<T, S>, 'sort'>) {
+  const primary = columns.find((c) => c.primary);
+  const actions = columns.find((c) => c.actions);
+  const details = columns.filter((c) => !c.primary && !c.actions);
+  return (
+    <ul aria-label={caption} className="divide-y divide-slate-100">
+      {rows.map((row) => (
+        <li key={rowKey(row)} className="px-4 py-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0 flex-1">{primary?.cell(row)}</div>
+            {actions && <div className="-mt-1 -mr-1 flex shrink-0 items-center gap-1">{actions.cell(row)}</div>}
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            {details.map((column) => (
+              <div key={column.header} className="min-w-0">
+                <dt className="text-xs font-medium text-slate-500">{column.header}</dt>
+                <dd className="mt-0.5 text-slate-800">{column.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,11 @@
+import { Spinner } from './Spinner';
+
+/** A centred spinner with its words, announced to screen readers. */
+export function LoadingBlock({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 px-6 py-12 text-sm text-slate-500">
+      <Spinner className="size-5 text-accent-600" />
+      {label}
+    </div>
+  );
+}
