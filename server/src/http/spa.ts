@@ -14,7 +14,11 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // One route per built file (a rebuild is served after a restart); a catch-all
+      // route would also swallow unknown /api paths.
       wildcard: false,
+      // Our own Cache-Control below, not the plugin's default.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -23,7 +27,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/ws');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing asset is a 404, not the app: a stale page must not run index.html as a script.
+    const isAsset = request.url.startsWith('/assets/');
+    if (isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'Not found' });
     }
     if (!built) return reply.status(404).send({ error: 'The web app is not built; run npm run build' });
