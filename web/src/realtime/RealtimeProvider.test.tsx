@@ -39,8 +39,10 @@ describe('RealtimeProvider', () => {
     await user.click(screen.getByRole('link', { name: 'Upload' }));
     expect(FakeWebSocket.instances).toEqual([socket]);
 
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     act(() => socket.drop());
     expect(await indicator('Live updates offline')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Real-time connection error', expect.any(Event));
   });
 
   it('refreshes what an event makes stale, with the admin figures for admins', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { SESSION, STORAGE_KEYS, type AuthResponse } from '@vault/contract';
 import { mockFetch } from '../test/fetch-mock';
@@ -56,6 +56,8 @@ function otherTabWrites(key: string, value: string | null) {
 }
 
 describe('session lifecycle', () => {
+  // The dashboard is a lazy route: loaded once here, it renders within the fake-timer steps below.
+  beforeAll(() => import('../pages/DashboardPage'));
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(START);
