@@ -118,6 +118,19 @@ describeEachDb(
       await adminWs.next(ofType('file_deleted', id));
     });
 
+    it('routes any bus event by its audience alone, and sends only the contract fields', async () => {
+      const [member, outsider] = [await t().client.register(), await t().client.register()];
+      const memberWs = await socketFor(member.token);
+      const outsiderWs = await socketFor(outsider.token);
+      const event = { type: 'folder_created' as const, folder_id: 987654, at: new Date().toISOString() };
+      // A careless publisher adding a name must not leak it.
+      await t().server.ctx.events.publish({ event: { ...event, name: 'Board minutes' } as typeof event, audience: { userIds: [member.user.id], public: false } });
+      expect(await memberWs.next(ofType('folder_created'))).toEqual(event);
+      await publicMarker(outsiderWs);
+      expect(outsiderWs.events().filter((e) => e.type === 'folder_created')).toEqual([]);
+      expect(memberWs.frames.join('\n')).not.toContain('Board minutes');
+    });
+
     it('authenticates with a first auth message', async () => {
       const { token } = await t().client.register();
       const ws = track(await openSocket(t().url));

@@ -10,7 +10,7 @@ export function LiveIndicator() {
       role="status"
       aria-label={label}
       title={label}
-      className="inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium text-slate-600"
+      className={clsx('inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium', isConnected ? 'text-emerald-700' : 'text-slate-500')}
     >
       <span
         aria-hidden="true"
