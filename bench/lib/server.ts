@@ -35,6 +35,7 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ben
     RATE_LIMIT_MAX: '1000000',
     AUTH_FAILURE_LIMIT: '100000',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    WS_MAX_SOCKETS_PER_USER: '1000',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {

@@ -22,8 +22,26 @@ export const realtimeEventSchema = z.object({
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
+/** Server -> client once the socket is authenticated: events flow from here on. */
+export const wsReadySchema = z.object({ type: z.literal('ready') });
+export type WsReady = z.infer<typeof wsReadySchema>;
+export const WS_READY: WsReady = { type: 'ready' };
+
+/** A session token is a few hundred characters; anything far longer is not one. */
+const wsTokenSchema = z.string().min(1).max(4096);
+
+/** GET /ws?token=...: authenticates at once (a browser may send the first message instead). */
+export const wsQuerySchema = z.object({ token: wsTokenSchema.optional() });
+
 /** Client -> server: the alternative to ?token= for authenticating a socket. */
-export const wsAuthMessageSchema = z.object({ type: z.literal('auth'), token: z.string() });
+export const wsAuthMessageSchema = z.object({ type: z.literal('auth'), token: wsTokenSchema });
+export type WsAuthMessage = z.infer<typeof wsAuthMessageSchema>;
+
+/** The only message a client sends, so a small frame limit is plenty. */
+export const WS_MAX_MESSAGE_BYTES = 16 * 1024;
+
+/** A socket that has not authenticated within this time is closed. */
+export const WS_AUTH_TIMEOUT_MS = 5_000;
 
 /** Close code for unauthenticated, forged or expired sockets (RFC 6455 policy violation). */
 export const WS_POLICY_VIOLATION = 1008;

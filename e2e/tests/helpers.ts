@@ -37,3 +37,20 @@ export async function storedSession(page: Page) {
     lastActivity: localStorage.getItem('lastActivity'),
   }));
 }
+
+export interface UploadSpec {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** Uploads one file as the holder of `token`; returns its id. */
+export async function uploadViaApi(request: APIRequestContext, token: string, file: UploadSpec, isPublic = false): Promise<number> {
+  const response = await request.post('/api/files/upload', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { is_public: String(isPublic), files: file },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { files: Array<{ id: number }> };
+  return body.files[0]!.id;
+}

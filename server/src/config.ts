@@ -51,6 +51,8 @@ const envSchema = z.object({
   GC_INTERVAL_SECONDS: int(1, 86_400).default(300),
   ORPHAN_GRACE_MINUTES: int(0, 7 * 24 * 60).default(60),
   SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
+  WS_HEARTBEAT_SECONDS: int(1, 3600).default(30),
+  WS_MAX_SOCKETS_PER_USER: int(1, 100_000).default(20),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.resolve(here, '../../web/dist')),
@@ -86,6 +88,9 @@ export interface Config {
   gcIntervalMs: number;
   orphanGraceMs: number;
   shutdownGraceMs: number;
+  /** Websocket ping interval; a socket that misses one pong is dropped. */
+  wsHeartbeatMs: number;
+  wsMaxSocketsPerUser: number;
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
@@ -144,6 +149,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gcIntervalMs: e.GC_INTERVAL_SECONDS * 1000,
     orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
+    wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

@@ -44,6 +44,28 @@ export async function refreshSession(ctx: DomainContext, actor: Actor) {
   return issued;
 }
 
+/** Chunks keep each query under every driver's bound-parameter limit. */
+const SESSION_CHECK_CHUNK = 500;
+
+/**
+ * Which of these sessions may still authenticate: not revoked and not past
+ * expiry. Lets long-lived connections notice a logout made anywhere.
+ */
+export async function openSessionIds(ctx: DomainContext, ids: readonly string[], now = Date.now()): Promise<Set<string>> {
+  const open = new Set<string>();
+  for (let i = 0; i < ids.length; i += SESSION_CHECK_CHUNK) {
+    const rows = await ctx.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', 'in', ids.slice(i, i + SESSION_CHECK_CHUNK))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .execute();
+    for (const row of rows) open.add(row.id);
+  }
+  return open;
+}
+
 export async function revokeSession(ctx: DomainContext, actor: Actor): Promise<void> {
   await ctx.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', actor.sessionId).execute();
 }

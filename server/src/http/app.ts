@@ -1,14 +1,17 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import type { Logger as PinoLogger } from 'pino';
+import { WS_MAX_MESSAGE_BYTES } from '@vault/contract';
 import type { Config } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
 import { registerAuthHook } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
 import { registerErrorHandling } from './errors.js';
 import { createFailureLimiter } from './failure-limiter.js';
+import { createRealtimeHub } from './realtime/hub.js';
 import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
@@ -16,6 +19,7 @@ import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { systemRoutes } from './routes/system.js';
+import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
   config: Config;
@@ -69,16 +73,25 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // itself; parts stream, never buffered.
   await app.register(multipart, { throwFileSizeLimit: false });
 
+  const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
+  await app.register(websocket, {
+    options: { maxPayload: WS_MAX_MESSAGE_BYTES },
+    // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
+    preClose: () => realtime.close(app.websocketServer.clients),
+  });
+
   const deps: HttpDeps = {
     ctx,
     config,
     counters: opts.counters,
     failures: createFailureLimiter(opts.counters, config.authFailures.limit, config.authFailures.windowMs),
+    realtime,
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app, deps);
   adminRoutes(app, deps);
+  wsRoutes(app, deps);
 
   await registerSpa(app, config.webDist);
   return app;

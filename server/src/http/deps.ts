@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
 import type { CounterStore } from './counter-store.js';
 import type { FailureLimiter } from './failure-limiter.js';
+import type { RealtimeHub } from './realtime/hub.js';
 
 /** What route plugins receive. */
 export interface HttpDeps {
@@ -9,4 +10,5 @@ export interface HttpDeps {
   config: Config;
   counters: CounterStore;
   failures: FailureLimiter;
+  realtime: RealtimeHub;
 }

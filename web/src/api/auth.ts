@@ -21,8 +21,9 @@ export function fetchMe(options: { token?: string; signal?: AbortSignal } = {}) 
   return apiRequest('/api/auth/me', meResponseSchema, options);
 }
 
-export function refreshToken(): Promise<AuthResponse> {
-  return apiRequest('/api/auth/refresh', authResponseSchema, { method: 'POST' });
+/** A fresh token for the same session, while `token` is still valid. */
+export function refreshToken(token: string): Promise<AuthResponse> {
+  return apiRequest('/api/auth/refresh', authResponseSchema, { method: 'POST', token });
 }
 
 export function logout(token: string): Promise<void> {

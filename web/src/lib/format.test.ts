@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize } from './format';
+import { formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, formatCountdown } from './format';
 
 describe('formatFileSize', () => {
   it.each([
@@ -64,5 +64,19 @@ describe('dates', () => {
   it('shows a dash for unreadable dates', () => {
     expect(formatDate('not a date')).toBe('—');
     expect(formatDateTime('')).toBe('—');
+  });
+});
+
+describe('formatCountdown', () => {
+  it('shows minutes and two-digit seconds', () => {
+    expect(formatCountdown(300)).toBe('5:00');
+    expect(formatCountdown(299)).toBe('4:59');
+    expect(formatCountdown(61)).toBe('1:01');
+    expect(formatCountdown(9)).toBe('0:09');
+  });
+
+  it('never goes below 0:00 and rounds partial seconds up', () => {
+    expect(formatCountdown(-3)).toBe('0:00');
+    expect(formatCountdown(0.2)).toBe('0:01');
   });
 });

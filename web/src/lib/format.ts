@@ -38,3 +38,9 @@ export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
   return date ? format(date, 'MMM dd, HH:mm') : '—';
 }
+
+/** A countdown as m:ss: 300 -> '5:00', 59 -> '0:59'. */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.ceil(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}

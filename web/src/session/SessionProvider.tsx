@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { AuthResponse } from '@vault/contract';
+import { STORAGE_KEYS, type AuthResponse } from '@vault/contract';
 import { ApiError, setUnauthorizedHandler } from '../api/client';
 import { fetchMe, logout } from '../api/auth';
 import { SessionContext, type SessionContextValue, type SessionState, type SignOutReason } from './context';
-import { clearSession, loadStoredSession, saveSession, saveUser } from './storage';
+import { isTokenExpired } from './jwt';
+import { SessionLifecycle } from './SessionLifecycle';
+import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from './storage';
 
 const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null };
 
@@ -72,9 +74,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // Timers can fire together (the countdown's zero and the 30-minute check): one sign-out per session.
+  const signedOut = useRef<string | null>(null);
   const signOut = useCallback(
     (reason: SignOutReason = 'user') => {
-      if (state.token) logout(state.token).catch(() => undefined); // best effort: the token expires anyway
+      if (state.token === null || signedOut.current === state.token) return;
+      signedOut.current = state.token;
+      // Revokes the session server-side (best effort); an expired token has nothing left to revoke.
+      if (reason !== 'expired') logout(state.token).catch(() => undefined);
       endLocally();
       SIGN_OUT_TOASTS[reason]();
       void navigate('/login', { replace: true });
@@ -82,6 +89,45 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [state.token, endLocally, navigate],
   );
 
+  const renewed = useCallback((auth: AuthResponse) => {
+    saveToken(auth.token);
+    saveUser(auth.user);
+    setState((current) => (current.status === 'authenticated' ? { ...current, token: auth.token, user: auth.user } : current));
+  }, []);
+
+  /** Another tab signed out, signed in or renewed the token: follow it. */
+  const followOtherTab = useEffectEvent(() => {
+    const token = readToken();
+    if (token === null) {
+      if (state.status === 'anonymous') return;
+      endLocally();
+      SIGN_OUT_TOASTS.user();
+      void navigate('/login', { replace: true });
+      return;
+    }
+    const user = readUser();
+    // The other tab writes token then user: wait for the pair (the next event), and never adopt an expired token.
+    if (user === null || isTokenExpired(token)) return;
+    if (token === state.token && JSON.stringify(user) === JSON.stringify(state.user)) return;
+    if (user.id !== state.user?.id) queryClient.clear();
+    setState({ status: 'authenticated', token, user });
+  });
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage) return;
+      // key null: the other tab cleared the whole storage.
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) followOtherTab();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
   const value = useMemo<SessionContextValue>(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
-  return <SessionContext value={value}>{children}</SessionContext>;
+  return (
+    <SessionContext value={value}>
+      {children}
+      {state.status === 'authenticated' && <SessionLifecycle token={state.token} signOut={signOut} onRenewed={renewed} />}
+    </SessionContext>
+  );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
+import { RealtimeProvider } from '../realtime/RealtimeProvider';
 import { useSession } from './context';
 import { SessionProvider } from './SessionProvider';
 
@@ -8,11 +9,13 @@ function SessionGate() {
   return status === 'loading' ? <FullScreenLoader /> : <Outlet />;
 }
 
-/** The root route: every screen waits until the stored session has been checked. */
+/** The root route: every screen waits until the stored session has been checked, and shares the tab's real-time link. */
 export function SessionRoot() {
   return (
     <SessionProvider>
-      <SessionGate />
+      <RealtimeProvider>
+        <SessionGate />
+      </RealtimeProvider>
     </SessionProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenExpired, readTokenExpiry } from './jwt';
+import { isTokenExpired, readTokenExpiry, shouldRenewToken } from './jwt';
 import { makeToken } from '../test/tokens';
 
 describe('readTokenExpiry', () => {
@@ -38,5 +38,27 @@ describe('isTokenExpired', () => {
 
   it('counts an unreadable token as expired', () => {
     expect(isTokenExpired('garbage', now)).toBe(true);
+  });
+});
+
+describe('shouldRenewToken', () => {
+  const now = 1_700_000_000_000;
+  const nowSeconds = now / 1000;
+  // A 24-hour token issued 13 hours ago: less than half its life is left.
+  const pastHalf = makeToken(nowSeconds + 11 * 3600, nowSeconds - 13 * 3600);
+
+  it('renews past half-life when the user was active since it was issued', () => {
+    expect(shouldRenewToken(pastHalf, now - 60_000, now)).toBe(true);
+  });
+
+  it('waits while more than half the lifetime is left', () => {
+    expect(shouldRenewToken(makeToken(nowSeconds + 13 * 3600, nowSeconds - 11 * 3600), now, now)).toBe(false);
+  });
+
+  it('never renews for a user idle since issue, an expired or an unreadable token', () => {
+    expect(shouldRenewToken(pastHalf, (nowSeconds - 14 * 3600) * 1000, now)).toBe(false);
+    expect(shouldRenewToken(pastHalf, null, now)).toBe(false);
+    expect(shouldRenewToken(makeToken(nowSeconds - 1, nowSeconds - 3601), now, now)).toBe(false);
+    expect(shouldRenewToken('garbage', now, now)).toBe(false);
   });
 });

@@ -52,8 +52,13 @@ export function saveUser(user: User): void {
   write(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
-export function saveSession({ token, user }: AuthResponse, now: number = Date.now()): void {
+/** A renewed token replaces the stored one; renewal is not activity. */
+export function saveToken(token: string): void {
   write(STORAGE_KEYS.token, token);
+}
+
+export function saveSession({ token, user }: AuthResponse, now: number = Date.now()): void {
+  saveToken(token);
   saveUser(user);
   touchActivity(now);
 }

@@ -4,9 +4,9 @@ function base64Url(value: object): string {
   return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** An unsigned JWT-shaped token; the web only reads its `exp` claim. */
-export function makeToken(expSeconds: number): string {
-  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: '7', exp: expSeconds })}.signature`;
+/** An unsigned JWT-shaped token; the web only reads its `exp` and `iat` claims. By default it lived an hour. */
+export function makeToken(expSeconds: number, iatSeconds: number = expSeconds - 3600): string {
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ sub: '7', iat: iatSeconds, exp: expSeconds })}.signature`;
 }
 
 export function futureToken(): string {

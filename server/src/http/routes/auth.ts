@@ -12,7 +12,7 @@ function usernameKey(body: unknown): string | undefined {
   return typeof name === 'string' && name.length > 0 ? name.trim().toLowerCase().slice(0, 100) : undefined;
 }
 
-export function authRoutes(app: FastifyInstance, { ctx, failures }: HttpDeps): void {
+export function authRoutes(app: FastifyInstance, { ctx, failures, realtime }: HttpDeps): void {
   const attemptKeys = (kind: string, request: FastifyRequest) => {
     const name = usernameKey(request.body);
     return [`${kind}:ip:${request.ip}`, ...(name ? [`${kind}:user:${name}`] : [])];
@@ -55,7 +55,9 @@ export function authRoutes(app: FastifyInstance, { ctx, failures }: HttpDeps): v
   });
 
   app.post('/api/auth/logout', async (request, reply) => {
-    await revokeSession(ctx, actorOf(request));
+    const actor = actorOf(request);
+    await revokeSession(ctx, actor);
+    realtime.endSession(actor.sessionId);
     return reply.status(204).send();
   });
 }

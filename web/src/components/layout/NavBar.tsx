@@ -1,5 +1,6 @@
 import type { User } from '@vault/contract';
 import { Brand } from './Brand';
+import { LiveIndicator } from './LiveIndicator';
 import { MobileNav } from './MobileNav';
 import { NavLinks } from './NavLinks';
 import { UserMenu } from './UserMenu';
@@ -16,7 +17,8 @@ export function NavBar({ user, onLogout }: { user: User; onLogout(): void }) {
         <nav aria-label="Main" className="ml-2 hidden md:block lg:ml-8">
           <NavLinks items={items} orientation="horizontal" />
         </nav>
-        <div className="ml-auto">
+        <div className="ml-auto flex items-center gap-2">
+          <LiveIndicator />
           <UserMenu user={user} onLogout={onLogout} />
         </div>
       </div>

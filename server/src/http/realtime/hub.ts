@@ -1,0 +1,105 @@
+import { WebSocket } from 'ws';
+import { WS_POLICY_VIOLATION } from '@vault/contract';
+import type { Actor, DomainContext } from '../../domain/context.js';
+import { openSessionIds } from '../../domain/sessions.js';
+import { startDelivery } from './delivery.js';
+import { startHeartbeat } from './heartbeat.js';
+import { createConnectionRegistry, type Connection } from './registry.js';
+
+const SHUTDOWN_CLOSE_GRACE_MS = 1_000;
+/** setTimeout's ceiling (about 24.8 days); longer waits are taken in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface RealtimeHub {
+  /** Starts delivering to an authenticated socket; false (socket closed) when the user has too many. */
+  admit(socket: WebSocket, actor: Actor): boolean;
+  /** Closes the sockets of a session that just ended here (logout). Other instances notice at their next heartbeat. */
+  endSession(sessionId: string): void;
+  /** Stops delivery and heartbeat and closes these sockets, forcing those that do not answer. */
+  close(sockets: Iterable<WebSocket>): Promise<void>;
+}
+
+export function refuse(socket: WebSocket, reason: string): void {
+  socket.close(WS_POLICY_VIOLATION, reason);
+}
+
+/** Runs `fn` at epoch ms `time`, however far away; returns the cancel function. */
+function runAt(time: number, fn: () => void): () => void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const wait = time - Date.now();
+    timer = setTimeout(wait > MAX_TIMER_MS ? arm : fn, Math.min(Math.max(wait, 0), MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  return () => clearTimeout(timer);
+}
+
+function closeAll(sockets: WebSocket[]): Promise<void> {
+  const closed = sockets.map(
+    (socket) =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.close(1001, 'Server shutting down');
+      }),
+  );
+  const deadline = setTimeout(() => sockets.forEach((socket) => socket.terminate()), SHUTDOWN_CLOSE_GRACE_MS);
+  return Promise.all(closed).then(() => clearTimeout(deadline));
+}
+
+/** The sockets of this process, their heartbeat and expiry, and delivery of bus events to them. */
+export interface HubOptions {
+  heartbeatMs: number;
+  /** A tab holds one socket; WS_MAX_SOCKETS_PER_USER (20) covers many tabs and devices and stops a flood. */
+  maxSocketsPerUser: number;
+}
+
+export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser }: HubOptions): RealtimeHub {
+  const registry = createConnectionRegistry(maxSocketsPerUser);
+  const stopDelivery = startDelivery(ctx.events, registry, ctx.log);
+
+  async function closeEndedSessions(connections: Connection[]): Promise<void> {
+    const open = await openSessionIds(ctx, [...new Set(connections.map((c) => c.sessionId))]);
+    for (const connection of connections) {
+      if (!open.has(connection.sessionId)) refuse(connection.socket, 'Session has ended');
+    }
+  }
+  const stopHeartbeat = startHeartbeat(registry, heartbeatMs, closeEndedSessions, ctx.log);
+
+  return {
+    admit(socket, actor) {
+      const connection: Connection = {
+        socket,
+        userId: actor.id,
+        isAdmin: actor.isAdmin,
+        sessionId: actor.sessionId,
+        tokenExpiresAt: actor.tokenExpiresAt,
+        alive: true,
+      };
+      if (!registry.add(connection)) {
+        refuse(socket, 'Too many connections');
+        return false;
+      }
+      const cancelExpiry = runAt(actor.tokenExpiresAt, () => refuse(socket, 'Token expired'));
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.once('close', () => {
+        cancelExpiry();
+        registry.remove(connection);
+      });
+      return true;
+    },
+    endSession(sessionId) {
+      for (const connection of registry.all()) {
+        if (connection.sessionId === sessionId) refuse(connection.socket, 'Session has ended');
+      }
+    },
+    async close(sockets) {
+      stopHeartbeat();
+      stopDelivery();
+      await closeAll([...sockets]);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryKeys } from '../api/keys';
+import { mockFetch } from '../test/fetch-mock';
+import { FakeWebSocket } from '../test/fake-websocket';
+import { renderApp, storeSession } from '../test/render-app';
+import { makeUser } from '../test/tokens';
+
+const alice = makeUser({ username: 'alice' });
+const root = makeUser({ id: 1, username: 'root', is_admin: true });
+
+function signedInAs(user = alice) {
+  const token = storeSession(user);
+  mockFetch({
+    'GET /api/auth/me': { body: { user } },
+    'POST /api/auth/logout': { status: 204 },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+  });
+  return token;
+}
+
+const indicator = (name: string) => screen.findByRole('status', { name });
+
+describe('RealtimeProvider', () => {
+  it('opens one socket for the signed-in tab and shows its state in the navigation bar', async () => {
+    const token = signedInAs();
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    expect(await indicator('Live updates offline')).toBeInTheDocument();
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe('ws://localhost:3000/ws');
+    act(() => socket.accept());
+    expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'auth', token });
+    expect(await indicator('Live updates connected')).toBeInTheDocument();
+
+    // Moving between screens keeps the same socket.
+    await user.click(screen.getByRole('link', { name: 'Public Files' }));
+    await user.click(screen.getByRole('link', { name: 'Upload' }));
+    expect(FakeWebSocket.instances).toEqual([socket]);
+
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    act(() => socket.drop());
+    expect(await indicator('Live updates offline')).toBeInTheDocument();
+    expect(warn).toHaveBeenCalledWith('Real-time connection error', expect.any(Event));
+  });
+
+  it('refreshes what an event makes stale, with the admin figures for admins', async () => {
+    signedInAs(root);
+    const { queryClient } = renderApp('/dashboard');
+    await indicator('Live updates offline');
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    act(() => {
+      FakeWebSocket.latest().accept();
+      FakeWebSocket.latest().receive({ type: 'file_deleted', file_id: 9, at: '2024-05-01T10:00:00.000Z' });
+    });
+    expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      queryKeys.files,
+      queryKeys.userStats,
+      queryKeys.storageStats,
+      queryKeys.dedupStats,
+      queryKeys.admin,
+    ]);
+  });
+
+  it('closes the socket at logout and opens none for anonymous visitors', async () => {
+    signedInAs();
+    const user = userEvent.setup();
+    const { router } = renderApp('/dashboard');
+    await indicator('Live updates offline');
+    const socket = FakeWebSocket.latest();
+    act(() => socket.accept());
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for alice' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+
+    await act(() => router.navigate('/public'));
+    expect(FakeWebSocket.instances).toEqual([socket]);
+  });
+});

@@ -1,0 +1,32 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../session/context';
+import { openRealtimeConnection, realtimeUrl } from './connection';
+import { RealtimeContext } from './context';
+import { applyRealtimeMessage } from './invalidation';
+
+/** One socket per signed-in tab; its events refresh the queries they make stale. */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { status, token, user } = useSession();
+  const [isConnected, setConnected] = useState(false);
+  const signedInToken = status === 'authenticated' ? token : null;
+  const isAdmin = user?.is_admin ?? false;
+
+  useEffect(() => {
+    if (signedInToken === null) return;
+    const close = openRealtimeConnection({
+      url: realtimeUrl(),
+      token: signedInToken,
+      onMessage: (message) => applyRealtimeMessage(queryClient, message, isAdmin),
+      onConnectedChange: setConnected,
+    });
+    return () => {
+      close();
+      setConnected(false);
+    };
+  }, [signedInToken, isAdmin, queryClient]);
+
+  const value = useMemo(() => ({ isConnected }), [isConnected]);
+  return <RealtimeContext value={value}>{children}</RealtimeContext>;
+}
