@@ -16,6 +16,7 @@ import { samples, sha256, upload, uploadForm } from './helpers/files.js';
 import { spawnServer, type ServerProcess } from './helpers/process.js';
 import { startS3, type TestS3 } from './helpers/s3.js';
 import { dropSchema, freshEnv, freshSchemaName } from './helpers/server.js';
+import { connect, ofType } from './helpers/ws.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -147,6 +148,26 @@ describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () =>
     });
     expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(content));
     expect((await two!.get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok', storage: 'ok' });
+  });
+
+  it('delivers an event from one instance to a websocket on the other', async () => {
+    const [one] = instances.map((i) => createClient(i.url));
+    const owner = await one!.register();
+    const stranger = await one!.register();
+    const ownerSocket = await connect(instances[1]!.url, owner.token);
+    const strangerSocket = await connect(instances[1]!.url, stranger.token);
+    try {
+      const res = await upload(one!, owner.token, [{ name: 'across.txt', content: samples.text() }]);
+      const id = res.body.files[0]!.id;
+      expect(await ownerSocket.next(ofType('file_uploaded', id))).toMatchObject({ type: 'file_uploaded', file_id: id });
+      // A later public event proves the stranger's socket is live and got nothing of the private upload.
+      const pub = await upload(one!, owner.token, [{ name: 'public.txt', content: samples.text() }], { is_public: 'true' });
+      await strangerSocket.next(ofType('file_uploaded', pub.body.files[0]!.id));
+      expect(strangerSocket.events().filter((e) => e.file_id === id)).toEqual([]);
+    } finally {
+      ownerSocket.close();
+      strangerSocket.close();
+    }
   });
 
   it('keeps one object and exact ref counts when both instances take the same content at once', async () => {
