@@ -127,7 +127,7 @@ export function SearchFilterPanel({
       </div>
 
       <div id={filtersId} hidden={!expanded} className="mt-4 rounded-lg border border-slate-200 bg-slate-50/70 p-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField label="File type" value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
             <option value="">All types</option>
             {FILE_TYPE_OPTIONS.map((o) => (
@@ -171,7 +171,8 @@ export function SearchFilterPanel({
             </div>
           )}
           <TextField label="Uploader" placeholder="Username" autoComplete="off" value={draft.uploader} onChange={(e) => set('uploader', e.target.value)} />
-          <div className="grid grid-cols-2 gap-2">
+          {/* From and To share a row on phones and are grid cells of their own above. */}
+          <div className="grid grid-cols-2 gap-2 sm:contents">
             <TextField label="From" type="date" value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
             <TextField label="To" type="date" value={draft.end_date} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
           </div>
@@ -185,7 +186,7 @@ export function SearchFilterPanel({
               onChange={(e) => set('tags_text', e.target.value)}
             />
           ) : (
-            <div className="sm:col-span-2">
+            <div className="sm:col-span-2 lg:col-span-1">
               <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} placeholder="Filter by tag" />
             </div>
           )}
