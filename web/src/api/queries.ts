@@ -53,6 +53,11 @@ export interface FolderOption {
   label: string;
 }
 
+/** Folder options as select choices (value: the id as text). */
+export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
+  return folders.map((f) => ({ value: String(f.id), label: f.label }));
+}
+
 const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
 
 /** The caller's folders for pickers and the folder filter, refetched every 30 s (SPEC §7). */
