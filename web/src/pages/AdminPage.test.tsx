@@ -221,7 +221,9 @@ describe('All Files tab', () => {
     expect(await screen.findByText('report-100.pdf')).toBeInTheDocument();
     const lastQuery = () => Object.fromEntries(calls.filter((c) => c.path === '/api/admin/files').at(-1)!.query);
     expect(lastQuery()).toEqual({ page: '1', limit: '50', sort_by: 'created_at', sort_order: 'desc' });
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Showing 1–50 of 120 files');
+    expect(screen.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Page 3' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByText('report-200.pdf')).toBeInTheDocument();

@@ -2,17 +2,17 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/file-queries';
+import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
 import { errorMessage } from '../api/client';
 import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
-import { FileList } from '../components/files/FileList';
-import { Pagination } from '../components/files/Pagination';
+import { DEFAULT_EMPTY, FileList } from '../components/files/FileList';
+import { Pagination } from '../components/ui/Pagination';
 import { SearchFilterPanel } from '../components/files/SearchFilterPanel';
 import { Alert } from '../components/ui/Alert';
 import { Badge } from '../components/ui/Badge';
-import { buttonClasses } from '../components/ui/Button';
+import { Button, buttonClasses } from '../components/ui/Button';
 import { Card, CardContent, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -34,6 +34,7 @@ export function DashboardPage() {
   const storage = useStorageStats();
   const folders = useFolderOptions();
   const total = list.data?.total;
+  const searching = !sameCriteria({ ...criteria, page: 1 }, {});
 
   // A page emptied by deletions (or an old link) falls back to the last page that has files.
   const lastPage = Math.max(1, Math.ceil((total ?? 0) / LIMITS.pageSize));
@@ -82,7 +83,24 @@ export function DashboardPage() {
             <Alert tone="error">{errorMessage(list.error, 'Files could not be loaded.')}</Alert>
           </div>
         )}
-        <FileList files={list.data?.files ?? []} currentUserId={user.id} loading={list.isPending} label="Your files" />
+        <FileList
+          files={list.data?.files ?? []}
+          currentUserId={user.id}
+          loading={list.isPending}
+          label="Your files"
+          empty={
+            searching
+              ? {
+                  ...DEFAULT_EMPTY,
+                  action: (
+                    <Button variant="secondary" onClick={() => setCriteria({})}>
+                      Clear search and filters
+                    </Button>
+                  ),
+                }
+              : DEFAULT_EMPTY
+          }
+        />
         <Pagination
           className="border-t border-slate-100 px-5 py-3"
           page={page}

@@ -16,7 +16,7 @@ import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
-import { FileIcon } from './FileIcon';
+import { FileTypeIcon } from '../files/FileBits';
 import { invalidateAfterFileChange } from './invalidate';
 import { QueryState } from './QueryState';
 
@@ -37,7 +37,7 @@ const SORTS: { label: string; by: FileSortField; order: SortOrder }[] = [
 function FileCell({ file }: { file: FileItem }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
-      <FileIcon mime={file.mime_type} />
+      <FileTypeIcon mime={file.mime_type} size="sm" />
       <div className="min-w-0">
         <p className="max-w-[18rem] truncate font-medium text-slate-900 lg:max-w-md" title={file.original_name}>
           {file.original_name}
@@ -189,7 +189,7 @@ export function FilesTab() {
                 rowKey={(f) => f.id}
                 sort={{ by: criteria.sort_by, order: criteria.sort_order, onChange: sortBy }}
               />
-              <Pagination page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun="files" onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
+              <Pagination className="border-t border-slate-100 px-5 py-3" page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun="files" onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
             </>
           )
         }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION, type FileSearchCriteria, type FolderSearchCriteria, type PublicFileSearchCriteria } from '@vault/contract';
-import { fetchUserStats } from './auth';
+import { fetchAppConfig, fetchUserStats } from './auth';
 import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
 import { fetchFolders } from './folders';
 import { queryKeys } from './keys';
@@ -20,6 +20,11 @@ export function usePublicFileList(criteria: PublicFileSearchCriteria) {
     queryFn: ({ signal }) => fetchPublicFiles(criteria, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The server's public settings (demo accounts, upload size limit); fixed while it runs. */
+export function useAppConfig() {
+  return useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
 }
 
 /** SPEC §7: user stats are refetched every 30 s. */
@@ -46,6 +51,11 @@ export interface FolderOption {
   id: number;
   /** The folder's path, e.g. 'Projects / 2024', so nested names stay apart. */
   label: string;
+}
+
+/** Folder options as select choices (value: the id as text). */
+export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
+  return folders.map((f) => ({ value: String(f.id), label: f.label }));
 }
 
 const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
