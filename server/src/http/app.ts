@@ -13,6 +13,7 @@ import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
+import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
 
 export interface AppOptions {
@@ -76,6 +77,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app, deps);
+  folderRoutes(app, deps);
 
   await registerSpa(app, config.webDist);
   return app;
