@@ -40,7 +40,6 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'upload', element: <UploadPage /> },
               { path: 'folders', element: <FoldersPage /> },
-              { path: 'folders/:folderId', element: <FolderDetailPage /> },
               { path: 'sharing', element: <SharingPage /> },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
             ],
@@ -52,6 +51,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'public', element: <PublicFilesPage /> },
           { path: 'files/:fileId', element: <FilePage /> },
+          // Signed in: the folder page; anonymous: the public view of a public folder, else not found.
+          { path: 'folders/:folderId', element: <FolderDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

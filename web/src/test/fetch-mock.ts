@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface MockRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -25,6 +26,7 @@ export function mockFetch(routes: Record<string, MockReply>) {
     const request: MockRequest = {
       method: (init.method ?? 'GET').toUpperCase(),
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
