@@ -77,9 +77,13 @@ export const fileSearchSchema = z.object({
   sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
 });
-/** What the client fills in (all optional); the server applies the defaults. */
-export type FileSearchCriteria = z.input<typeof fileSearchSchema>;
 export type FileSearch = z.output<typeof fileSearchSchema>;
+/**
+ * What the client fills in: any subset of the parsed criteria, typed (the
+ * schema's input type is `unknown` throughout because query values are coerced).
+ * The server applies the defaults.
+ */
+export type FileSearchCriteria = Partial<FileSearch>;
 
 export const fileListResponseSchema = z.object({
   files: z.array(fileSchema),
@@ -91,7 +95,7 @@ export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 
 /** GET /api/files/public query. */
 export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true });
-export type PublicFileSearchCriteria = z.input<typeof publicFileSearchSchema>;
+export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id'>;
 
 /**
  * One entry per uploaded part, in request order. The status is 201 when every

@@ -40,8 +40,9 @@ export const folderSearchSchema = z.object({
   /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
   parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),
 });
-export type FolderSearchCriteria = z.input<typeof folderSearchSchema>;
 export type FolderSearch = z.output<typeof folderSearchSchema>;
+/** What the client fills in, typed (the schema's input is `unknown` because query values are coerced). */
+export type FolderSearchCriteria = Partial<FolderSearch>;
 
 export const folderListResponseSchema = z.object({ folders: z.array(folderSchema), total: z.number().int() });
 export type FolderListResponse = z.infer<typeof folderListResponseSchema>;

@@ -53,7 +53,7 @@ describe('route guards', () => {
   it('lets anyone open /public, with a minimal header when anonymous', async () => {
     mockFetch({});
     renderApp('/public');
-    expect(screen.getByRole('heading', { level: 1, name: 'Public Files' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Public Files' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();

@@ -1,20 +1,19 @@
+import { lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AnonymousOnly, RequireAdmin, RequireAuth } from './session/guards';
 import { SessionRoot } from './session/SessionRoot';
 import { AdaptiveShell } from './components/layout/AdaptiveShell';
 import { AppShell } from './components/layout/AppShell';
-import { AdminPage } from './pages/AdminPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { FilePage } from './pages/FilePage';
-import { FolderDetailPage } from './pages/FolderDetailPage';
-import { FoldersPage } from './pages/FoldersPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PublicFilesPage } from './pages/PublicFilesPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
-import { SharingPage } from './pages/SharingPage';
-import { UploadPage } from './pages/UploadPage';
+
+/** Signed-in and file pages load on first visit, so the first screen (often /login) stays small. */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return <Page />;
+}
 
 /** SPEC §2 routes with their access rules. */
 export const routes: RouteObject[] = [
@@ -37,11 +36,11 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'upload', element: <UploadPage /> },
-              { path: 'folders', element: <FoldersPage /> },
-              { path: 'sharing', element: <SharingPage /> },
-              { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
+              { path: 'dashboard', element: lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage') },
+              { path: 'upload', element: lazyPage(() => import('./pages/UploadPage'), 'UploadPage') },
+              { path: 'folders', element: lazyPage(() => import('./pages/FoldersPage'), 'FoldersPage') },
+              { path: 'sharing', element: lazyPage(() => import('./pages/SharingPage'), 'SharingPage') },
+              { element: <RequireAdmin />, children: [{ path: 'admin', element: lazyPage(() => import('./pages/AdminPage'), 'AdminPage') }] },
             ],
           },
         ],
@@ -49,10 +48,10 @@ export const routes: RouteObject[] = [
       {
         element: <AdaptiveShell />,
         children: [
-          { path: 'public', element: <PublicFilesPage /> },
-          { path: 'files/:fileId', element: <FilePage /> },
+          { path: 'public', element: lazyPage(() => import('./pages/PublicFilesPage'), 'PublicFilesPage') },
+          { path: 'files/:fileId', element: lazyPage(() => import('./pages/FilePage'), 'FilePage') },
           // Signed in: the folder page; anonymous: the public view of a public folder, else not found.
-          { path: 'folders/:folderId', element: <FolderDetailPage /> },
+          { path: 'folders/:folderId', element: lazyPage(() => import('./pages/FolderDetailPage'), 'FolderDetailPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -44,9 +44,28 @@ async function readErrorBody(response: Response): Promise<string | null> {
   }
 }
 
-async function send(path: string, options: RequestOptions): Promise<Response> {
-  const token = options.token === undefined ? readToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The token a call sends: the stored one unless the caller overrides it (null: none). */
+function tokenFor(override: string | null | undefined): string | null {
+  return override === undefined ? readToken() : override;
+}
+
+/**
+ * The ApiError for a failed response. A 401 ends the session that made the
+ * call (SPEC §8); a newer sign-in (e.g. in another tab) survives.
+ */
+export function failedResponse(status: number, serverMessage: string | null, token: string | null): ApiError {
+  if (status === 401 && token && readToken() === token) {
+    clearSession();
+    unauthorizedHandler?.();
+  }
+  return new ApiError(status, serverMessage ?? `Request failed (${status})`, serverMessage !== null);
+}
+
+const unreachable = () => new ApiError(0, 'The server could not be reached', false);
+
+async function send(path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
+  const token = tokenFor(options.token);
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -61,18 +80,11 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, 'The server could not be reached', false);
+    throw unreachable();
   }
 
   if (response.ok) return response;
-
-  const serverMessage = await readErrorBody(response);
-  // Only the session that made the call is dropped: a newer sign-in (e.g. in another tab) survives.
-  if (response.status === 401 && token && readToken() === token) {
-    clearSession();
-    unauthorizedHandler?.();
-  }
-  throw new ApiError(response.status, serverMessage ?? `Request failed (${response.status})`, serverMessage !== null);
+  throw failedResponse(response.status, await readErrorBody(response), token);
 }
 
 /** What apiRequest needs of a contract (zod) schema. */
@@ -91,4 +103,63 @@ export async function apiRequest<T>(path: string, schema: ResponseSchema<T>, opt
 /** A call whose response body is not needed (204 and the like). */
 export async function apiSend(path: string, options: RequestOptions = {}): Promise<void> {
   await send(path, options);
+}
+
+/** A binary response (previews), read whole: only for files small enough to show in the page. */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(path, options, '*/*');
+  return response.blob();
+}
+
+export interface ProgressOptions {
+  /** Bytes of the request body sent so far, and its total. */
+  onProgress?(sent: number, total: number): void;
+  signal?: AbortSignal;
+  token?: string | null;
+}
+
+/** What a multipart POST answered: its status and JSON body, whatever the status. */
+export interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs a form with upload progress events, which fetch cannot report. Resolves
+ * with every answer the server gave (the caller reads per-item outcomes even
+ * from an error status); rejects only when nothing came back, with the usual
+ * 401 handling applied first.
+ */
+export function postFormWithProgress(path: string, form: FormData, options: ProgressOptions = {}): Promise<RawResponse> {
+  const token = tokenFor(options.token);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status === 401) {
+        const parsed = errorResponseSchema.safeParse(body);
+        reject(failedResponse(401, parsed.success ? parsed.data.error : null, token));
+        return;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(unreachable());
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }

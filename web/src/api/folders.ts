@@ -5,23 +5,15 @@ import {
   sharedWithMeResponseSchema,
   shareStateSchema,
   type FolderCreate,
+  type FolderListResponse,
   type FolderSearchCriteria,
   type FolderUpdate,
 } from '@vault/contract';
 import { apiRequest, apiSend } from './client';
+import { toQueryString } from './query-string';
 
-/** Criteria as query parameters; empty values are left out (SPEC §7). */
-function query(criteria: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(criteria)) {
-    if (value !== undefined && value !== null && value !== '') params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-export function fetchFolders(criteria: FolderSearchCriteria = {}) {
-  return apiRequest(`/api/folders${query(criteria)}`, folderListResponseSchema);
+export function fetchFolders(criteria: FolderSearchCriteria = {}, signal?: AbortSignal): Promise<FolderListResponse> {
+  return apiRequest(`/api/folders${toQueryString(criteria)}`, folderListResponseSchema, { signal });
 }
 
 export async function fetchFolder(id: number) {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FolderPlus, Pencil, Trash2, Upload } from 'lucide-react';
 import type { Folder, FolderSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../api/client';
+import { useFolderOptions } from '../api/file-queries';
 import { fetchFolder, fetchFolders } from '../api/folders';
 import { queryKeys } from '../api/keys';
 import { isNotFound, retryUnlessNotFound } from '../api/not-found';
@@ -14,8 +15,6 @@ import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
-import { parentOptions } from '../components/folders/folder-paths';
-import { useAllFolders } from '../components/folders/use-all-folders';
 import { useFolderId } from '../components/folders/use-folder-id';
 import { Alert } from '../components/ui/Alert';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -60,11 +59,10 @@ function FolderView({ id }: { id: number }) {
 function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner: boolean; onDeleted(): void }) {
   const childCriteria: FolderSearchCriteria = { parent_id: folder.id, sort_by: 'name', sort_order: 'asc' };
   const children = useQuery({ queryKey: queryKeys.folderList(childCriteria), queryFn: () => fetchFolders(childCriteria) });
-  const all = useAllFolders(isOwner);
+  const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
-  const everyFolder = all.data?.folders ?? [];
   const subfolders = children.data?.folders ?? [];
 
   const actions = isOwner && (
@@ -93,7 +91,7 @@ function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner
       {BACK}
       <FolderBreadcrumb root={{ label: 'Folders', to: '/folders' }} path={folder.path} />
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
-      {creating && <CreateFolderCard options={parentOptions(everyFolder)} parentId={folder.id} onClose={() => setCreating(false)} />}
+      {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
         <section aria-labelledby="subfolders-title" className="mb-8">
           <h2 id="subfolders-title" className="mb-3 text-base font-semibold text-slate-900">
@@ -111,7 +109,7 @@ function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner
           )}
         </section>
       )}
-      <EditFolderDialog folder={editing} options={parentOptions(everyFolder, editing?.id)} onClose={() => setEditing(null)} />
+      <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />
     </>
   );

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { errorMessage } from '../api/client';
+import { useFolderOptions } from '../api/file-queries';
 import { fetchFolders } from '../api/folders';
 import { queryKeys } from '../api/keys';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
@@ -10,8 +11,6 @@ import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderFilterBar } from '../components/folders/FolderFilterBar';
 import { FolderGrid } from '../components/folders/FolderGrid';
-import { parentOptions } from '../components/folders/folder-paths';
-import { useAllFolders } from '../components/folders/use-all-folders';
 import { isFiltered, toCriteria, useFolderFilters } from '../components/folders/use-folder-filters';
 import { Alert } from '../components/ui/Alert';
 import { Badge } from '../components/ui/Badge';
@@ -29,11 +28,10 @@ export function FoldersPage() {
   const { filters, setFilters } = useFolderFilters();
   const criteria = toCriteria(filters);
   const list = useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria), placeholderData: keepPreviousData });
-  const all = useAllFolders();
+  const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
-  const everyFolder = all.data?.folders ?? [];
 
   return (
     <>
@@ -49,7 +47,7 @@ export function FoldersPage() {
           )
         }
       />
-      {creating && <CreateFolderCard options={parentOptions(everyFolder)} onClose={() => setCreating(false)} />}
+      {creating && <CreateFolderCard options={parents.data ?? []} onClose={() => setCreating(false)} />}
       <FolderFilterBar filters={filters} onChange={setFilters} searching={list.isFetching && list.isPlaceholderData} />
       <Card aria-labelledby="all-folders-title">
         <CardHeader
@@ -91,7 +89,7 @@ export function FoldersPage() {
           )}
         </CardContent>
       </Card>
-      <EditFolderDialog folder={editing} options={parentOptions(everyFolder, editing?.id)} onClose={() => setEditing(null)} />
+      <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} />
     </>
   );

@@ -3,7 +3,7 @@ import { FolderPlus } from 'lucide-react';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
-import type { FolderOption } from './folder-paths';
+import type { FolderOption } from '../../lib/folder-paths';
 import { useCreateFolder } from './use-folder-mutations';
 
 export interface CreateFolderCardProps {

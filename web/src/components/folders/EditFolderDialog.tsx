@@ -4,7 +4,7 @@ import type { Folder, FolderUpdate } from '@vault/contract';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
-import type { FolderOption } from './folder-paths';
+import { useFolderOptions } from '../../api/file-queries';
 import { useUpdateFolder } from './use-folder-mutations';
 
 function valuesOf(folder: Folder): FolderFormValues {
@@ -24,12 +24,12 @@ function changesOf(folder: Folder, values: FolderFormValues): FolderUpdate {
 export interface EditFolderDialogProps {
   /** The folder being edited; null keeps the dialog closed. */
   folder: Folder | null;
-  /** Possible parents; the folder itself and its subfolders are already left out. */
-  options: FolderOption[];
   onClose(): void;
 }
 
-export function EditFolderDialog({ folder, options, onClose }: EditFolderDialogProps) {
+export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
+  // Possible parents: not the folder itself, nor anything under it.
+  const options = useFolderOptions(folder?.id);
   const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: '', is_public: false } });
   const update = useUpdateFolder(onClose);
   const { reset } = form;
@@ -55,7 +55,7 @@ export function EditFolderDialog({ folder, options, onClose }: EditFolderDialogP
       hideClose={update.isPending}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4 pb-5">
-        <FolderFields form={form} options={options} />
+        <FolderFields form={form} options={options.data ?? []} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
             Cancel

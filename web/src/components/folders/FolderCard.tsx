@@ -3,7 +3,7 @@ import { CornerDownRight, Folder as FolderIcon, Globe, Lock, Pencil, Trash2 } fr
 import type { Folder } from '@vault/contract';
 import { formatDate, formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
-import { parentPathLabel } from './folder-paths';
+import { parentPathLabel } from '../../lib/folder-paths';
 
 export interface FolderCardProps {
   folder: Folder;

@@ -1,11 +1,9 @@
-import { useId } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { folderNameSchema } from '@vault/contract';
 import { Checkbox } from '../ui/Checkbox';
-import { Label } from '../ui/Label';
-import { Select } from '../ui/Select';
+import { SelectField } from '../ui/Select';
 import { TextField } from '../ui/TextField';
-import type { FolderOption } from './folder-paths';
+import type { FolderOption } from '../../lib/folder-paths';
 
 export interface FolderFormValues {
   name: string;
@@ -26,7 +24,6 @@ export function toFolderBody(values: FolderFormValues) {
 
 /** Name, parent and visibility: the fields of the create card and the edit dialog. */
 export function FolderFields({ form, options, autoFocus = false }: { form: UseFormReturn<FolderFormValues>; options: FolderOption[]; autoFocus?: boolean }) {
-  const parentId = useId();
   const { errors } = form.formState;
   return (
     <>
@@ -39,21 +36,18 @@ export function FolderFields({ form, options, autoFocus = false }: { form: UseFo
         error={errors.name?.message}
         {...form.register('name', { validate: validName })}
       />
-      <div>
-        <Label htmlFor={parentId}>Parent folder (optional)</Label>
-        <Select id={parentId} className="mt-1.5" {...form.register('parent_id')}>
-          <option value="">No parent (top level)</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <SelectField label="Parent folder (optional)" {...form.register('parent_id')}>
+        <option value="">No parent (top level)</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.label}
+          </option>
+        ))}
+      </SelectField>
       <Checkbox
         className="sm:col-span-2"
         label="Make this folder public"
-        hint="Anyone with the link can view and download everything in it, subfolders included."
+        description="Anyone with the link can view and download everything in it, subfolders included."
         {...form.register('is_public')}
       />
     </>

@@ -3,8 +3,7 @@ import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
-import { Label } from '../ui/Label';
-import { Select } from '../ui/Select';
+import { SelectField } from '../ui/Select';
 import { DEFAULT_FOLDER_FILTERS, type FolderFilters } from './use-folder-filters';
 
 const SORTS = [
@@ -43,16 +42,13 @@ export function FolderFilterBar({ filters, onChange, searching = false }: Folder
     onChange({ ...filters, search: text.trim() });
   };
   const select = (key: 'sort_by' | 'sort_order' | 'visibility', options: readonly (readonly [string, string])[], label: string) => (
-    <div>
-      <Label htmlFor={`${id}-${key}`}>{label}</Label>
-      <Select id={`${id}-${key}`} className="mt-1.5" value={filters[key]} onChange={(e) => onChange({ ...filters, [key]: e.target.value })}>
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </Select>
-    </div>
+    <SelectField label={label} value={filters[key]} onChange={(e) => onChange({ ...filters, [key]: e.target.value })}>
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </SelectField>
   );
 
   return (

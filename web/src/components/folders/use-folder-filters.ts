@@ -45,6 +45,6 @@ export function toCriteria(filters: FolderFilters): FolderSearchCriteria {
     search: filters.search.trim() || undefined,
     sort_by: filters.sort_by,
     sort_order: filters.sort_order,
-    is_public: filters.visibility === 'all' ? undefined : String(filters.visibility === 'public'),
+    is_public: filters.visibility === 'all' ? undefined : filters.visibility === 'public',
   };
 }

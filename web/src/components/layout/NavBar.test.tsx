@@ -39,7 +39,7 @@ describe('NavBar', () => {
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
-    expect(screen.getByText('ADMIN')).toBeInTheDocument();
+    expect(await screen.findByText('ADMIN')).toBeInTheDocument();
     expect(screen.getByText('Administrative dashboard - View and manage all files across the system')).toBeInTheDocument();
   });
 

@@ -11,12 +11,12 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons, right-aligned under the body. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Hides the corner close button, e.g. while an action is pending. */
   hideClose?: boolean;
 }
 
-const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
 
 /** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {

@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { SESSION, type FileSearchCriteria, type FolderSearchCriteria, type PublicFileSearchCriteria } from '@vault/contract';
+import { fetchUserStats } from './auth';
+import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
+import { fetchFolders } from './folders';
+import { queryKeys } from './keys';
+import { parentOptions } from '../lib/folder-paths';
+
+/** One page of GET /api/files; the previous page stays on screen while the next loads. */
+export function useFileList(criteria: FileSearchCriteria) {
+  return useQuery({
+    queryKey: queryKeys.fileList(criteria),
+    queryFn: ({ signal }) => fetchFiles(criteria, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePublicFileList(criteria: PublicFileSearchCriteria) {
+  return useQuery({
+    queryKey: queryKeys.publicFiles(criteria),
+    queryFn: ({ signal }) => fetchPublicFiles(criteria, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** SPEC §7: user stats are refetched every 30 s. */
+export function useUserStats() {
+  return useQuery({ queryKey: queryKeys.userStats, queryFn: fetchUserStats, refetchInterval: SESSION.statsRefetchMs });
+}
+
+/** SPEC §7: storage stats are refetched every 30 s, with 3 retries 1 s apart. */
+export function useStorageStats() {
+  return useQuery({
+    queryKey: queryKeys.storageStats,
+    queryFn: fetchStorageStats,
+    refetchInterval: SESSION.statsRefetchMs,
+    retry: 3,
+    retryDelay: 1000,
+  });
+}
+
+export function useDedupStats() {
+  return useQuery({ queryKey: queryKeys.dedupStats, queryFn: fetchDedupStats });
+}
+
+export type { FolderOption } from '../lib/folder-paths';
+
+const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
+
+/**
+ * The caller's folders for pickers and the folder filter, labelled with their
+ * path, refetched every 30 s (SPEC §7). `exclude` leaves out a folder and
+ * everything under it: where that folder itself may not go.
+ */
+export function useFolderOptions(exclude?: number) {
+  return useQuery({
+    queryKey: queryKeys.folderList(FOLDER_OPTIONS_CRITERIA),
+    queryFn: ({ signal }) => fetchFolders(FOLDER_OPTIONS_CRITERIA, signal),
+    refetchInterval: SESSION.statsRefetchMs,
+    select: ({ folders }) => parentOptions(folders, exclude),
+  });
+}
+
+/**
+ * After files were added or removed: lists, stats and folder sizes change.
+ * (Uploads and deletions; share changes only touch queryKeys.files.)
+ */
+export function invalidateFileData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.folders].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}

@@ -1,0 +1,311 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { FolderClosed, Inbox, User } from 'lucide-react';
+import type { FileItem } from '@vault/contract';
+import type { FileAccess } from '../../api/files';
+import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EmptyState } from '../ui/EmptyState';
+import { FileBadges, FileTags, FileTypeIcon } from './FileBits';
+import { actionsFor, FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
+import { PreviewModal } from './PreviewModal';
+import { fileShareAdapter } from './share-adapter';
+import { ShareModal } from './ShareModal';
+import { copyFileLink, useDeleteFile, useFileDownload } from './use-file-actions';
+
+export interface FileListEmptyState {
+  title: string;
+  description?: ReactNode;
+  hint?: ReactNode;
+  action?: ReactNode;
+}
+
+export interface FileListProps {
+  files: readonly FileItem[];
+  /** The signed-in user's id: share and delete show only on files whose user_id equals it. */
+  currentUserId?: number | null;
+  /** Which row actions may show (each still only where it applies). Default: all. */
+  actions?: readonly FileAction[];
+  /** 'public': downloads and previews use the anonymous public routes. Default 'account'. */
+  access?: FileAccess;
+  /** Owner column (default true) and folder column (default true). */
+  showOwner?: boolean;
+  showFolder?: boolean;
+  /** First load: placeholder rows instead of the empty state. */
+  loading?: boolean;
+  empty?: FileListEmptyState;
+  /** Accessible name of the list, e.g. 'Your files'. */
+  label?: string;
+}
+
+const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
+
+export const DEFAULT_EMPTY: FileListEmptyState = {
+  title: 'No files found',
+  description: 'Upload some files to get started',
+  hint: 'Drag and drop files or click the upload button above',
+};
+
+function References({ count }: { count: number }) {
+  if (count <= 1) return null;
+  return (
+    <span className="text-xs text-accent-700" title="Files sharing this content">
+      {count} references
+    </span>
+  );
+}
+
+function Meta({ icon: Icon, children }: { icon: typeof User; children: ReactNode }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1">
+      <Icon aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
+      <span className="truncate">{children}</span>
+    </span>
+  );
+}
+
+interface RowProps {
+  file: FileItem;
+  actions: FileAction[];
+  handlers: FileActionHandlers;
+  downloading: boolean;
+  showOwner: boolean;
+  showFolder: boolean;
+}
+
+function TableRow({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+  return (
+    <tr className="align-top transition-colors hover:bg-slate-50/70">
+      <td className="py-3 pr-3 pl-5">
+        <div className="flex min-w-0 gap-3">
+          <FileTypeIcon mime={file.mime_type} />
+          <div className="min-w-0 space-y-1">
+            <p className="truncate font-medium text-slate-900" title={file.original_name}>
+              {file.original_name}
+            </p>
+            <FileBadges file={file} />
+            <FileTags tags={file.tags} />
+            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 lg:hidden">
+              {showOwner && <Meta icon={User}>{file.username}</Meta>}
+              {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
+              <span className="md:hidden">
+                {formatDate(file.created_at)} · {file.download_count} downloads
+              </span>
+            </p>
+          </div>
+        </div>
+      </td>
+      {showOwner && <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{file.username}</td>}
+      {showFolder && <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{file.folder_name ?? <span className="text-slate-400">—</span>}</td>}
+      <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+        <div className="flex flex-col">
+          {formatFileSize(file.file_size)}
+          <References count={file.reference_count} />
+        </div>
+      </td>
+      <td className="hidden px-3 py-3 text-right text-slate-700 tabular-nums md:table-cell">{file.download_count}</td>
+      <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
+        <div className="flex flex-col">
+          <span className="text-slate-700">{formatDate(file.created_at)}</span>
+          <span className="text-xs text-slate-500">Updated {formatDateTime(file.updated_at)}</span>
+        </div>
+      </td>
+      <td className="py-2 pr-4 pl-2">
+        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} />
+      </td>
+    </tr>
+  );
+}
+
+function FileCard({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+  return (
+    <li className="px-4 py-4">
+      <div className="flex gap-3">
+        <FileTypeIcon mime={file.mime_type} />
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <p className="font-medium break-words text-slate-900">{file.original_name}</p>
+          <FileBadges file={file} />
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
+        <CardFact label="Size">
+          {formatFileSize(file.file_size)} <References count={file.reference_count} />
+        </CardFact>
+        <CardFact label="Created">{formatDate(file.created_at)}</CardFact>
+        {showOwner && <CardFact label="Owner">{file.username}</CardFact>}
+        <CardFact label="Downloads">{file.download_count}</CardFact>
+        <CardFact label="Updated">{formatDateTime(file.updated_at)}</CardFact>
+        {showFolder && <CardFact label="Folder">{file.folder_name ?? '—'}</CardFact>}
+      </dl>
+      <FileTags tags={file.tags} className="mt-3" />
+      {actions.length > 0 && (
+        <div className="mt-3 border-t border-slate-100 pt-2">
+          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function CardFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="truncate text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-label="Loading files" className="divide-y divide-slate-100">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="flex items-center gap-3 px-5 py-4">
+          <div className="size-10 animate-pulse rounded-lg bg-slate-100" />
+          <div className="flex-1 space-y-2">
+            <div className="h-3.5 w-1/3 animate-pulse rounded bg-slate-100" />
+            <div className="h-3 w-1/5 animate-pulse rounded bg-slate-100" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The file list of SPEC §2: a table from 640 px, cards below. It owns the
+ * preview, share and delete dialogs of its rows.
+ */
+export function FileList({
+  files,
+  currentUserId = null,
+  actions = ALL_ACTIONS,
+  access = 'account',
+  showOwner = true,
+  showFolder = true,
+  loading = false,
+  empty = DEFAULT_EMPTY,
+  label = 'Files',
+}: FileListProps) {
+  const wide = useMediaQuery('(min-width: 640px)');
+  const [previewing, setPreviewing] = useState<FileItem | null>(null);
+  const [sharing, setSharing] = useState<FileItem | null>(null);
+  const [deleting, setDeleting] = useState<FileItem | null>(null);
+  const { download, pendingId } = useFileDownload(access);
+  const deletion = useDeleteFile();
+  const enabled = useMemo(() => new Set(actions), [actions]);
+
+  const handlers: FileActionHandlers = {
+    preview: setPreviewing,
+    download: (file) => void download(file),
+    copyLink: (file) => void copyFileLink(file.id),
+    share: setSharing,
+    delete: setDeleting,
+  };
+
+  let body: ReactNode;
+  if (files.length === 0) {
+    body = loading ? (
+      <LoadingRows />
+    ) : (
+      <EmptyState
+        icon={Inbox}
+        title={empty.title}
+        description={
+          (empty.description || empty.hint) && (
+            <>
+              {empty.description && <p>{empty.description}</p>}
+              {empty.hint && <p className="mt-1 text-slate-400">{empty.hint}</p>}
+            </>
+          )
+        }
+        action={empty.action}
+      />
+    );
+  } else {
+    const rows = files.map((file) => ({
+      file,
+      actions: actionsFor(file, enabled, currentUserId),
+      handlers,
+      downloading: pendingId === file.id,
+      showOwner,
+      showFolder,
+    }));
+    body = wide ? (
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        <thead className="border-y border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2.5 pr-3 pl-5">
+              File
+            </th>
+            {showOwner && (
+              <th scope="col" className="hidden w-32 px-3 py-2.5 lg:table-cell">
+                Owner
+              </th>
+            )}
+            {showFolder && (
+              <th scope="col" className="hidden w-36 px-3 py-2.5 lg:table-cell">
+                Folder
+              </th>
+            )}
+            <th scope="col" className="w-28 px-3 py-2.5">
+              Size
+            </th>
+            <th scope="col" className="hidden w-28 px-3 py-2.5 text-right md:table-cell">
+              Downloads
+            </th>
+            <th scope="col" className="hidden w-40 px-3 py-2.5 md:table-cell">
+              Created
+            </th>
+            <th scope="col" className="w-[12.5rem] py-2.5 pr-5 pl-2 text-right">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <TableRow key={row.file.id} {...row} />
+          ))}
+        </tbody>
+      </table>
+    ) : (
+      <ul aria-label={label} className="divide-y divide-slate-100 border-t border-slate-200">
+        {rows.map((row) => (
+          <FileCard key={row.file.id} {...row} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <>
+      {body}
+      <PreviewModal
+        file={previewing}
+        onClose={() => setPreviewing(null)}
+        access={access}
+        onDownload={enabled.has('download') ? (file) => void download(file) : undefined}
+        downloading={previewing !== null && pendingId === previewing.id}
+      />
+      {sharing && (
+        <ShareModal
+          open
+          onOpenChange={(open) => !open && setSharing(null)}
+          target={{ kind: 'file', id: sharing.id, name: sharing.original_name, size: sharing.file_size, isPublic: sharing.is_public }}
+          adapter={fileShareAdapter(sharing.id)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting ? `Delete ${deleting.original_name}?` : 'Delete file'}
+        message="Are you sure you want to delete this file?"
+        confirmLabel="Delete"
+        tone="danger"
+        pending={deletion.isPending}
+        onConfirm={() => deleting && deletion.mutate(deleting, { onSettled: () => setDeleting(null) })}
+      />
+    </>
+  );
+}

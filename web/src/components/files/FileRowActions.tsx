@@ -1,0 +1,69 @@
+import { Download, Eye, Link2, Share2, Trash2 } from 'lucide-react';
+import { isPreviewable, type FileItem } from '@vault/contract';
+import { IconButton } from '../ui/IconButton';
+
+/** The row actions a list can offer (SPEC §2). */
+export type FileAction = 'preview' | 'download' | 'copyLink' | 'share' | 'delete';
+
+export interface FileActionHandlers {
+  preview(file: FileItem): void;
+  download(file: FileItem): void;
+  copyLink(file: FileItem): void;
+  share(file: FileItem): void;
+  delete(file: FileItem): void;
+}
+
+/**
+ * Which actions apply to a file: preview for images and PDFs, copy link for
+ * public files, share and delete for its owner only.
+ */
+export function actionsFor(file: FileItem, enabled: ReadonlySet<FileAction>, currentUserId: number | null): FileAction[] {
+  const owner = currentUserId !== null && file.user_id === currentUserId;
+  const applies: Record<FileAction, boolean> = {
+    preview: isPreviewable(file.mime_type),
+    download: true,
+    copyLink: file.is_public,
+    share: owner,
+    delete: owner,
+  };
+  return (['preview', 'download', 'copyLink', 'share', 'delete'] as const).filter((a) => enabled.has(a) && applies[a]);
+}
+
+const BUTTONS = {
+  preview: { icon: Eye, tooltip: 'Preview' },
+  download: { icon: Download, tooltip: 'Download' },
+  copyLink: { icon: Link2, tooltip: 'Copy public link' },
+  share: { icon: Share2, tooltip: 'Share' },
+  delete: { icon: Trash2, tooltip: 'Delete' },
+} as const;
+
+export function FileRowActions({
+  file,
+  actions,
+  handlers,
+  downloading,
+}: {
+  file: FileItem;
+  actions: readonly FileAction[];
+  handlers: FileActionHandlers;
+  downloading: boolean;
+}) {
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      {actions.map((action) => {
+        const { icon, tooltip } = BUTTONS[action];
+        return (
+          <IconButton
+            key={action}
+            icon={icon}
+            tooltip={tooltip}
+            label={`${tooltip} ${file.original_name}`}
+            tone={action === 'delete' ? 'danger' : 'neutral'}
+            disabled={action === 'download' && downloading}
+            onClick={() => handlers[action](file)}
+          />
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
+import type { FileSearchCriteria } from '@vault/contract';
+import type { FolderOption } from '../../api/file-queries';
+import { toQueryString } from '../../api/query-string';
+import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-criteria';
+import {
+  activeFilterCount,
+  criteriaFromDraft,
+  draftFromCriteria,
+  EMPTY_DRAFT,
+  type FilterDraft,
+  type FilterErrors,
+  type FilterVariant,
+} from '../../lib/filter-draft';
+import { Button } from '../ui/Button';
+import { Input } from '../ui/Input';
+import { SelectField } from '../ui/Select';
+import { TextField } from '../ui/TextField';
+import { TagInput } from './TagInput';
+
+export interface SearchFilterPanelProps {
+  /** The criteria in force; the form follows them when they change (e.g. Back). */
+  value: FileSearchCriteria;
+  /** A new search: the criteria without a page (start at page 1). */
+  onSearch(criteria: FileSearchCriteria): void;
+  /** While the search runs: 'Searching...' on the button. */
+  loading?: boolean;
+  /** Options of the folder filter. */
+  folders?: readonly FolderOption[];
+  /** Hides the folder filter (public files, a folder's own page). */
+  hideFolderFilter?: boolean;
+  /** 'advanced' (folder detail): min/max size in whole MB and tag chips instead of presets and comma-separated text. */
+  variant?: FilterVariant;
+  searchPlaceholder?: string;
+  /** Starts with the filters open. */
+  defaultExpanded?: boolean;
+}
+
+/**
+ * SPEC §2's search and filter panel: a search box (Enter searches), a Filters
+ * toggle, Search ('Searching...' while loading) and the expandable filters
+ * with Reset, which restores the defaults and searches at once.
+ */
+export function SearchFilterPanel({
+  value,
+  onSearch,
+  loading = false,
+  folders = [],
+  hideFolderFilter = false,
+  variant = 'standard',
+  searchPlaceholder = 'Search by file name or tag...',
+  defaultExpanded = false,
+}: SearchFilterPanelProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromCriteria(value));
+  const [errors, setErrors] = useState<FilterErrors>({});
+  const [expanded, setExpanded] = useState(defaultExpanded);
+  const activeCount = activeFilterCount(value);
+
+  const valueKey = toQueryString(value);
+  useEffect(() => {
+    setDraft(draftFromCriteria(value));
+    setErrors({});
+    // The serialized criteria identify the value: a new object with the same content changes nothing.
+  }, [valueKey]);
+
+  const set = <K extends keyof FilterDraft>(key: K, next: FilterDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: next }));
+    setErrors((e) => ({ ...e, [key === 'tags_text' ? 'tags' : key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = criteriaFromDraft(draft, variant, value);
+    if (result.errors) {
+      setErrors(result.errors);
+      setExpanded(true);
+      return;
+    }
+    onSearch(result.criteria);
+  };
+
+  const reset = () => {
+    setDraft(EMPTY_DRAFT);
+    setErrors({});
+    onSearch({});
+  };
+
+  const filtersId = `${id}-filters`;
+  return (
+    <form role="search" aria-label="Search files" noValidate onSubmit={submit}>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="relative min-w-0 flex-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Input
+            type="search"
+            aria-label="Search"
+            placeholder={searchPlaceholder}
+            value={draft.search}
+            onChange={(e) => set('search', e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="secondary"
+            aria-expanded={expanded}
+            aria-controls={filtersId}
+            onClick={() => setExpanded((x) => !x)}
+            className="flex-1 sm:flex-none"
+          >
+            <SlidersHorizontal aria-hidden="true" className="size-4" />
+            Filters
+            {activeCount > 0 && (
+              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white">
+                <span className="sr-only">(</span>
+                {activeCount}
+                <span className="sr-only"> active)</span>
+              </span>
+            )}
+          </Button>
+          <Button type="submit" loading={loading} className="flex-1 sm:flex-none">
+            {!loading && <Search aria-hidden="true" className="size-4" />}
+            {loading ? 'Searching...' : 'Search'}
+          </Button>
+        </div>
+      </div>
+
+      <div id={filtersId} hidden={!expanded} className="mt-4 rounded-lg border border-slate-200 bg-slate-50/70 p-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField label="File type" value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
+            <option value="">All types</option>
+            {FILE_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+          {variant === 'standard' ? (
+            <SelectField label="Size" value={draft.size} onChange={(e) => set('size', e.target.value)}>
+              <option value="">Any size</option>
+              {SIZE_PRESETS.map((p) => (
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
+              ))}
+              {draft.size === 'custom' && <option value="custom">Custom range</option>}
+            </SelectField>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <TextField
+                label="Min size (MB)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={draft.min_mb}
+                error={errors.min_mb}
+                onChange={(e) => set('min_mb', e.target.value)}
+              />
+              <TextField
+                label="Max size (MB)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                value={draft.max_mb}
+                error={errors.max_mb}
+                onChange={(e) => set('max_mb', e.target.value)}
+              />
+            </div>
+          )}
+          <TextField label="Uploader" placeholder="Username" autoComplete="off" value={draft.uploader} onChange={(e) => set('uploader', e.target.value)} />
+          <div className="grid grid-cols-2 gap-2">
+            <TextField label="From" type="date" value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
+            <TextField label="To" type="date" value={draft.end_date} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
+          </div>
+          {variant === 'standard' ? (
+            <TextField
+              label="Tags"
+              placeholder="e.g. invoices, 2024"
+              hint="Separate tags with commas."
+              value={draft.tags_text}
+              error={errors.tags}
+              onChange={(e) => set('tags_text', e.target.value)}
+            />
+          ) : (
+            <div className="sm:col-span-2">
+              <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} placeholder="Filter by tag" />
+            </div>
+          )}
+          {!hideFolderFilter && (
+            <SelectField label="Folder" value={draft.folder_id} onChange={(e) => set('folder_id', e.target.value)}>
+              <option value="">All folders</option>
+              {folders.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <SelectField label="Sort by" value={draft.sort_by} onChange={(e) => set('sort_by', e.target.value as FilterDraft['sort_by'])}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Order" value={draft.sort_order} onChange={(e) => set('sort_order', e.target.value as FilterDraft['sort_order'])}>
+            {SORT_ORDER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="ghost" onClick={reset}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {variant === 'advanced' ? 'Clear all' : 'Reset'}
+          </Button>
+          <Button type="submit" variant="secondary" disabled={loading}>
+            Apply filters
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,241 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
+import clsx from 'clsx';
+import { SESSION, type ShareState } from '@vault/contract';
+import { errorMessage } from '../../api/client';
+import { copyText, shareLink } from '../../lib/clipboard';
+import { formatShareSize } from '../../lib/format';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Input } from '../ui/Input';
+import { Label } from '../ui/Label';
+import { Spinner } from '../ui/Spinner';
+import { unknownUsernames, type ShareAdapter, type ShareTarget } from './share-adapter';
+
+export interface ShareModalProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  target: ShareTarget;
+  adapter: ShareAdapter;
+}
+
+const VISIBILITY = [
+  { value: true, label: 'Public', icon: Globe, help: 'Anyone with the link can view and download.' },
+  { value: false, label: 'Private', icon: Lock, help: 'Only you and the people you add.' },
+] as const;
+
+function VisibilityChoice({ isPublic, onChange, kind }: { isPublic: boolean; onChange(value: boolean): void; kind: string }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-700">Visibility</legend>
+      <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {VISIBILITY.map(({ value, label, icon: Icon, help }) => (
+          <label
+            key={label}
+            className={clsx(
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-accent-500/30',
+              isPublic === value ? 'border-accent-500 bg-accent-50/60' : 'border-slate-200 hover:bg-slate-50',
+            )}
+          >
+            <input type="radio" name={`${kind}-visibility`} className="sr-only" checked={isPublic === value} onChange={() => onChange(value)} />
+            <Icon aria-hidden="true" className={clsx('mt-0.5 size-5 shrink-0', isPublic === value ? 'text-accent-600' : 'text-slate-400')} />
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold text-slate-900">{label}</span>
+              <span className="block text-xs text-slate-500">{help}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PublicLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await copyText(url);
+      toast.success('Public link copied to clipboard!');
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), SESSION.copiedResetMs);
+    } catch {
+      toast.error('Failed to copy link');
+    }
+  };
+  return (
+    <div>
+      <Label htmlFor="share-link">Public link</Label>
+      <div className="mt-1.5 flex gap-2">
+        <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+        <Button variant="secondary" onClick={copy} className="shrink-0">
+          {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
+          {copied ? 'Copied!' : 'Copy'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; invalid: readonly string[]; onChange(users: string[]): void }) {
+  const [draft, setDraft] = useState('');
+  const name = draft.trim();
+  const add = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!name || users.some((u) => u.toLowerCase() === name.toLowerCase())) return;
+    onChange([...users, name]);
+    setDraft('');
+  };
+  return (
+    <div>
+      <Label htmlFor="share-username">Share with people</Label>
+      <div className="mt-1.5 flex gap-2">
+        <Input
+          id="share-username"
+          value={draft}
+          placeholder="Username"
+          autoComplete="off"
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && add(e)}
+        />
+        <Button variant="secondary" onClick={() => add()} disabled={!name} className="shrink-0">
+          <UserPlus aria-hidden="true" className="size-4" />
+          Add
+        </Button>
+      </div>
+      {users.length === 0 ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
+          <Users aria-hidden="true" className="size-4" />
+          Not shared with anyone yet.
+        </p>
+      ) : (
+        <ul aria-label="Shared with" className="mt-3 flex flex-wrap gap-2">
+          {users.map((user) => {
+            const unknown = invalid.includes(user.toLowerCase());
+            return (
+              <li
+                key={user}
+                className={clsx(
+                  'inline-flex items-center gap-1 rounded-full py-1 pr-1 pl-3 text-sm ring-1 ring-inset',
+                  unknown ? 'bg-red-50 text-red-700 ring-red-300' : 'bg-slate-100 text-slate-800 ring-slate-200',
+                )}
+              >
+                {user}
+                {unknown && <span className="sr-only"> (unknown user)</span>}
+                <button
+                  type="button"
+                  aria-label={`Remove ${user}`}
+                  onClick={() => onChange(users.filter((u) => u !== user))}
+                  className="rounded-full p-0.5 text-slate-500 hover:bg-white hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-accent-600"
+                >
+                  <X aria-hidden="true" className="size-3.5" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ShareForm({ target, adapter, initial, onDone }: { target: ShareTarget; adapter: ShareAdapter; initial: ShareState; onDone(): void }) {
+  const queryClient = useQueryClient();
+  const [isPublic, setIsPublic] = useState(initial.is_public);
+  const [users, setUsers] = useState<string[]>(initial.shared_users);
+  const mutation = useMutation({
+    mutationFn: () => adapter.save({ is_public: isPublic, shared_users: isPublic ? [] : users }),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(adapter.queryKey, state);
+      toast.success(adapter.successMessage);
+      onDone();
+      await Promise.all(adapter.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
+    onError: (error) => toast.error(errorMessage(error, adapter.failureMessage)),
+  });
+  const failure = mutation.error ? errorMessage(mutation.error, adapter.failureMessage) : null;
+  const invalid = failure ? unknownUsernames(failure) : [];
+
+  return (
+    <form
+      id="share-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        mutation.mutate();
+      }}
+      className="space-y-5"
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <VisibilityChoice kind={target.kind} isPublic={isPublic} onChange={setIsPublic} />
+      {isPublic ? (
+        <div className="space-y-3">
+          <PublicLink url={shareLink(target.kind === 'file' ? 'files' : 'folders', target.id)} />
+          {!initial.is_public && <p className="text-xs text-slate-500">The link works once you select Update Sharing.</p>}
+          {users.length > 0 && (
+            <p className="text-xs text-amber-700">
+              Named sharing applies only to private {target.kind}s: the {users.length === 1 ? 'person' : `${users.length} people`} listed will
+              be removed.
+            </p>
+          )}
+        </div>
+      ) : (
+        <SharedUsers users={users} invalid={invalid} onChange={setUsers} />
+      )}
+      <div className="flex flex-wrap justify-end gap-2 pt-1">
+        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={mutation.isPending}>
+          Update Sharing
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * SPEC §2's share dialog for a file or a folder. The current state comes from
+ * the adapter first, so opening and saving never drops existing shares.
+ */
+export function ShareModal({ open, onOpenChange, target, adapter }: ShareModalProps) {
+  const current = useQuery({ queryKey: adapter.queryKey, queryFn: adapter.load, enabled: open, staleTime: 0 });
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Share ${target.kind}`}
+      description={
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium text-slate-800" title={target.name}>
+            {target.name}
+          </span>
+          {target.size !== undefined && <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>}
+        </span>
+      }
+    >
+      <div>
+        {current.isError ? (
+          <div className="space-y-4">
+            <Alert tone="error">{errorMessage(current.error, 'The current sharing settings could not be loaded.')}</Alert>
+            <div className="flex justify-end gap-2">
+              <Button variant="secondary" onClick={close}>
+                Cancel
+              </Button>
+              <Button onClick={() => void current.refetch()}>Try again</Button>
+            </div>
+          </div>
+        ) : current.data && current.isFetchedAfterMount ? (
+          <ShareForm target={target} adapter={adapter} initial={current.data} onDone={close} />
+        ) : (
+          <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-600">
+            <Spinner className="text-accent-600" />
+            Loading sharing settings...
+          </p>
+        )}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,74 @@
+import { ACCEPTED_EXTENSIONS, LIMITS, extensionOf, tagSchema } from '@vault/contract';
+import { formatFileSize } from './format';
+
+export interface RejectedFile {
+  name: string;
+  reason: string;
+}
+
+export interface Screened {
+  accepted: File[];
+  rejected: RejectedFile[];
+}
+
+const ACCEPTED_LIST = ACCEPTED_EXTENSIONS.map((e) => e.toUpperCase()).join(', ');
+
+/** For the file picker's accept attribute and react-dropzone. */
+export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+
+/**
+ * SPEC §5's upload rules for files dropped or picked while `selected` are
+ * already listed: accepted types, at most `maxBytes` each, at most 10 in the
+ * list. Every refused file comes with its reason.
+ */
+export function screenFiles(selected: readonly File[], dropped: readonly File[], maxBytes: number = LIMITS.maxFileBytes): Screened {
+  const accepted: File[] = [];
+  const rejected: RejectedFile[] = [];
+  for (const file of dropped) {
+    const ext = extensionOf(file.name);
+    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
+      const kind = ext ? `.${ext} files are` : 'Files without an extension are';
+      rejected.push({ name: file.name, reason: `${kind} not accepted. Accepted types: ${ACCEPTED_LIST}.` });
+    } else if (file.size > maxBytes) {
+      rejected.push({ name: file.name, reason: `${formatFileSize(file.size)} is over the ${formatFileSize(maxBytes)} limit per file.` });
+    } else if ([...selected, ...accepted].some((other) => sameFile(other, file))) {
+      rejected.push({ name: file.name, reason: 'This file is already in the list.' });
+    } else if (selected.length + accepted.length >= LIMITS.maxFilesPerUpload) {
+      rejected.push({ name: file.name, reason: `At most ${LIMITS.maxFilesPerUpload} files can be uploaded at once.` });
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, rejected };
+}
+
+export type TagResult =
+  | { tags: string[]; error: null }
+  | { tags: readonly string[]; error: string; problem: 'invalid' | 'duplicate' | 'limit' };
+
+/**
+ * Adds a typed tag per SPEC §5: trimmed, no blanks, no duplicates (ignoring
+ * case, as the server does), at most 10 tags of at most 50 characters.
+ */
+export function addTag(tags: readonly string[], input: string): TagResult {
+  const parsed = tagSchema.safeParse(input);
+  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? 'Invalid tag', problem: 'invalid' };
+  const tag = parsed.data;
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: `"${tag}" is already added`, problem: 'duplicate' };
+  if (tags.length >= LIMITS.maxTags) return { tags, error: 'Maximum 10 tags allowed', problem: 'limit' };
+  return { tags: [...tags, tag], error: null };
+}
+
+/** Comma-separated tags (the filter panel's text field) by the same rules; repeats are dropped. */
+export function parseTagList(text: string): TagResult {
+  let tags: string[] = [];
+  for (const part of text.split(',')) {
+    if (part.trim() === '') continue;
+    const next = addTag(tags, part);
+    if (next.error === null) tags = next.tags;
+    else if (next.problem !== 'duplicate') return next;
+  }
+  return { tags, error: null };
+}
