@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, FolderPlus, Pencil, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
 import type { Folder, FolderSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../api/client';
 import { useFolderOptions } from '../api/file-queries';
@@ -12,15 +12,18 @@ import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
+import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
+import { folderShareAdapter } from '../components/folders/folder-share';
+import { ShareModal } from '../components/files/ShareModal';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
-import { useFolderId } from '../components/folders/use-folder-id';
 import { Alert } from '../components/ui/Alert';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { LoadingState } from '../components/ui/LoadingState';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useSession } from '../session/context';
+import { useRouteId } from '../lib/use-route-id';
+import { useCurrentUser, useSession } from '../session/context';
 import { PublicFolderPage } from './PublicFolderPage';
 
 const BACK = (
@@ -36,7 +39,7 @@ const BACK = (
  * does not exist.
  */
 export function FolderDetailPage() {
-  const id = useFolderId();
+  const id = useRouteId('folderId');
   const { status } = useSession();
   if (status !== 'authenticated') return <PublicFolderPage id={id} />;
   if (id === null) return <FolderNotFound action={BACK} />;
@@ -44,7 +47,7 @@ export function FolderDetailPage() {
 }
 
 function FolderView({ id }: { id: number }) {
-  const { user } = useSession();
+  const user = useCurrentUser();
   const navigate = useNavigate();
   const folder = useQuery({ queryKey: queryKeys.folder(id), queryFn: () => fetchFolder(id), retry: retryUnlessNotFound });
   useDocumentTitle(folder.data?.name ?? 'Folder');
@@ -52,17 +55,18 @@ function FolderView({ id }: { id: number }) {
   if (folder.isError) {
     return isNotFound(folder.error) ? <FolderNotFound action={BACK} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
   }
-  const isOwner = folder.data.user_id === user?.id;
-  return <FolderContent folder={folder.data} isOwner={isOwner} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
+  return <FolderContent folder={folder.data} currentUserId={user.id} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
 }
 
-function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner: boolean; onDeleted(): void }) {
+function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
+  const isOwner = folder.user_id === currentUserId;
   const childCriteria: FolderSearchCriteria = { parent_id: folder.id, sort_by: 'name', sort_order: 'asc' };
   const children = useQuery({ queryKey: queryKeys.folderList(childCriteria), queryFn: () => fetchFolders(childCriteria) });
   const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
+  const [sharing, setSharing] = useState(false);
   const subfolders = children.data?.folders ?? [];
 
   const actions = isOwner && (
@@ -74,6 +78,10 @@ function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner
       <Button variant="secondary" size="sm" onClick={() => setCreating(true)} disabled={creating}>
         <FolderPlus aria-hidden="true" className="size-4" />
         New Subfolder
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+        <Share2 aria-hidden="true" className="size-4" />
+        Share
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setEditing(folder)}>
         <Pencil aria-hidden="true" className="size-4" />
@@ -109,7 +117,16 @@ function FolderContent({ folder, isOwner, onDeleted }: { folder: Folder; isOwner
           )}
         </section>
       )}
+      <FolderFiles folder={folder} currentUserId={currentUserId} />
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
+      {sharing && (
+        <ShareModal
+          open
+          onOpenChange={setSharing}
+          target={{ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size, isPublic: folder.is_public }}
+          adapter={folderShareAdapter(folder.id)}
+        />
+      )}
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />
     </>
   );

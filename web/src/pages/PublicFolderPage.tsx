@@ -9,7 +9,9 @@ import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
+import { FileList } from '../components/files/FileList';
 import { Alert } from '../components/ui/Alert';
+import { Card, CardHeader } from '../components/ui/Card';
 import { buttonClasses } from '../components/ui/Button';
 import { LoadingState } from '../components/ui/LoadingState';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -33,7 +35,7 @@ export function PublicFolderPage({ id }: { id: number | null }) {
   if (id === null || (view.isError && isNotFound(view.error))) return <FolderNotFound action={SIGN_IN} />;
   if (view.isPending) return <LoadingState label="Loading folder..." />;
   if (view.isError) return <Alert tone="error">{errorMessage(view.error, 'Failed to load the folder')}</Alert>;
-  const { folder, folders } = view.data;
+  const { folder, folders, files } = view.data;
   return (
     <>
       <FolderBreadcrumb path={folder.path} />
@@ -46,6 +48,25 @@ export function PublicFolderPage({ id }: { id: number | null }) {
           <FolderGrid label={`Subfolders of ${folder.name}`} folders={folders} />
         </section>
       )}
+      <Card aria-labelledby="folder-files-title">
+        <CardHeader
+          title={<span id="folder-files-title">Files in {folder.name}</span>}
+          description={
+            files.length < folder.file_count
+              ? `Showing the first ${files.length} of ${folder.file_count} files, by name`
+              : `${folder.file_count} ${folder.file_count === 1 ? 'file' : 'files'}`
+          }
+        />
+        <FileList
+          files={files}
+          actions={['preview', 'download', 'copyLink']}
+          access="public"
+          showOwner={false}
+          showFolder={false}
+          label={`Files in ${folder.name}`}
+          empty={{ title: 'No files here', description: folders.length > 0 ? 'Open a subfolder above to see its files.' : 'This folder is empty.' }}
+        />
+      </Card>
     </>
   );
 }

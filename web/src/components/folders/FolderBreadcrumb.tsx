@@ -12,9 +12,10 @@ export interface FolderBreadcrumbProps {
 
 const LINK = 'rounded-sm text-slate-600 hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** Where a folder sits, root first; the last crumb is the current page. */
+/** Where a folder sits, root first; the last crumb is the current page. A lone crumb would only repeat the title. */
 export function FolderBreadcrumb({ path, root, linkOf = (id) => `/folders/${id}` }: FolderBreadcrumbProps) {
   const crumbs = [...(root ? [{ key: 'root', label: root.label, to: root.to }] : []), ...path.map((c) => ({ key: String(c.id), label: c.name, to: linkOf(c.id) }))];
+  if (crumbs.length < 2) return null;
   return (
     <nav aria-label="Breadcrumb" className="mb-4">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
-import type { LucideIcon } from 'lucide-react';
 import { Badge } from '../ui/Badge';
 import { Card, CardHeader } from '../ui/Card';
 import { LoadingState } from '../ui/LoadingState';
 
 export interface SharingListItem {
   key: string;
-  icon: LucideIcon;
+  icon: ReactNode;
   name: ReactNode;
   meta: ReactNode;
   action: ReactNode;
@@ -40,9 +39,9 @@ export function SharingList({ title, description, items, empty, total }: Sharing
         <p className="px-5 py-10 text-center text-sm text-slate-500">{empty}</p>
       ) : (
         <ul aria-label={title} className="max-h-[26rem] divide-y divide-slate-100 overflow-y-auto">
-          {items.map(({ key, icon: Icon, name, meta, action }) => (
+          {items.map(({ key, icon, name, meta, action }) => (
             <li key={key} className="flex items-center gap-3 px-5 py-3">
-              <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-400" />
+              {icon}
               <div className="min-w-0 flex-1">
                 <div className="truncate text-sm font-medium text-slate-900">{name}</div>
                 <div className="truncate text-xs text-slate-500">{meta}</div>
