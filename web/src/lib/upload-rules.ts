@@ -32,7 +32,7 @@ export function screenFiles(selected: readonly File[], dropped: readonly File[],
       const kind = ext ? `.${ext} files are` : 'Files without an extension are';
       rejected.push({ name: file.name, reason: `${kind} not accepted. Accepted types: ${ACCEPTED_LIST}.` });
     } else if (file.size > maxBytes) {
-      rejected.push({ name: file.name, reason: `${formatFileSize(file.size)} is over the ${formatFileSize(maxBytes)} limit per file.` });
+      rejected.push({ name: file.name, reason: `This file is larger than the ${formatFileSize(maxBytes)} limit per file.` });
     } else if ([...selected, ...accepted].some((other) => sameFile(other, file))) {
       rejected.push({ name: file.name, reason: 'This file is already in the list.' });
     } else if (selected.length + accepted.length >= LIMITS.maxFilesPerUpload) {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/file-queries';
+import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
 import { errorMessage } from '../api/client';
 import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
 import type { Folder, FolderSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/file-queries';
+import { useFolderOptions } from '../api/queries';
 import { fetchFolder, fetchFolders } from '../api/folders';
 import { queryKeys } from '../api/keys';
 import { isNotFound, retryUnlessNotFound } from '../api/not-found';

@@ -20,7 +20,7 @@ function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-const folderQueries = (calls: MockRequest[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/folders').map((c) => c.query.toString());
+const folderQueries = (calls: MockRequest[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/folders').map((c) => c.search.slice(1));
 
 describe('FoldersPage', () => {
   it('shows every folder with its count, size, visibility, date and place', async () => {

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/file-queries';
+import { useFolderOptions } from '../api/queries';
 import { fetchFolders } from '../api/folders';
 import { queryKeys } from '../api/keys';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { KeyRound } from 'lucide-react';
 import { loginRequestSchema, type LoginMode } from '@vault/contract';
-import { fetchAppConfig, login } from '../api/auth';
+import { login } from '../api/auth';
+import { useAppConfig } from '../api/queries';
 import { errorMessage } from '../api/client';
-import { queryKeys } from '../api/keys';
 import { useSession } from '../session/context';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { LoginModeToggle } from '../components/auth/LoginModeToggle';
@@ -30,7 +30,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const [mode, setMode] = useState<LoginMode>('user');
-  const config = useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
+  const config = useAppConfig();
   const demo = config.data?.demo ?? null;
 
   const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: EMPTY });

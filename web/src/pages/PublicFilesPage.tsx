@@ -1,6 +1,6 @@
 import { Download, Eye, Globe } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { usePublicFileList } from '../api/file-queries';
+import { usePublicFileList } from '../api/queries';
 import { errorMessage } from '../api/client';
 import { FileList } from '../components/files/FileList';
 import { Pagination } from '../components/files/Pagination';

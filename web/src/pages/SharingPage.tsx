@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, Folder as FolderIcon, Share2 } from 'lucide-react';
 import { LIMITS, type FileItem, type Folder } from '@vault/contract';
-import { useFileList } from '../api/file-queries';
+import { useFileList } from '../api/queries';
 import { fetchFolders, fetchSharedWithMe } from '../api/folders';
 import { queryKeys } from '../api/keys';
 import { FileTypeIcon } from '../components/files/FileBits';

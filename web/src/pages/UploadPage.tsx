@@ -1,5 +1,137 @@
-import { TitledPage } from './TitledPage';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CircleCheck, Upload, X } from 'lucide-react';
+import { LIMITS } from '@vault/contract';
+import { useAppConfig, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
+import { TagInput } from '../components/files/TagInput';
+import { StorageInfoCard } from '../components/storage/StorageInfoCard';
+import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
+import { SelectedFiles } from '../components/upload/SelectedFiles';
+import { UploadDropzone } from '../components/upload/UploadDropzone';
+import { UploadProgress } from '../components/upload/UploadProgress';
+import { useUploader } from '../components/upload/use-uploader';
+import { Alert } from '../components/ui/Alert';
+import { Button } from '../components/ui/Button';
+import { Card, CardContent, CardHeader } from '../components/ui/Card';
+import { Checkbox } from '../components/ui/Checkbox';
+import { PageHeader } from '../components/ui/PageHeader';
+import { SelectField } from '../components/ui/Select';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const ROOT_LABEL = 'No folder (root)';
 
 export function UploadPage() {
-  return <TitledPage title="Upload Files" />;
+  useDocumentTitle('Upload Files');
+  const [params] = useSearchParams();
+  const config = useAppConfig();
+  const maxFileBytes = config.data?.max_file_bytes ?? LIMITS.maxFileBytes;
+  const uploader = useUploader(maxFileBytes);
+  const folders = useFolderOptions();
+  const userStats = useUserStats();
+  const storage = useStorageStats();
+
+  const [isPublic, setIsPublic] = useState(false);
+  const [tags, setTags] = useState<string[]>([]);
+  // /upload?folder_id=3 starts in that folder (e.g. from a folder's page).
+  const [folderId, setFolderId] = useState(params.get('folder_id') ?? '');
+  const [confirming, setConfirming] = useState(false);
+
+  const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? ROOT_LABEL;
+  const count = uploader.waiting.length;
+  const locked = uploader.uploading || uploader.finishing;
+
+  const upload = () => {
+    setConfirming(false);
+    void uploader.start({ isPublic, tags, folderId: folderId ? Number(folderId) : null });
+  };
+
+  return (
+    <>
+      <PageHeader title="Upload Files" description="Add files to your vault. Content you already have is stored only once." />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="Choose files" description={`Up to ${LIMITS.maxFilesPerUpload} files at a time.`} />
+            <CardContent className="space-y-4">
+              <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} />
+              {uploader.rejected.length > 0 && (
+                <Alert tone="error">
+                  <div className="flex items-start justify-between gap-3">
+                    <div>
+                      <p className="font-medium">
+                        {uploader.rejected.length} {uploader.rejected.length === 1 ? 'file was' : 'files were'} not added
+                      </p>
+                      <ul className="mt-1 space-y-0.5">
+                        {uploader.rejected.map((r, i) => (
+                          <li key={`${r.name}-${i}`} className="break-words">
+                            <span className="font-medium">{r.name}</span>: {r.reason}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                    <button
+                      type="button"
+                      aria-label="Dismiss"
+                      onClick={uploader.dismissRejected}
+                      className="rounded p-0.5 text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
+                    >
+                      <X aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                </Alert>
+              )}
+              <SelectedFiles items={uploader.items} onRemove={uploader.remove} onClear={uploader.clear} locked={locked} />
+              {uploader.progress && <UploadProgress progress={uploader.progress} />}
+              {uploader.finishing && (
+                <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-700">
+                  <CircleCheck aria-hidden="true" className="size-4" />
+                  All files uploaded. Opening your dashboard...
+                </p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader title="Upload options" />
+            <CardContent className="space-y-5">
+              <Checkbox
+                label="Make files public"
+                description="Anyone with the link can view and download them."
+                checked={isPublic}
+                disabled={locked}
+                onChange={(e) => setIsPublic(e.target.checked)}
+              />
+              <TagInput tags={tags} onChange={setTags} disabled={locked} />
+              <SelectField label="Folder" value={folderId} disabled={locked} onChange={(e) => setFolderId(e.target.value)}>
+                <option value="">{ROOT_LABEL}</option>
+                {folders.data?.map((f) => (
+                  <option key={f.id} value={f.id}>
+                    {f.label}
+                  </option>
+                ))}
+              </SelectField>
+              <div className="flex justify-end border-t border-slate-100 pt-4">
+                <Button size="lg" disabled={count === 0 || locked} loading={uploader.uploading} onClick={() => setConfirming(true)} className="w-full sm:w-auto">
+                  {!uploader.uploading && <Upload aria-hidden="true" className="size-4" />}
+                  {uploader.uploading ? 'Uploading...' : `Upload ${count} file(s)`}
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+        <aside aria-label="Storage" className="lg:sticky lg:top-24 lg:self-start">
+          <StorageInfoCard user={userStats.data} storage={storage.data} />
+        </aside>
+      </div>
+      <ConfirmUploadDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        files={uploader.waiting.map((i) => i.file)}
+        folderLabel={folderLabel}
+        isPublic={isPublic}
+        tags={tags}
+        onConfirm={upload}
+      />
+    </>
+  );
 }

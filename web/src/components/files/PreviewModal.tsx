@@ -60,7 +60,7 @@ function PdfPreview({ name, url, blob }: { name: string; url: string; blob: Blob
       </PreviewMessage>
     );
   }
-  return <iframe src={url} title={`Preview of ${name}`} className="h-[65dvh] w-full rounded-lg bg-white" />;
+  return <iframe src={`${url}#view=FitH`} title={`Preview of ${name}`} className="h-[65dvh] w-full rounded-lg bg-white" />;
 }
 
 function ImagePreview({ name, url }: { name: string; url: string }) {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
-import type { FolderOption } from '../../api/file-queries';
+import type { FolderOption } from '../../api/queries';
 import { toQueryString } from '../../api/query-string';
 import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-criteria';
 import {
@@ -107,16 +107,15 @@ export function SearchFilterPanel({
             variant="secondary"
             aria-expanded={expanded}
             aria-controls={filtersId}
+            aria-label={activeCount > 0 ? `Filters (${activeCount} active)` : undefined}
             onClick={() => setExpanded((x) => !x)}
             className="flex-1 sm:flex-none"
           >
             <SlidersHorizontal aria-hidden="true" className="size-4" />
             Filters
             {activeCount > 0 && (
-              <span className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white">
-                <span className="sr-only">(</span>
+              <span aria-hidden="true" className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white">
                 {activeCount}
-                <span className="sr-only"> active)</span>
               </span>
             )}
           </Button>

@@ -84,8 +84,9 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
   const name = draft.trim();
   const add = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!name || users.some((u) => u.toLowerCase() === name.toLowerCase())) return;
-    onChange([...users, name]);
+    if (!name) return;
+    // A name already listed is simply not added twice.
+    if (!users.some((u) => u.toLowerCase() === name.toLowerCase())) onChange([...users, name]);
     setDraft('');
   };
   return (

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { FileItem } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { invalidateFileData } from '../../api/file-queries';
+import { invalidateFileData } from '../../api/queries';
 import { deleteFile, type FileAccess } from '../../api/files';
 import { queryKeys } from '../../api/keys';
 import { copyText, shareLink } from '../../lib/clipboard';

@@ -4,7 +4,7 @@ import type { Folder, FolderUpdate } from '@vault/contract';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
-import { useFolderOptions } from '../../api/file-queries';
+import { useFolderOptions } from '../../api/queries';
 import { useUpdateFolder } from './use-folder-mutations';
 
 function valuesOf(folder: Folder): FolderFormValues {

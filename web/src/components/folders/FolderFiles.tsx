@@ -1,5 +1,5 @@
 import { LIMITS, type Folder } from '@vault/contract';
-import { useFileList } from '../../api/file-queries';
+import { useFileList } from '../../api/queries';
 import { errorMessage } from '../../api/client';
 import { sameCriteria } from '../../lib/file-criteria';
 import { useUrlCriteria } from '../../lib/use-url-criteria';

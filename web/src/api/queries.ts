@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION, type FileSearchCriteria, type FolderSearchCriteria, type PublicFileSearchCriteria } from '@vault/contract';
-import { fetchUserStats } from './auth';
+import { fetchAppConfig, fetchUserStats } from './auth';
 import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
 import { fetchFolders } from './folders';
 import { queryKeys } from './keys';
@@ -21,6 +21,11 @@ export function usePublicFileList(criteria: PublicFileSearchCriteria) {
     queryFn: ({ signal }) => fetchPublicFiles(criteria, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The server's public settings (demo accounts, upload size limit); fixed while it runs. */
+export function useAppConfig() {
+  return useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
 }
 
 /** SPEC §7: user stats are refetched every 30 s. */

@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Account } from './helpers';
+
+export interface SampleFile {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+export async function apiToken(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Uploads through the API (for tests whose subject is not the upload page); returns the new file ids. */
+export async function apiUpload(
+  request: APIRequestContext,
+  token: string,
+  files: SampleFile[],
+  fields: Record<string, string | string[]> = {},
+): Promise<number[]> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(key, v);
+  for (const f of files) form.append('files', new Blob([f.buffer], { type: f.mimeType }), f.name);
+  const response = await request.post('/api/files/upload', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { files: { id: number }[] }).files.map((f) => f.id);
+}
+
+/** The row (table) or card of a file in the list. */
+export function fileRow(page: Page, name: string): Locator {
+  return page.getByRole('row').or(page.getByRole('listitem')).filter({ has: page.getByText(name, { exact: true }) });
+}
+
+/** The value shown in one of the Storage Analytics tiles. */
+export function analyticsTile(page: Page, label: string): Locator {
+  return page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
+}

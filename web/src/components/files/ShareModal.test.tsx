@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, type MockReply, type MockResponse } from '../../test/fetch-mock';
+import { storeSession } from '../../test/render-app';
+import { renderUi } from '../../test/render-ui';
+import { makeUser } from '../../test/tokens';
+import { fileShareAdapter, type ShareTarget } from './share-adapter';
+import { ShareModal } from './ShareModal';
+
+const target: ShareTarget = { kind: 'file', id: 5, name: 'plan.pdf', size: 1_572_864, isPublic: false };
+
+function Harness() {
+  const [open, setOpen] = useState(true);
+  return <ShareModal open={open} onOpenChange={setOpen} target={target} adapter={fileShareAdapter(5)} />;
+}
+
+function openShare(routes: Record<string, MockReply>) {
+  storeSession(makeUser());
+  const fetches = mockFetch(routes);
+  renderUi(<Harness />);
+  return { ...fetches, user: userEvent.setup() };
+}
+
+const people = () => within(screen.getByRole('list', { name: 'Shared with' })).getAllByRole('listitem').map((li) => li.textContent);
+const putBodies = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body);
+
+describe('ShareModal', () => {
+  it('starts from the current share state, adds and removes usernames and keeps existing shares on save', async () => {
+    const { calls, user } = openShare({
+      'GET /api/files/5/share': { body: { is_public: false, shared_users: ['bob'] } },
+      'PUT /api/files/5/share': ({ body }) => ({ body }),
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Share file' });
+    expect(dialog).toHaveAccessibleDescription('plan.pdf1.5 MB');
+    expect(await screen.findByRole('radio', { name: /Private/ })).toBeChecked();
+    expect(people()).toEqual(['bob']);
+
+    const input = screen.getByLabelText('Share with people');
+    await user.type(input, '  carol  {Enter}');
+    await user.type(input, 'BOB');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.type(input, 'dave');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(people()).toEqual(['bob', 'carol', 'dave']);
+    await user.click(screen.getByRole('button', { name: 'Remove dave' }));
+    expect(people()).toEqual(['bob', 'carol']);
+
+    await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
+    expect(await screen.findByText('File sharing updated successfully!')).toBeInTheDocument();
+    expect(putBodies(calls)).toEqual([{ is_public: false, shared_users: ['bob', 'carol'] }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('makes a file public with a copyable {origin}/files/{id} link and no named users', async () => {
+    const { calls, user } = openShare({
+      'GET /api/files/5/share': { body: { is_public: false, shared_users: ['bob'] } },
+      'PUT /api/files/5/share': ({ body }) => ({ body }),
+    });
+    await user.click(await screen.findByRole('radio', { name: /Public/ }));
+    expect(screen.getByLabelText('Public link')).toHaveValue(`${window.location.origin}/files/5`);
+    expect(screen.getByText(/the person listed will be removed/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Share with people')).not.toBeInTheDocument();
+
+    vi.stubGlobal('isSecureContext', true);
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Public link copied to clipboard!')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/files/5`);
+
+    await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
+    await screen.findByText('File sharing updated successfully!');
+    expect(putBodies(calls)).toEqual([{ is_public: true, shared_users: [] }]);
+  });
+
+  it('marks unknown usernames and shows the server message, else Share update failed', async () => {
+    let reply: MockResponse = { status: 400, body: { error: 'Unknown users: zed, Yan' } };
+    const { user } = openShare({
+      'GET /api/files/5/share': { body: { is_public: false, shared_users: [] } },
+      'PUT /api/files/5/share': () => reply,
+    });
+    expect(await screen.findByText('Not shared with anyone yet.')).toBeInTheDocument();
+    const input = screen.getByLabelText('Share with people');
+    for (const name of ['zed', 'yan', 'amy']) await user.type(input, `${name}{Enter}`);
+    await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown users: zed, Yan');
+    expect(people()).toEqual(['zed (unknown user)', 'yan (unknown user)', 'amy']);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    reply = { status: 500, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Share update failed'));
+  });
+
+  it('does not offer saving when the current state cannot be loaded', async () => {
+    openShare({ 'GET /api/files/5/share': { status: 404, body: { error: 'File not found' } } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('File not found');
+    expect(screen.queryByRole('button', { name: 'Update Sharing' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+import { Globe, Lock } from 'lucide-react';
+import { formatFileSize } from '../../lib/format';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { FileTags } from '../files/FileBits';
+
+export interface ConfirmUploadDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  files: readonly File[];
+  folderLabel: string;
+  isPublic: boolean;
+  tags: readonly string[];
+  onConfirm(): void;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1 py-2">
+      <dt className="text-sm text-slate-500">{label}</dt>
+      <dd className="min-w-0 text-right text-sm font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC §2's 'Confirm Upload': folder, visibility, tags, total size and the files, with Cancel / Upload Files. */
+export function ConfirmUploadDialog({ open, onOpenChange, files, folderLabel, isPublic, tags, onConfirm }: ConfirmUploadDialogProps) {
+  const total = files.reduce((n, f) => n + f.size, 0);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Confirm Upload"
+      description={`${files.length} ${files.length === 1 ? 'file is' : 'files are'} about to be uploaded.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm}>Upload Files</Button>
+        </>
+      }
+    >
+      <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4">
+        <Row label="Folder">{folderLabel}</Row>
+        <Row label="Visibility">
+          <span className="inline-flex items-center gap-1.5">
+            {isPublic ? <Globe aria-hidden="true" className="size-4 text-emerald-600" /> : <Lock aria-hidden="true" className="size-4 text-slate-500" />}
+            {isPublic ? 'Public' : 'Private'}
+          </span>
+        </Row>
+        <Row label="Tags">{tags.length > 0 ? <FileTags tags={tags} className="justify-end" /> : <span className="font-normal text-slate-500">None</span>}</Row>
+        <Row label="Total size">{formatFileSize(total)}</Row>
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">Files</h3>
+      <ul className="mt-2 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
+        {files.map((file, i) => (
+          <li key={`${file.name}-${i}`} className="flex justify-between gap-3 px-3 py-2">
+            <span className="truncate text-slate-800" title={file.name}>
+              {file.name}
+            </span>
+            <span className="shrink-0 text-slate-500">{formatFileSize(file.size)}</span>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

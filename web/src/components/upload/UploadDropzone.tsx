@@ -1,0 +1,51 @@
+import { useDropzone } from 'react-dropzone';
+import { CloudUpload } from 'lucide-react';
+import clsx from 'clsx';
+import { LIMITS } from '@vault/contract';
+import { formatFileSize } from '../../lib/format';
+import { ACCEPT_ATTRIBUTE } from '../../lib/upload-rules';
+
+export interface UploadDropzoneProps {
+  onFiles(files: File[]): void;
+  disabled?: boolean;
+  maxFileBytes: number;
+}
+
+/**
+ * Drop files here or click (Enter/Space) to pick them. Every file is passed on
+ * in order; the caller's rules accept or refuse each one with a reason.
+ */
+export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: UploadDropzoneProps) {
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    onDrop: (accepted) => onFiles(accepted),
+    multiple: true,
+    disabled,
+  });
+  return (
+    <div
+      {...getRootProps({
+        role: 'button',
+        'aria-label': 'Choose files to upload, or drop them here',
+        'aria-disabled': disabled || undefined,
+      })}
+      className={clsx(
+        'flex cursor-pointer flex-col items-center justify-center rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+        isDragActive ? 'border-accent-500 bg-accent-50' : 'border-slate-300 bg-slate-50/60 hover:border-accent-400 hover:bg-accent-50/40',
+        disabled && 'pointer-events-none opacity-60',
+      )}
+    >
+      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, 'aria-label': 'Files to upload' })} />
+      <span className="flex size-12 items-center justify-center rounded-full bg-white text-accent-600 shadow-card ring-1 ring-slate-200">
+        <CloudUpload aria-hidden="true" className="size-6" />
+      </span>
+      <p className="mt-4 text-base font-semibold text-slate-900">{isDragActive ? 'Drop the files here' : 'Drag and drop files here'}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        or <span className="font-medium text-accent-700 underline-offset-2 hover:underline">click to browse</span>
+      </p>
+      <p className="mt-3 text-xs text-slate-500">
+        Up to {LIMITS.maxFilesPerUpload} files, {formatFileSize(maxFileBytes)} each · JPEG, PNG, GIF, WebP, PDF, TXT, MD, CSV, JSON, ZIP
+      </p>
+    </div>
+  );
+}

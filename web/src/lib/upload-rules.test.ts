@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { addTag, parseTagList, screenFiles } from './upload-rules';
+
+function file(name: string, size = 10): File {
+  const f = new File(['x'], name, { lastModified: 1 });
+  Object.defineProperty(f, 'size', { value: size });
+  return f;
+}
+
+describe('screenFiles (SPEC §5 upload rules)', () => {
+  it('accepts the listed types, case-insensitively', () => {
+    const names = ['a.jpeg', 'b.JPG', 'c.png', 'd.gif', 'e.webp', 'f.pdf', 'g.txt', 'h.md', 'i.csv', 'j.json'];
+    expect(screenFiles([], names.map((n) => file(n))).accepted.map((f) => f.name)).toEqual(names);
+    expect(screenFiles([], [file('k.zip')]).accepted).toHaveLength(1);
+  });
+
+  it('explains each refused type', () => {
+    const { accepted, rejected } = screenFiles([], [file('setup.exe'), file('README'), file('ok.txt')]);
+    expect(accepted.map((f) => f.name)).toEqual(['ok.txt']);
+    expect(rejected).toEqual([
+      { name: 'setup.exe', reason: '.exe files are not accepted. Accepted types: JPEG, JPG, PNG, GIF, WEBP, PDF, TXT, MD, CSV, JSON, ZIP.' },
+      { name: 'README', reason: 'Files without an extension are not accepted. Accepted types: JPEG, JPG, PNG, GIF, WEBP, PDF, TXT, MD, CSV, JSON, ZIP.' },
+    ]);
+  });
+
+  it('takes files of exactly 100 MB and refuses larger ones', () => {
+    const { accepted, rejected } = screenFiles([], [file('max.pdf', 104_857_600), file('big.pdf', 104_857_601)]);
+    expect(accepted.map((f) => f.name)).toEqual(['max.pdf']);
+    expect(rejected).toEqual([{ name: 'big.pdf', reason: 'This file is larger than the 100 MB limit per file.' }]);
+  });
+
+  it('keeps at most 10 files in the list and says why the rest were left out', () => {
+    const selected = Array.from({ length: 8 }, (_, i) => file(`s${i}.txt`));
+    const dropped = Array.from({ length: 4 }, (_, i) => file(`d${i}.txt`));
+    const { accepted, rejected } = screenFiles(selected, dropped);
+    expect(accepted.map((f) => f.name)).toEqual(['d0.txt', 'd1.txt']);
+    expect(rejected).toEqual([
+      { name: 'd2.txt', reason: 'At most 10 files can be uploaded at once.' },
+      { name: 'd3.txt', reason: 'At most 10 files can be uploaded at once.' },
+    ]);
+  });
+
+  it('refuses a file already in the list', () => {
+    const same = file('a.txt');
+    expect(screenFiles([same], [file('a.txt')]).rejected).toEqual([{ name: 'a.txt', reason: 'This file is already in the list.' }]);
+  });
+
+  it('honours a server limit below 100 MB', () => {
+    expect(screenFiles([], [file('a.pdf', 2_000_000)], 1_048_576).rejected[0]?.reason).toBe('This file is larger than the 1 MB limit per file.');
+  });
+});
+
+describe('addTag (SPEC §5 tag rules)', () => {
+  it('trims and adds', () => {
+    expect(addTag([], '  invoices  ')).toEqual({ tags: ['invoices'], error: null });
+  });
+
+  it('refuses blanks, duplicates (ignoring case) and long tags', () => {
+    expect(addTag(['a'], '   ')).toMatchObject({ tags: ['a'], error: 'Tags cannot be blank' });
+    expect(addTag(['Invoices'], 'invoices ')).toMatchObject({ tags: ['Invoices'], error: '"invoices" is already added' });
+    expect(addTag([], 'x'.repeat(50)).error).toBeNull();
+    expect(addTag([], 'x'.repeat(51))).toMatchObject({ error: 'Tags must be at most 50 characters' });
+  });
+
+  it('stops at 10 tags', () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    expect(addTag(ten.slice(0, 9), 'ninth').error).toBeNull();
+    expect(addTag(ten, 'eleventh')).toMatchObject({ tags: ten, error: 'Maximum 10 tags allowed' });
+  });
+});
+
+describe('parseTagList', () => {
+  it('splits on commas, trims, skips blanks and repeats', () => {
+    expect(parseTagList(' a, b ,, A , c ')).toEqual({ tags: ['a', 'b', 'c'], error: null });
+  });
+
+  it('reports the first broken rule', () => {
+    expect(parseTagList(Array.from({ length: 11 }, (_, i) => `t${i}`).join(',')).error).toBe('Maximum 10 tags allowed');
+    expect(parseTagList(`ok, ${'y'.repeat(51)}`).error).toBe('Tags must be at most 50 characters');
+  });
+});

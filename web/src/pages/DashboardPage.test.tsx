@@ -1,0 +1,175 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FileItem } from '@vault/contract';
+import { mockFetch, type MockReply } from '../test/fetch-mock';
+import { fileList, makeFile, storageStats, userStats } from '../test/files';
+import { renderApp, storeSession } from '../test/render-app';
+import { makeUser } from '../test/tokens';
+
+const me = makeUser({ id: 7, username: 'alice' });
+
+function openDashboard(files: FileItem[], extra: Record<string, MockReply> = {}, path = '/dashboard', total = files.length) {
+  storeSession(me);
+  const fetches = mockFetch({
+    'GET /api/auth/me': { body: { user: me } },
+    'GET /api/auth/stats': { body: userStats },
+    'GET /api/files/storage/stats': { body: storageStats },
+    'GET /api/files': { body: fileList(files, total) },
+    ...extra,
+  });
+  return { ...fetches, ...renderApp(path), user: userEvent.setup() };
+}
+
+const fileQueries = (calls: { method: string; path: string; search: string }[]) =>
+  calls.filter((c) => c.method === 'GET' && c.path === '/api/files').map((c) => c.search);
+
+const pdf = makeFile({
+  id: 11,
+  original_name: 'Q3 report.pdf',
+  tags: ['finance', '2024'],
+  folder_name: 'Reports',
+  folder_id: 3,
+  download_count: 12,
+  reference_count: 3,
+  is_duplicate: true,
+});
+const photo = makeFile({ id: 12, original_name: 'photo.png', mime_type: 'image/png', is_public: true, reference_count: 1 });
+const theirs = makeFile({ id: 13, user_id: 99, username: 'bob', original_name: 'notes', mime_type: 'text/plain', is_public: true });
+
+describe('DashboardPage', () => {
+  it('shows the summary, the storage analytics and the first page of files', async () => {
+    const { calls } = openDashboard([pdf, photo]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your files and storage with advanced deduplication')).toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByText('Total Files').parentElement).toHaveTextContent('Total Files3'));
+    expect(screen.getByText('Storage Used').parentElement).toHaveTextContent('5 MB');
+    expect(screen.getByText('Storage Quota').parentElement).toHaveTextContent('100 MB');
+    expect(screen.getByText('Files Found').parentElement).toHaveTextContent('Files Found2');
+
+    const analytics = screen.getByRole('heading', { name: 'Storage Analytics' }).closest('section')!;
+    await waitFor(() => expect(analytics).toHaveTextContent('Actual Storage Used5 MB'));
+    expect(analytics).toHaveTextContent('Without Deduplication8 MB');
+    expect(analytics).toHaveTextContent('Space Saved3 MB');
+    expect(analytics).toHaveTextContent('Efficiency37.5%');
+    expect(analytics).toHaveTextContent('Deduplication Rate25.0%');
+    expect(within(analytics).getByRole('progressbar', { name: 'Storage used of quota' })).toHaveAttribute('aria-valuenow', '5');
+
+    expect(screen.getByText('2 files found')).toBeInTheDocument();
+    expect(fileQueries(calls)).toEqual(['?limit=20']);
+  });
+
+  it('shows every element of a file row', async () => {
+    openDashboard([pdf]);
+    const row = (await screen.findByText('Q3 report.pdf')).closest('li')!;
+    for (const text of ['PDF', 'DEDUPED', '2 KB', 'Jan 05, 2024', 'alice', '12', '3 references', 'finance', '2024', 'Reports']) {
+      expect(row).toHaveTextContent(text);
+    }
+    expect(row).toHaveTextContent(/Feb 06, \d\d:08/);
+    expect(row).not.toHaveTextContent('PUBLIC');
+  });
+
+  it('offers share and delete on own files only, and copy link on public ones', async () => {
+    openDashboard([pdf, photo, theirs]);
+    await screen.findByText('Q3 report.pdf');
+    const buttons = (name: string) =>
+      within(screen.getByText(name).closest('li')!)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label'));
+    expect(buttons('Q3 report.pdf')).toEqual(['Preview Q3 report.pdf', 'Download Q3 report.pdf', 'Share Q3 report.pdf', 'Delete Q3 report.pdf']);
+    expect(buttons('photo.png')).toEqual([
+      'Preview photo.png',
+      'Download photo.png',
+      'Copy public link photo.png',
+      'Share photo.png',
+      'Delete photo.png',
+    ]);
+    expect(buttons('notes')).toEqual(['Download notes', 'Copy public link notes']);
+    expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();
+  });
+
+  it('shows the empty state texts', async () => {
+    openDashboard([]);
+    expect(await screen.findByText('No files found')).toBeInTheDocument();
+    expect(screen.getByText('Upload some files to get started')).toBeInTheDocument();
+    expect(screen.getByText('Drag and drop files or click the upload button above')).toBeInTheDocument();
+  });
+
+  it('keeps filters and page in the URL', async () => {
+    const { calls, user, router } = openDashboard([pdf], {}, '/dashboard?search=plan&tags=a&tags=b&page=2', 45);
+    await screen.findByText('Q3 report.pdf');
+    expect(fileQueries(calls)).toEqual(['?page=2&search=plan&tags=a&tags=b&limit=20']);
+    expect(screen.getByRole('searchbox')).toHaveValue('plan');
+    expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Showing 21–40 of 45 files');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3&search=plan&tags=a&tags=b'));
+
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'other{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=other&tags=a&tags=b'));
+    await waitFor(() => expect(fileQueries(calls).at(-1)).toBe('?search=other&tags=a&tags=b&limit=20'));
+  });
+
+  it('deletes a file after confirmation and refreshes the list and stats', async () => {
+    const { calls, user } = openDashboard([pdf], { 'DELETE /api/files/11': { status: 204 } });
+    await user.click(await screen.findByRole('button', { name: 'Delete Q3 report.pdf' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to delete this file?');
+    const before = calls.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('File deleted successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const after = calls.slice(before).map((c) => `${c.method} ${c.path}`);
+    expect(after).toContain('DELETE /api/files/11');
+    await waitFor(() => {
+      const refreshed = calls.slice(before).map((c) => `${c.method} ${c.path}`);
+      expect(refreshed).toEqual(expect.arrayContaining(['GET /api/files', 'GET /api/auth/stats', 'GET /api/files/storage/stats']));
+    });
+  });
+
+  it("shows the server's message when a delete fails, else 'Delete failed'", async () => {
+    const { user } = openDashboard([pdf], { 'DELETE /api/files/11': { status: 500, body: {} } });
+    await user.click(await screen.findByRole('button', { name: 'Delete Q3 report.pdf' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Delete failed')).toBeInTheDocument();
+  });
+
+  it('downloads through a signed link the browser fetches itself', async () => {
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(`${this.getAttribute('href')} download=${this.hasAttribute('download')}`);
+    });
+    const { user } = openDashboard([pdf], {
+      'POST /api/files/11/download-link': { body: { url: '/api/files/11/download?dl=signed', expires_at: '2030-01-01T00:00:00.000Z' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Q3 report.pdf' }));
+    expect(await screen.findByText('File downloaded successfully!')).toBeInTheDocument();
+    expect(clicks).toEqual(['/api/files/11/download?dl=signed download=true']);
+  });
+
+  it("says 'Download failed' unless the server explains", async () => {
+    const { user } = openDashboard([pdf, photo], {
+      'POST /api/files/11/download-link': { status: 404, body: { error: 'File not found' } },
+      'POST /api/files/12/download-link': { status: 502, body: 'Bad gateway' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Q3 report.pdf' }));
+    expect(await screen.findByText('File not found')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download photo.png' }));
+    expect(await screen.findByText('Download failed')).toBeInTheDocument();
+  });
+
+  it('copies the public link {origin}/files/{id}', async () => {
+    vi.stubGlobal('isSecureContext', true);
+    const { user } = openDashboard([photo]); // user-event provides navigator.clipboard
+    await user.click(await screen.findByRole('button', { name: 'Copy public link photo.png' }));
+    expect(await screen.findByText('Public link copied to clipboard!')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/files/12`);
+
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await user.click(screen.getByRole('button', { name: 'Copy public link photo.png' }));
+    expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import type { FileItem, FileListResponse, StorageStats, UserStats } from '@vault/contract';
+
+export function makeFile(overrides: Partial<FileItem> = {}): FileItem {
+  return {
+    id: 1,
+    user_id: 7,
+    username: 'alice',
+    original_name: 'report.pdf',
+    mime_type: 'application/pdf',
+    file_size: 2048,
+    is_public: false,
+    is_duplicate: false,
+    download_count: 3,
+    reference_count: 1,
+    tags: [],
+    folder_id: null,
+    folder_name: null,
+    created_at: '2024-01-05T09:07:30.000Z',
+    updated_at: '2024-02-06T10:08:00.000Z',
+    ...overrides,
+  };
+}
+
+export function fileList(files: FileItem[], total = files.length): FileListResponse {
+  return { files, total, page: 1, limit: 20 };
+}
+
+export const userStats: UserStats = {
+  total_files: 3,
+  used_storage_bytes: 5 * 1_048_576,
+  storage_quota_mb: 100,
+  storage_quota_bytes: 100 * 1_048_576,
+};
+
+export const storageStats: StorageStats = {
+  total_storage_bytes: 5 * 1_048_576,
+  original_storage_bytes: 8 * 1_048_576,
+  savings_bytes: 3 * 1_048_576,
+  savings_percentage: 37.5,
+  deduplication_ratio: 0.25,
+  file_count: 4,
+  unique_file_count: 3,
+};
