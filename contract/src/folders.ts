@@ -14,7 +14,9 @@ export const folderSchema = z.object({
   is_public: z.boolean(),
   created_at: isoDate,
   updated_at: isoDate,
+  /** Files directly in this folder (its page lists them). */
   file_count: z.number().int(),
+  /** Folders directly in this folder. */
   subfolder_count: z.number().int(),
   /** Sum of the sizes of the files in it and in its subfolders. */
   folder_size: z.number().int(),

@@ -26,12 +26,14 @@ import { useRouteId } from '../lib/use-route-id';
 import { useCurrentUser, useSession } from '../session/context';
 import { PublicFolderPage } from './PublicFolderPage';
 
-const BACK = (
-  <Link to="/folders" className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')}>
-    <ArrowLeft aria-hidden="true" className="size-4" />
-    Back to Folders
-  </Link>
-);
+function BackToFolders({ className }: { className: string }) {
+  return (
+    <Link to="/folders" className={className}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Folders
+    </Link>
+  );
+}
 
 /**
  * /folders/{id}: the folder page for signed-in users; anonymous visitors get
@@ -42,7 +44,7 @@ export function FolderDetailPage() {
   const id = useRouteId('folderId');
   const { status } = useSession();
   if (status !== 'authenticated') return <PublicFolderPage id={id} />;
-  if (id === null) return <FolderNotFound action={BACK} />;
+  if (id === null) return <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />;
   return <FolderView id={id} />;
 }
 
@@ -53,7 +55,7 @@ function FolderView({ id }: { id: number }) {
   useDocumentTitle(folder.data?.name ?? 'Folder');
   if (folder.isPending) return <LoadingState label="Loading folder..." />;
   if (folder.isError) {
-    return isNotFound(folder.error) ? <FolderNotFound action={BACK} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
+    return isNotFound(folder.error) ? <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
   }
   return <FolderContent folder={folder.data} currentUserId={user.id} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
 }
@@ -96,8 +98,8 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
 
   return (
     <>
-      {BACK}
-      <FolderBreadcrumb root={{ label: 'Folders', to: '/folders' }} path={folder.path} />
+      <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
+      <FolderBreadcrumb root={isOwner ? { label: 'Folders', to: '/folders' } : { label: 'Sharing', to: '/sharing' }} path={folder.path} />
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
       {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
