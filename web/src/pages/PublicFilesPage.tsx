@@ -1,15 +1,10 @@
 import { Download, Eye, Globe } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
 import { usePublicFileList } from '../api/queries';
-import { errorMessage } from '../api/client';
-import { FileList } from '../components/files/FileList';
-import { Pagination } from '../components/files/Pagination';
-import { SearchFilterPanel } from '../components/files/SearchFilterPanel';
-import { Alert } from '../components/ui/Alert';
-import { Card, CardContent, CardHeader } from '../components/ui/Card';
+import { FileSearchSection } from '../components/files/FileSearchSection';
+import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
 import { StatCard } from '../components/ui/StatCard';
-import { sameCriteria } from '../lib/file-criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useUrlCriteria } from '../lib/use-url-criteria';
 import { useSession } from '../session/context';
@@ -23,7 +18,6 @@ export function PublicFilesPage() {
   useDocumentTitle('Public Files');
   const { user } = useSession();
   const [{ folder_id: _ignored, ...criteria }, setCriteria] = useUrlCriteria();
-  const page = criteria.page ?? 1;
   const list = usePublicFileList({ ...criteria, limit: LIMITS.pageSize });
   const files = list.data?.files;
   const loading = list.isPending;
@@ -45,35 +39,19 @@ export function PublicFilesPage() {
       </div>
       <Card>
         <CardHeader title="Browse Public Files" description={list.data ? `${list.data.total} ${list.data.total === 1 ? 'file' : 'files'} found` : 'Loading files...'} />
-        <CardContent>
-          <SearchFilterPanel
-            value={criteria}
-            onSearch={(next) => (sameCriteria(next, criteria) ? void list.refetch() : setCriteria(next))}
-            loading={list.isFetching}
-            hideFolderFilter
-          />
-        </CardContent>
-        {list.isError && (
-          <div className="px-5 pb-4">
-            <Alert tone="error">{errorMessage(list.error, 'Files could not be loaded.')}</Alert>
-          </div>
-        )}
-        <FileList
-          files={files ?? []}
-          currentUserId={user?.id ?? null}
-          actions={['preview', 'download', 'copyLink']}
-          access="public"
-          showFolder={false}
-          loading={loading}
-          label="Public files"
-          empty={{ title: 'No public files found', description: 'Nothing has been shared publicly yet, or nothing matches these filters.' }}
-        />
-        <Pagination
-          className="border-t border-slate-100 px-5 py-3"
-          page={page}
-          pageSize={LIMITS.pageSize}
-          total={list.data?.total ?? 0}
-          onPageChange={(next) => setCriteria({ ...criteria, page: next })}
+        <FileSearchSection
+          criteria={criteria}
+          onCriteriaChange={setCriteria}
+          list={list}
+          panel={{ hideFolderFilter: true }}
+          files={{
+            currentUserId: user?.id ?? null,
+            actions: ['preview', 'download', 'copyLink'],
+            access: 'public',
+            showFolder: false,
+            label: 'Public files',
+            empty: { title: 'No public files found', description: 'Nothing has been shared publicly yet, or nothing matches these filters.' },
+          }}
         />
       </Card>
     </div>

@@ -1,13 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Download, Eye, EyeOff, FileWarning, Globe, Lock } from 'lucide-react';
+import { Download, Eye, EyeOff, FileWarning } from 'lucide-react';
 import clsx from 'clsx';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { formatDate, formatFileSize } from '../../lib/format';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { FileTypeIcon } from './FileBits';
 import { looksLikePdf, usePreviewUrl, type PreviewState } from './use-preview-url';
 
@@ -106,17 +106,7 @@ export function FileFacts({ file, className }: { file: FileItem; className?: str
       <InfoItem label="Type">{file.mime_type}</InfoItem>
       <InfoItem label="Size">{formatFileSize(file.file_size)}</InfoItem>
       <InfoItem label="Visibility">
-        {file.is_public ? (
-          <Badge tone="success">
-            <Globe aria-hidden="true" className="size-3" />
-            Public
-          </Badge>
-        ) : (
-          <Badge>
-            <Lock aria-hidden="true" className="size-3" />
-            Private
-          </Badge>
-        )}
+        <VisibilityBadge isPublic={file.is_public} />
       </InfoItem>
       <InfoItem label="Owner">{file.username}</InfoItem>
       <InfoItem label="Uploaded">{formatDate(file.created_at)}</InfoItem>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CornerDownRight, Folder as FolderIcon, Globe, Lock, Pencil, Trash2 } from 'lucide-react';
+import { CornerDownRight, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { formatDate, formatFileSize } from '../../lib/format';
-import { Badge } from '../ui/Badge';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 
 export interface FolderCardProps {
@@ -17,20 +17,6 @@ export interface FolderCardProps {
 }
 
 export const fileCountLabel = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
-
-export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
-  return isPublic ? (
-    <Badge tone="success">
-      <Globe aria-hidden="true" className="size-3" />
-      Public
-    </Badge>
-  ) : (
-    <Badge>
-      <Lock aria-hidden="true" className="size-3" />
-      Private
-    </Badge>
-  );
-}
 
 const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600';
 

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Calendar, FileText, FolderOpen, HardDrive, User } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { formatDate, formatFileSize } from '../../lib/format';
-import { fileCountLabel, VisibilityBadge } from './FolderCard';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
+import { fileCountLabel } from './FolderCard';
 
 /** The folder page header (SPEC §2): name, file count, size, created date, visibility badge. */
 export function FolderSummary({ folder, showOwner = false, actions }: { folder: Folder; showOwner?: boolean; actions?: ReactNode }) {
