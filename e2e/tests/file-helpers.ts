@@ -22,7 +22,7 @@ export async function apiUpload(
 ): Promise<number[]> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) form.append(key, v);
-  for (const f of files) form.append('files', new Blob([f.buffer], { type: f.mimeType }), f.name);
+  for (const f of files) form.append('files', new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
   const response = await request.post('/api/files/upload', { headers: { Authorization: `Bearer ${token}` }, multipart: form });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { files: { id: number }[] }).files.map((f) => f.id);

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** For PostgreSQL LISTEN/NOTIFY and advisory locks. */
   pgPool: pg.Pool | undefined;
+  /** The PostgreSQL schema the tables live in, when one is configured. */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     });
     if (opts.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${opts.schema}`);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, schema: opts.schema, close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'vault.db'));
@@ -55,12 +57,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
-  return { db, dialect: 'sqlite', pgPool: undefined, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', pgPool: undefined, schema: undefined, close: () => db.destroy() };
 }
 
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  // Without the schema, Kysely takes another schema's migration tables for this one's
+  // (its existence check looks at every schema) and then fails to find them.
+  const { error, results } = await new Migrator({ db: handle.db, provider, migrationTableSchema: handle.schema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

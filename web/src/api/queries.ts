@@ -4,7 +4,7 @@ import { fetchAppConfig, fetchUserStats } from './auth';
 import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
 import { fetchFolders } from './folders';
 import { queryKeys } from './keys';
-import { parentOptions } from '../lib/folder-paths';
+import { parentOptions, type FolderOption } from '../lib/folder-paths';
 
 /** One page of GET /api/files; the previous page stays on screen while the next loads. */
 export function useFileList(criteria: FileSearchCriteria) {
@@ -48,7 +48,12 @@ export function useDedupStats() {
   return useQuery({ queryKey: queryKeys.dedupStats, queryFn: fetchDedupStats });
 }
 
-export type { FolderOption } from '../lib/folder-paths';
+export type { FolderOption };
+
+/** Folder options as select choices (value: the id as text). */
+export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
+  return folders.map((f) => ({ value: String(f.id), label: f.label }));
+}
 
 const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
 

@@ -6,10 +6,12 @@ import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
-import { buttonClasses } from '../components/ui/Button';
+import { Button, buttonClasses } from '../components/ui/Button';
+import { DEFAULT_EMPTY } from '../components/files/FileList';
 import { FileSearchSection } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
+import { sameCriteria } from '../lib/file-criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useUrlCriteria } from '../lib/use-url-criteria';
 
@@ -27,6 +29,7 @@ export function DashboardPage() {
   const storage = useStorageStats();
   const folders = useFolderOptions();
   const total = list.data?.total;
+  const searching = !sameCriteria({ ...criteria, page: 1 }, {});
 
   return (
     <div className="space-y-6">
@@ -60,7 +63,20 @@ export function DashboardPage() {
           onCriteriaChange={setCriteria}
           list={list}
           panel={{ folders: folders.data }}
-          files={{ currentUserId: user.id, label: 'Your files' }}
+          files={{
+            currentUserId: user.id,
+            label: 'Your files',
+            empty: searching
+              ? {
+                  ...DEFAULT_EMPTY,
+                  action: (
+                    <Button variant="secondary" onClick={() => setCriteria({})}>
+                      Clear search and filters
+                    </Button>
+                  ),
+                }
+              : DEFAULT_EMPTY,
+          }}
         />
       </Card>
     </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useAppConfig, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
+import { folderChoices, useAppConfig, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
 import { TagInput } from '../components/files/TagInput';
 import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
@@ -15,7 +15,7 @@ import { Button } from '../components/ui/Button';
 import { Card, CardContent, CardHeader } from '../components/ui/Card';
 import { Checkbox } from '../components/ui/Checkbox';
 import { PageHeader } from '../components/ui/PageHeader';
-import { SelectField } from '../components/ui/Select';
+import { SelectField, SelectOptions } from '../components/ui/Select';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const ROOT_LABEL = 'No folder (root)';
@@ -104,11 +104,7 @@ export function UploadPage() {
               <TagInput tags={tags} onChange={setTags} disabled={locked} />
               <SelectField label="Folder" value={folderId} disabled={locked} onChange={(e) => setFolderId(e.target.value)}>
                 <option value="">{ROOT_LABEL}</option>
-                {folders.data?.map((f) => (
-                  <option key={f.id} value={f.id}>
-                    {f.label}
-                  </option>
-                ))}
+                <SelectOptions options={folderChoices(folders.data ?? [])} />
               </SelectField>
               <div className="flex justify-end border-t border-slate-100 pt-4">
                 <Button size="lg" disabled={count === 0 || locked} loading={uploader.uploading} onClick={() => setConfirming(true)} className="w-full sm:w-auto">

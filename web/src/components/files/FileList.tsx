@@ -215,7 +215,7 @@ export function FileList({
           (empty.description || empty.hint) && (
             <>
               {empty.description && <p>{empty.description}</p>}
-              {empty.hint && <p className="mt-1 text-slate-400">{empty.hint}</p>}
+              {empty.hint && <p className="mt-1">{empty.hint}</p>}
             </>
           )
         }

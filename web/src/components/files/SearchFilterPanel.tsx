@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
-import type { FolderOption } from '../../api/queries';
+import { folderChoices, type FolderOption } from '../../api/queries';
 import { toQueryString } from '../../api/query-string';
 import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-criteria';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../lib/filter-draft';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
-import { SelectField } from '../ui/Select';
+import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { TagInput } from './TagInput';
 
@@ -127,51 +127,37 @@ export function SearchFilterPanel({
       </div>
 
       <div id={filtersId} hidden={!expanded} className="mt-4 rounded-lg border border-slate-200 bg-slate-50/70 p-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField label="File type" value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
             <option value="">All types</option>
-            {FILE_TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={FILE_TYPE_OPTIONS} />
           </SelectField>
           {variant === 'standard' ? (
             <SelectField label="Size" value={draft.size} onChange={(e) => set('size', e.target.value)}>
               <option value="">Any size</option>
-              {SIZE_PRESETS.map((p) => (
-                <option key={p.value} value={p.value}>
-                  {p.label}
-                </option>
-              ))}
+              <SelectOptions options={SIZE_PRESETS} />
               {draft.size === 'custom' && <option value="custom">Custom range</option>}
             </SelectField>
           ) : (
             <div className="grid grid-cols-2 gap-2">
-              <TextField
-                label="Min size (MB)"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={draft.min_mb}
-                error={errors.min_mb}
-                onChange={(e) => set('min_mb', e.target.value)}
-              />
-              <TextField
-                label="Max size (MB)"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                value={draft.max_mb}
-                error={errors.max_mb}
-                onChange={(e) => set('max_mb', e.target.value)}
-              />
+              {(['min_mb', 'max_mb'] as const).map((key) => (
+                <TextField
+                  key={key}
+                  label={key === 'min_mb' ? 'Min size (MB)' : 'Max size (MB)'}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  step={1}
+                  value={draft[key]}
+                  error={errors[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              ))}
             </div>
           )}
           <TextField label="Uploader" placeholder="Username" autoComplete="off" value={draft.uploader} onChange={(e) => set('uploader', e.target.value)} />
-          <div className="grid grid-cols-2 gap-2">
+          {/* From and To share a row on phones and are grid cells of their own above. */}
+          <div className="grid grid-cols-2 gap-2 sm:contents">
             <TextField label="From" type="date" value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
             <TextField label="To" type="date" value={draft.end_date} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
           </div>
@@ -185,33 +171,21 @@ export function SearchFilterPanel({
               onChange={(e) => set('tags_text', e.target.value)}
             />
           ) : (
-            <div className="sm:col-span-2">
+            <div className="sm:col-span-2 lg:col-span-1">
               <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} placeholder="Filter by tag" />
             </div>
           )}
           {!hideFolderFilter && (
             <SelectField label="Folder" value={draft.folder_id} onChange={(e) => set('folder_id', e.target.value)}>
               <option value="">All folders</option>
-              {folders.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
+              <SelectOptions options={folderChoices(folders)} />
             </SelectField>
           )}
           <SelectField label="Sort by" value={draft.sort_by} onChange={(e) => set('sort_by', e.target.value as FilterDraft['sort_by'])}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={SORT_OPTIONS} />
           </SelectField>
           <SelectField label="Order" value={draft.sort_order} onChange={(e) => set('sort_order', e.target.value as FilterDraft['sort_order'])}>
-            {SORT_ORDER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
+            <SelectOptions options={SORT_ORDER_OPTIONS} />
           </SelectField>
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">

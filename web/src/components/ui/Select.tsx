@@ -35,3 +35,12 @@ export function SelectField({ label, className, ...props }: SelectFieldProps) {
     </div>
   );
 }
+
+/** <option>s for a list of choices. */
+export function SelectOptions({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
+}
