@@ -1,7 +1,8 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { folderNameSchema } from '@vault/contract';
 import { Checkbox } from '../ui/Checkbox';
-import { SelectField } from '../ui/Select';
+import { folderChoices } from '../../api/queries';
+import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import type { FolderOption } from '../../lib/folder-paths';
 
@@ -38,11 +39,7 @@ export function FolderFields({ form, options, autoFocus = false }: { form: UseFo
       />
       <SelectField label="Parent folder (optional)" {...form.register('parent_id')}>
         <option value="">No parent (top level)</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={folderChoices(options)} />
       </SelectField>
       <Checkbox
         className="sm:col-span-2"

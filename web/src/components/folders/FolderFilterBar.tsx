@@ -3,23 +3,25 @@ import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import clsx from 'clsx';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
-import { SelectField } from '../ui/Select';
+import { SelectField, SelectOptions } from '../ui/Select';
 import { DEFAULT_FOLDER_FILTERS, type FolderFilters } from './use-folder-filters';
 
-const SORTS = [
-  ['name', 'Name'],
-  ['created_at', 'Creation Date'],
-  ['file_count', 'File Count'],
-] as const;
-const ORDERS = [
-  ['desc', 'Descending'],
-  ['asc', 'Ascending'],
-] as const;
-const VISIBILITIES = [
-  ['all', 'All folders'],
-  ['public', 'Public only'],
-  ['private', 'Private only'],
-] as const;
+type Options = readonly { value: string; label: string }[];
+
+const SORTS: Options = [
+  { value: 'name', label: 'Name' },
+  { value: 'created_at', label: 'Creation Date' },
+  { value: 'file_count', label: 'File Count' },
+];
+const ORDERS: Options = [
+  { value: 'desc', label: 'Descending' },
+  { value: 'asc', label: 'Ascending' },
+];
+const VISIBILITIES: Options = [
+  { value: 'all', label: 'All folders' },
+  { value: 'public', label: 'Public only' },
+  { value: 'private', label: 'Private only' },
+];
 
 export interface FolderFilterBarProps {
   filters: FolderFilters;
@@ -41,13 +43,9 @@ export function FolderFilterBar({ filters, onChange, searching = false }: Folder
     event.preventDefault();
     onChange({ ...filters, search: text.trim() });
   };
-  const select = (key: 'sort_by' | 'sort_order' | 'visibility', options: readonly (readonly [string, string])[], label: string) => (
+  const select = (key: 'sort_by' | 'sort_order' | 'visibility', options: Options, label: string) => (
     <SelectField label={label} value={filters[key]} onChange={(e) => onChange({ ...filters, [key]: e.target.value })}>
-      {options.map(([value, text]) => (
-        <option key={value} value={value}>
-          {text}
-        </option>
-      ))}
+      <SelectOptions options={options} />
     </SelectField>
   );
 
