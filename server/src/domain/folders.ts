@@ -11,7 +11,8 @@ import { isUniqueViolation, type Db } from '../db/index.js';
 import type { FolderRow } from '../db/schema.js';
 import { folderTree, ownedFolder, publicFolder, readableFolder } from './access.js';
 import { recordActivity } from './activity.js';
-import { folderAudience, mergeAudiences } from './audience.js';
+import type { Audience } from '../events/bus.js';
+import { folderAudience, mergeAudiences, NOBODY } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { Conflict, Invalid } from './errors.js';
 import { containsPattern, searchFiles, type Condition } from './file-search.js';
@@ -58,7 +59,8 @@ async function assertNotBelow(trx: Db, folderId: number, parentId: number): Prom
   if (rows.length > 0) throw new Invalid('A folder cannot be moved into itself or one of its subfolders');
 }
 
-async function publishFolderEvent(ctx: DomainContext, type: 'folder_created' | 'folder_updated', folderId: number, before = { userIds: [] as number[], public: false }) {
+/** After commit: everyone who could see the folder before or can see it now. */
+async function publishFolderEvent(ctx: DomainContext, type: 'folder_created' | 'folder_updated', folderId: number, before: Audience = NOBODY) {
   await ctx.events.publish({
     event: { type, folder_id: folderId, at: new Date().toISOString() },
     audience: mergeAudiences(before, await folderAudience(ctx.db, folderId)),
