@@ -14,7 +14,9 @@ export const folderSchema = z.object({
   is_public: z.boolean(),
   created_at: isoDate,
   updated_at: isoDate,
+  /** Files directly in this folder (its page lists them). */
   file_count: z.number().int(),
+  /** Folders directly in this folder. */
   subfolder_count: z.number().int(),
   /** Sum of the sizes of the files in it and in its subfolders. */
   folder_size: z.number().int(),
@@ -40,8 +42,9 @@ export const folderSearchSchema = z.object({
   /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
   parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),
 });
-export type FolderSearchCriteria = z.input<typeof folderSearchSchema>;
 export type FolderSearch = z.output<typeof folderSearchSchema>;
+/** What the client fills in, typed (the schema's input is `unknown` because query values are coerced). */
+export type FolderSearchCriteria = Partial<FolderSearch>;
 
 export const folderListResponseSchema = z.object({ folders: z.array(folderSchema), total: z.number().int() });
 export type FolderListResponse = z.infer<typeof folderListResponseSchema>;

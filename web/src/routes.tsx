@@ -39,7 +39,6 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage') },
               { path: 'upload', element: lazyPage(() => import('./pages/UploadPage'), 'UploadPage') },
               { path: 'folders', element: lazyPage(() => import('./pages/FoldersPage'), 'FoldersPage') },
-              { path: 'folders/:folderId', element: lazyPage(() => import('./pages/FolderDetailPage'), 'FolderDetailPage') },
               { path: 'sharing', element: lazyPage(() => import('./pages/SharingPage'), 'SharingPage') },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: lazyPage(() => import('./pages/AdminPage'), 'AdminPage') }] },
             ],
@@ -51,6 +50,8 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'public', element: lazyPage(() => import('./pages/PublicFilesPage'), 'PublicFilesPage') },
           { path: 'files/:fileId', element: lazyPage(() => import('./pages/FilePage'), 'FilePage') },
+          // Signed in: the folder page; anonymous: the public view of a public folder, else not found.
+          { path: 'folders/:folderId', element: lazyPage(() => import('./pages/FolderDetailPage'), 'FolderDetailPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

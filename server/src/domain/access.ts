@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { FileRow } from '../db/schema.js';
+import type { FileRow, FolderRow } from '../db/schema.js';
 import { NotFound } from './errors.js';
 
 /** Who is asking: a signed-in user, or nobody (public routes). */
@@ -22,6 +22,15 @@ export function folderChain(folderId: number) {
       select id, parent_id, is_public from folders where id = ${folderId}
       union
       select p.id, p.parent_id, p.is_public from folders p join chain c on p.id = c.parent_id
+    )`;
+}
+
+/** A folder and everything below it. UNION stops on a cycle, as above. */
+export function folderTree(rootId: number) {
+  return sql`with recursive tree(id) as (
+      select id from folders where id = ${rootId}
+      union
+      select c.id from folders c join tree t on c.parent_id = t.id
     )`;
 }
 
@@ -84,5 +93,34 @@ export async function publicFile(db: Db, fileId: number): Promise<FileRow> {
 export async function ownedFile(db: Db, ownerId: number, fileId: number): Promise<FileRow> {
   const row = await fileRow(db, fileId);
   if (row.user_id !== ownerId) throw new NotFound(FILE_NOT_FOUND);
+  return row;
+}
+
+const FOLDER_NOT_FOUND = 'Folder not found';
+
+async function folderRow(db: Db, folderId: number, message: string): Promise<FolderRow> {
+  const row = await db.selectFrom('folders').selectAll().where('id', '=', folderId).executeTakeFirst();
+  if (!row) throw new NotFound(message);
+  return row;
+}
+
+/** The folder rule mirrors the file rule: owner, admin, or a public or shared folder on its chain. */
+export async function readableFolder(db: Db, viewer: Viewer, folderId: number): Promise<FolderRow> {
+  const row = await folderRow(db, folderId, FOLDER_NOT_FOUND);
+  if (viewer && (viewer.isAdmin || viewer.id === row.user_id)) return row;
+  const grants = await chainGrants(db, folderId, viewer?.id);
+  if (grants.public || (viewer !== undefined && grants.shared)) return row;
+  throw new NotFound(FOLDER_NOT_FOUND);
+}
+
+/** A folder on a public chain, for anyone. */
+export async function publicFolder(db: Db, folderId: number): Promise<FolderRow> {
+  return readableFolder(db, undefined, folderId);
+}
+
+/** A folder the caller owns: the only ones they may change, delete, or put things in. */
+export async function ownedFolder(db: Db, ownerId: number, folderId: number, message = FOLDER_NOT_FOUND): Promise<FolderRow> {
+  const row = await folderRow(db, folderId, message);
+  if (row.user_id !== ownerId) throw new NotFound(message);
   return row;
 }

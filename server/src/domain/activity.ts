@@ -1,5 +1,6 @@
 import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
 import type { Db } from '../db/index.js';
+import { chunks } from './chunks.js';
 
 export interface ActivityEntry {
   type: ActivityType;
@@ -11,17 +12,25 @@ export interface ActivityEntry {
 
 /** Appends to the audit log; pass the transaction that makes the change it records. */
 export async function recordActivity(db: Db, entry: ActivityEntry, at = Date.now()): Promise<void> {
-  await db
-    .insertInto('activity')
-    .values({
-      type: entry.type,
-      user_id: entry.userId,
-      file_id: entry.fileId ?? null,
-      file_name: entry.fileName ?? null,
-      detail: entry.detail ?? null,
-      at,
-    })
-    .execute();
+  await recordActivities(db, [entry], at);
+}
+
+export async function recordActivities(db: Db, entries: ActivityEntry[], at = Date.now()): Promise<void> {
+  for (const part of chunks(entries)) {
+    await db
+      .insertInto('activity')
+      .values(
+        part.map((entry) => ({
+          type: entry.type,
+          user_id: entry.userId,
+          file_id: entry.fileId ?? null,
+          file_name: entry.fileName ?? null,
+          detail: entry.detail ?? null,
+          at,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The audit log, newest first; `before` (an activity id) pages back in time. */

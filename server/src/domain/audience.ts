@@ -21,11 +21,20 @@ export async function folderAudience(db: Db, folderId: number): Promise<Audience
  * or through a folder, and everyone when it is public. Compute it before a
  * delete, while the rows still exist.
  */
-export async function fileAudience(db: Db, file: Pick<FileRow, 'id' | 'user_id' | 'is_public' | 'folder_id'>): Promise<Audience> {
+export async function fileAudience(db: Db, file: AudienceFile): Promise<Audience> {
   const direct = await db.selectFrom('file_shares').select('user_id').where('file_id', '=', file.id).execute();
-  const viaFolder = file.folder_id === null ? { userIds: [], public: false } : await folderAudience(db, file.folder_id);
+  const viaFolder = file.folder_id === null ? NOBODY : await folderAudience(db, file.folder_id);
+  return audienceOfFile(file, direct.map((d) => d.user_id), viaFolder);
+}
+
+export type AudienceFile = Pick<FileRow, 'id' | 'user_id' | 'is_public' | 'folder_id'>;
+
+export const NOBODY: Audience = { userIds: [], public: false };
+
+/** A file's audience from its direct shares and its folder's audience, when those are already known. */
+export function audienceOfFile(file: AudienceFile, sharedWith: number[], viaFolder: Audience): Audience {
   return {
-    userIds: [...new Set([file.user_id, ...direct.map((d) => d.user_id), ...viaFolder.userIds])],
+    userIds: [...new Set([file.user_id, ...sharedWith, ...viaFolder.userIds])],
     public: file.is_public === 1 || viaFolder.public,
   };
 }

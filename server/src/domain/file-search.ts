@@ -1,9 +1,8 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
 import type { Db } from '../db/index.js';
-import { chainGrants, type Viewer } from './access.js';
+import { readableFolder, type Viewer } from './access.js';
 import type { Actor } from './context.js';
-import { NotFound } from './errors.js';
 import { selectFileColumns, tagsByFile, toFileDto } from './file-dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -101,7 +100,7 @@ export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Pro
   const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
   let scope: Condition;
   if (folder_id !== undefined) {
-    await assertFolderReadable(db, viewer, folder_id);
+    await readableFolder(db, viewer, folder_id);
     scope = sql<SqlBool>`f.folder_id = ${folder_id}`;
   } else if (actor.isAdmin) {
     scope = sql<SqlBool>`1 = 1`;
@@ -120,14 +119,4 @@ export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Pro
 export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
   const { page, limit, sort_by, sort_order, ...filters } = criteria;
   return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
-}
-
-export async function assertFolderReadable(db: Db, viewer: Viewer, folderId: number): Promise<void> {
-  const folder = await db.selectFrom('folders').select(['id', 'user_id']).where('id', '=', folderId).executeTakeFirst();
-  if (folder && viewer && (viewer.isAdmin || viewer.id === folder.user_id)) return;
-  if (folder) {
-    const grants = await chainGrants(db, folderId, viewer?.id);
-    if (grants.public || (viewer && grants.shared)) return;
-  }
-  throw new NotFound('Folder not found');
 }

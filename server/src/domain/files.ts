@@ -3,14 +3,15 @@ import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@va
 import type { Db } from '../db/index.js';
 import type { FileRow } from '../db/schema.js';
 import { collectBlob } from '../storage/gc.js';
-import { readableFile, ownedFile, type Viewer } from './access.js';
+import { ownedFile, ownedFolder, readableFile, type Viewer } from './access.js';
 import { recordActivity } from './activity.js';
+import { chunks } from './chunks.js';
 import { fileAudience, mergeAudiences } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { Invalid } from './errors.js';
 import { fileDto } from './file-dto.js';
 import { normalizeFileName } from './file-names.js';
-import { assertOwnFolder } from './uploads.js';
+import { lockUser } from './locks.js';
 
 export function viewerOf(actor: Actor | undefined): Viewer {
   return actor ? { id: actor.id, isAdmin: actor.isAdmin } : undefined;
@@ -28,7 +29,7 @@ export async function getFile(ctx: DomainContext, actor: Actor, fileId: number):
  */
 export async function releaseFiles(trx: Db, files: Pick<FileRow, 'id' | 'blob_hash'>[], now: number): Promise<string[]> {
   if (files.length === 0) return [];
-  await trx.deleteFrom('files').where('id', 'in', files.map((f) => f.id)).execute();
+  for (const part of chunks(files)) await trx.deleteFrom('files').where('id', 'in', part.map((f) => f.id)).execute();
   const perHash = new Map<string, number>();
   for (const f of files) perHash.set(f.blob_hash, (perHash.get(f.blob_hash) ?? 0) + 1);
   const emptied: string[] = [];
@@ -104,7 +105,10 @@ export async function updateFile(ctx: DomainContext, actor: Actor, fileId: numbe
     }
   }
   await ctx.db.transaction().execute(async (trx) => {
-    if (change.folder_id) await assertOwnFolder(trx, actor.id, change.folder_id);
+    if (change.folder_id) {
+      await lockUser(trx, ctx.dialect, actor.id);
+      await ownedFolder(trx, actor.id, change.folder_id);
+    }
     await trx
       .updateTable('files')
       .set({

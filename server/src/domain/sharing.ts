@@ -1,10 +1,14 @@
-import type { ShareState } from '@vault/contract';
+import { sql, type SqlBool } from 'kysely';
+import { LIMITS, type SharedWithMeResponse, type ShareState } from '@vault/contract';
 import type { Db } from '../db/index.js';
 import { ownedFile } from './access.js';
 import { recordActivity } from './activity.js';
 import { fileAudience, mergeAudiences } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { Invalid } from './errors.js';
+import { fileDtos } from './file-dto.js';
+import { viewerOf } from './files.js';
+import { folderDtos } from './folder-dto.js';
 
 /** Usernames to user ids, case-insensitively; unknown names are refused by name. The owner is dropped. */
 export async function resolveUsernames(db: Db, names: string[], ownerId: number): Promise<{ id: number; username: string }[]> {
@@ -21,16 +25,23 @@ export async function resolveUsernames(db: Db, names: string[], ownerId: number)
   return users.filter((u) => u.id !== ownerId);
 }
 
+/** The users a file or folder is shared with by name, sorted. */
+export async function sharedUsernames(db: Db, kind: 'file' | 'folder', id: number): Promise<string[]> {
+  const [table, column] = kind === 'file' ? ['file_shares', 'file_id'] : ['folder_shares', 'folder_id'];
+  const { rows } = await sql<{ username: string }>`select u.username from ${sql.table(table)} s join users u on u.id = s.user_id
+    where s.${sql.ref(column)} = ${id} order by u.username`.execute(db);
+  return rows.map((r) => r.username);
+}
+
+/** How a share change reads in the audit log. */
+export function shareDetail(isPublic: boolean, users: { username: string }[]): string {
+  if (isPublic) return 'public';
+  return users.length > 0 ? `private, shared with ${users.map((u) => u.username).join(', ')}` : 'private';
+}
+
 export async function getFileShare(ctx: DomainContext, actor: Actor, fileId: number): Promise<ShareState> {
   const row = await ownedFile(ctx.db, actor.id, fileId);
-  const users = await ctx.db
-    .selectFrom('file_shares')
-    .innerJoin('users', 'users.id', 'file_shares.user_id')
-    .select('users.username')
-    .where('file_shares.file_id', '=', fileId)
-    .orderBy('users.username')
-    .execute();
-  return { is_public: row.is_public === 1, shared_users: users.map((u) => u.username) };
+  return { is_public: row.is_public === 1, shared_users: await sharedUsernames(ctx.db, 'file', fileId) };
 }
 
 /** Replaces visibility and the set of named users; named users only while private. */
@@ -48,7 +59,7 @@ export async function setFileShare(ctx: DomainContext, actor: Actor, fileId: num
       userId: actor.id,
       fileId,
       fileName: row.original_name,
-      detail: share.is_public ? 'public' : users.length > 0 ? `private, shared with ${users.map((u) => u.username).join(', ')}` : 'private',
+      detail: shareDetail(share.is_public, users),
     });
   });
   const after = await fileAudience(ctx.db, { ...row, is_public: share.is_public ? 1 : 0 });
@@ -57,4 +68,28 @@ export async function setFileShare(ctx: DomainContext, actor: Actor, fileId: num
     audience: mergeAudiences(before, after),
   });
   return getFileShare(ctx, actor, fileId);
+}
+
+/**
+ * GET /api/shared-with-me: files and folders other users shared with the
+ * caller by name, newest first. Public content is on /public, not here.
+ */
+export async function sharedWithMe(db: Db, actor: Actor): Promise<SharedWithMeResponse> {
+  const viewer = viewerOf(actor);
+  const files = await db
+    .selectFrom('file_shares as s')
+    .innerJoin('files as f', 'f.id', 's.file_id')
+    .select('f.id')
+    .where('s.user_id', '=', actor.id)
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(LIMITS.sharingPageLimit)
+    .execute();
+  const folders = await folderDtos(
+    db,
+    viewer,
+    sql<SqlBool>`fo.id in (select folder_id from folder_shares where user_id = ${actor.id})`,
+    { sort_by: 'created_at', sort_order: 'desc' },
+  );
+  return { files: await fileDtos(db, viewer, files.map((f) => f.id)), folders };
 }

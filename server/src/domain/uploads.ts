@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import type { FileItem } from '@vault/contract';
 import type { Db } from '../db/index.js';
 import type { IngestedObject } from '../storage/ingest.js';
+import { ownedFolder } from './access.js';
 import { recordActivity } from './activity.js';
 import { fileAudience } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
-import { NotFound, QuotaExceeded } from './errors.js';
+import { QuotaExceeded } from './errors.js';
 import { fileDto } from './file-dto.js';
 import { chargedBytes } from './quota.js';
 import { quotaBytesOf } from './users.js';
+import { lockUser } from './locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -45,11 +47,6 @@ export async function uploadBudget(ctx: DomainContext, userId: number): Promise<
   };
 }
 
-export async function assertOwnFolder(db: Db, userId: number, folderId: number): Promise<void> {
-  const folder = await db.selectFrom('folders').select('id').where('id', '=', folderId).where('user_id', '=', userId).executeTakeFirst();
-  if (!folder) throw new NotFound('Folder not found');
-}
-
 /**
  * Turns a written object into a file, in one transaction: the quota re-checked
  * under a lock on the user, the blob upserted (new content keeps this object;
@@ -62,12 +59,12 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, name: strin
   let duplicate = false;
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      if (ctx.dialect === 'postgres') await sql`select id from users where id = ${actor.id} for update`.execute(trx);
+      await lockUser(trx, ctx.dialect, actor.id);
       if (!(await ownsContent(trx, actor.id, object.hash))) {
         const user = await trx.selectFrom('users').select('storage_quota_bytes').where('id', '=', actor.id).executeTakeFirstOrThrow();
         if ((await chargedBytes(trx, actor.id)) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
       }
-      if (opts.folderId !== null) await assertOwnFolder(trx, actor.id, opts.folderId);
+      if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       const now = Date.now();
       const blob = await trx
         .insertInto('blobs')

@@ -18,6 +18,7 @@ import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
+import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
 import { wsRoutes } from './routes/ws.js';
 
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app, deps);
+  folderRoutes(app, deps);
   adminRoutes(app, deps);
   wsRoutes(app, deps);
 

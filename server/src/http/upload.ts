@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { LIMITS, extensionOf, tagSchema, type UploadResponse, type UploadResult } from '@vault/contract';
+import { ownedFolder } from '../domain/access.js';
 import type { Actor, DomainContext } from '../domain/context.js';
 import { DomainError, Invalid, QuotaExceeded, UnsupportedType } from '../domain/errors.js';
 import { normalizeFileName } from '../domain/file-names.js';
-import { assertOwnFolder, commitUpload, discardObject, ownsContent, uploadBudget, type UploadOptions } from '../domain/uploads.js';
+import { commitUpload, discardObject, ownsContent, uploadBudget, type UploadOptions } from '../domain/uploads.js';
 import { acceptedExtension } from '../storage/content-rules.js';
 import { drain, ingest, type IngestedObject } from '../storage/ingest.js';
 import { statusOf } from './errors.js';
@@ -44,7 +45,7 @@ class UploadFields {
       if (value === '') return void (this.options.folderId = null);
       const id = Number(value);
       if (!Number.isSafeInteger(id) || id <= 0) throw new Invalid('folder_id must be a folder id');
-      await assertOwnFolder(this.ctx.db, this.actor.id, id);
+      await ownedFolder(this.ctx.db, this.actor.id, id);
       this.options.folderId = id;
     } else if (TAG_FIELDS.has(name)) {
       const parsed = tagSchema.safeParse(value);

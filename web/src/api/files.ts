@@ -3,9 +3,11 @@ import {
   errorResponseSchema,
   downloadLinkResponseSchema,
   fileListResponseSchema,
+  fileResponseSchema,
   shareStateSchema,
   storageStatsSchema,
   uploadResponseSchema,
+  type FileItem,
   type FileListResponse,
   type FileSearchCriteria,
   type PublicFileSearchCriteria,
@@ -24,6 +26,16 @@ export function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): 
 /** GET /api/files/public: public files, for anyone. */
 export function fetchPublicFiles(criteria: PublicFileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
   return apiRequest(`/api/files/public${toQueryString(criteria)}`, fileListResponseSchema, { signal });
+}
+
+/** GET /api/files/{id}: a file the caller may read. */
+export async function fetchFile(id: number): Promise<FileItem> {
+  return (await apiRequest(`/api/files/${id}`, fileResponseSchema)).file;
+}
+
+/** GET /api/files/public/{id}: a public file, for anyone (no token sent). */
+export async function fetchPublicFile(id: number): Promise<FileItem> {
+  return (await apiRequest(`/api/files/public/${id}`, fileResponseSchema, { token: null })).file;
 }
 
 export function deleteFile(id: number): Promise<void> {

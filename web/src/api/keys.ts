@@ -13,6 +13,8 @@ export const queryKeys = {
   fileList: (criteria: FileSearchCriteria) => ['files', 'list', criteria] as const,
   publicFiles: (criteria: PublicFileSearchCriteria) => ['files', 'public', criteria] as const,
   file: (id: number) => ['files', 'detail', id] as const,
+  /** A public file as anonymous visitors see it (GET /api/files/public/{id}). */
+  publicFile: (id: number) => ['files', 'public-detail', id] as const,
   fileShare: (id: number) => ['files', 'share', id] as const,
   sharedWithMe: ['files', 'shared-with-me'] as const,
 

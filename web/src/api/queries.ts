@@ -4,6 +4,7 @@ import { fetchAppConfig, fetchUserStats } from './auth';
 import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
 import { fetchFolders } from './folders';
 import { queryKeys } from './keys';
+import { parentOptions, type FolderOption } from '../lib/folder-paths';
 
 /** One page of GET /api/files; the previous page stays on screen while the next loads. */
 export function useFileList(criteria: FileSearchCriteria) {
@@ -47,11 +48,7 @@ export function useDedupStats() {
   return useQuery({ queryKey: queryKeys.dedupStats, queryFn: fetchDedupStats });
 }
 
-export interface FolderOption {
-  id: number;
-  /** The folder's path, e.g. 'Projects / 2024', so nested names stay apart. */
-  label: string;
-}
+export type { FolderOption };
 
 /** Folder options as select choices (value: the id as text). */
 export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
@@ -60,16 +57,17 @@ export function folderChoices(folders: readonly FolderOption[]): { value: string
 
 const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
 
-/** The caller's folders for pickers and the folder filter, refetched every 30 s (SPEC §7). */
-export function useFolderOptions() {
+/**
+ * The caller's folders for pickers and the folder filter, labelled with their
+ * path, refetched every 30 s (SPEC §7). `exclude` leaves out a folder and
+ * everything under it: where that folder itself may not go.
+ */
+export function useFolderOptions(exclude?: number) {
   return useQuery({
     queryKey: queryKeys.folderList(FOLDER_OPTIONS_CRITERIA),
     queryFn: ({ signal }) => fetchFolders(FOLDER_OPTIONS_CRITERIA, signal),
     refetchInterval: SESSION.statsRefetchMs,
-    select: ({ folders }): FolderOption[] =>
-      folders
-        .map((f) => ({ id: f.id, label: (f.path.length > 0 ? f.path.map((c) => c.name) : [f.name]).join(' / ') }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
+    select: ({ folders }) => parentOptions(folders, exclude),
   });
 }
 

@@ -1,22 +1,18 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
 import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
-import { errorMessage } from '../api/client';
 import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
-import { DEFAULT_EMPTY, FileList } from '../components/files/FileList';
-import { Pagination } from '../components/ui/Pagination';
-import { SearchFilterPanel } from '../components/files/SearchFilterPanel';
-import { Alert } from '../components/ui/Alert';
 import { Badge } from '../components/ui/Badge';
 import { Button, buttonClasses } from '../components/ui/Button';
-import { Card, CardContent, CardHeader } from '../components/ui/Card';
+import { DEFAULT_EMPTY } from '../components/files/FileList';
+import { FileSearchSection } from '../components/files/FileSearchSection';
+import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { sameCriteria } from '../lib/file-criteria';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { useUrlCriteria } from '../lib/use-url-criteria';
 
 const SUBTITLE = {
@@ -28,20 +24,12 @@ export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useCurrentUser();
   const [criteria, setCriteria] = useUrlCriteria();
-  const page = criteria.page ?? 1;
   const list = useFileList({ ...criteria, limit: LIMITS.pageSize });
   const userStats = useUserStats();
   const storage = useStorageStats();
   const folders = useFolderOptions();
   const total = list.data?.total;
   const searching = !sameCriteria({ ...criteria, page: 1 }, {});
-
-  // A page emptied by deletions (or an old link) falls back to the last page that has files.
-  const lastPage = Math.max(1, Math.ceil((total ?? 0) / LIMITS.pageSize));
-  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && list.data.files.length === 0 && page > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) setCriteria({ ...criteria, page: lastPage });
-  }, [pastTheEnd, criteria, lastPage, setCriteria]);
 
   return (
     <div className="space-y-6">
@@ -70,26 +58,15 @@ export function DashboardPage() {
             </Link>
           }
         />
-        <CardContent>
-          <SearchFilterPanel
-            value={criteria}
-            onSearch={(next) => (sameCriteria(next, criteria) ? void list.refetch() : setCriteria(next))}
-            loading={list.isFetching}
-            folders={folders.data}
-          />
-        </CardContent>
-        {list.isError && (
-          <div className="px-5 pb-4">
-            <Alert tone="error">{errorMessage(list.error, 'Files could not be loaded.')}</Alert>
-          </div>
-        )}
-        <FileList
-          files={list.data?.files ?? []}
-          currentUserId={user.id}
-          loading={list.isPending}
-          label="Your files"
-          empty={
-            searching
+        <FileSearchSection
+          criteria={criteria}
+          onCriteriaChange={setCriteria}
+          list={list}
+          panel={{ folders: folders.data }}
+          files={{
+            currentUserId: user.id,
+            label: 'Your files',
+            empty: searching
               ? {
                   ...DEFAULT_EMPTY,
                   action: (
@@ -98,15 +75,8 @@ export function DashboardPage() {
                     </Button>
                   ),
                 }
-              : DEFAULT_EMPTY
-          }
-        />
-        <Pagination
-          className="border-t border-slate-100 px-5 py-3"
-          page={page}
-          pageSize={LIMITS.pageSize}
-          total={total ?? 0}
-          onPageChange={(next) => setCriteria({ ...criteria, page: next })}
+              : DEFAULT_EMPTY,
+          }}
         />
       </Card>
     </div>

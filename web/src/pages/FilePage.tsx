@@ -1,5 +1,133 @@
-import { TitledPage } from './TitledPage';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Download, FileQuestion, FolderClosed, LogIn, Share2 } from 'lucide-react';
+import { isPreviewable, type FileItem } from '@vault/contract';
+import { errorMessage } from '../api/client';
+import { fetchFile, fetchPublicFile, type FileAccess } from '../api/files';
+import { queryKeys } from '../api/keys';
+import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import { FileBadges, FileTags, FileTypeIcon } from '../components/files/FileBits';
+import { FileFacts, PreviewArea } from '../components/files/PreviewModal';
+import { fileShareAdapter } from '../components/files/share-adapter';
+import { ShareModal } from '../components/files/ShareModal';
+import { useFileDownload } from '../components/files/use-file-actions';
+import { usePreviewUrl } from '../components/files/use-preview-url';
+import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
+import { Alert } from '../components/ui/Alert';
+import { Button, buttonClasses } from '../components/ui/Button';
+import { Card } from '../components/ui/Card';
+import { EmptyState } from '../components/ui/EmptyState';
+import { LoadingState } from '../components/ui/LoadingState';
+import { shareLink } from '../lib/clipboard';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useRouteId } from '../lib/use-route-id';
+import { useSession } from '../session/context';
 
+function FileNotFound({ signedIn }: { signedIn: boolean }) {
+  return (
+    <EmptyState
+      icon={FileQuestion}
+      title="File not found"
+      description="The file you're looking for doesn't exist or you don't have permission to access it."
+      className="py-20"
+      action={
+        signedIn ? (
+          <Link to="/dashboard" className={buttonClasses('primary')}>
+            Go to the dashboard
+          </Link>
+        ) : (
+          <Link to="/login" className={buttonClasses('primary')}>
+            <LogIn aria-hidden="true" className="size-4" />
+            Sign in
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+/**
+ * {origin}/files/{id}: a public file for anyone, and any file a signed-in
+ * user may read. Anything else is the same not-found page, revealing nothing.
+ */
 export function FilePage() {
-  return <TitledPage title="File" />;
+  const { status, user } = useSession();
+  const id = useRouteId('fileId');
+  const access: FileAccess = status === 'authenticated' ? 'account' : 'public';
+  const file = useQuery({
+    queryKey: access === 'account' ? queryKeys.file(id ?? 0) : queryKeys.publicFile(id ?? 0),
+    queryFn: () => (access === 'account' ? fetchFile(id ?? 0) : fetchPublicFile(id ?? 0)),
+    enabled: id !== null,
+    retry: retryUnlessNotFound,
+  });
+  useDocumentTitle(file.data?.original_name ?? 'File');
+  if (id === null || (file.isError && isNotFound(file.error))) return <FileNotFound signedIn={access === 'account'} />;
+  if (file.isPending) return <LoadingState label="Loading file..." />;
+  if (file.isError) return <Alert tone="error">{errorMessage(file.error, 'Failed to load the file')}</Alert>;
+  return <FileView file={file.data} access={access} isOwner={user?.id === file.data.user_id} />;
+}
+
+function FileView({ file, access, isOwner }: { file: FileItem; access: FileAccess; isOwner: boolean }) {
+  const { download, pendingId } = useFileDownload(access);
+  const [sharing, setSharing] = useState(false);
+  const previewable = isPreviewable(file.mime_type);
+  const preview = usePreviewUrl(previewable ? file.id : null, access);
+  const folderLink = isOwner && file.folder_id !== null;
+
+  return (
+    <>
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-4">
+          <FileTypeIcon mime={file.mime_type} />
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900 sm:text-3xl">{file.original_name}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <FileBadges file={file} />
+              {file.folder_name && (
+                <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+                  <FolderClosed aria-hidden="true" className="size-4 text-slate-400" />
+                  {folderLink ? (
+                    <Link to={`/folders/${file.folder_id}`} className="hover:text-accent-700 hover:underline">
+                      {file.folder_name}
+                    </Link>
+                  ) : (
+                    file.folder_name
+                  )}
+                </span>
+              )}
+            </div>
+            <FileTags tags={file.tags} className="mt-2" />
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {file.is_public && <CopyLinkButton url={shareLink('files', file.id)} label={file.original_name} />}
+          {isOwner && (
+            <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+              <Share2 aria-hidden="true" className="size-4" />
+              Share
+            </Button>
+          )}
+          <Button size="sm" onClick={() => void download(file)} loading={pendingId === file.id}>
+            {pendingId !== file.id && <Download aria-hidden="true" className="size-4" />}
+            Download
+          </Button>
+        </div>
+      </header>
+      <FileFacts file={file} className="mb-6 bg-white" />
+      <Card aria-label="Preview" className="overflow-hidden">
+        <div className="bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:20px_20px]">
+          <PreviewArea file={file} preview={preview} />
+        </div>
+      </Card>
+      {sharing && (
+        <ShareModal
+          open
+          onOpenChange={setSharing}
+          target={{ kind: 'file', id: file.id, name: file.original_name, size: file.file_size, isPublic: file.is_public }}
+          adapter={fileShareAdapter(file.id)}
+        />
+      )}
+    </>
+  );
 }

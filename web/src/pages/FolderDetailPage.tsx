@@ -1,5 +1,135 @@
-import { TitledPage } from './TitledPage';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
+import type { Folder, FolderSearchCriteria } from '@vault/contract';
+import { errorMessage } from '../api/client';
+import { useFolderOptions } from '../api/queries';
+import { fetchFolder, fetchFolders } from '../api/folders';
+import { queryKeys } from '../api/keys';
+import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import { CreateFolderCard } from '../components/folders/CreateFolderCard';
+import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
+import { EditFolderDialog } from '../components/folders/EditFolderDialog';
+import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
+import { FolderFiles } from '../components/folders/FolderFiles';
+import { FolderGrid } from '../components/folders/FolderGrid';
+import { folderShareAdapter } from '../components/folders/folder-share';
+import { ShareModal } from '../components/files/ShareModal';
+import { FolderNotFound } from '../components/folders/FolderNotFound';
+import { FolderSummary } from '../components/folders/FolderSummary';
+import { Alert } from '../components/ui/Alert';
+import { Button, buttonClasses } from '../components/ui/Button';
+import { LoadingState } from '../components/ui/LoadingState';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useRouteId } from '../lib/use-route-id';
+import { useCurrentUser, useSession } from '../session/context';
+import { PublicFolderPage } from './PublicFolderPage';
 
+function BackToFolders({ className }: { className: string }) {
+  return (
+    <Link to="/folders" className={className}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Folders
+    </Link>
+  );
+}
+
+/**
+ * /folders/{id}: the folder page for signed-in users; anonymous visitors get
+ * the read-only public view, or the same not-found page as for a folder that
+ * does not exist.
+ */
 export function FolderDetailPage() {
-  return <TitledPage title="Folder" />;
+  const id = useRouteId('folderId');
+  const { status } = useSession();
+  if (status !== 'authenticated') return <PublicFolderPage id={id} />;
+  if (id === null) return <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />;
+  return <FolderView id={id} />;
+}
+
+function FolderView({ id }: { id: number }) {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const folder = useQuery({ queryKey: queryKeys.folder(id), queryFn: () => fetchFolder(id), retry: retryUnlessNotFound });
+  useDocumentTitle(folder.data?.name ?? 'Folder');
+  if (folder.isPending) return <LoadingState label="Loading folder..." />;
+  if (folder.isError) {
+    return isNotFound(folder.error) ? <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
+  }
+  return <FolderContent folder={folder.data} currentUserId={user.id} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
+}
+
+function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
+  const isOwner = folder.user_id === currentUserId;
+  const childCriteria: FolderSearchCriteria = { parent_id: folder.id, sort_by: 'name', sort_order: 'asc' };
+  const children = useQuery({ queryKey: queryKeys.folderList(childCriteria), queryFn: () => fetchFolders(childCriteria) });
+  const parents = useFolderOptions();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Folder | null>(null);
+  const [deleting, setDeleting] = useState<Folder | null>(null);
+  const [sharing, setSharing] = useState(false);
+  const subfolders = children.data?.folders ?? [];
+
+  const actions = isOwner && (
+    <>
+      <Link to={`/upload?folder_id=${folder.id}`} className={buttonClasses('primary', 'sm')}>
+        <Upload aria-hidden="true" className="size-4" />
+        Upload here
+      </Link>
+      <Button variant="secondary" size="sm" onClick={() => setCreating(true)} disabled={creating}>
+        <FolderPlus aria-hidden="true" className="size-4" />
+        New Subfolder
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
+        <Share2 aria-hidden="true" className="size-4" />
+        Share
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setEditing(folder)}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setDeleting(folder)}>
+        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
+        Delete
+      </Button>
+    </>
+  );
+
+  return (
+    <>
+      <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
+      <FolderBreadcrumb root={isOwner ? { label: 'Folders', to: '/folders' } : { label: 'Sharing', to: '/sharing' }} path={folder.path} />
+      <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
+      {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
+      {(subfolders.length > 0 || isOwner) && (
+        <section aria-labelledby="subfolders-title" className="mb-8">
+          <h2 id="subfolders-title" className="mb-3 text-base font-semibold text-slate-900">
+            Subfolders <span className="font-normal text-slate-500">({folder.subfolder_count})</span>
+          </h2>
+          {children.isPending ? (
+            <LoadingState label="Loading subfolders..." />
+          ) : (
+            <FolderGrid
+              label={`Subfolders of ${folder.name}`}
+              folders={subfolders}
+              {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
+              empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
+            />
+          )}
+        </section>
+      )}
+      <FolderFiles folder={folder} currentUserId={currentUserId} />
+      <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
+      {sharing && (
+        <ShareModal
+          open
+          onOpenChange={setSharing}
+          target={{ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size, isPublic: folder.is_public }}
+          adapter={folderShareAdapter(folder.id)}
+        />
+      )}
+      <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />
+    </>
+  );
 }

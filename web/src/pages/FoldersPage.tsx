@@ -1,5 +1,96 @@
-import { TitledPage } from './TitledPage';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FolderOpen, FolderPlus } from 'lucide-react';
+import type { Folder } from '@vault/contract';
+import { errorMessage } from '../api/client';
+import { useFolderOptions } from '../api/queries';
+import { fetchFolders } from '../api/folders';
+import { queryKeys } from '../api/keys';
+import { CreateFolderCard } from '../components/folders/CreateFolderCard';
+import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
+import { EditFolderDialog } from '../components/folders/EditFolderDialog';
+import { FolderFilterBar } from '../components/folders/FolderFilterBar';
+import { FolderGrid } from '../components/folders/FolderGrid';
+import { isFiltered, toCriteria, useFolderFilters } from '../components/folders/use-folder-filters';
+import { Alert } from '../components/ui/Alert';
+import { Badge } from '../components/ui/Badge';
+import { Button } from '../components/ui/Button';
+import { Card, CardContent, CardHeader } from '../components/ui/Card';
+import { EmptyState } from '../components/ui/EmptyState';
+import { PageHeader } from '../components/ui/PageHeader';
+import { LoadingState } from '../components/ui/LoadingState';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+const foundLabel = (n: number) => `${n} ${n === 1 ? 'folder' : 'folders'} found`;
 
 export function FoldersPage() {
-  return <TitledPage title="Folders" />;
+  useDocumentTitle('Folders');
+  const { filters, setFilters } = useFolderFilters();
+  const criteria = toCriteria(filters);
+  const list = useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria), placeholderData: keepPreviousData });
+  const parents = useFolderOptions();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Folder | null>(null);
+  const [deleting, setDeleting] = useState<Folder | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title="Folders"
+        description="Organise your files in folders, nest them, and share a whole folder at once."
+        actions={
+          !creating && (
+            <Button onClick={() => setCreating(true)}>
+              <FolderPlus aria-hidden="true" className="size-4" />
+              New Folder
+            </Button>
+          )
+        }
+      />
+      {creating && <CreateFolderCard options={parents.data ?? []} onClose={() => setCreating(false)} />}
+      <FolderFilterBar filters={filters} onChange={setFilters} searching={list.isFetching && list.isPlaceholderData} />
+      <Card aria-labelledby="all-folders-title">
+        <CardHeader
+          title={
+            <span id="all-folders-title" className="flex items-center gap-2">
+              All Folders <Badge tone="accent">{list.data?.total ?? 0}</Badge>
+            </span>
+          }
+          description={list.data ? foundLabel(list.data.total) : 'Loading folders...'}
+        />
+        <CardContent className="py-5">
+          {list.isPending ? (
+            <LoadingState label="Loading folders..." />
+          ) : list.isError ? (
+            <Alert tone="error">{errorMessage(list.error, 'Failed to load folders')}</Alert>
+          ) : (
+            <FolderGrid
+              label="Folders"
+              folders={list.data.folders}
+              showLocation
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              empty={
+                <EmptyState
+                  icon={FolderOpen}
+                  title="No folders found"
+                  description={isFiltered(filters) ? 'No folder matches these filters. Try another name or reset the filters.' : 'Create your first folder to get started'}
+                  action={
+                    !creating && !isFiltered(filters) ? (
+                      <Button onClick={() => setCreating(true)}>
+                        <FolderPlus aria-hidden="true" className="size-4" />
+                        New Folder
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              }
+            />
+          )}
+        </CardContent>
+      </Card>
+      <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
+      <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 }

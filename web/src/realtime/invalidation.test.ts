@@ -12,9 +12,9 @@ describe('real-time invalidations (SPEC §7)', () => {
     ['file_deleted', fileSet],
     ['file_downloaded', [queryKeys.files, queryKeys.userStats, queryKeys.storage]],
     ['file_updated', [queryKeys.files]],
-    ['folder_created', [queryKeys.folders]],
-    ['folder_updated', [queryKeys.folders]],
-    ['folder_deleted', [queryKeys.folders]],
+    ['folder_created', [queryKeys.folders, queryKeys.sharedWithMe]],
+    ['folder_updated', [queryKeys.folders, queryKeys.sharedWithMe]],
+    ['folder_deleted', [queryKeys.folders, queryKeys.sharedWithMe]],
   ] as const)('%s refreshes %j', (type, keys) => {
     expect(keysToInvalidate(type, false)).toEqual(keys);
   });
@@ -32,7 +32,7 @@ describe('real-time invalidations (SPEC §7)', () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
 
     applyRealtimeMessage(queryClient, { type: 'folder_created', folder_id: 4, at: '2024-01-01T00:00:00.000Z' }, false);
-    expect(invalidate.mock.calls).toEqual([[{ queryKey: queryKeys.folders }]]);
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: queryKeys.folders }], [{ queryKey: queryKeys.sharedWithMe }]]);
 
     invalidate.mockClear();
     for (const other of [{ type: 'user_joined', at: 'x' }, 'not json', null, { type: 'file_uploaded' }]) {

@@ -3,6 +3,8 @@ import { realtimeEventSchema, type RealtimeEventType } from '@vault/contract';
 import { queryKeys } from '../api/keys';
 
 const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats, queryKeys.dedupStats];
+/** "Shared with me" lists folders too. */
+const FOLDERS_CHANGED = [queryKeys.folders, queryKeys.sharedWithMe];
 
 /**
  * SPEC §7. 'File stats' are the storage statistics. file_updated (share,
@@ -14,9 +16,9 @@ const INVALIDATIONS: Record<RealtimeEventType, readonly QueryKey[]> = {
   file_deleted: FILE_SET_CHANGED,
   file_downloaded: [queryKeys.files, queryKeys.userStats, queryKeys.storage],
   file_updated: [queryKeys.files],
-  folder_created: [queryKeys.folders],
-  folder_updated: [queryKeys.folders],
-  folder_deleted: [queryKeys.folders],
+  folder_created: FOLDERS_CHANGED,
+  folder_updated: FOLDERS_CHANGED,
+  folder_deleted: FOLDERS_CHANGED,
 };
 
 /** What an event makes stale; admins' system-wide figures move with every file event. */

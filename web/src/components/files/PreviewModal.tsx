@@ -1,12 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Download, Eye, EyeOff, FileWarning, Globe, Lock } from 'lucide-react';
+import { Download, Eye, EyeOff, FileWarning } from 'lucide-react';
+import clsx from 'clsx';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { formatDate, formatFileSize } from '../../lib/format';
-import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Spinner } from '../ui/Spinner';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { FileTypeIcon } from './FileBits';
 import { looksLikePdf, usePreviewUrl, type PreviewState } from './use-preview-url';
 
@@ -68,7 +69,8 @@ function ImagePreview({ name, url }: { name: string; url: string }) {
   return <img src={url} alt={`Preview of ${name}`} onError={() => setBroken(true)} className="mx-auto max-h-[65dvh] w-auto max-w-full object-contain" />;
 }
 
-function PreviewArea({ file, preview }: { file: FileItem; preview: PreviewState }) {
+/** The preview of an image or PDF, or why there is none. */
+export function PreviewArea({ file, preview }: { file: FileItem; preview: PreviewState }) {
   if (!isPreviewable(file.mime_type)) {
     return (
       <PreviewMessage icon={<FileTypeIcon mime={file.mime_type} />}>This file type cannot be previewed in the browser</PreviewMessage>
@@ -91,6 +93,24 @@ function InfoItem({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-0.5 truncate text-sm text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+/** Name, type, size, visibility, owner and upload date: the preview dialog's and the file page's facts. */
+export function FileFacts({ file, className }: { file: FileItem; className?: string }) {
+  return (
+    <dl className={clsx('grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-4', className)}>
+      <InfoItem label="Name">
+        <span title={file.original_name}>{file.original_name}</span>
+      </InfoItem>
+      <InfoItem label="Type">{file.mime_type}</InfoItem>
+      <InfoItem label="Size">{formatFileSize(file.file_size)}</InfoItem>
+      <InfoItem label="Visibility">
+        <VisibilityBadge isPublic={file.is_public} />
+      </InfoItem>
+      <InfoItem label="Owner">{file.username}</InfoItem>
+      <InfoItem label="Uploaded">{formatDate(file.created_at)}</InfoItem>
+    </dl>
   );
 }
 
@@ -129,28 +149,7 @@ export function PreviewModal({ file, onClose, access = 'account', onDownload, do
     >
       {file && (
         <div className="space-y-4">
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-4 sm:grid-cols-4">
-            <InfoItem label="Name">
-              <span title={file.original_name}>{file.original_name}</span>
-            </InfoItem>
-            <InfoItem label="Type">{file.mime_type}</InfoItem>
-            <InfoItem label="Size">{formatFileSize(file.file_size)}</InfoItem>
-            <InfoItem label="Visibility">
-              {file.is_public ? (
-                <Badge tone="success">
-                  <Globe aria-hidden="true" className="size-3" />
-                  Public
-                </Badge>
-              ) : (
-                <Badge>
-                  <Lock aria-hidden="true" className="size-3" />
-                  Private
-                </Badge>
-              )}
-            </InfoItem>
-            <InfoItem label="Owner">{file.username}</InfoItem>
-            <InfoItem label="Uploaded">{formatDate(file.created_at)}</InfoItem>
-          </dl>
+          <FileFacts file={file} />
           {shown && (
             <div className="overflow-hidden rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:20px_20px]">
               <PreviewArea file={file} preview={preview} />

@@ -1,0 +1,136 @@
+import fs from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { registerViaApi, signIn } from './helpers';
+import { pdfDocument, pngImage } from './samples';
+
+const FOLDER_NOT_FOUND = "The folder you're looking for doesn't exist or you don't have permission to access it.";
+const FILE_NOT_FOUND = "The file you're looking for doesn't exist or you don't have permission to access it.";
+
+// Each scenario signs in several users in their own browser contexts: longer than one page's worth of steps.
+test.describe.configure({ timeout: 90_000 });
+
+async function createFolder(page: Page, name: string) {
+  await page.getByLabel('Folder name').fill(name);
+  await page.getByRole('button', { name: 'Create Folder' }).click();
+  await expect(page.getByText('Folder created successfully!').last()).toBeVisible();
+}
+
+test('nested folders, an upload into one, and its public link opened by an anonymous visitor', async ({ page, browser, request }) => {
+  const owner = await registerViaApi(request);
+  await signIn(page, owner);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Folders' }).click();
+  await expect(page.getByText('No folders found')).toBeVisible();
+  await expect(page.getByText('Create your first folder to get started')).toBeVisible();
+  await page.getByRole('button', { name: 'New Folder' }).first().click();
+  await page.getByRole('button', { name: 'Create Folder' }).click();
+  await expect(page.getByText('Please enter a folder name')).toBeVisible();
+  await createFolder(page, 'Projects');
+  await page.getByRole('link', { name: 'Projects' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+
+  // A subfolder from the folder's page starts with this folder as its parent.
+  await page.getByRole('button', { name: 'New Subfolder' }).click();
+  await expect(page.getByLabel('Parent folder (optional)').locator('option:checked')).toHaveText('Projects');
+  await createFolder(page, 'Designs');
+  await page.getByRole('list', { name: 'Subfolders of Projects' }).getByRole('link', { name: 'Designs' }).click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Projects');
+  const designsUrl = page.url();
+
+  // Upload into this folder: the upload page opens with it chosen.
+  const image = pngImage(96, 64, [79, 70, 229], [236, 72, 153]);
+  await page.getByRole('link', { name: 'Upload here' }).click();
+  await expect(page.getByLabel('Folder')).toHaveValue(designsUrl.split('/').pop()!);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'mockup.png', mimeType: 'image/png', buffer: image }]);
+  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Upload' });
+  await expect(confirm).toContainText('Projects / Designs');
+  await confirm.getByRole('button', { name: 'Upload Files' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto(designsUrl);
+  await expect(page.getByRole('heading', { name: 'Files in Designs' })).toBeVisible();
+  await expect(fileRow(page, 'mockup.png')).toBeVisible();
+  await expect(page.getByText('1 file', { exact: true })).toBeVisible();
+
+  // Make it public through the share dialog, then open its link without an account.
+  await page.getByRole('button', { name: 'Share', exact: true }).click();
+  const share = page.getByRole('dialog', { name: 'Share folder' });
+  await share.getByText('Public', { exact: true }).click();
+  await expect(share.getByLabel('Public link')).toHaveValue(designsUrl);
+  await share.getByRole('button', { name: 'Update Sharing' }).click();
+  await expect(page.getByText('Folder sharing updated successfully!')).toBeVisible();
+  await expect(page.locator('header').getByText('Public', { exact: true })).toBeVisible();
+
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(designsUrl);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Designs' })).toBeVisible();
+  await expect(visitor.getByText(`Owned by ${owner.username}`)).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+  const downloading = visitor.waitForEvent('download');
+  await fileRow(visitor, 'mockup.png').getByRole('button', { name: 'Download mockup.png' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('mockup.png');
+  expect(await fs.readFile((await download.path())!)).toEqual(image);
+  await expect(fileRow(visitor, 'mockup.png').getByRole('button', { name: 'Delete mockup.png' })).toHaveCount(0);
+
+  // The private parent reads exactly as a folder that does not exist.
+  const projectsId = await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Projects' }).getAttribute('href');
+  await visitor.goto(projectsId!);
+  await expect(visitor.getByText(FOLDER_NOT_FOUND)).toBeVisible();
+  await visitor.goto('/folders/987654321');
+  await expect(visitor.getByText(FOLDER_NOT_FOUND)).toBeVisible();
+  await anonymous.close();
+});
+
+test('a private file shared by name is found under Shared with me; a third user gets not-found', async ({ page, browser, request }) => {
+  const owner = await registerViaApi(request);
+  const friend = await registerViaApi(request);
+  const stranger = await registerViaApi(request);
+  const report = pdfDocument('Quarterly report');
+  const [fileId] = await apiUpload(request, await apiToken(request, owner), [{ name: 'report.pdf', mimeType: 'application/pdf', buffer: report }]);
+
+  await signIn(page, owner);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
+  const privateFiles = page.getByRole('list', { name: 'Private Files' });
+  await privateFiles.getByRole('button', { name: 'Share report.pdf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share file' });
+  await dialog.getByLabel('Share with people').fill(friend.username);
+  await dialog.getByLabel('Share with people').press('Enter');
+  await dialog.getByRole('button', { name: 'Update Sharing' }).click();
+  await expect(page.getByText('File sharing updated successfully!')).toBeVisible();
+
+  const friendContext = await browser.newContext();
+  const friendPage = await friendContext.newPage();
+  await signIn(friendPage, friend);
+  await friendPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
+  const sharedFiles = friendPage.getByRole('list', { name: 'Files shared with me' });
+  await expect(sharedFiles).toContainText(`Shared by ${owner.username}`);
+  const downloading = friendPage.waitForEvent('download');
+  await sharedFiles.getByRole('button', { name: 'Download report.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('report.pdf');
+  expect(await fs.readFile((await download.path())!)).toEqual(report);
+  await expect(friendPage.getByText('File downloaded successfully!')).toBeVisible();
+  await sharedFiles.getByRole('link', { name: 'Open report.pdf' }).click();
+  await expect(friendPage.getByRole('heading', { level: 1, name: 'report.pdf' })).toBeVisible();
+  await expect(friendPage.getByTitle('Preview of report.pdf')).toBeVisible();
+  await friendContext.close();
+
+  const strangerContext = await browser.newContext();
+  const strangerPage = await strangerContext.newPage();
+  await signIn(strangerPage, stranger);
+  await strangerPage.goto(`/files/${fileId}`);
+  await expect(strangerPage.getByText(FILE_NOT_FOUND)).toBeVisible();
+  await expect(strangerPage.getByText('report.pdf')).toHaveCount(0);
+  await strangerContext.close();
+
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(`/files/${fileId}`);
+  await expect(visitor.getByText(FILE_NOT_FOUND)).toBeVisible();
+  await anonymous.close();
+});

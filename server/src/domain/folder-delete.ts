@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { Audience } from '../events/bus.js';
+import { folderTree, ownedFolder } from './access.js';
+import { recordActivities } from './activity.js';
+import { audienceOfFile, folderAudience, NOBODY } from './audience.js';
+import type { Actor, DomainContext } from './context.js';
+import { collectEmptied, releaseFiles } from './files.js';
+import { lockUser } from './locks.js';
+
+interface Removed {
+  folders: { id: number; audience: Audience }[];
+  files: { id: number; audience: Audience }[];
+  emptied: string[];
+}
+
+/** Who saw each folder of the subtree and each file in it, read while the rows still exist. */
+async function subtreeAudiences(trx: Db, folderIds: number[], files: { id: number; user_id: number; is_public: number; folder_id: number }[], rootId: number) {
+  const folders = new Map<number, Audience>();
+  for (const id of folderIds) folders.set(id, await folderAudience(trx, id));
+  const { rows: shares } = await sql<{ file_id: number; user_id: number }>`${folderTree(rootId)}
+    select s.file_id, s.user_id from file_shares s join files f on f.id = s.file_id where f.folder_id in (select id from tree)`.execute(trx);
+  const sharedWith = new Map<number, number[]>();
+  for (const s of shares) sharedWith.set(s.file_id, [...(sharedWith.get(s.file_id) ?? []), s.user_id]);
+  return {
+    folders: folderIds.map((id) => ({ id, audience: folders.get(id)! })),
+    files: files.map((f) => ({ id: f.id, audience: audienceOfFile(f, sharedWith.get(f.id) ?? [], folders.get(f.folder_id) ?? NOBODY) })),
+  };
+}
+
+/**
+ * DELETE /api/folders/{id}: the folder, its subfolders and their files, in one
+ * transaction. Every file releases its blob reference exactly as a file
+ * delete does; emptied blobs are collected after commit, then everyone who
+ * could see a removed file or folder is told.
+ */
+export async function deleteFolder(ctx: DomainContext, actor: Actor, folderId: number): Promise<void> {
+  await ownedFolder(ctx.db, actor.id, folderId);
+  const removed = await ctx.db.transaction().execute(async (trx): Promise<Removed> => {
+    // Under the lock no upload or move can point into the subtree while it goes.
+    await lockUser(trx, ctx.dialect, actor.id);
+    const root = await ownedFolder(trx, actor.id, folderId);
+    const { rows: folders } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree`.execute(trx);
+    const { rows: files } = await sql<{ id: number; user_id: number; is_public: number; folder_id: number; blob_hash: string; original_name: string }>`${folderTree(folderId)}
+      select f.id, f.user_id, f.is_public, f.folder_id, f.blob_hash, f.original_name from files f where f.folder_id in (select id from tree)`.execute(trx);
+    const audiences = await subtreeAudiences(trx, folders.map((f) => f.id), files, folderId);
+    const now = Date.now();
+    const emptied = await releaseFiles(trx, files, now);
+    await recordActivities(
+      trx,
+      files.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: `with folder "${root.name}"` })),
+      now,
+    );
+    // One statement: the parent_id references are checked once it has run.
+    await sql`${folderTree(folderId)} delete from folders where id in (select id from tree)`.execute(trx);
+    return { ...audiences, emptied };
+  });
+  await collectEmptied(ctx, removed.emptied);
+  const at = new Date().toISOString();
+  for (const f of removed.files) await ctx.events.publish({ event: { type: 'file_deleted', file_id: f.id, at }, audience: f.audience });
+  for (const f of removed.folders) await ctx.events.publish({ event: { type: 'folder_deleted', folder_id: f.id, at }, audience: f.audience });
+}

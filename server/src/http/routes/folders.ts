@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { folderCreateSchema, folderSearchSchema, folderUpdateSchema, idParamSchema } from '@vault/contract';
+import { deleteFolder } from '../../domain/folder-delete.js';
+import { createFolder, getFolder, getFolderShare, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
+import { sharedWithMe } from '../../domain/sharing.js';
+import { actorOf } from '../auth-hook.js';
+import type { HttpDeps } from '../deps.js';
+import { parse } from '../validate.js';
+
+const idOf = (request: FastifyRequest) => parse(idParamSchema, request.params).id;
+
+export function folderRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
+  app.get('/api/folders', async (request) => listFolders(ctx.db, actorOf(request), parse(folderSearchSchema, request.query)));
+
+  app.post('/api/folders', async (request, reply) => {
+    const folder = await createFolder(ctx, actorOf(request), parse(folderCreateSchema, request.body));
+    return reply.status(201).send({ folder });
+  });
+
+  app.get('/api/folders/public/:id', { config: { access: 'public' } }, async (request) => publicFolderView(ctx.db, idOf(request)));
+
+  app.get('/api/folders/:id', async (request) => ({ folder: await getFolder(ctx.db, actorOf(request), idOf(request)) }));
+
+  app.put('/api/folders/:id', async (request) => ({
+    folder: await updateFolder(ctx, actorOf(request), idOf(request), parse(folderUpdateSchema, request.body)),
+  }));
+
+  app.delete('/api/folders/:id', async (request, reply) => {
+    await deleteFolder(ctx, actorOf(request), idOf(request));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/folders/:id/share', async (request) => getFolderShare(ctx.db, actorOf(request), idOf(request)));
+
+  app.get('/api/shared-with-me', async (request) => sharedWithMe(ctx.db, actorOf(request)));
+}

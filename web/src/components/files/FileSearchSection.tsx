@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
+import { errorMessage } from '../../api/client';
+import { sameCriteria } from '../../lib/file-criteria';
+import { Alert } from '../ui/Alert';
+import { CardContent } from '../ui/Card';
+import { FileList, type FileListProps } from './FileList';
+import { Pagination } from '../ui/Pagination';
+import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
+
+export interface FileSearchSectionProps {
+  /** The criteria in force (usually the page's URL query). */
+  criteria: FileSearchCriteria;
+  onCriteriaChange(next: FileSearchCriteria): void;
+  /** The page of files for those criteria. */
+  list: UseQueryResult<FileListResponse>;
+  panel?: Omit<SearchFilterPanelProps, 'value' | 'onSearch' | 'loading'>;
+  files: Omit<FileListProps, 'files' | 'loading'>;
+}
+
+/**
+ * The body of a file-list card: the search and filter panel, the list, and
+ * pagination (20 a page). Searching again with the same criteria refetches;
+ * a page past the end (after deletions, or from an old link) moves back.
+ */
+export function FileSearchSection({ criteria, onCriteriaChange, list, panel, files }: FileSearchSectionProps) {
+  const page = criteria.page ?? 1;
+  // A page emptied by deletions (or an old link) falls back to the last page that has files.
+  const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMITS.pageSize));
+  const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && list.data.files.length === 0 && page > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) onCriteriaChange({ ...criteria, page: lastPage });
+  }, [pastTheEnd, criteria, lastPage, onCriteriaChange]);
+
+  return (
+    <>
+      <CardContent>
+        <SearchFilterPanel
+          value={criteria}
+          onSearch={(next) => (sameCriteria(next, criteria) ? void list.refetch() : onCriteriaChange(next))}
+          loading={list.isFetching}
+          {...panel}
+        />
+      </CardContent>
+      {list.isError && (
+        <div className="px-5 pb-4">
+          <Alert tone="error">{errorMessage(list.error, 'Files could not be loaded.')}</Alert>
+        </div>
+      )}
+      <FileList files={list.data?.files ?? []} loading={list.isPending} {...files} />
+      <Pagination
+        className="border-t border-slate-100 px-5 py-3"
+        page={page}
+        pageSize={LIMITS.pageSize}
+        total={list.data?.total ?? 0}
+        onPageChange={(page) => onCriteriaChange({ ...criteria, page })}
+      />
+    </>
+  );
+}

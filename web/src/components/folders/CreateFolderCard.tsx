@@ -1,0 +1,40 @@
+import { useForm } from 'react-hook-form';
+import { FolderPlus } from 'lucide-react';
+import { Button } from '../ui/Button';
+import { Card, CardContent, CardHeader } from '../ui/Card';
+import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
+import type { FolderOption } from '../../lib/folder-paths';
+import { useCreateFolder } from './use-folder-mutations';
+
+export interface CreateFolderCardProps {
+  options: FolderOption[];
+  /** Preselects a parent, e.g. when creating a subfolder from a folder's page. */
+  parentId?: number;
+  onClose(): void;
+}
+
+/** SPEC §2's create-folder card: name, optional parent, 'make public', Create Folder / Cancel. */
+export function CreateFolderCard({ options, parentId, onClose }: CreateFolderCardProps) {
+  const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: parentId ? String(parentId) : '', is_public: false } });
+  const create = useCreateFolder(onClose);
+  const onSubmit = form.handleSubmit((values) => create.mutate(toFolderBody(values)));
+  return (
+    <Card className="mb-6" aria-labelledby="create-folder-title">
+      <CardHeader title={<span id="create-folder-title">Create New Folder</span>} description="Group related files; folders can hold folders." />
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+          <FolderFields form={form} options={options} autoFocus />
+          <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+            <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {!create.isPending && <FolderPlus aria-hidden="true" className="size-4" />}
+              Create Folder
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Folder, FolderUpdate } from '@vault/contract';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
+import { useFolderOptions } from '../../api/queries';
+import { useUpdateFolder } from './use-folder-mutations';
+
+function valuesOf(folder: Folder): FolderFormValues {
+  return { name: folder.name, parent_id: folder.parent_id === null ? '' : String(folder.parent_id), is_public: folder.is_public };
+}
+
+/** Only what changed is sent: visibility is recorded in the audit log, a rename is not a share. */
+function changesOf(folder: Folder, values: FolderFormValues): FolderUpdate {
+  const next = toFolderBody(values);
+  return {
+    ...(next.name !== folder.name ? { name: next.name } : {}),
+    ...(next.parent_id !== folder.parent_id ? { parent_id: next.parent_id } : {}),
+    ...(next.is_public !== folder.is_public ? { is_public: next.is_public } : {}),
+  };
+}
+
+export interface EditFolderDialogProps {
+  /** The folder being edited; null keeps the dialog closed. */
+  folder: Folder | null;
+  onClose(): void;
+}
+
+export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
+  // Possible parents: not the folder itself, nor anything under it.
+  const options = useFolderOptions(folder?.id);
+  const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: '', is_public: false } });
+  const update = useUpdateFolder(onClose);
+  const { reset } = form;
+  useEffect(() => {
+    if (folder) reset(valuesOf(folder));
+  }, [folder, reset]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!folder) return;
+    const change = changesOf(folder, values);
+    if (Object.keys(change).length === 0) return onClose();
+    update.mutate({ id: folder.id, change });
+  });
+
+  return (
+    <Dialog
+      open={folder !== null}
+      onOpenChange={(open) => {
+        if (!open && !update.isPending) onClose();
+      }}
+      title="Edit Folder"
+      description={folder ? `Rename, move or change the visibility of “${folder.name}”.` : undefined}
+      hideClose={update.isPending}
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 pb-5">
+        <FolderFields form={form} options={options.data ?? []} />
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save Changes
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+import type { UseFormReturn } from 'react-hook-form';
+import { folderNameSchema } from '@vault/contract';
+import { Checkbox } from '../ui/Checkbox';
+import { folderChoices } from '../../api/queries';
+import { SelectField, SelectOptions } from '../ui/Select';
+import { TextField } from '../ui/TextField';
+import type { FolderOption } from '../../lib/folder-paths';
+
+export interface FolderFormValues {
+  name: string;
+  /** A folder id, or '' for the top level. */
+  parent_id: string;
+  is_public: boolean;
+}
+
+/** SPEC §5: a non-blank name after trimming, else 'Please enter a folder name'. */
+function validName(value: string): true | string {
+  const result = folderNameSchema.safeParse(value);
+  return result.success || (result.error.issues[0]?.message ?? 'Please enter a folder name');
+}
+
+export function toFolderBody(values: FolderFormValues) {
+  return { name: values.name.trim(), parent_id: values.parent_id ? Number(values.parent_id) : null, is_public: values.is_public };
+}
+
+/** Name, parent and visibility: the fields of the create card and the edit dialog. */
+export function FolderFields({ form, options, autoFocus = false }: { form: UseFormReturn<FolderFormValues>; options: FolderOption[]; autoFocus?: boolean }) {
+  const { errors } = form.formState;
+  return (
+    <>
+      <TextField
+        label="Folder name"
+        placeholder="e.g. Invoices 2024"
+        autoComplete="off"
+        autoFocus={autoFocus}
+        maxLength={255}
+        error={errors.name?.message}
+        {...form.register('name', { validate: validName })}
+      />
+      <SelectField label="Parent folder (optional)" {...form.register('parent_id')}>
+        <option value="">No parent (top level)</option>
+        <SelectOptions options={folderChoices(options)} />
+      </SelectField>
+      <Checkbox
+        className="sm:col-span-2"
+        label="Make this folder public"
+        description="Anyone with the link can view and download everything in it, subfolders included."
+        {...form.register('is_public')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { LIMITS, type Folder } from '@vault/contract';
+import { useFileList } from '../../api/queries';
+import { useUrlCriteria } from '../../lib/use-url-criteria';
+import { FileSearchSection } from '../files/FileSearchSection';
+import { Card, CardHeader } from '../ui/Card';
+
+/**
+ * 'Files in {folder}' (SPEC §2): the advanced search panel (text over name or
+ * tags, type, min/max size in whole MB, uploader, dates, up to 10 tags) and
+ * the folder's files with download, preview, and delete for their owner.
+ */
+export function FolderFiles({ folder, currentUserId }: { folder: Folder; currentUserId: number }) {
+  const [criteria, setCriteria] = useUrlCriteria();
+  const list = useFileList({ ...criteria, folder_id: folder.id, limit: LIMITS.pageSize });
+  const total = list.data?.total;
+  return (
+    <Card aria-labelledby="folder-files-title">
+      <CardHeader
+        title={<span id="folder-files-title">Files in {folder.name}</span>}
+        description={total === undefined ? 'Loading files...' : `${total} ${total === 1 ? 'file' : 'files'} found`}
+      />
+      <FileSearchSection
+        criteria={criteria}
+        onCriteriaChange={setCriteria}
+        list={list}
+        panel={{ variant: 'advanced', hideFolderFilter: true, searchPlaceholder: 'Search by name, content or tags...' }}
+        files={{
+          currentUserId,
+          showFolder: false,
+          label: `Files in ${folder.name}`,
+          empty: { title: 'No files found', description: 'This folder has no files matching these criteria.' },
+        }}
+      />
+    </Card>
+  );
+}

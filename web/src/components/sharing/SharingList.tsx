@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+import { Badge } from '../ui/Badge';
+import { Card, CardHeader } from '../ui/Card';
+import { LoadingState } from '../ui/LoadingState';
+
+export interface SharingListItem {
+  key: string;
+  icon: ReactNode;
+  name: ReactNode;
+  meta: ReactNode;
+  action: ReactNode;
+}
+
+export interface SharingListProps {
+  title: string;
+  description: string;
+  items: SharingListItem[] | undefined;
+  empty: string;
+  /** When the list is the first page of more. */
+  total?: number;
+}
+
+/** One of the sharing page's lists: a titled card with a count and a row per item. */
+export function SharingList({ title, description, items, empty, total }: SharingListProps) {
+  const id = `sharing-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <Card aria-labelledby={id} className="flex min-w-0 flex-col">
+      <CardHeader
+        title={
+          <span id={id} className="flex items-center gap-2">
+            {title} <Badge tone="accent">{total ?? items?.length ?? 0}</Badge>
+          </span>
+        }
+        description={description}
+      />
+      {items === undefined ? (
+        <LoadingState label={`Loading ${title.toLowerCase()}...`} />
+      ) : items.length === 0 ? (
+        <p className="px-5 py-10 text-center text-sm text-slate-500">{empty}</p>
+      ) : (
+        <ul aria-label={title} className="max-h-[26rem] divide-y divide-slate-100 overflow-y-auto">
+          {items.map(({ key, icon, name, meta, action }) => (
+            <li key={key} className="flex items-center gap-3 px-5 py-3">
+              {icon}
+              <div className="min-w-0 flex-1">
+                <div className="truncate text-sm font-medium text-slate-900">{name}</div>
+                <div className="truncate text-xs text-slate-500">{meta}</div>
+              </div>
+              <div className="flex shrink-0 gap-2">{action}</div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { mockFetch } from '../test/fetch-mock';
+import { makeFolder } from '../test/folders';
+import { renderApp, storeSession } from '../test/render-app';
+import { makeUser } from '../test/tokens';
+
+const NOT_FOUND = "The folder you're looking for doesn't exist or you don't have permission to access it.";
+const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } };
+
+const campaign = makeFolder({
+  id: 2,
+  name: 'Campaign',
+  parent_id: 1,
+  file_count: 1,
+  folder_size: 2048,
+  subfolder_count: 1,
+  path: [{ id: 1, name: 'Projects' }, { id: 2, name: 'Campaign' }],
+});
+const assets = makeFolder({ id: 3, name: 'Assets', parent_id: 2, is_public: true, path: [...campaign.path, { id: 3, name: 'Assets' }] });
+
+function signedInAs(user = makeUser(), routes: Parameters<typeof mockFetch>[0] = {}) {
+  storeSession(user);
+  return mockFetch({ ...CONFIG, 'GET /api/auth/me': { body: { user } }, ...routes });
+}
+
+describe('FolderDetailPage', () => {
+  it('shows the header, breadcrumb and subfolders with the owner actions', async () => {
+    signedInAs(makeUser(), {
+      'GET /api/folders/2': { body: { folder: campaign } },
+      'GET /api/folders': { body: { folders: [assets], total: 1 } },
+    });
+    renderApp('/folders/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Folders' })).toHaveAttribute('href', '/folders');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/folders/1');
+    expect(crumbs.getByText('Campaign')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText('1 file')).toBeInTheDocument();
+    expect(screen.getByText('2 KB')).toBeInTheDocument();
+    expect(screen.getByText('Created Jan 05, 2024')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/folders/3');
+    expect(screen.getByRole('link', { name: 'Upload here' })).toHaveAttribute('href', '/upload?folder_id=2');
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
+  it('shows a folder shared by someone else read-only, with its owner', async () => {
+    signedInAs(makeUser({ id: 9, username: 'bob' }), {
+      'GET /api/folders/2': { body: { folder: campaign } },
+      'GET /api/folders': { body: { folders: [], total: 0 } },
+    });
+    renderApp('/folders/2');
+    expect(await screen.findByText('Owned by alice')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload here' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('shows the not-found text for a missing or unreadable folder', async () => {
+    signedInAs(makeUser(), { 'GET /api/folders/5': { status: 404, body: { error: 'Folder not found' } } });
+    renderApp('/folders/5');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+  });
+
+  it('shows a public folder read-only to anonymous visitors', async () => {
+    const { calls } = mockFetch({ ...CONFIG, 'GET /api/folders/public/3': { body: { folder: { ...assets, path: [{ id: 3, name: 'Assets' }] }, folders: [], files: [] } } });
+    renderApp('/folders/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assets' })).toBeInTheDocument();
+    expect(screen.getByText('Owned by alice')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to Folders' })).not.toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/folders/public/3')?.headers.get('authorization')).toBeNull();
+  });
+
+  it.each(['/folders/4', '/folders/abc'])('shows anonymous visitors at %s the same not-found page', async (path) => {
+    mockFetch({ ...CONFIG, 'GET /api/folders/public/4': { status: 404, body: { error: 'Folder not found' } } });
+    const { router } = renderApp(path);
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+});

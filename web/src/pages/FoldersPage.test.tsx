@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch, type MockRequest } from '../test/fetch-mock';
+import { renderApp, storeSession } from '../test/render-app';
+import { makeUser } from '../test/tokens';
+import { makeFolder } from '../test/folders';
+
+const alice = makeUser({ id: 7, username: 'alice' });
+const projects = makeFolder({ id: 1, name: 'Projects', file_count: 3, folder_size: 1536, subfolder_count: 1, is_public: true });
+const campaign = makeFolder({ id: 2, name: 'Campaign', parent_id: 1, path: [{ id: 1, name: 'Projects' }, { id: 2, name: 'Campaign' }] });
+
+function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
+  storeSession(alice);
+  return mockFetch({
+    'GET /api/auth/me': { body: { user: alice } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/folders': { body: { folders: [projects, campaign], total: 2 } },
+    ...routes,
+  });
+}
+
+const folderQueries = (calls: MockRequest[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/folders').map((c) => c.search.slice(1));
+
+describe('FoldersPage', () => {
+  it('shows every folder with its count, size, visibility, date and place', async () => {
+    signedIn();
+    renderApp('/folders');
+    const grid = await screen.findByRole('list', { name: 'Folders' });
+    const cards = within(grid).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/folders/1');
+    expect(cards[0]).toHaveTextContent('3 files · 1.5 KB');
+    expect(cards[0]).toHaveTextContent('Public');
+    expect(cards[0]).toHaveTextContent('Created Jan 05, 2024');
+    expect(cards[1]).toHaveTextContent('Private');
+    expect(cards[1]).toHaveTextContent('Inside Projects');
+    expect(screen.getByText('2 folders found')).toBeInTheDocument();
+  });
+
+  it('refuses a blank name without calling the server, then creates the folder', async () => {
+    const created: unknown[] = [];
+    signedIn({
+      'POST /api/folders': (request) => {
+        created.push(request.body);
+        return { status: 201, body: { folder: makeFolder({ id: 3, name: 'Invoices' }) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'New Folder' }));
+    await user.type(screen.getByLabelText('Folder name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create Folder' }));
+    expect(await screen.findByText('Please enter a folder name')).toBeInTheDocument();
+    expect(created).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Folder name'));
+    await user.type(screen.getByLabelText('Folder name'), '  Invoices ');
+    await user.selectOptions(screen.getByLabelText('Parent folder (optional)'), 'Projects / Campaign');
+    await user.click(screen.getByLabelText('Make this folder public'));
+    await user.click(screen.getByRole('button', { name: 'Create Folder' }));
+    expect(await screen.findByText('Folder created successfully!')).toBeInTheDocument();
+    expect(created).toEqual([{ name: 'Invoices', parent_id: 2, is_public: true }]);
+    await waitFor(() => expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message when creation fails and keeps the form", async () => {
+    signedIn({ 'POST /api/folders': { status: 409, body: { error: 'A folder named "Projects" already exists here' } } });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'New Folder' }));
+    await user.type(screen.getByLabelText('Folder name'), 'Projects');
+    await user.click(screen.getByRole('button', { name: 'Create Folder' }));
+    expect(await screen.findByText('A folder named "Projects" already exists here')).toBeInTheDocument();
+    expect(screen.getByLabelText('Folder name')).toHaveValue('Projects');
+  });
+
+  it('edits a folder, sending only what changed, and cannot move it below itself', async () => {
+    const updates: unknown[] = [];
+    signedIn({
+      'PUT /api/folders/1': (request) => {
+        updates.push(request.body);
+        return { body: { folder: { ...projects, name: 'Work' } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'Edit Projects' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Folder' });
+    const parent = within(dialog).getByLabelText('Parent folder (optional)');
+    expect(within(parent).getAllByRole('option').map((o) => o.textContent)).toEqual(['No parent (top level)']);
+    expect(within(dialog).getByLabelText('Make this folder public')).toBeChecked();
+    await user.clear(within(dialog).getByLabelText('Folder name'));
+    await user.type(within(dialog).getByLabelText('Folder name'), 'Work');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Folder updated successfully!')).toBeInTheDocument();
+    expect(updates).toEqual([{ name: 'Work' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("falls back to 'Failed to update folder' without a server message", async () => {
+    signedIn({ 'PUT /api/folders/2': { status: 500, body: {} } });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'Edit Campaign' }));
+    await user.click(screen.getByLabelText('Make this folder public'));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update folder')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Folder' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, then deletes', async () => {
+    signedIn({ 'DELETE /api/folders/1': { status: 204 } });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'Delete Projects' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this folder? This action cannot be undone.');
+    expect(dialog).toHaveTextContent('Its 3 files and 1 subfolder are deleted too.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Folder' }));
+    expect(await screen.findByText('Folder deleted successfully!')).toBeInTheDocument();
+  });
+
+  it('searches on Enter, applies sort and visibility at once, and resets', async () => {
+    const { calls } = signedIn();
+    const user = userEvent.setup();
+    const { router } = renderApp('/folders');
+    await screen.findByRole('list', { name: 'Folders' });
+    await user.type(screen.getByLabelText('Search folders by name'), 'proj{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'File Count');
+    await user.selectOptions(screen.getByLabelText('Order'), 'Ascending');
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Public only');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=proj&sort_by=file_count&sort_order=asc&visibility=public'));
+    await waitFor(() => expect(folderQueries(calls)).toContain('search=proj&sort_by=file_count&sort_order=asc&is_public=true'));
+    expect(folderQueries(calls)).toContain('sort_by=created_at&sort_order=desc');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByLabelText('Search folders by name')).toHaveValue('');
+  });
+
+  it('shows the empty state texts', async () => {
+    signedIn({ 'GET /api/folders': { body: { folders: [], total: 0 } } });
+    renderApp('/folders');
+    expect(await screen.findByText('No folders found')).toBeInTheDocument();
+    expect(screen.getByText('Create your first folder to get started')).toBeInTheDocument();
+  });
+});

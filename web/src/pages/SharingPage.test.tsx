@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../test/fetch-mock';
+import { makeFile, fileList } from '../test/files';
+import { makeFolder } from '../test/folders';
+import { renderApp, storeSession } from '../test/render-app';
+import { makeUser } from '../test/tokens';
+
+const alice = makeUser({ id: 7, username: 'alice' });
+
+const publicFile = makeFile({ id: 1, original_name: 'press-kit.zip', mime_type: 'application/zip', is_public: true });
+const privateFile = makeFile({ id: 2, original_name: 'plan.pdf' });
+const publicFolder = makeFolder({ id: 3, name: 'Photos', is_public: true, file_count: 2 });
+const privateFolder = makeFolder({ id: 4, name: 'Invoices' });
+const fromBob = makeFile({ id: 9, user_id: 8, username: 'bob', original_name: 'contract.pdf' });
+const bobsFolder = makeFolder({ id: 10, user_id: 8, username: 'bob', name: 'Design reviews' });
+
+function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
+  storeSession(alice);
+  return mockFetch({
+    'GET /api/auth/me': { body: { user: alice } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/files': { body: fileList([publicFile, privateFile]) },
+    'GET /api/folders': { body: { folders: [publicFolder, privateFolder], total: 2 } },
+    'GET /api/shared-with-me': { body: { files: [fromBob], folders: [bobsFolder] } },
+    ...routes,
+  });
+}
+
+const list = (name: string) => screen.findByRole('list', { name });
+
+describe('SharingPage', () => {
+  it('lists public and private files and folders, with their counts, from 1000 of my own files', async () => {
+    const { calls } = signedIn();
+    renderApp('/sharing');
+    expect(within(await list('Public Files')).getByRole('link', { name: 'press-kit.zip' })).toHaveAttribute('href', '/files/1');
+    expect(within(await list('Private Files')).getByRole('button', { name: 'Share plan.pdf' })).toBeInTheDocument();
+    expect(within(await list('Public Folders')).getByRole('button', { name: 'Copy link to Photos' })).toBeInTheDocument();
+    expect(within(await list('Private Folders')).getByRole('button', { name: 'Share Invoices' })).toBeInTheDocument();
+    const fileQuery = calls.find((c) => c.path === '/api/files')!;
+    expect(new URLSearchParams(fileQuery.search).get('limit')).toBe('1000');
+    expect(new URLSearchParams(fileQuery.search).get('uploader')).toBe('alice');
+  });
+
+  it("copies {origin}/files/{id} and reads 'Copied!' for 2 s, or says it failed", async () => {
+    signedIn();
+    vi.stubGlobal('isSecureContext', true);
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }); // provides navigator.clipboard
+      renderApp('/sharing');
+      const button = within(await list('Public Files')).getByRole('button', { name: 'Copy link to press-kit.zip' });
+      await user.click(button);
+      expect(await screen.findByText('Link copied to clipboard!')).toBeInTheDocument();
+      expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}/files/1`);
+      expect(button).toHaveTextContent('Copied!');
+      vi.advanceTimersByTime(1900);
+      expect(button).toHaveTextContent('Copied!');
+      vi.advanceTimersByTime(100);
+      await waitFor(() => expect(button).toHaveTextContent('Copy Link'));
+
+      vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+      await user.click(within(await list('Public Folders')).getByRole('button', { name: 'Copy link to Photos' }));
+      expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shares a private folder through PUT /api/folders/{id}, keeping its current users', async () => {
+    const saved: unknown[] = [];
+    signedIn({
+      'GET /api/folders/4/share': { body: { is_public: false, shared_users: ['carol'] } },
+      'PUT /api/folders/4': (request) => {
+        saved.push(request.body);
+        return { body: { folder: privateFolder } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    await user.click(within(await list('Private Folders')).getByRole('button', { name: 'Share Invoices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share folder' });
+    await user.type(await within(dialog).findByLabelText('Share with people'), 'bob{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Update Sharing' }));
+    expect(await screen.findByText('Folder sharing updated successfully!')).toBeInTheDocument();
+    expect(saved).toEqual([{ is_public: false, shared_users: ['carol', 'bob'] }]);
+  });
+
+  it('shows what others shared with me, with the owner', async () => {
+    signedIn();
+    renderApp('/sharing');
+    const files = await list('Files shared with me');
+    expect(files).toHaveTextContent('Shared by bob');
+    expect(within(files).getByRole('button', { name: 'Download contract.pdf' })).toBeInTheDocument();
+    expect(within(await list('Folders shared with me')).getByRole('link', { name: 'Open Design reviews' })).toHaveAttribute('href', '/folders/10');
+  });
+});
