@@ -119,8 +119,8 @@ describeEachBackend('deduplication and lifecycle', (t) => {
     const db = t().server.ctx.db;
     // Delete without the immediate collection: the blob waits at ref_count 0 for GC.
     await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('files').select(['id', 'blob_hash']).where('id', '=', id).executeTakeFirstOrThrow();
-      await releaseFiles(trx, [row], Date.now());
+      const row = await trx.selectFrom('files').select(['id', 'user_id', 'blob_hash', 'file_size']).where('id', '=', id).executeTakeFirstOrThrow();
+      await releaseFiles(trx, t().server.ctx.dialect, [row], Date.now());
     });
     expect((await blobOf(t(), content))).toMatchObject({ ref_count: 0 });
     const again = await uploadOne(t().client, token, { name: 'again.txt', content });
@@ -138,8 +138,8 @@ describeEachBackend('deduplication and lifecycle', (t) => {
     const { token } = await t().client.register();
     const id = await uploadOne(t().client, token, { name: 'gc.pdf', content: orphanContent });
     await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('files').select(['id', 'blob_hash']).where('id', '=', id).executeTakeFirstOrThrow();
-      await releaseFiles(trx, [row], Date.now());
+      const row = await trx.selectFrom('files').select(['id', 'user_id', 'blob_hash', 'file_size']).where('id', '=', id).executeTakeFirstOrThrow();
+      await releaseFiles(trx, t().server.ctx.dialect, [row], Date.now());
     });
     // A crash after writing an object and before committing its row leaves a stray.
     const stray = await ctx.store.put(Readable.from([Buffer.from('left by a crash')]));

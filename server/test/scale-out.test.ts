@@ -207,8 +207,8 @@ describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () =>
     try {
       // Release the references without the immediate collection: the instances' GC rounds must find them.
       await db.db.transaction().execute(async (trx) => {
-        const rows = await trx.selectFrom('files').select(['id', 'blob_hash']).where('id', 'in', ids).execute();
-        await releaseFiles(trx, rows, Date.now());
+        const rows = await trx.selectFrom('files').select(['id', 'user_id', 'blob_hash', 'file_size']).where('id', 'in', ids).execute();
+        await releaseFiles(trx, db.dialect, rows, Date.now());
       });
       await vi.waitFor(async () => {
         const left = await db.db.selectFrom('blobs').select('hash').where('hash', 'in', contents.map(sha256)).execute();

@@ -140,5 +140,13 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.createIndex('activity_type_at').on('activity').columns(['type', 'at']).execute();
       },
     },
+    '0002_user_used_bytes': {
+      // What each user is charged, kept with every change instead of summed on every upload.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('users').addColumn('used_bytes', 'bigint', (c) => c.notNull().defaultTo(0)).execute();
+        await sql`update users set used_bytes = (select coalesce(sum(b.size), 0) from blobs b
+          where b.hash in (select f.blob_hash from files f where f.user_id = users.id))`.execute(db);
+      },
+    },
   };
 }

@@ -4,7 +4,6 @@ import type { UserRow } from '../db/schema.js';
 import { recordActivity } from './activity.js';
 import type { Actor, DomainContext } from './context.js';
 import { Forbidden, Invalid, NotFound } from './errors.js';
-import { chargedBytesOf } from './quota.js';
 import { bytesToMb, mbToBytes, quotaBytesOf } from './users.js';
 
 /** GET /api/admin/users/stats rows (every user, oldest account first), or one user's row. */
@@ -20,7 +19,7 @@ export async function adminUserRows(ctx: DomainContext, userId?: number): Promis
       'u.storage_quota_bytes',
       sql<number>`(select count(*) from files f where f.user_id = u.id)`.as('file_count'),
       sql<number>`(select coalesce(sum(f.download_count), 0) from files f where f.user_id = u.id)`.as('total_downloads'),
-      chargedBytesOf(sql.ref('u.id')).as('used_storage_bytes'),
+      'u.used_bytes as used_storage_bytes',
     ])
     .orderBy('u.id');
   if (userId !== undefined) query = query.where('u.id', '=', userId);

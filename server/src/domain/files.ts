@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@vault/contract';
-import type { Db } from '../db/index.js';
+import type { Db, Dialect } from '../db/index.js';
 import type { FileRow } from '../db/schema.js';
 import { collectBlob } from '../storage/gc.js';
 import { ownedFile, ownedFolder, readableFile, type Viewer } from './access.js';
@@ -11,7 +11,8 @@ import type { Actor, DomainContext } from './context.js';
 import { Invalid } from './errors.js';
 import { fileDto } from './file-dto.js';
 import { normalizeFileName } from './file-names.js';
-import { lockUser } from './locks.js';
+import { lockUser, lockUsers } from './locks.js';
+import { charge, ownsContent } from './quota.js';
 
 export function viewerOf(actor: Actor | undefined): Viewer {
   return actor ? { id: actor.id, isAdmin: actor.isAdmin } : undefined;
@@ -23,13 +24,25 @@ export async function getFile(ctx: DomainContext, actor: Actor, fileId: number):
 }
 
 /**
- * Deletes file rows and releases their blob references, inside the caller's
- * transaction. Hashes are decremented in sorted order so concurrent deletes
- * lock blobs in the same order. Returns the hashes that reached zero.
+ * Deletes file rows and releases their content, inside the caller's
+ * transaction: each owner is charged less for content they no longer hold,
+ * and each blob loses its references. Locks go users first (in id order), then
+ * blobs (in hash order), as uploads take them, so concurrent transactions
+ * never wait on each other in a circle. Returns the hashes that reached zero.
  */
-export async function releaseFiles(trx: Db, files: Pick<FileRow, 'id' | 'blob_hash'>[], now: number): Promise<string[]> {
+export async function releaseFiles(
+  trx: Db,
+  dialect: Dialect,
+  files: Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size'>[],
+  now: number,
+): Promise<string[]> {
   if (files.length === 0) return [];
+  await lockUsers(trx, dialect, files.map((f) => f.user_id));
   for (const part of chunks(files)) await trx.deleteFrom('files').where('id', 'in', part.map((f) => f.id)).execute();
+  const held = new Map(files.map((f) => [`${f.user_id}:${f.blob_hash}`, f]));
+  for (const f of [...held.values()].sort((a, b) => a.user_id - b.user_id)) {
+    if (!(await ownsContent(trx, f.user_id, f.blob_hash))) await charge(trx, f.user_id, -Number(f.file_size));
+  }
   const perHash = new Map<string, number>();
   for (const f of files) perHash.set(f.blob_hash, (perHash.get(f.blob_hash) ?? 0) + 1);
   const emptied: string[] = [];
@@ -65,7 +78,7 @@ async function deleteRow(ctx: DomainContext, actor: Actor, row: FileRow, asAdmin
   let emptied: string[] = [];
   await ctx.db.transaction().execute(async (trx) => {
     const now = Date.now();
-    emptied = await releaseFiles(trx, [row], now);
+    emptied = await releaseFiles(trx, ctx.dialect, [row], now);
     const owner = asAdmin ? await trx.selectFrom('users').select('username').where('id', '=', row.user_id).executeTakeFirst() : undefined;
     await recordActivity(
       trx,

@@ -41,11 +41,11 @@ export async function deleteFolder(ctx: DomainContext, actor: Actor, folderId: n
     await lockUser(trx, ctx.dialect, actor.id);
     const root = await ownedFolder(trx, actor.id, folderId);
     const { rows: folders } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree`.execute(trx);
-    const { rows: files } = await sql<{ id: number; user_id: number; is_public: number; folder_id: number; blob_hash: string; original_name: string }>`${folderTree(folderId)}
-      select f.id, f.user_id, f.is_public, f.folder_id, f.blob_hash, f.original_name from files f where f.folder_id in (select id from tree)`.execute(trx);
+    const { rows: files } = await sql<{ id: number; user_id: number; is_public: number; folder_id: number; blob_hash: string; file_size: number; original_name: string }>`${folderTree(folderId)}
+      select f.id, f.user_id, f.is_public, f.folder_id, f.blob_hash, f.file_size, f.original_name from files f where f.folder_id in (select id from tree)`.execute(trx);
     const audiences = await subtreeAudiences(trx, folders.map((f) => f.id), files, folderId);
     const now = Date.now();
-    const emptied = await releaseFiles(trx, files, now);
+    const emptied = await releaseFiles(trx, ctx.dialect, files, now);
     await recordActivities(
       trx,
       files.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: `with folder "${root.name}"` })),

@@ -8,5 +8,12 @@ import type { Db, Dialect } from '../db/index.js';
  * moves build a cycle together. SQLite runs one transaction at a time already.
  */
 export async function lockUser(trx: Db, dialect: Dialect, userId: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select id from users where id = ${userId} for update`.execute(trx);
+  await lockUsers(trx, dialect, [userId]);
+}
+
+/** Several users' rows, always in id order so that two transactions cannot wait on each other. */
+export async function lockUsers(trx: Db, dialect: Dialect, userIds: number[]): Promise<void> {
+  if (dialect !== 'postgres' || userIds.length === 0) return;
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  await sql`select id from users where id in (${sql.join(ids)}) order by id for update`.execute(trx);
 }

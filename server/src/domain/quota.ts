@@ -1,18 +1,24 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 
 /**
- * What a user is charged, as an SQL expression over a user id (a value or a
- * column): the distinct content of their own files. A second copy of their own
- * file is free; someone else's copy of the same content is not, or the quota
- * would reveal that another user holds it.
+ * What a user is charged: the distinct content of their own files. A second
+ * copy of their own file is free; someone else's copy of the same content is
+ * not, or the quota would reveal that another user holds it. Kept in
+ * users.used_bytes by the transactions that add and release files, under the
+ * user's lock, so checking it costs one row read whatever the number of files.
  */
-export function chargedBytesOf(userId: number | RawBuilder<unknown>) {
-  return sql<number>`(select coalesce(sum(b.size), 0) from blobs b
-    where b.hash in (select cf.blob_hash from files cf where cf.user_id = ${userId}))`;
+export async function chargedBytes(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('used_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.used_bytes);
 }
 
-export async function chargedBytes(db: Db, userId: number): Promise<number> {
-  const { rows } = await sql<{ bytes: number }>`select ${chargedBytesOf(userId)} as bytes`.execute(db);
-  return Number(rows[0]?.bytes ?? 0);
+export async function charge(trx: Db, userId: number, bytes: number): Promise<void> {
+  await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).execute();
+}
+
+/** Whether the user already has a file with this content (then another copy costs nothing). */
+export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
+  const row = await db.selectFrom('files').select('id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

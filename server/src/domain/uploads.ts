@@ -8,7 +8,7 @@ import { fileAudience } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { QuotaExceeded } from './errors.js';
 import { fileDto } from './file-dto.js';
-import { chargedBytes } from './quota.js';
+import { charge, chargedBytes, ownsContent } from './quota.js';
 import { quotaBytesOf } from './users.js';
 import { lockUser } from './locks.js';
 
@@ -18,10 +18,6 @@ export interface UploadOptions {
   tags: string[];
 }
 
-export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
-  const row = await db.selectFrom('files').select('id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
-  return row !== undefined;
-}
 
 export interface UploadBudget {
   /** Bytes of new content the user may still add. */
@@ -61,8 +57,9 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, name: strin
     await ctx.db.transaction().execute(async (trx) => {
       await lockUser(trx, ctx.dialect, actor.id);
       if (!(await ownsContent(trx, actor.id, object.hash))) {
-        const user = await trx.selectFrom('users').select('storage_quota_bytes').where('id', '=', actor.id).executeTakeFirstOrThrow();
-        if ((await chargedBytes(trx, actor.id)) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
+        const user = await trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+        if (Number(user.used_bytes) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
+        await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       const now = Date.now();

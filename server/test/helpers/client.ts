@@ -11,7 +11,7 @@ export interface Response<T = unknown> {
 export interface RequestOptions {
   token?: string | undefined;
   json?: unknown;
-  body?: BodyInit;
+  body?: RequestInit['body'];
   headers?: Record<string, string>;
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { UploadResponse } from '@vault/contract';
 import type { Client, Response } from './client.js';
 import type { TestServer } from './server.js';
@@ -106,4 +107,11 @@ export async function assertStorageConsistent(t: TestServer): Promise<void> {
   }
   const keys = new Set(blobs.map((b) => b.storage_key));
   for (const key of objects) if (!keys.has(key)) throw new Error(`object ${key} has no blob row`);
+  // Each user is charged exactly the distinct content of their own files.
+  const users = await db.selectFrom('users').select(['id', 'used_bytes']).execute();
+  for (const user of users) {
+    const { rows } = await sql<{ bytes: number }>`select coalesce(sum(b.size), 0) as bytes from blobs b
+      where b.hash in (select f.blob_hash from files f where f.user_id = ${user.id})`.execute(db);
+    if (Number(user.used_bytes) !== Number(rows[0]?.bytes)) throw new Error(`user ${user.id} charged ${user.used_bytes} but holds ${rows[0]?.bytes} bytes`);
+  }
 }
