@@ -28,8 +28,9 @@ export function filterConditions(f: FileFilters): Condition[] {
   const where: Condition[] = [];
   if (f.search) {
     const pattern = containsPattern(f.search);
+    // Uncorrelated subqueries: the tag matches are found once, not once per file.
     where.push(sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\'
-      or exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\'))`);
+      or f.id in (select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'))`);
   }
   if (f.mime_type) {
     where.push(
@@ -43,7 +44,7 @@ export function filterConditions(f: FileFilters): Condition[] {
   if (f.start_date) where.push(sql<SqlBool>`f.created_at >= ${dateBound(f.start_date, false)}`);
   if (f.end_date) where.push(sql<SqlBool>`f.created_at <= ${dateBound(f.end_date, true)}`);
   for (const tag of f.tags ?? []) {
-    where.push(sql<SqlBool>`exists (select 1 from file_tags ft where ft.file_id = f.id and lower(ft.tag) = ${tag.toLowerCase()})`);
+    where.push(sql<SqlBool>`f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ${tag.toLowerCase()})`);
   }
   if (f.uploader) {
     where.push(sql<SqlBool>`f.user_id in (select id from users where lower(username) = ${f.uploader.toLowerCase()})`);

@@ -14,6 +14,8 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+const READ_CHUNK = 1024 * 1024;
+
 /** Objects as files under <dataDir>/objects, each fsynced with its directory before put resolves. */
 export function createFsObjectStore(dataDir: string): ObjectStore {
   const root = path.join(dataDir, 'objects');
@@ -58,7 +60,8 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
 
     async get(key: string, range?: ByteRange) {
       const handle = await fsp.open(pathOf(key), 'r');
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      // 1 MiB reads: with the default 64 KiB, downloads ran at a third of the speed.
+      return handle.createReadStream({ highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
     },
 
     async delete(key: string) {
