@@ -3,7 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import type { Db } from '../db/index.js';
 import { readableFolder, type Viewer } from './access.js';
 import type { Actor } from './context.js';
-import { selectFileColumns, tagsByFile, toFileDto } from './file-dto.js';
+import { fileDtos } from './file-dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
 
@@ -75,16 +75,20 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
     .where(sql<SqlBool>`${where}`)
     .executeTakeFirstOrThrow();
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
-  const rows = await selectFileColumns(db.selectFrom('files as f'), viewer)
+  // Ids first, then the page's files: the per-file figures are computed for 20
+  // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
+  const ids = await db
+    .selectFrom('files as f')
+    .select('f.id')
     .where(sql<SqlBool>`${where}`)
     .orderBy(sql`${SORT_COLUMNS[page.sort_by]} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
-  const tags = await tagsByFile(db, rows.map((r) => r.id));
+  const files = await fileDtos(db, viewer, ids.map((r) => r.id));
   return {
-    files: rows.map((r) => toFileDto(r, tags.get(r.id) ?? [])),
+    files,
     total: Number(total),
     page: page.page,
     limit: page.limit,
