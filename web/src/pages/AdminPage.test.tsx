@@ -5,6 +5,7 @@ import type { ActivityRow, AdminStatsResponse, AdminUserRow, FileItem, TopFile }
 import { mockFetch, type MockReply, type MockRequest } from '../test/fetch-mock';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
+import { makeFile } from '../test/files';
 
 const admin = makeUser({ id: 1, username: 'root', email: 'root@example.com', is_admin: true });
 
@@ -22,25 +23,9 @@ const stats: AdminStatsResponse = {
   timeline: Array.from({ length: 30 }, (_, i) => ({ date: `2024-01-${String(i + 1).padStart(2, '0')}`, uploads: i % 3, downloads: i % 2 })),
 };
 
+/** A file as the admin list shows it: report-<id>.pdf by alice. */
 function file(id: number, overrides: Partial<FileItem> = {}): FileItem {
-  return {
-    id,
-    user_id: 2,
-    username: 'alice',
-    original_name: `report-${id}.pdf`,
-    mime_type: 'application/pdf',
-    file_size: 2048,
-    is_public: false,
-    is_duplicate: false,
-    download_count: 3,
-    reference_count: 1,
-    tags: [],
-    folder_id: null,
-    folder_name: null,
-    created_at: '2024-01-05T09:07:30.000Z',
-    updated_at: '2024-01-05T09:07:30.000Z',
-    ...overrides,
-  };
+  return makeFile({ id, user_id: 2, original_name: `report-${id}.pdf`, updated_at: '2024-01-05T09:07:30.000Z', ...overrides });
 }
 
 function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
