@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { toast } from 'sonner';
 import { FakeWebSocket } from './fake-websocket';
 
 beforeEach(() => {
@@ -13,6 +14,9 @@ configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
+  // Sonner keeps toasts in a module-wide store and replays active ones to the next
+  // Toaster mounted: without this, one test's toast appears in the next.
+  toast.dismiss();
   localStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
