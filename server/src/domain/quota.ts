@@ -6,13 +6,8 @@ import type { Db } from '../db/index.js';
  * copy of their own file is free; someone else's copy of the same content is
  * not, or the quota would reveal that another user holds it. Kept in
  * users.used_bytes by the transactions that add and release files, under the
- * user's lock, so checking it costs one row read whatever the number of files.
+ * user's lock, so reading it costs one row whatever the number of files.
  */
-export async function chargedBytes(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('users').select('used_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
-  return Number(row.used_bytes);
-}
-
 export async function charge(trx: Db, userId: number, bytes: number): Promise<void> {
   await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).execute();
 }

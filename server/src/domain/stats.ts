@@ -19,13 +19,13 @@ export function storageFigures(logical: number, physical: number, files: number,
   };
 }
 
-/** Figures over the files matching a condition on `files`. */
-async function storageOf(db: Db, scope: RawBuilder<unknown>): Promise<StorageStats> {
+/** Figures over the files matching a condition on `files`, with the physical bytes they occupy. */
+async function storageOf(db: Db, scope: RawBuilder<unknown>, physical: RawBuilder<unknown>): Promise<StorageStats> {
   const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null }>`
     select count(*) as files,
       sum(file_size) as logical,
       count(distinct blob_hash) as unique_count,
-      (select sum(b.size) from blobs b where b.hash in (select blob_hash from files where ${scope})) as physical
+      ${physical} as physical
     from files where ${scope}`.execute(db);
   const r = rows[0]!;
   return storageFigures(Number(r.logical ?? 0), Number(r.physical ?? 0), Number(r.files), Number(r.unique_count));
@@ -33,15 +33,17 @@ async function storageOf(db: Db, scope: RawBuilder<unknown>): Promise<StorageSta
 
 /** Every file in the system: physical bytes stored once per content. */
 export function systemStorage(db: Db): Promise<StorageStats> {
-  return storageOf(db, sql`1 = 1`);
+  return storageOf(db, sql`1 = 1`, sql`(select sum(b.size) from blobs b where b.ref_count > 0)`);
 }
 
 /**
- * The caller's own files for users; the whole system for admins, who see all
- * files on their dashboard.
+ * The caller's own files for users, physical bytes being what they are
+ * charged (the same figure as their quota usage); the whole system for
+ * admins, who see all files on their dashboard.
  */
 export function storageStats(db: Db, actor: Actor): Promise<StorageStats> {
-  return actor.isAdmin ? systemStorage(db) : storageOf(db, sql`user_id = ${actor.id}`);
+  if (actor.isAdmin) return systemStorage(db);
+  return storageOf(db, sql`user_id = ${actor.id}`, sql`(select used_bytes from users where id = ${actor.id})`);
 }
 
 /** The caller's files that share content with another of their own files. */

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { FileItem } from '@vault/contract';
-import type { Db } from '../db/index.js';
 import type { IngestedObject } from '../storage/ingest.js';
 import { ownedFolder } from './access.js';
 import { recordActivity } from './activity.js';
@@ -8,7 +7,7 @@ import { fileAudience } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { QuotaExceeded } from './errors.js';
 import { fileDto } from './file-dto.js';
-import { charge, chargedBytes, ownsContent } from './quota.js';
+import { charge, ownsContent } from './quota.js';
 import { quotaBytesOf } from './users.js';
 import { lockUser } from './locks.js';
 
@@ -31,14 +30,14 @@ export interface UploadBudget {
 }
 
 export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const user = await ctx.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
   const largest = await ctx.db
     .selectFrom('files')
     .select((eb) => eb.fn.max('file_size').as('size'))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return {
-    remaining: Math.max(0, quotaBytesOf(ctx, user) - (await chargedBytes(ctx.db, userId))),
+    remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
     ownCeiling: Number(largest?.size ?? 0),
   };
 }

@@ -5,7 +5,6 @@ import type { Actor, DomainContext } from './context.js';
 import { Conflict, Forbidden, Unauthorized } from './errors.js';
 import { recordActivity } from './activity.js';
 import { openSession } from './sessions.js';
-import { chargedBytes } from './quota.js';
 
 const MB = 1024 * 1024;
 
@@ -122,7 +121,7 @@ export function mbToBytes(mb: number): number {
 }
 
 export async function userStats(ctx: DomainContext, userId: number): Promise<UserStats> {
-  const user = await ctx.db.selectFrom('users').select('storage_quota_bytes').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
   const { count } = await ctx.db
     .selectFrom('files')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -131,7 +130,7 @@ export async function userStats(ctx: DomainContext, userId: number): Promise<Use
   const quota = quotaBytesOf(ctx, user);
   return {
     total_files: Number(count),
-    used_storage_bytes: await chargedBytes(ctx.db, userId),
+    used_storage_bytes: Number(user.used_bytes),
     storage_quota_mb: bytesToMb(quota),
     storage_quota_bytes: quota,
   };
