@@ -145,6 +145,11 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   }
 }
 
+/** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */
+export function isoTime(epochMs: number | string): string {
+  return new Date(Number(epochMs)).toISOString();
+}
+
 /** Case-insensitive equality that can use the lower(...) indexes. */
 export function lowerEq(column: string, value: string) {
   return sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;

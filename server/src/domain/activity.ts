@@ -1,5 +1,5 @@
 import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
-import type { Db } from '../db/index.js';
+import { isoTime, type Db } from '../db/index.js';
 import { chunks } from './chunks.js';
 
 export interface ActivityEntry {
@@ -49,7 +49,7 @@ export async function listActivity(db: Db, page: { limit: number; before?: numbe
     file_name: r.file_name,
     file_id: r.file_id,
     username: r.username,
-    date: new Date(Number(r.at)).toISOString(),
+    date: isoTime(r.at),
     detail: r.detail,
   }));
 }

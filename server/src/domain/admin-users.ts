@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { AdminUserRow, AdminUserUpdate } from '@vault/contract';
+import { isoTime } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { recordActivity } from './activity.js';
 import type { Actor, DomainContext } from './context.js';
@@ -31,7 +32,7 @@ export async function adminUserRows(ctx: DomainContext, userId?: number): Promis
     file_count: Number(r.file_count),
     used_storage_bytes: Number(r.used_storage_bytes),
     total_downloads: Number(r.total_downloads),
-    created_at: new Date(Number(r.created_at)).toISOString(),
+    created_at: isoTime(r.created_at),
     storage_quota_mb: bytesToMb(quotaBytesOf(ctx, r)),
     is_admin: r.is_admin === 1,
   }));

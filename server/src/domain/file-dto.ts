@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileItem } from '@vault/contract';
-import type { Db } from '../db/index.js';
+import { isoTime, type Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
 import type { Viewer } from './access.js';
 
@@ -88,8 +88,8 @@ export function toFileDto(row: FileDtoRow, tags: string[]): FileItem {
     tags,
     folder_id: row.folder_id,
     folder_name: row.folder_name,
-    created_at: new Date(Number(row.created_at)).toISOString(),
-    updated_at: new Date(Number(row.updated_at)).toISOString(),
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
   };
 }
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Folder, FolderSearch } from '@vault/contract';
-import type { Db } from '../db/index.js';
+import { isoTime, type Db } from '../db/index.js';
 import type { Viewer } from './access.js';
 import type { Condition } from './file-search.js';
 
@@ -106,8 +106,8 @@ export async function folderDtos(db: Db, viewer: Viewer, scope: FolderScope, ord
     name: r.name,
     parent_id: r.parent_id,
     is_public: Number(r.is_public) === 1,
-    created_at: new Date(Number(r.created_at)).toISOString(),
-    updated_at: new Date(Number(r.updated_at)).toISOString(),
+    created_at: isoTime(r.created_at),
+    updated_at: isoTime(r.updated_at),
     file_count: Number(r.file_count),
     subfolder_count: Number(r.subfolder_count),
     folder_size: sizes.get(r.id) ?? 0,

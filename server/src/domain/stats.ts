@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DedupStats, StorageStats } from '@vault/contract';
-import type { Db } from '../db/index.js';
+import { isoTime, type Db } from '../db/index.js';
 import type { Actor } from './context.js';
 
 function percent(part: number, whole: number): number {
@@ -76,7 +76,7 @@ export async function dedupStats(db: Db, actor: Actor): Promise<DedupStats> {
       saved_bytes: (copies - 1) * size,
       files: members
         .filter((m) => m.blob_hash === g.blob_hash)
-        .map((m) => ({ id: m.id, original_name: m.original_name, created_at: new Date(Number(m.created_at)).toISOString() })),
+        .map((m) => ({ id: m.id, original_name: m.original_name, created_at: isoTime(m.created_at) })),
     };
   });
   return {

@@ -1,5 +1,5 @@
 import type { RegisterRequest, User, UserStats } from '@vault/contract';
-import { isUniqueViolation, lowerEq, type Db } from '../db/index.js';
+import { isUniqueViolation, isoTime, lowerEq, type Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import type { Actor, DomainContext } from './context.js';
 import { Conflict, Forbidden, Unauthorized } from './errors.js';
@@ -14,7 +14,7 @@ export function toUserDto(row: Pick<UserRow, 'id' | 'username' | 'email' | 'is_a
     username: row.username,
     email: row.email,
     is_admin: row.is_admin === 1,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: isoTime(row.created_at),
   };
 }
 

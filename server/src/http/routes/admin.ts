@@ -3,7 +3,6 @@ import {
   activityQuerySchema,
   adminFileSearchSchema,
   adminUserUpdateSchema,
-  idParamSchema,
   topFilesQuerySchema,
   type ActivityResponse,
 } from '@vault/contract';
@@ -13,7 +12,7 @@ import { adminUserRows, updateUser } from '../../domain/admin-users.js';
 import { adminDeleteFile } from '../../domain/files.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
-import { parse } from '../validate.js';
+import { idOf, parse } from '../validate.js';
 
 /** Every route here is for admins only: the auth hook answers 401 or 403 before any handler runs. */
 const ADMIN = { config: { access: 'admin' } } as const;
@@ -28,14 +27,14 @@ export function adminRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   }));
 
   app.delete('/api/admin/files/:id', ADMIN, async (request, reply) => {
-    await adminDeleteFile(ctx, actorOf(request), parse(idParamSchema, request.params).id);
+    await adminDeleteFile(ctx, actorOf(request), idOf(request));
     return reply.status(204).send();
   });
 
   app.get('/api/admin/users/stats', ADMIN, async () => ({ users: await adminUserRows(ctx) }));
 
   app.put('/api/admin/users/:id', ADMIN, async (request) => ({
-    user: await updateUser(ctx, actorOf(request), parse(idParamSchema, request.params).id, parse(adminUserUpdateSchema, request.body)),
+    user: await updateUser(ctx, actorOf(request), idOf(request), parse(adminUserUpdateSchema, request.body)),
   }));
 
   app.get('/api/admin/activity', ADMIN, async (request): Promise<ActivityResponse> => ({

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   fileSearchSchema,
   fileUpdateSchema,
-  idParamSchema,
   publicFileSearchSchema,
   shareRequestSchema,
   type DownloadLinkResponse,
@@ -18,11 +17,10 @@ import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
 import { handleUpload } from '../upload.js';
-import { parse } from '../validate.js';
+import { idOf, parse } from '../validate.js';
 
 const DOWNLOAD_LINK_TTL_SECONDS = 60;
 
-const idOf = (request: FastifyRequest) => parse(idParamSchema, request.params).id;
 const wantsInline = (request: FastifyRequest) => (request.query as { inline?: string }).inline === '1';
 
 export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {

@@ -1,13 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { folderCreateSchema, folderSearchSchema, folderUpdateSchema, idParamSchema } from '@vault/contract';
+import type { FastifyInstance } from 'fastify';
+import { folderCreateSchema, folderSearchSchema, folderUpdateSchema } from '@vault/contract';
 import { deleteFolder } from '../../domain/folder-delete.js';
 import { createFolder, getFolder, getFolderShare, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
 import { sharedWithMe } from '../../domain/sharing.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
-import { parse } from '../validate.js';
-
-const idOf = (request: FastifyRequest) => parse(idParamSchema, request.params).id;
+import { idOf, parse } from '../validate.js';
 
 export function folderRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   app.get('/api/folders', async (request) => listFolders(ctx.db, actorOf(request), parse(folderSearchSchema, request.query)));
