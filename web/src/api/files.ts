@@ -1,5 +1,4 @@
 import {
-  dedupStatsSchema,
   errorResponseSchema,
   downloadLinkResponseSchema,
   fileListResponseSchema,
@@ -52,10 +51,6 @@ export function updateFileShare(id: number, body: ShareRequest): Promise<ShareSt
 
 export function fetchStorageStats() {
   return apiRequest('/api/files/storage/stats', storageStatsSchema);
-}
-
-export function fetchDedupStats() {
-  return apiRequest('/api/files/storage/deduplication', dedupStatsSchema);
 }
 
 /** A 60-second signed URL the browser can fetch without the bearer header. */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { SESSION, type FileSearchCriteria, type FolderSearchCriteria, type PublicFileSearchCriteria } from '@vault/contract';
 import { fetchAppConfig, fetchUserStats } from './auth';
-import { fetchDedupStats, fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
+import { fetchFiles, fetchPublicFiles, fetchStorageStats } from './files';
 import { fetchFolders } from './folders';
 import { queryKeys } from './keys';
 import { parentOptions, type FolderOption } from '../lib/folder-paths';
@@ -42,10 +42,6 @@ export function useStorageStats() {
     retry: 3,
     retryDelay: 1000,
   });
-}
-
-export function useDedupStats() {
-  return useQuery({ queryKey: queryKeys.dedupStats, queryFn: fetchDedupStats });
 }
 
 export type { FolderOption };
