@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator, type MigrationProvider } from 'kysely';
 import { expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/index.js';
-import { migrations } from '../src/db/migrations.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { DATABASES, dropSchema, freshSchemaName } from './helpers/server.js';
 
 it.each(DATABASES)('backfills what each user is charged when 0002 runs on existing data [%s]', async (dialect) => {

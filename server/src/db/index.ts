@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
-import { migrations } from './migrations.js';
+import { migrations } from './migrations/index.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;

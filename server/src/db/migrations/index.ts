@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../index.js';
+import { initial } from './0001_initial.js';
+import { userUsedBytes } from './0002_user_used_bytes.js';
+
+/**
+ * Versioned migrations, applied in name order at start-up, one file each.
+ * Never edit one that has shipped: add the next.
+ */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_initial': initial(dialect),
+    '0002_user_used_bytes': userUsedBytes(),
+  };
+}
