@@ -6,7 +6,9 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect };
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {

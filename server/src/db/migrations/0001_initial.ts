@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 
 /** The whole first schema, with an index for every search sort. */
 export function initial(dialect: Dialect): Migration {

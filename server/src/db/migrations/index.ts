@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { Dialect } from '../index.js';
+import type { Dialect } from '../dialect.js';
 import { initial } from './0001_initial.js';
 import { userUsedBytes } from './0002_user_used_bytes.js';
 
