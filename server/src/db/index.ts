@@ -5,7 +5,6 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
-
 import type { Dialect } from './dialect.js';
 
 export type { Dialect };
