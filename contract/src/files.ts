@@ -17,12 +17,13 @@ export const fileSchema = z.object({
   mime_type: z.string(),
   file_size: z.number().int(),
   is_public: z.boolean(),
-  /** Not the owner's first file with this content (computed over the owner's files for non-admins). */
+  /** Not the first file with this content: among all files for admins, among the owner's own for the owner; always false for anyone else. */
   is_duplicate: z.boolean(),
   download_count: z.number().int(),
-  /** How many of the owner's files share this content (global for admins). */
+  /** How many files share this content: all of them for admins, the owner's own for the owner; always 1 for anyone else. */
   reference_count: z.number().int(),
   tags: z.array(z.string()),
+  /** The folder holding the file; null at the root, and for viewers who may not read that folder. */
   folder_id: z.number().int().nullable(),
   folder_name: z.string().nullable(),
   created_at: isoDate,

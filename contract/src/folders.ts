@@ -10,6 +10,7 @@ export const folderSchema = z.object({
   user_id: z.number().int(),
   username: z.string(),
   name: z.string(),
+  /** Null at the top level, and for viewers who may not read the parent. */
   parent_id: z.number().int().nullable(),
   is_public: z.boolean(),
   created_at: isoDate,

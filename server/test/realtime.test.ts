@@ -117,6 +117,42 @@ describeEachDb(
       await adminWs.next(ofType('file_deleted', id));
     });
 
+    it('stops sending a demoted admin other users’ private events at once, and keeps sending their own', async () => {
+      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const promoted = await t().client.register();
+      const other = await t().client.register();
+      const setAdmin = (isAdmin: boolean) => t().client.put(`/api/admin/users/${promoted.user.id}`, { token: admin, json: { is_admin: isAdmin } });
+      expect((await setAdmin(true)).status).toBe(200);
+      const ws = await socketFor(promoted.token);
+      const seenAsAdmin = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      await ws.next(ofType('file_uploaded', seenAsAdmin));
+
+      expect((await setAdmin(false)).status).toBe(200);
+      const hidden = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      const own = await uploadOne(t().client, promoted.token, { name: secretName(), content: samples.text() });
+      await ws.next(ofType('file_uploaded', own));
+      expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
+
+      // Promotion works the same way, without reconnecting.
+      expect((await setAdmin(true)).status).toBe(200);
+      const seenAgain = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      await ws.next(ofType('file_uploaded', seenAgain));
+    });
+
+    it('re-authenticates a user’s sockets on an access change: an ended session closes at once', async () => {
+      const { user, password, token } = await t().client.register();
+      const second = await t().client.post('/api/auth/login', { json: { username: user.username, password } });
+      const ended = await socketFor(token);
+      const open = await socketFor(second.body.token);
+      // The session ended elsewhere (only the database knows); the access change says so without waiting for a heartbeat.
+      const { sid } = decodeJwt(token);
+      await t().server.ctx.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', String(sid)).execute();
+      await t().server.ctx.events.publishAccessChange({ userId: user.id });
+      expect(await ended.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Session has ended' });
+      await publicMarker(open);
+      expect(open.socket.readyState).toBe(open.socket.OPEN);
+    });
+
     it('routes any bus event by its audience alone, and sends only the contract fields', async () => {
       const [member, outsider] = [await t().client.register(), await t().client.register()];
       const memberWs = await socketFor(member.token);

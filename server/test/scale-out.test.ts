@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type pg from 'pg';
 import { pino } from 'pino';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
 import { releaseFiles } from '../src/domain/files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
-import type { BusMessage } from '../src/events/bus.js';
+import type { BusMessage, EventBus } from '../src/events/bus.js';
 import { createRedisCounterStore } from '../src/http/redis-counter-store.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { createServer, type VaultServer } from '../src/server.js';
@@ -30,29 +31,75 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
   const schema = freshSchemaName();
   afterAll(() => dropSchema(schema));
 
-  it('delivers every event once to every instance, including the publisher', async () => {
-    const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ url: PG, schema, dataDir: '/tmp' })));
-    const busA = createPgBus(a!.pgPool!, silent);
-    const busB = createPgBus(b!.pgPool!, silent);
-    const got: Record<'a' | 'b', number[]> = { a: [], b: [] };
-    busA.subscribe((m) => got.a.push(m.event.file_id!));
-    busB.subscribe((m) => got.b.push(m.event.file_id!));
+  /** Two buses, as two instances hold them, on these schemas; closed afterwards. */
+  async function withTwoBuses(schemas: [string, string], fn: (a: EventBus, b: EventBus, poolA: pg.Pool) => Promise<void>): Promise<void> {
+    const dbs = await Promise.all(schemas.map((s) => openDatabase({ url: PG, schema: s, dataDir: '/tmp' })));
+    const buses = dbs.map((db, i) => createPgBus(db.pgPool!, schemas[i]!, silent));
     try {
-      // LISTEN is asynchronous: wait until B hears A before counting.
-      await vi.waitFor(async () => {
-        await busA.publish(event('file_uploaded', 0));
-        expect(got.b).toContain(0);
-      });
+      await fn(buses[0]!, buses[1]!, dbs[0]!.pgPool!);
+    } finally {
+      for (const bus of buses) await bus.close();
+      for (const db of dbs) await db.close();
+    }
+  }
+
+  /** LISTEN is asynchronous: publishes event 0 from `from` until the listener hears it. */
+  async function untilListening(from: EventBus, heardZero: () => boolean): Promise<void> {
+    await vi.waitFor(async () => {
+      await from.publish(event('file_uploaded', 0));
+      expect(heardZero()).toBe(true);
+    });
+  }
+
+  it('delivers every event once to every instance, including the publisher', async () => {
+    await withTwoBuses([schema, schema], async (busA, busB) => {
+      const got: Record<'a' | 'b', number[]> = { a: [], b: [] };
+      busA.subscribe((m) => got.a.push(m.event.file_id!));
+      busB.subscribe((m) => got.b.push(m.event.file_id!));
+      await untilListening(busA, () => got.b.includes(0));
       for (let i = 1; i <= 5; i++) await (i % 2 ? busA : busB).publish(event('file_deleted', i));
       const deleted = (ids: number[]) => ids.filter((id) => id > 0);
       await vi.waitFor(() => expect(deleted(got.a).length + deleted(got.b).length).toBe(10));
       expect(deleted(got.a)).toEqual([1, 2, 3, 4, 5]);
       expect(deleted(got.b)).toEqual([1, 2, 3, 4, 5]);
+    });
+  });
+
+  it('delivers access changes to every instance, in order with events, and ignores malformed ones', async () => {
+    await withTwoBuses([schema, schema], async (busA, busB, poolA) => {
+      const heard: Record<'a' | 'b', string[]> = { a: [], b: [] };
+      for (const [name, bus] of [['a', busA], ['b', busB]] as const) {
+        bus.subscribe((m) => heard[name].push(`event ${m.event.file_id}`));
+        bus.subscribeAccessChanges((c) => heard[name].push(`access ${c.userId}`));
+      }
+      await untilListening(busA, () => heard.b.includes('event 0'));
+      await busA.publish(event('file_updated', 1));
+      await poolA.query('select pg_notify($1, $2)', [`vault_access_${schema}`, '{"userId":"everyone"}']);
+      await busB.publishAccessChange({ userId: 7 });
+      await busA.publish(event('file_updated', 2));
+      const expected = ['event 1', 'access 7', 'event 2'];
+      const after0 = (lines: string[]) => lines.filter((line) => line !== 'event 0');
+      await vi.waitFor(() => expect({ a: after0(heard.a), b: after0(heard.b) }).toEqual({ a: expected, b: expected }));
+    });
+  });
+
+  it('keeps installations in different schemas of one database apart', async () => {
+    const otherSchema = freshSchemaName();
+    try {
+      await withTwoBuses([schema, otherSchema], async (busA, busB) => {
+        const heardByB: number[] = [];
+        busB.subscribe((m) => heardByB.push(m.event.file_id!));
+        busB.subscribeAccessChanges((c) => heardByB.push(-c.userId));
+        await untilListening(busB, () => heardByB.includes(0));
+        await busA.publish(event('file_deleted', 1));
+        await busA.publishAccessChange({ userId: 1 });
+        // B's marker comes after A's messages: had B heard them, they would be in first.
+        await busB.publish(event('file_deleted', 2));
+        await vi.waitFor(() => expect(heardByB).toContain(2));
+        expect(heardByB.filter((id) => id !== 0 && id !== 2)).toEqual([]);
+      });
     } finally {
-      await busA.close();
-      await busB.close();
-      await a!.close();
-      await b!.close();
+      await dropSchema(otherSchema);
     }
   });
 
@@ -167,6 +214,32 @@ describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () =>
     } finally {
       ownerSocket.close();
       strangerSocket.close();
+    }
+  });
+
+  it('stops sending a demoted admin everyone’s events on the other instance at once', async () => {
+    const [one] = instances.map((i) => createClient(i.url));
+    const [admin, promoted, other] = [await one!.register(), await one!.register(), await one!.register()];
+    const db = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
+    try {
+      await db.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+    } finally {
+      await db.close();
+    }
+    const setAdmin = (isAdmin: boolean) => one!.put(`/api/admin/users/${promoted.user.id}`, { token: admin.token, json: { is_admin: isAdmin } });
+    const privateUpload = async (token: string) => (await upload(one!, token, [{ name: 'private.txt', content: samples.text() }])).body.files[0]!.id;
+    expect((await setAdmin(true)).status).toBe(200);
+    // Connected to instance two; every change goes through instance one.
+    const ws = await connect(instances[1]!.url, promoted.token);
+    try {
+      await ws.next(ofType('file_uploaded', await privateUpload(other.token)));
+      expect((await setAdmin(false)).status).toBe(200);
+      const hidden = await privateUpload(other.token);
+      const own = await privateUpload(promoted.token);
+      await ws.next(ofType('file_uploaded', own));
+      expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
+    } finally {
+      ws.close();
     }
   });
 

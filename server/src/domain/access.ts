@@ -1,17 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { FileRow, FolderRow } from '../db/schema.js';
+import { chunks } from './chunks.js';
 import { NotFound } from './errors.js';
 
 /** Who is asking: a signed-in user, or nobody (public routes). */
 export type Viewer = { id: number; isAdmin: boolean } | undefined;
-
-export interface ChainGrants {
-  /** The folder or one of its ancestors is public. */
-  public: boolean;
-  /** The folder or one of its ancestors is shared with the viewer. */
-  shared: boolean;
-}
 
 /**
  * Walks from a folder up to its root. UNION (not UNION ALL) stops on a cycle,
@@ -34,22 +28,91 @@ export function folderTree(rootId: number) {
     )`;
 }
 
-export async function chainGrants(db: Db, folderId: number, viewerId: number | undefined): Promise<ChainGrants> {
-  const { rows } = await sql<{ pub: number | null; shared: number }>`${folderChain(folderId)}
-    select max(is_public) as pub,
-      (select count(*) from folder_shares s where s.folder_id in (select id from chain) and s.user_id = ${viewerId ?? 0}) as shared
-    from chain`.execute(db);
-  const row = rows[0];
-  return { public: Number(row?.pub ?? 0) === 1, shared: Number(row?.shared ?? 0) > 0 };
+/** A folder as the read rule sees it. */
+export interface FolderNode {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  user_id: number;
+  /** Public, or shared with the viewer: grants read access to it and everything below. */
+  grants: boolean;
+}
+
+/** The folders in scope (a condition over `folders as fo`) and all their ancestors, by id. */
+export async function folderNodes(db: Db, viewer: Viewer, scope: RawBuilder<SqlBool>): Promise<Map<number, FolderNode>> {
+  const { rows } = await sql<FolderNode>`with recursive chain(id) as (
+      select fo.id from folders fo where ${scope}
+      union
+      select p.parent_id from chain c join folders p on p.id = c.id where p.parent_id is not null
+    )
+    select p.id, p.parent_id, p.name, p.user_id,
+      case when p.is_public = 1 or exists (select 1 from folder_shares s where s.folder_id = p.id and s.user_id = ${viewer?.id ?? 0}) then 1 else 0 end as grants
+    from chain c join folders p on p.id = c.id`.execute(db);
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { id: Number(r.id), parent_id: r.parent_id === null ? null : Number(r.parent_id), name: r.name, user_id: Number(r.user_id), grants: Number(r.grants) === 1 },
+    ]),
+  );
+}
+
+/**
+ * The folder read rule, over loaded nodes: admins and the owner read a folder;
+ * anyone else only through a grant on it or on an ancestor. Answers are
+ * remembered, so testing every folder of many chains stays linear.
+ */
+export function folderReader(nodes: Map<number, FolderNode>, viewer: Viewer): (folderId: number) => boolean {
+  const known = new Map<number, boolean>();
+  return (folderId) => {
+    const walked = new Set<number>();
+    let readable = false;
+    for (let node = nodes.get(folderId); node && !walked.has(node.id); node = node.parent_id === null ? undefined : nodes.get(node.parent_id)) {
+      const answer = known.get(node.id);
+      if (answer !== undefined) {
+        readable = answer;
+        break;
+      }
+      walked.add(node.id);
+      if (node.grants || (viewer !== undefined && (viewer.isAdmin || viewer.id === node.user_id))) {
+        readable = true;
+        break;
+      }
+    }
+    for (const id of walked) known.set(id, readable);
+    return readable;
+  };
+}
+
+/**
+ * Which of these folders the viewer may read. Admins and owners are answered
+ * without a query; the rest by their chains.
+ */
+export async function readableFolderIds(db: Db, viewer: Viewer, folders: Pick<FolderRow, 'id' | 'user_id'>[]): Promise<Set<number>> {
+  const readable = new Set<number>();
+  const others: number[] = [];
+  for (const folder of folders) {
+    if (viewer && (viewer.isAdmin || viewer.id === folder.user_id)) readable.add(folder.id);
+    else others.push(folder.id);
+  }
+  for (const part of chunks([...new Set(others)])) {
+    const canRead = folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id in (${sql.join(part)})`), viewer);
+    for (const id of part) if (canRead(id)) readable.add(id);
+  }
+  return readable;
+}
+
+/** Whether the viewer may read the folder a file lies in (none: no). */
+async function canReadFolderOf(db: Db, viewer: Viewer, file: Pick<FileRow, 'folder_id'>): Promise<boolean> {
+  if (file.folder_id === null) return false;
+  return folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id = ${file.folder_id}`), viewer)(file.folder_id);
 }
 
 /** Public content: marked public itself, or under a public folder. */
 export async function isPubliclyReadable(db: Db, file: Pick<FileRow, 'is_public' | 'folder_id'>): Promise<boolean> {
-  if (file.is_public === 1) return true;
-  return file.folder_id !== null && (await chainGrants(db, file.folder_id, undefined)).public;
+  return file.is_public === 1 || (await canReadFolderOf(db, undefined, file));
 }
 
-/** DESIGN.md's read rule: owner, admin, public, shared directly, or through an ancestor folder. */
+/** The file read rule: owner, admin, public, shared directly, or readable through its folder. */
 export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promise<boolean> {
   if (viewer && (viewer.isAdmin || viewer.id === file.user_id)) return true;
   if (file.is_public === 1) return true;
@@ -62,9 +125,7 @@ export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promis
       .executeTakeFirst();
     if (direct) return true;
   }
-  if (file.folder_id === null) return false;
-  const grants = await chainGrants(db, file.folder_id, viewer?.id);
-  return grants.public || (viewer !== undefined && grants.shared);
+  return canReadFolderOf(db, viewer, file);
 }
 
 const FILE_NOT_FOUND = 'File not found';
@@ -104,12 +165,10 @@ async function folderRow(db: Db, folderId: number, message: string): Promise<Fol
   return row;
 }
 
-/** The folder rule mirrors the file rule: owner, admin, or a public or shared folder on its chain. */
+/** A folder the viewer may read (folderReader's rule); anything else is "not found". */
 export async function readableFolder(db: Db, viewer: Viewer, folderId: number): Promise<FolderRow> {
   const row = await folderRow(db, folderId, FOLDER_NOT_FOUND);
-  if (viewer && (viewer.isAdmin || viewer.id === row.user_id)) return row;
-  const grants = await chainGrants(db, folderId, viewer?.id);
-  if (grants.public || (viewer !== undefined && grants.shared)) return row;
+  if ((await readableFolderIds(db, viewer, [row])).has(row.id)) return row;
   throw new NotFound(FOLDER_NOT_FOUND);
 }
 

@@ -57,7 +57,9 @@ function describeChange(ctx: DomainContext, target: TargetRow, change: AdminUser
  * PUT /api/admin/users/{id}: quota and admin flag. An admin never removes their
  * own flag, so at least one admin always remains; two admins demoting each
  * other at once are serialised by locking the admin rows (PostgreSQL; SQLite
- * runs one write transaction at a time).
+ * runs one write transaction at a time). A role change is announced on the
+ * event bus before the answer: no event published after it reaches the user's
+ * websockets, on any instance, under the old role.
  */
 export async function updateUser(ctx: DomainContext, admin: Actor, userId: number, change: AdminUserUpdate): Promise<AdminUserRow> {
   if (change.storage_quota_mb === undefined && change.is_admin === undefined) {
@@ -66,6 +68,7 @@ export async function updateUser(ctx: DomainContext, admin: Actor, userId: numbe
   if (userId === admin.id && change.is_admin === false) {
     throw new Invalid('You cannot remove your own administrator access');
   }
+  let roleChanged = false;
   await ctx.db.transaction().execute(async (trx) => {
     if (ctx.dialect === 'postgres') {
       await sql`select id from users where is_admin = 1 or id = ${userId} order by id for update`.execute(trx);
@@ -80,6 +83,7 @@ export async function updateUser(ctx: DomainContext, admin: Actor, userId: numbe
     if (!target) throw new NotFound('User not found');
     const changes = describeChange(ctx, target, change);
     if (changes.length === 0) return;
+    roleChanged = change.is_admin !== undefined && change.is_admin !== (target.is_admin === 1);
     await trx
       .updateTable('users')
       .set({
@@ -90,6 +94,8 @@ export async function updateUser(ctx: DomainContext, admin: Actor, userId: numbe
       .execute();
     await recordActivity(trx, { type: 'user_update', userId: admin.id, detail: `${target.username}: ${changes.join('; ')}` });
   });
+  // A socket authenticated as an admin receives everyone's events: every instance must re-read the role now.
+  if (roleChanged) await ctx.events.publishAccessChange({ userId });
   const [row] = await adminUserRows(ctx, userId);
   if (!row) throw new NotFound('User not found');
   return row;

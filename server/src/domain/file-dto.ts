@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileItem } from '@vault/contract';
 import { isoTime, type Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import type { Viewer } from './access.js';
+import { readableFolderIds, type Viewer } from './access.js';
 
 export interface FileDtoRow {
   id: number;
@@ -15,6 +15,7 @@ export interface FileDtoRow {
   download_count: number;
   folder_id: number | null;
   folder_name: string | null;
+  folder_user_id: number | null;
   created_at: number;
   updated_at: number;
   reference_count: number;
@@ -24,9 +25,10 @@ export interface FileDtoRow {
 type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', object>;
 
 /**
- * Dedup figures as the viewer may see them: admins see global reference
- * counts; everyone else sees only the owner's own copies, so that nobody can
- * learn whether another user holds the same content.
+ * Dedup figures as the viewer may see them. Admins see global reference
+ * counts; an owner sees how many copies they themselves keep; anyone else
+ * sees a single, original copy, so that nobody learns how many copies another
+ * user keeps, nor whether another user holds the same content.
  */
 function dedupColumns(viewer: Viewer) {
   if (viewer?.isAdmin) {
@@ -35,9 +37,10 @@ function dedupColumns(viewer: Viewer) {
       is_duplicate: sql<number>`(case when exists (select 1 from files d where d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
     };
   }
+  const owner = viewer?.id ?? 0;
   return {
-    reference_count: sql<number>`(select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash)`,
-    is_duplicate: sql<number>`(case when exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
+    reference_count: sql<number>`(case when f.user_id = ${owner} then (select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash) else 1 end)`,
+    is_duplicate: sql<number>`(case when f.user_id = ${owner} and exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
   };
 }
 
@@ -58,6 +61,7 @@ export function selectFileColumns(query: FileQuery, viewer: Viewer) {
       'f.download_count',
       'f.folder_id',
       'fo.name as folder_name',
+      'fo.user_id as folder_user_id',
       'f.created_at',
       'f.updated_at',
       dedup.reference_count.as('reference_count'),
@@ -73,7 +77,8 @@ export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number,
   return byFile;
 }
 
-export function toFileDto(row: FileDtoRow, tags: string[]): FileItem {
+/** `showFolder`: the viewer may read the file's folder; otherwise its id and name stay hidden. */
+export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean): FileItem {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -86,8 +91,8 @@ export function toFileDto(row: FileDtoRow, tags: string[]): FileItem {
     download_count: Number(row.download_count),
     reference_count: Number(row.reference_count),
     tags,
-    folder_id: row.folder_id,
-    folder_name: row.folder_name,
+    folder_id: showFolder ? row.folder_id : null,
+    folder_name: showFolder ? row.folder_name : null,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
   };
@@ -98,7 +103,9 @@ export async function fileDtos(db: Db, viewer: Viewer, ids: number[]): Promise<F
   if (ids.length === 0) return [];
   const rows = await selectFileColumns(db.selectFrom('files as f'), viewer).where('f.id', 'in', ids).execute();
   const tags = await tagsByFile(db, ids);
-  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [])]));
+  const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
+  const readable = await readableFolderIds(db, viewer, folders);
+  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [], r.folder_id !== null && readable.has(r.folder_id))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Folder, FolderSearch } from '@vault/contract';
 import { isoTime, type Db } from '../db/index.js';
-import type { Viewer } from './access.js';
+import { folderNodes, folderReader, type FolderNode, type Viewer } from './access.js';
 import type { Condition } from './file-search.js';
 
 /** A folder filter over `folders as fo`; it seeds the recursive queries below as well. */
@@ -33,46 +33,31 @@ async function subtreeSizes(db: Db, scope: FolderScope): Promise<Map<number, num
   return new Map(rows.map((r) => [Number(r.id), Number(r.size)]));
 }
 
-interface ChainNode {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  user_id: number;
-  /** Public, or shared with the viewer. */
-  grants: boolean;
-}
-
 /**
- * Each scoped folder's breadcrumb, root first: every ancestor for its owner
- * and admins; for anyone else, from the highest folder that is public or
- * shared with them (what lies above it stays hidden).
+ * The path (root first, ending with the folder) and parent of each scoped
+ * folder as the viewer may see them: the ancestors they may read, which is
+ * all of them for the owner and admins and, for anyone else, those from the
+ * highest one public or shared with them. Nothing of a private ancestor shows,
+ * not even its id.
  */
-async function breadcrumbs(db: Db, viewer: Viewer, scope: FolderScope): Promise<Map<number, Folder['path']>> {
-  const { rows } = await sql<ChainNode & { start_id: number }>`with recursive chain(start_id, id) as (
-      select fo.id, fo.id from folders fo where ${scope}
-      union
-      select c.start_id, p.parent_id from chain c join folders p on p.id = c.id where p.parent_id is not null
-    )
-    select c.start_id, p.id, p.parent_id, p.name, p.user_id,
-      case when p.is_public = 1 or exists (select 1 from folder_shares s where s.folder_id = p.id and s.user_id = ${viewer?.id ?? 0}) then 1 else 0 end as grants
-    from chain c join folders p on p.id = c.id`.execute(db);
-  const nodes = new Map<number, ChainNode>();
-  const starts = new Set<number>();
-  for (const r of rows) {
-    nodes.set(Number(r.id), { id: Number(r.id), parent_id: r.parent_id, name: r.name, user_id: Number(r.user_id), grants: Number(r.grants) === 1 });
-    starts.add(Number(r.start_id));
-  }
-  const paths = new Map<number, Folder['path']>();
-  for (const start of starts) {
-    const chain: ChainNode[] = [];
-    for (let node = nodes.get(start); node && !chain.includes(node); node = node.parent_id === null ? undefined : nodes.get(node.parent_id)) {
-      chain.unshift(node);
+async function lineages(db: Db, viewer: Viewer, scope: FolderScope, ids: number[]): Promise<Map<number, Pick<Folder, 'path' | 'parent_id'>>> {
+  const nodes = await folderNodes(db, viewer, scope);
+  const canRead = folderReader(nodes, viewer);
+  const parentOf = (node: FolderNode) => (node.parent_id === null ? undefined : nodes.get(node.parent_id));
+  const lineage = new Map<number, Pick<Folder, 'path' | 'parent_id'>>();
+  for (const id of ids) {
+    const start = nodes.get(id);
+    if (!start) continue;
+    const path: Folder['path'] = [{ id: start.id, name: start.name }];
+    const seen = new Set([start.id]);
+    // Readable ancestors come first going up: everything below a readable folder is readable.
+    for (let node = parentOf(start); node && !seen.has(node.id) && canRead(node.id); node = parentOf(node)) {
+      seen.add(node.id);
+      path.unshift({ id: node.id, name: node.name });
     }
-    const seesAll = viewer !== undefined && (viewer.isAdmin || chain.at(-1)?.user_id === viewer.id);
-    const top = seesAll ? 0 : Math.max(0, chain.findIndex((n) => n.grants));
-    paths.set(start, chain.slice(top).map((n) => ({ id: n.id, name: n.name })));
+    lineage.set(id, { path, parent_id: path.at(-2)?.id ?? null });
   }
-  return paths;
+  return lineage;
 }
 
 /** The folders in scope, as the viewer sees them, sorted (by name unless told). */
@@ -86,7 +71,6 @@ export async function folderDtos(db: Db, viewer: Viewer, scope: FolderScope, ord
       'fo.user_id',
       'u.username',
       'fo.name',
-      'fo.parent_id',
       'fo.is_public',
       'fo.created_at',
       'fo.updated_at',
@@ -98,20 +82,21 @@ export async function folderDtos(db: Db, viewer: Viewer, scope: FolderScope, ord
     .orderBy(sql`fo.id ${direction}`)
     .execute();
   if (rows.length === 0) return [];
-  const [sizes, paths] = await Promise.all([subtreeSizes(db, scope), breadcrumbs(db, viewer, scope)]);
+  const ids = rows.map((r) => r.id);
+  const [sizes, lines] = await Promise.all([subtreeSizes(db, scope), lineages(db, viewer, scope, ids)]);
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
     username: r.username,
     name: r.name,
-    parent_id: r.parent_id,
+    parent_id: lines.get(r.id)?.parent_id ?? null,
     is_public: Number(r.is_public) === 1,
     created_at: isoTime(r.created_at),
     updated_at: isoTime(r.updated_at),
     file_count: Number(r.file_count),
     subfolder_count: Number(r.subfolder_count),
     folder_size: sizes.get(r.id) ?? 0,
-    path: paths.get(r.id) ?? [{ id: r.id, name: r.name }],
+    path: lines.get(r.id)?.path ?? [{ id: r.id, name: r.name }],
   }));
 }
 

@@ -47,21 +47,29 @@ export async function refreshSession(ctx: DomainContext, actor: Actor) {
 /** Chunks keep each query under every driver's bound-parameter limit. */
 const SESSION_CHECK_CHUNK = 500;
 
+/** What an open session's user may receive now. */
+export interface SessionAccess {
+  userId: number;
+  isAdmin: boolean;
+}
+
 /**
- * Which of these sessions may still authenticate: not revoked and not past
- * expiry. Lets long-lived connections notice a logout made anywhere.
+ * The sessions among these that may still authenticate (not revoked, not past
+ * expiry), with their user's current role. Lets long-lived connections notice
+ * a logout or a role change made anywhere.
  */
-export async function openSessionIds(ctx: DomainContext, ids: readonly string[], now = Date.now()): Promise<Set<string>> {
-  const open = new Set<string>();
+export async function openSessions(ctx: DomainContext, ids: readonly string[], now = Date.now()): Promise<Map<string, SessionAccess>> {
+  const open = new Map<string, SessionAccess>();
   for (let i = 0; i < ids.length; i += SESSION_CHECK_CHUNK) {
     const rows = await ctx.db
       .selectFrom('sessions')
-      .select('id')
-      .where('id', 'in', ids.slice(i, i + SESSION_CHECK_CHUNK))
-      .where('revoked_at', 'is', null)
-      .where('expires_at', '>', now)
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'users.is_admin'])
+      .where('sessions.id', 'in', ids.slice(i, i + SESSION_CHECK_CHUNK))
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
       .execute();
-    for (const row of rows) open.add(row.id);
+    for (const row of rows) open.set(row.id, { userId: row.user_id, isAdmin: row.is_admin === 1 });
   }
   return open;
 }

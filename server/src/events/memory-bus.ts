@@ -1,18 +1,21 @@
-import type { BusHandler, BusMessage, EventBus } from './bus.js';
+import { createTopic, type AccessChange, type BusMessage, type EventBus } from './bus.js';
 
 /** One process: publish reaches this process's subscribers only. */
 export function createMemoryBus(): EventBus {
-  const handlers = new Set<BusHandler>();
+  const events = createTopic<BusMessage>();
+  const access = createTopic<AccessChange>();
   return {
-    async publish(message: BusMessage) {
-      for (const handler of handlers) handler(message);
+    async publish(message) {
+      events.emit(message);
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
+    subscribe: events.subscribe,
+    async publishAccessChange(change) {
+      access.emit(change);
     },
+    subscribeAccessChanges: access.subscribe,
     async close() {
-      handlers.clear();
+      events.clear();
+      access.clear();
     },
   };
 }

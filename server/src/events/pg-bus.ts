@@ -1,46 +1,70 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../domain/context.js';
-import type { BusHandler, BusMessage, EventBus } from './bus.js';
+import { createTopic, type AccessChange, type BusMessage, type EventBus } from './bus.js';
 
-const CHANNEL = 'vault_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MS = 1000;
 
+/** PostgreSQL identifiers, channel names included, hold at most 63 bytes. */
+const MAX_CHANNEL = 63;
+
 /**
- * Every instance LISTENs on one channel and publishes with pg_notify, so a
- * websocket on any instance receives events from all of them. An instance
+ * Channels are global to the database: each schema (each installation) gets
+ * its own, so that installations sharing a database never hear each other.
+ * Quoted where they are listened to, they match pg_notify's names exactly.
+ */
+function channelName(kind: 'events' | 'access', schema: string): string {
+  const name = `vault_${kind}_${schema}`;
+  return name.length <= MAX_CHANNEL ? name : `vault_${kind}_${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
+}
+
+function isAccessChange(value: unknown): value is AccessChange {
+  return typeof value === 'object' && value !== null && Number.isSafeInteger((value as AccessChange).userId);
+}
+
+/**
+ * Every instance LISTENs on its schema's two channels on one connection and
+ * publishes with pg_notify, so a websocket on any instance receives events
+ * from all of them, and events and access changes arrive everywhere in commit
+ * order. An instance
  * hears its own notifications too: delivery happens only on that path, never
  * twice. Delivery is best effort; a lost listener connection is re-opened.
  */
-export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
-  const handlers = new Set<BusHandler>();
+export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBus {
+  const EVENTS = channelName('events', schema);
+  const ACCESS = channelName('access', schema);
+  const events = createTopic<BusMessage>();
+  const access = createTopic<AccessChange>();
   let listener: pg.PoolClient | undefined;
   let closed = false;
   let ready: Promise<void>;
 
-  const deliver = (payload: string | undefined) => {
+  const deliver = (channel: string, payload: string | undefined) => {
     if (!payload) return;
-    let message: BusMessage;
+    let message: unknown;
     try {
-      message = JSON.parse(payload) as BusMessage;
+      message = JSON.parse(payload);
     } catch {
-      log.warn({ payload: payload.slice(0, 200) }, 'ignored a malformed bus notification');
-      return;
+      message = undefined;
     }
-    for (const handler of handlers) handler(message);
+    // Delivery checks each event against the contract; here only the kind of message is told apart.
+    if (channel === EVENTS && typeof message === 'object' && message !== null) events.emit(message as BusMessage);
+    else if (channel === ACCESS && isAccessChange(message)) access.emit(message);
+    else log.warn({ channel, payload: payload.slice(0, 200) }, 'ignored a malformed bus notification');
   };
 
   const connect = async (): Promise<void> => {
     const client = await pool.connect();
-    client.on('notification', (n) => n.channel === CHANNEL && deliver(n.payload));
+    client.on('notification', (n) => deliver(n.channel, n.payload));
     client.on('error', (err) => {
       log.warn({ err }, 'event bus connection lost; reconnecting');
       client.release(err);
       if (listener === client) listener = undefined;
       if (!closed) setTimeout(() => void (ready = connect().catch(retry)), RECONNECT_MS).unref();
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN "${EVENTS}"; LISTEN "${ACCESS}"`);
     listener = client;
   };
   const retry = (err: unknown) => {
@@ -49,6 +73,12 @@ export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
   };
   ready = connect();
 
+  /** Waits for the listener first: what this instance publishes reaches its own sockets too. */
+  const notify = async (channel: string, payload: string) => {
+    await ready;
+    await pool.query('select pg_notify($1, $2)', [channel, payload]);
+  };
+
   return {
     async publish(message) {
       const payload = JSON.stringify(message);
@@ -56,18 +86,20 @@ export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
         log.warn({ type: message.event.type, recipients: message.audience.userIds.length }, 'event too large for NOTIFY; not delivered');
         return;
       }
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+      await notify(EVENTS, payload);
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
+    subscribe: events.subscribe,
+    async publishAccessChange(change) {
+      await notify(ACCESS, JSON.stringify({ userId: change.userId }));
     },
+    subscribeAccessChanges: access.subscribe,
     async close() {
       closed = true;
-      handlers.clear();
+      events.clear();
+      access.clear();
       await ready.catch(() => undefined);
       if (listener) {
-        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        await listener.query(`UNLISTEN "${EVENTS}"; UNLISTEN "${ACCESS}"`).catch(() => undefined);
         listener.release();
         listener = undefined;
       }

@@ -3,6 +3,7 @@ import { realtimeEventSchema } from '@vault/contract';
 import type { Logger } from '../../domain/context.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Connection, ConnectionRegistry } from './registry.js';
+import type { Sequencer } from './sequencer.js';
 
 /** A client this far behind is not reading: drop it rather than buffer without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -18,12 +19,14 @@ function send(connection: Connection, payload: string): void {
 }
 
 /**
- * Forwards every bus message to the sockets its audience reaches. Knows the
- * bus only by its interface, so a multi-instance bus replaces the in-process
- * one without touching delivery. Returns the unsubscribe function.
+ * Forwards every bus message to the sockets its audience reaches, through
+ * `inOrder`, so that it waits for the re-authentications of access changes
+ * published before it. Knows the bus only by its interface, so a
+ * multi-instance bus replaces the in-process one without touching delivery.
+ * Returns the unsubscribe function.
  */
-export function startDelivery(bus: EventBus, registry: ConnectionRegistry, log: Logger): () => void {
-  return bus.subscribe(({ event, audience }) => {
+export function startDelivery(bus: EventBus, registry: ConnectionRegistry, log: Logger, inOrder: Sequencer): () => void {
+  return bus.subscribe(({ event, audience }) => void inOrder(() => {
     // Only the contract's fields (ids, counts, time) ever reach a client, whatever a publisher added.
     const parsed = realtimeEventSchema.safeParse(event);
     if (!parsed.success) {
@@ -39,5 +42,5 @@ export function startDelivery(bus: EventBus, registry: ConnectionRegistry, log: 
         log.warn({ err }, 'realtime delivery failed');
       }
     }
-  });
+  }));
 }

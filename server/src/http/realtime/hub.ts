@@ -1,10 +1,11 @@
 import { WebSocket } from 'ws';
 import { WS_POLICY_VIOLATION } from '@vault/contract';
 import type { Actor, DomainContext } from '../../domain/context.js';
-import { openSessionIds } from '../../domain/sessions.js';
+import { openSessions } from '../../domain/sessions.js';
 import { startDelivery } from './delivery.js';
 import { startHeartbeat } from './heartbeat.js';
 import { createConnectionRegistry, type Connection } from './registry.js';
+import { createSequencer } from './sequencer.js';
 
 const SHUTDOWN_CLOSE_GRACE_MS = 1_000;
 /** setTimeout's ceiling (about 24.8 days); longer waits are taken in steps. */
@@ -57,15 +58,39 @@ export interface HubOptions {
 
 export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser }: HubOptions): RealtimeHub {
   const registry = createConnectionRegistry(maxSocketsPerUser);
-  const stopDelivery = startDelivery(ctx.events, registry, ctx.log);
+  const inOrder = createSequencer(ctx.log);
+  const stopDelivery = startDelivery(ctx.events, registry, ctx.log, inOrder);
 
-  async function closeEndedSessions(connections: Connection[]): Promise<void> {
-    const open = await openSessionIds(ctx, [...new Set(connections.map((c) => c.sessionId))]);
+  /**
+   * Re-authenticates sockets against the database: those whose session no
+   * longer holds are closed, the others take their user's current role.
+   */
+  async function reauthenticate(connections: Connection[]): Promise<void> {
+    const open = await openSessions(ctx, [...new Set(connections.map((c) => c.sessionId))]);
     for (const connection of connections) {
-      if (!open.has(connection.sessionId)) refuse(connection.socket, 'Session has ended');
+      const access = open.get(connection.sessionId);
+      if (!access || access.userId !== connection.userId) refuse(connection.socket, 'Session has ended');
+      else if (access.isAdmin !== connection.isAdmin) registry.setAdmin(connection, access.isAdmin);
     }
   }
-  const stopHeartbeat = startHeartbeat(registry, heartbeatMs, closeEndedSessions, ctx.log);
+
+  // A user's access changed somewhere: their sockets here are judged again before any later event reaches them.
+  const stopAccess = ctx.events.subscribeAccessChanges(({ userId }) => {
+    void inOrder(async () => {
+      const connections = [...registry.ofUser(userId)];
+      if (connections.length === 0) return;
+      try {
+        await reauthenticate(connections);
+      } catch (err) {
+        // Unable to tell what they may receive now: they reconnect and authenticate afresh.
+        ctx.log.warn({ err, userId }, 'could not re-authenticate sockets after an access change; closing them');
+        for (const connection of connections) refuse(connection.socket, 'Access has changed');
+      }
+    });
+  });
+
+  // Every heartbeat re-checks every socket too: it catches what a lost notification missed.
+  const stopHeartbeat = startHeartbeat(registry, heartbeatMs, (connections) => inOrder(() => reauthenticate(connections)), ctx.log);
 
   return {
     admit(socket, actor) {
@@ -98,6 +123,7 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
     },
     async close(sockets) {
       stopHeartbeat();
+      stopAccess();
       stopDelivery();
       await closeAll([...sockets]);
     },

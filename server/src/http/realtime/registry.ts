@@ -5,7 +5,8 @@ import type { Audience } from '../../events/bus.js';
 export interface Connection {
   socket: WebSocket;
   userId: number;
-  isAdmin: boolean;
+  /** As last checked; change it through the registry's setAdmin. */
+  readonly isAdmin: boolean;
   sessionId: string;
   /** Epoch ms at which the token the socket presented expires. */
   tokenExpiresAt: number;
@@ -20,6 +21,9 @@ export interface ConnectionRegistry {
   remove(connection: Connection): void;
   /** Everyone for a public change; otherwise the users named and every admin, each socket once. */
   reachedBy(audience: Audience): Iterable<Connection>;
+  /** A role change: from now on the connection is reached as an admin, or no longer. */
+  setAdmin(connection: Connection, isAdmin: boolean): void;
+  ofUser(userId: number): Iterable<Connection>;
   all(): Iterable<Connection>;
   readonly size: number;
 }
@@ -28,6 +32,7 @@ export function createConnectionRegistry(maxPerUser: number): ConnectionRegistry
   const byUser = new Map<number, Set<Connection>>();
   const admins = new Set<Connection>();
   const everyone = new Set<Connection>();
+  const mutable = (connection: Connection) => connection as { isAdmin: boolean };
 
   return {
     add(connection) {
@@ -54,6 +59,13 @@ export function createConnectionRegistry(maxPerUser: number): ConnectionRegistry
       }
       return reached;
     },
+    setAdmin(connection, isAdmin) {
+      if (!everyone.has(connection)) return;
+      mutable(connection).isAdmin = isAdmin;
+      if (isAdmin) admins.add(connection);
+      else admins.delete(connection);
+    },
+    ofUser: (userId) => byUser.get(userId) ?? [],
     all: () => everyone,
     get size() {
       return everyone.size;
