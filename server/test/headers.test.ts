@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { samples, uploadOne } from './helpers/files.js';
-import { DATABASES, describeEachDb, startTestServer } from './helpers/server.js';
+import { describeEachDb, withTestServer } from './helpers/server.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -40,36 +40,27 @@ describeEachDb('caching', (t) => {
 
 describe('Strict-Transport-Security', () => {
   it('is absent over plain HTTP by default', async () => {
-    const srv = await startTestServer(DATABASES[0]!);
-    try {
+    await withTestServer({}, async (srv) => {
       expect((await srv.client.get('/api/health')).headers.get('strict-transport-security')).toBeNull();
       // Without TRUST_PROXY, a client cannot claim HTTPS.
       const claimed = await srv.client.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
       expect(claimed.headers.get('strict-transport-security')).toBeNull();
-    } finally {
-      await srv.close();
-    }
+    });
   });
 
   it('is sent when a trusted proxy says the client came over HTTPS', async () => {
-    const srv = await startTestServer(DATABASES[0]!, { TRUST_PROXY: '127.0.0.1' });
-    try {
+    await withTestServer({ TRUST_PROXY: '127.0.0.1' }, async (srv) => {
       const res = await srv.client.get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security')).toBe(HSTS);
       expect((await srv.client.get('/api/health')).headers.get('strict-transport-security')).toBeNull();
-    } finally {
-      await srv.close();
-    }
+    });
   });
 
   it('is sent on every response with HSTS=true (TLS ends at a proxy)', async () => {
-    const srv = await startTestServer(DATABASES[0]!, { HSTS: 'true' });
-    try {
+    await withTestServer({ HSTS: 'true' }, async (srv) => {
       for (const path of ['/api/health', '/api/does-not-exist', '/some/page']) {
         expect((await srv.client.get(path)).headers.get('strict-transport-security'), path).toBe(HSTS);
       }
-    } finally {
-      await srv.close();
-    }
+    });
   });
 });

@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createClient, type Client } from './helpers/client.js';
 import { samples, uploadOne } from './helpers/files.js';
-import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
+import { withTestServer, type TestServer } from './helpers/server.js';
 import { openSocket, wsUrl, type TestSocket } from './helpers/ws.js';
 
 /** The test client stands in for the proxy: it names each client's address in X-Forwarded-For. */
 const BEHIND_PROXY = { TRUST_PROXY: 'true' };
-
-/** Only what each test sets is tight; the rest stays out of the way. */
-async function withServer(env: Record<string, string>, run: (srv: TestServer) => Promise<void>): Promise<void> {
-  const srv = await startTestServer(DATABASES[0]!, env);
-  try {
-    await run(srv);
-  } finally {
-    await srv.close();
-  }
-}
 
 type Outcome = 'ready' | `http ${number}` | `closed ${number}`;
 
@@ -59,7 +49,7 @@ const publicListing = (client: Client) => client.get('/api/files/public');
 describe('request budgets', () => {
   it('keeps an address usable while one of its clients reconnects its websocket in a tight loop', async () => {
     const env = { RATE_LIMIT_MAX: '20', RATE_LIMIT_PUBLIC_MAX: '20', RATE_LIMIT_SIGN_IN_MAX: '10', RATE_LIMIT_WS_MAX: '5' };
-    await withServer(env, async (srv) => {
+    await withTestServer(env, async (srv) => {
       const alice = await srv.client.register();
       const bob = await srv.client.register();
       // Everything comes from 127.0.0.1: one office behind one address.
@@ -76,7 +66,7 @@ describe('request budgets', () => {
   });
 
   it('refuses a user over their websocket budget before any database work, and leaves their API budget whole', async () => {
-    await withServer({ RATE_LIMIT_WS_MAX: '2', RATE_LIMIT_MAX: '3' }, async (srv) => {
+    await withTestServer({ RATE_LIMIT_WS_MAX: '2', RATE_LIMIT_MAX: '3' }, async (srv) => {
       const alice = await srv.client.register();
       expect(await connectOnce(srv.url, { query: alice.token })).toBe('ready');
       expect(await connectOnce(srv.url, { message: alice.token })).toBe('ready');
@@ -104,7 +94,7 @@ describe('request budgets', () => {
   });
 
   it('counts requests that carry a token (header or signed link) against their user, never the address', async () => {
-    await withServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PUBLIC_MAX: '2' }, async (srv) => {
+    await withTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PUBLIC_MAX: '2' }, async (srv) => {
       const alice = await srv.client.register();
       const bob = await srv.client.register();
       const id = await uploadOne(srv.client, alice.token, { name: 'report.txt', content: samples.text() });
@@ -126,7 +116,7 @@ describe('request budgets', () => {
   });
 
   it('gives sign-in and registration a budget per address of their own', async () => {
-    await withServer({ ...BEHIND_PROXY, RATE_LIMIT_SIGN_IN_MAX: '3' }, async (srv) => {
+    await withTestServer({ ...BEHIND_PROXY, RATE_LIMIT_SIGN_IN_MAX: '3' }, async (srv) => {
       const alice = await srv.client.register();
       const signIn = (client: Client) => client.post('/api/auth/login', { json: { username: alice.user.username, password: alice.password } });
       expect((await signIn(srv.client)).status).toBe(200);
@@ -142,7 +132,7 @@ describe('request budgets', () => {
   });
 
   it('counts anonymous requests, forged tokens included, per address apart from sign-in', async () => {
-    await withServer({ RATE_LIMIT_PUBLIC_MAX: '3' }, async (srv) => {
+    await withTestServer({ RATE_LIMIT_PUBLIC_MAX: '3' }, async (srv) => {
       const alice = await srv.client.register();
       expect((await publicListing(srv.client)).status).toBe(200);
       expect((await srv.client.get('/api/auth/me', { token: `${alice.token.slice(0, -4)}AAAA` })).status).toBe(401);
@@ -158,7 +148,7 @@ describe('request budgets', () => {
 
 describe('sockets waiting to authenticate', () => {
   it('caps them per address at WS_MAX_PENDING_PER_ADDRESS; authenticating frees a place', async () => {
-    await withServer({ ...BEHIND_PROXY, WS_MAX_PENDING_PER_ADDRESS: '3' }, async (srv) => {
+    await withTestServer({ ...BEHIND_PROXY, WS_MAX_PENDING_PER_ADDRESS: '3' }, async (srv) => {
       const { token } = await srv.client.register();
       const from = (address: string) => ({ options: { headers: { 'x-forwarded-for': address } } });
       const open: TestSocket[] = [];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createClient, uniqueName, type Client } from './helpers/client.js';
-import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
+import { withTestServer, type TestServer } from './helpers/server.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -27,19 +27,10 @@ const login = (client: Client, username: string, password: string, mode?: 'admin
 const statuses = (responses: { status: number }[]) =>
   responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
 
-async function withServer(env: Record<string, string>, run: (srv: TestServer) => Promise<void>): Promise<void> {
-  const srv = await startTestServer(DATABASES[0]!, env);
-  try {
-    await run(srv);
-  } finally {
-    await srv.close();
-  }
-}
-
 describe.each(COUNTER_STORES)('attempts counted before they run [%s]', (_store, storeEnv) => {
   it('checks at most AUTH_FAILURE_LIMIT of many simultaneous wrong passwords, and refuses the rest', async () => {
     // Password checks at their production cost, so that the guesses overlap.
-    await withServer({ ...storeEnv(), AUTH_FAILURE_LIMIT: '5', ARGON2_MEMORY_KIB: '19456' }, async (srv) => {
+    await withTestServer({ ...storeEnv(), AUTH_FAILURE_LIMIT: '5', ARGON2_MEMORY_KIB: '19456' }, async (srv) => {
       const { user } = await srv.client.register();
       const results = await Promise.all(Array.from({ length: 100 }, () => login(srv.client, user.username, 'wrong-password')));
       expect(statuses(results)).toEqual({ 401: 5, 429: 95 });
@@ -47,7 +38,7 @@ describe.each(COUNTER_STORES)('attempts counted before they run [%s]', (_store, 
   });
 
   it('creates at most REGISTRATION_LIMIT_PER_HOUR accounts from simultaneous registrations of one address', async () => {
-    await withServer({ ...storeEnv(), REGISTRATION_LIMIT_PER_HOUR: '3' }, async (srv) => {
+    await withTestServer({ ...storeEnv(), REGISTRATION_LIMIT_PER_HOUR: '3' }, async (srv) => {
       const results = await Promise.all(
         Array.from({ length: 12 }, () => {
           const name = uniqueName();
@@ -62,7 +53,7 @@ describe.each(COUNTER_STORES)('attempts counted before they run [%s]', (_store, 
 describe('sign-in throttling never locks an account', () => {
   it('lets the owner sign in from their own address, only slowed down, while attackers elsewhere are refused', async () => {
     const env = { ...BEHIND_PROXY, AUTH_FAILURE_LIMIT: '3', AUTH_SLOWDOWN_MAX_SECONDS: '1', ...ADMIN_ENV };
-    await withServer(env, async (srv) => {
+    await withTestServer(env, async (srv) => {
       const attackers = ['203.0.113.1', '203.0.113.2'].map((ip) => behindProxy(srv, ip));
       await Promise.all(
         attackers.map(async (attacker) => {
@@ -86,7 +77,7 @@ describe('sign-in throttling never locks an account', () => {
   });
 
   it('refuses an address after AUTH_ADDRESS_FAILURE_LIMIT failures, whatever the usernames', async () => {
-    await withServer({ ...BEHIND_PROXY, AUTH_ADDRESS_FAILURE_LIMIT: '4' }, async (srv) => {
+    await withTestServer({ ...BEHIND_PROXY, AUTH_ADDRESS_FAILURE_LIMIT: '4' }, async (srv) => {
       const { user, password } = await srv.client.register();
       const sprayer = behindProxy(srv, '203.0.113.9');
       for (let i = 0; i < 4; i++) expect((await login(sprayer, uniqueName(), 'password1')).status).toBe(401);
@@ -96,7 +87,7 @@ describe('sign-in throttling never locks an account', () => {
   });
 
   it('forgets the failures of an address for a username once it signs in there', async () => {
-    await withServer({ AUTH_FAILURE_LIMIT: '3' }, async (srv) => {
+    await withTestServer({ AUTH_FAILURE_LIMIT: '3' }, async (srv) => {
       const { user, password } = await srv.client.register();
       for (let i = 0; i < 2; i++) expect((await login(srv.client, user.username, 'wrong-password')).status).toBe(401);
       expect((await login(srv.client, user.username, password)).status).toBe(200);
@@ -108,7 +99,7 @@ describe('sign-in throttling never locks an account', () => {
 
 describe('registration limit', () => {
   it('creates at most REGISTRATION_LIMIT_PER_HOUR accounts per address per hour; a taken name does not use one up', async () => {
-    await withServer({ ...BEHIND_PROXY, REGISTRATION_LIMIT_PER_HOUR: '2' }, async (srv) => {
+    await withTestServer({ ...BEHIND_PROXY, REGISTRATION_LIMIT_PER_HOUR: '2' }, async (srv) => {
       const office = behindProxy(srv, '192.0.2.50');
       const first = await office.register();
       const taken = await office.post('/api/auth/register', { json: { username: first.user.username, email: 'x@example.com', password: 'secret1' } });
@@ -137,7 +128,7 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
   it.each([['1'], ['127.0.0.1'], ['loopback, 10.0.0.0/8']])(
     'takes the address the trusted proxy appended, never one the client wrote (TRUST_PROXY=%s)',
     async (trust) => {
-      await withServer({ TRUST_PROXY: trust, AUTH_ADDRESS_FAILURE_LIMIT: '2' }, async (srv) => {
+      await withTestServer({ TRUST_PROXY: trust, AUTH_ADDRESS_FAILURE_LIMIT: '2' }, async (srv) => {
         expect(await forgedFailures(srv, '203.0.113.77')).toEqual([401, 401, 429]);
         expect((await login(behindProxy(srv, '203.0.113.78'), uniqueName(), 'password1')).status).toBe(401);
       });
@@ -145,7 +136,7 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
   );
 
   it('ignores X-Forwarded-For altogether without TRUST_PROXY', async () => {
-    await withServer({ AUTH_ADDRESS_FAILURE_LIMIT: '2' }, async (srv) => {
+    await withTestServer({ AUTH_ADDRESS_FAILURE_LIMIT: '2' }, async (srv) => {
       expect((await login(behindProxy(srv, '203.0.113.1'), uniqueName(), 'password1')).status).toBe(401);
       expect((await login(behindProxy(srv, '203.0.113.2'), uniqueName(), 'password1')).status).toBe(401);
       expect((await login(behindProxy(srv, '203.0.113.3'), uniqueName(), 'password1')).status).toBe(429);

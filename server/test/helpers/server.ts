@@ -98,6 +98,16 @@ export async function startTestServer(
   };
 }
 
+/** Runs `test` against a server of its own (SQLite) with these settings, closed whatever happens. */
+export async function withTestServer(overrides: Record<string, string>, test: (srv: TestServer) => Promise<void>): Promise<void> {
+  const srv = await startTestServer(DATABASES[0]!, overrides);
+  try {
+    await test(srv);
+  } finally {
+    await srv.close();
+  }
+}
+
 function describeOn(title: string, db: DbKind, store: StoreKind, suite: (t: () => TestServer, db: DbKind) => void, overrides: Record<string, string>) {
   describe(title, () => {
     let current: TestServer | undefined;
