@@ -49,6 +49,7 @@ export default defineConfig({
       REGISTRATION_LIMIT_PER_HOUR: '100000',
       RATE_LIMIT_SIGN_IN_MAX: '100000',
       RATE_LIMIT_PUBLIC_MAX: '100000',
+      RATE_LIMIT_WS_MAX: '100000',
     },
   },
 });

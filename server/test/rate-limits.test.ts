@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createClient, type Client } from './helpers/client.js';
 import { samples, uploadOne } from './helpers/files.js';
-import { withTestServer, type TestServer } from './helpers/server.js';
+import { withTestServer } from './helpers/server.js';
 import { openSocket, wsUrl, type TestSocket } from './helpers/ws.js';
 
 /** The test client stands in for the proxy: it names each client's address in X-Forwarded-For. */
