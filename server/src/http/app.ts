@@ -75,7 +75,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // itself; parts stream, never buffered.
   await app.register(multipart, { throwFileSizeLimit: false });
 
-
   const deps: HttpDeps = {
     ctx,
     config,

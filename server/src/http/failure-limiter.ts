@@ -41,7 +41,7 @@ function minutes(ms: number): string {
 }
 
 /** 0 until a username has `free` recent failures, then doubling from SLOWDOWN_STEP_MS up to `maxMs`. */
-export function slowdownMs(failures: number, free: number, maxMs: number): number {
+function slowdownMs(failures: number, free: number, maxMs: number): number {
   if (failures < free) return 0;
   return Math.min(maxMs, SLOWDOWN_STEP_MS * 2 ** Math.min(failures - free, 20));
 }
@@ -63,7 +63,7 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
     async signIn(address, username, attempt) {
       const name = username.toLowerCase();
       const perAddress = `login:ip:${address}`;
-      const perPair = `login:ip-user:${address}:${name}`;
+      const perPair = `login:ip-user:${address}/${name}`; // no address has a slash
       const perName = `login:user:${name}`;
       const counts = await reserve([
         { key: perAddress, max: addressLimit, windowMs, refusal: FAILED_ATTEMPTS },
