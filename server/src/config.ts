@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -16,6 +17,43 @@ const int = (min: number, max: number) =>
     .max(max, `must be at most ${max}`);
 
 const optionalText = z.string().min(1).optional();
+
+/** proxy-addr's names for well-known ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may speak for the client in X-Forwarded-For: nobody (false), every
+ * hop (true, only when nothing can reach Vault but the proxies), a number of
+ * hops in front of Vault, or a list of proxy addresses and CIDR ranges.
+ */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(v)) return true;
+  if (['false', 'no', 'off'].includes(v)) return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 100) return hops === 0 ? false : hops;
+  }
+  const entries = v.split(',').map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad === undefined) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message: `must be true, false, a hop count (0-100) or a comma-separated list of proxy addresses and CIDR ranges ("${bad.slice(0, 50)}" is none of these)`,
+  });
+  return z.NEVER;
+});
+
+export type TrustProxy = boolean | number | string[];
 
 /** Every variable Vault reads, with its default. README.md documents each one. */
 const envSchema = z.object({
@@ -41,8 +79,14 @@ const envSchema = z.object({
   MAX_FILE_MB: int(1, 1024 * 1024).default(100),
   RATE_LIMIT_MAX: int(1, 1_000_000).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
+  RATE_LIMIT_PUBLIC_MAX: int(1, 1_000_000).default(1200),
+  RATE_LIMIT_SIGN_IN_MAX: int(1, 1_000_000).default(30),
+  RATE_LIMIT_WS_MAX: int(1, 1_000_000).default(60),
   AUTH_FAILURE_LIMIT: int(1, 1_000_000).default(10),
+  AUTH_ADDRESS_FAILURE_LIMIT: int(1, 1_000_000).default(100),
   AUTH_FAILURE_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  AUTH_SLOWDOWN_MAX_SECONDS: int(0, 60).default(5),
+  REGISTRATION_LIMIT_PER_HOUR: int(1, 1_000_000).default(10),
   DEMO_ACCOUNTS: bool.default(true),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
@@ -53,7 +97,9 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
   WS_HEARTBEAT_SECONDS: int(1, 3600).default(30),
   WS_MAX_SOCKETS_PER_USER: int(1, 100_000).default(20),
-  TRUST_PROXY: bool.default(false),
+  WS_MAX_PENDING_PER_ADDRESS: int(1, 100_000).default(50),
+  TRUST_PROXY: trustProxy.default(false),
+  HSTS: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.resolve(here, '../../web/dist')),
 });
@@ -80,8 +126,11 @@ export interface Config {
   tokenTtlSeconds: number;
   defaultQuotaBytes: number;
   maxFileBytes: number;
-  rateLimit: { max: number; windowMs: number };
-  authFailures: { limit: number; windowMs: number };
+  /** Requests per window: per signed-in user, per address for anonymous pages and for sign-in, per user for websockets. */
+  rateLimit: { max: number; publicMax: number; signInMax: number; wsMax: number; windowMs: number };
+  /** Failed sign-ins per (address, username) and per address; beyond `limit` a username's attempts are slowed down. */
+  authFailures: { limit: number; addressLimit: number; windowMs: number; slowdownMaxMs: number };
+  registrationsPerHour: number;
   demoAccounts: boolean;
   admin: { username: string; password: string; email: string } | undefined;
   argon2MemoryKib: number;
@@ -91,7 +140,10 @@ export interface Config {
   /** Websocket ping interval; a socket that misses one pong is dropped. */
   wsHeartbeatMs: number;
   wsMaxSocketsPerUser: number;
-  trustProxy: boolean;
+  wsMaxPendingPerAddress: number;
+  trustProxy: TrustProxy;
+  /** Send Strict-Transport-Security on every response, not only on those to HTTPS requests. */
+  hsts: boolean;
   logLevel: string;
   webDist: string;
 }
@@ -138,8 +190,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     defaultQuotaBytes: e.STORAGE_QUOTA_MB * MB,
     maxFileBytes: e.MAX_FILE_MB * MB,
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    authFailures: { limit: e.AUTH_FAILURE_LIMIT, windowMs: e.AUTH_FAILURE_WINDOW_MINUTES * 60_000 },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      publicMax: e.RATE_LIMIT_PUBLIC_MAX,
+      signInMax: e.RATE_LIMIT_SIGN_IN_MAX,
+      wsMax: e.RATE_LIMIT_WS_MAX,
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    authFailures: {
+      limit: e.AUTH_FAILURE_LIMIT,
+      addressLimit: e.AUTH_ADDRESS_FAILURE_LIMIT,
+      windowMs: e.AUTH_FAILURE_WINDOW_MINUTES * 60_000,
+      slowdownMaxMs: e.AUTH_SLOWDOWN_MAX_SECONDS * 1000,
+    },
+    registrationsPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
     demoAccounts: e.DEMO_ACCOUNTS,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
@@ -151,7 +215,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
     wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,
+    wsMaxPendingPerAddress: e.WS_MAX_PENDING_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

@@ -63,13 +63,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   };
   await seedAccounts(ctx, { demo: config.demoAccounts, admin: config.admin });
 
-  const app = await buildApp({
-    config,
-    ctx,
-    logger,
-    counters,
-    rateLimitRedis: redis,
-  });
+  const app = await buildApp({ config, ctx, logger, counters });
   let stopMaintenance: (() => Promise<void>) | undefined;
 
   return {

@@ -302,10 +302,29 @@ describeEachDb(
         { type: 'admin_delete', file_name: 'doomed.txt', file_id: doomed, username: ADMIN.username, detail: `owner: ${name}` },
         { type: 'login', file_name: null, file_id: null, username: name, detail: null },
         { type: 'login_failed', file_name: null, file_id: null, username: name, detail: name },
-        { type: 'login_failed', file_name: null, file_id: null, username: null, detail: 'nobody_here' },
+        // A name that matches no account is not kept: it may be a password typed into the wrong box.
+        { type: 'login_failed', file_name: null, file_id: null, username: null, detail: null },
         { type: 'user_update', file_name: null, file_id: null, username: ADMIN.username, detail: `${name}: quota 1024 MB → 77 MB` },
       ]);
       for (const row of rows) expect(Date.now() - Date.parse(row.date)).toBeLessThan(60_000);
+    });
+
+    it('keeps the name typed at a failed sign-in only when it names an account', async () => {
+      const admin = await adminToken();
+      const user = await t().client.register();
+      const start = (await activity(admin, '?limit=1'))[0]?.id ?? 0;
+      const typed = user.user.username.toUpperCase();
+      await t().client.post('/api/auth/login', { json: { username: typed, password: 'wrong-password' } });
+      // A password typed into the name box, then the name into the password box.
+      await t().client.post('/api/auth/login', { json: { username: 'Tr0ub4dor&3-secret', password: user.user.username } });
+
+      const rows = (await activity(admin, '?limit=200')).filter((r) => r.id > start).reverse();
+      expect(rows.map(({ type, username, detail }) => ({ type, username, detail }))).toEqual([
+        { type: 'login_failed', username: user.user.username, detail: typed },
+        { type: 'login_failed', username: null, detail: null },
+      ]);
+      const stored = await t().server.ctx.db.selectFrom('activity').select('detail').where('id', '>', start).execute();
+      expect(JSON.stringify(stored)).not.toContain('Tr0ub4dor');
     });
 
     it('pages back in time with before', async () => {

@@ -147,7 +147,7 @@ describeEachDb('accounts and sessions', (t) => {
 
 describe('sign-in throttling', () => {
   it('answers 429 with Retry-After after too many failures per username and per address', async () => {
-    const srv = await startTestServer(DATABASES[0]!, { AUTH_FAILURE_LIMIT: '3' });
+    const srv = await startTestServer(DATABASES[0]!, { AUTH_FAILURE_LIMIT: '3', AUTH_ADDRESS_FAILURE_LIMIT: '3' });
     try {
       const { user, password } = await srv.client.register();
       for (let i = 0; i < 3; i++) {

@@ -26,6 +26,11 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'postgres://localhost/x' }, /JWT_SECRET is required/],
     [{ DEMO_ACCOUNTS: 'maybe' }, /DEMO_ACCOUNTS must be true or false/],
     [{ ADMIN_USERNAME: 'root' }, /go together/],
+    [{ TRUST_PROXY: 'nginx' }, /TRUST_PROXY must be true, false, a hop count \(0-100\) or a comma-separated list of proxy addresses and CIDR ranges \("nginx"/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be .*"10.0.0.0\/33"/],
+    [{ TRUST_PROXY: '10.0.0.1,' }, /TRUST_PROXY must be/],
+    [{ REGISTRATION_LIMIT_PER_HOUR: '0' }, /REGISTRATION_LIMIT_PER_HOUR must be at least 1/],
+    [{ HSTS: 'sometimes' }, /HSTS must be true or false/],
   ])('stops with a one-line reason for %j', (env, reason) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -34,6 +39,22 @@ describe('configuration', () => {
       expect((err as Error).message).toMatch(reason);
       expect((err as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.2', ['10.0.0.2']],
+    ['10.0.0.2, 10.1.0.0/16,::1,fd00::/8', ['10.0.0.2', '10.1.0.0/16', '::1', 'fd00::/8']],
+    ['loopback', ['loopback']],
+  ])('reads %j as %j', (value, trust) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(trust);
   });
 });
 

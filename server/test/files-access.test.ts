@@ -121,6 +121,23 @@ describeEachDb('file access rules', (t) => {
     expect((await t().client.get(`/api/files/${id}/download?dl=${owner.token}`)).status).toBe(401);
   });
 
+  it('ends a signed link with the session that made it, at once', async () => {
+    const { owner, id, content } = await privateFileOfSomeoneElse();
+    const second = await t().client.post('/api/auth/login', { json: { username: owner.user.username, password: owner.password } });
+    const link = await t().client.post(`/api/files/${id}/download-link`, { token: owner.token });
+    const otherSession = await t().client.post(`/api/files/${id}/download-link`, { token: second.body.token });
+    expect((await t().client.get(link.body.url)).text).toBe(content.toString());
+    expect((await t().client.post('/api/auth/logout', { token: owner.token })).status).toBe(204);
+    const after = await t().client.get(link.body.url);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ error: 'Session has ended' });
+    // The same user's other session, and its links, go on until that session expires.
+    expect((await t().client.get(otherSession.body.url)).status).toBe(200);
+    const { sid } = decodeJwt(second.body.token);
+    await t().server.ctx.db.updateTable('sessions').set({ expires_at: Date.now() - 1000 }).where('id', '=', String(sid)).execute();
+    expect((await t().client.get(otherSession.body.url)).status).toBe(401);
+  });
+
   it('stops a signed link when its user loses access', async () => {
     const { owner, stranger, id } = await privateFileOfSomeoneElse();
     await t().client.put(`/api/files/${id}/share`, { token: owner.token, json: { is_public: false, shared_users: [stranger.user.username] } });

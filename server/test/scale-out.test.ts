@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { pino } from 'pino';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
@@ -9,7 +8,6 @@ import { openDatabase } from '../src/db/index.js';
 import { releaseFiles } from '../src/domain/files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
 import type { BusMessage, EventBus } from '../src/events/bus.js';
-import { createRedisCounterStore } from '../src/http/redis-counter-store.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { createServer, type VaultServer } from '../src/server.js';
 import { createClient } from './helpers/client.js';
@@ -127,23 +125,7 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
   });
 });
 
-describe.runIf(REDIS)('Redis-shared counters', () => {
-  it('counts in fixed windows and resets', async () => {
-    const redis = new Redis(REDIS!);
-    const store = createRedisCounterStore(redis, `test:${Date.now()}:`);
-    try {
-      expect(await store.peek('k')).toEqual({ count: 0, resetInMs: 0 });
-      await store.increment('k', 60_000);
-      const second = await store.increment('k', 60_000);
-      expect(second.count).toBe(2);
-      expect(second.resetInMs).toBeGreaterThan(59_000);
-      await store.reset('k');
-      expect((await store.peek('k')).count).toBe(0);
-    } finally {
-      await redis.quit();
-    }
-  });
-
+describe.runIf(REDIS)('Redis-shared limits', () => {
   it('throttles sign-in failures across instances that share Redis', async () => {
     const shared = { REDIS_URL: REDIS!, REDIS_PREFIX: `test${Date.now()}:`, AUTH_FAILURE_LIMIT: '3', RATE_LIMIT_MAX: '100000' };
     const one = freshEnv('sqlite', shared);

@@ -13,28 +13,45 @@ export async function openSession(ctx: DomainContext, userId: number) {
 }
 
 /**
- * Resolves a bearer token to its user. The token must verify AND its session
- * must still be open, so logout takes effect at once on every instance.
+ * The user of a session that is still open: not revoked, not expired, its user
+ * still there. Every credential (session token, download link) ends with it.
  */
-export async function authenticate(ctx: DomainContext, token: string): Promise<Actor> {
-  const claims = await ctx.tokens.verifySession(token);
+async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.email', 'users.is_admin', 'users.created_at', 'sessions.revoked_at'])
-    .where('sessions.id', '=', claims.sessionId)
-    .where('sessions.user_id', '=', claims.userId)
+    .select(['users.id', 'users.username', 'users.email', 'users.is_admin', 'users.created_at'])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', Date.now())
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null) throw new Unauthorized('Session has ended');
+  if (!row) throw new Unauthorized('Session has ended');
   return {
     id: row.id,
     username: row.username,
     email: row.email,
     isAdmin: row.is_admin === 1,
     createdAt: row.created_at,
-    sessionId: claims.sessionId,
-    tokenExpiresAt: claims.expiresAt,
+    sessionId,
+    tokenExpiresAt,
   };
+}
+
+/**
+ * Resolves a bearer token to its user. The token must verify AND its session
+ * must still be open, so logout takes effect at once on every instance.
+ */
+export async function authenticate(ctx: DomainContext, token: string): Promise<Actor> {
+  const claims = await ctx.tokens.verifySession(token);
+  return openSessionActor(ctx, claims.userId, claims.sessionId, claims.expiresAt);
+}
+
+/** Resolves a signed download link for `fileId` to its user, while the session that made it is open. */
+export async function authenticateDownload(ctx: DomainContext, token: string, fileId: number): Promise<Actor> {
+  const claims = await ctx.tokens.verifyDownload(token);
+  if (claims.fileId !== fileId) throw new Unauthorized('Invalid download link');
+  return openSessionActor(ctx, claims.userId, claims.sessionId, claims.expiresAt);
 }
 
 /** A fresh token for the same session; the old one stays valid until it expires or the session ends. */

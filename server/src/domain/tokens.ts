@@ -10,15 +10,18 @@ export interface SessionClaims {
   expiresAt: number;
 }
 
+/** A download link lives no longer than the session that asked for it. */
 export interface DownloadClaims {
   userId: number;
+  sessionId: string;
   fileId: number;
+  expiresAt: number;
 }
 
 export interface TokenService {
   issueSession(userId: number, sessionId: string, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifySession(token: string): Promise<SessionClaims>;
-  issueDownload(userId: number, fileId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  issueDownload(userId: number, sessionId: string, fileId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyDownload(token: string): Promise<DownloadClaims>;
 }
 
@@ -62,11 +65,11 @@ export function createTokenService(secret: string): TokenService {
       if (typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
       return { userId, sessionId: payload.sid, expiresAt };
     },
-    issueDownload: (userId, fileId, ttl) => sign('download', userId, { fid: fileId }, ttl),
+    issueDownload: (userId, sessionId, fileId, ttl) => sign('download', userId, { sid: sessionId, fid: fileId }, ttl),
     async verifyDownload(token) {
-      const { payload, userId } = await verify(token, 'download');
-      if (typeof payload.fid !== 'number') throw new Unauthorized('Invalid token');
-      return { userId, fileId: payload.fid };
+      const { payload, userId, expiresAt } = await verify(token, 'download');
+      if (typeof payload.fid !== 'number' || typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
+      return { userId, sessionId: payload.sid, fileId: payload.fid, expiresAt };
     },
   };
 }

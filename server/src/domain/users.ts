@@ -80,7 +80,9 @@ export async function login(ctx: DomainContext, input: LoginInput) {
   const row = await ctx.db.selectFrom('users').selectAll().where(lowerEq('username', input.username)).executeTakeFirst();
   const ok = row ? await ctx.passwords.verify(row.password_hash, input.password) : (await ctx.passwords.verifyNothing(input.password), false);
   if (!row || !ok) {
-    await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: input.username.slice(0, 100) });
+    // What was typed is kept only when it names an account: a name that matches
+    // nobody is often a password typed into the wrong box.
+    await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: row ? input.username : null });
     throw new Unauthorized(BAD_CREDENTIALS);
   }
   if (input.mode === 'admin' && row.is_admin !== 1) {

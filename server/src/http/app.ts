@@ -1,17 +1,16 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
-import rateLimit from '@fastify/rate-limit';
-import type { Redis } from 'ioredis';
 import type { Logger as PinoLogger } from 'pino';
 import { WS_MAX_MESSAGE_BYTES } from '@vault/contract';
-import type { Config } from '../config.js';
+import type { Config, TrustProxy } from '../config.js';
 import type { DomainContext } from '../domain/context.js';
 import { registerAuthHook } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
 import { registerErrorHandling } from './errors.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { createRealtimeHub } from './realtime/hub.js';
+import { createRequestBudgets } from './request-budgets.js';
 import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
@@ -26,9 +25,13 @@ export interface AppOptions {
   config: Config;
   ctx: DomainContext;
   logger: PinoLogger;
+  /** Rate-limit state: in-process, or shared through Redis when instances run side by side. */
   counters: CounterStore;
-  /** Shared store for @fastify/rate-limit when instances run side by side. */
-  rateLimitRedis?: Redis | undefined;
+}
+
+/** Fastify reads a bare number as "trust nobody"; a hop count means: the last `hops` peers are proxies. */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 const JSON_BODY_LIMIT = 256 * 1024;
@@ -38,7 +41,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so route plugins take the default FastifyInstance.
     loggerInstance: opts.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Our own onResponse line replaces Fastify's, whose URLs would include credentials.
     logController: new LogController({ disableRequestLogging: true }),
@@ -54,38 +57,30 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
-  registerAuthHook(app, ctx);
-  await app.register(rateLimit, {
-    global: true,
-    // After the auth hook, so signed-in callers are counted per user rather than per address.
-    hook: 'preHandler',
-    max: config.rateLimit.max,
-    timeWindow: config.rateLimit.windowMs,
-    keyGenerator: (request) => (request.actor ? `user:${request.actor.id}` : `ip:${request.ip}`),
-    ...(opts.rateLimitRedis && config.redis ? { redis: opts.rateLimitRedis, nameSpace: `${config.redis.prefix}rl:` } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-    }),
-  });
-
-  // Limits are set per upload (handleUpload), which enforces the file size
-  // itself; parts stream, never buffered.
-  await app.register(multipart, { throwFileSizeLimit: false });
-
+  // Before any hook that may refuse a request: the plugin's own hook marks
+  // upgrade requests, so that a refused upgrade still has its socket closed.
   const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_MESSAGE_BYTES },
     // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
     preClose: () => realtime.close(app.websocketServer.clients),
   });
+  await registerSecurityHeaders(app, { hsts: config.hsts });
+  // Before authentication: a flood is counted and refused before any database work.
+  const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
+  budgets.register(app);
+  registerAuthHook(app, ctx);
+
+  // Limits are set per upload (handleUpload), which enforces the file size
+  // itself; parts stream, never buffered.
+  await app.register(multipart, { throwFileSizeLimit: false });
 
   const deps: HttpDeps = {
     ctx,
     config,
     counters: opts.counters,
-    failures: createFailureLimiter(opts.counters, config.authFailures.limit, config.authFailures.windowMs),
+    failures: createFailureLimiter(opts.counters, { ...config.authFailures, registrationsPerHour: config.registrationsPerHour }),
+    budgets,
     realtime,
   };
   systemRoutes(app, deps);

@@ -3,6 +3,7 @@ import type { DomainContext } from '../domain/context.js';
 import type { CounterStore } from './counter-store.js';
 import type { FailureLimiter } from './failure-limiter.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import type { RequestBudgets } from './request-budgets.js';
 
 /** What route plugins receive. */
 export interface HttpDeps {
@@ -10,5 +11,6 @@ export interface HttpDeps {
   config: Config;
   counters: CounterStore;
   failures: FailureLimiter;
+  budgets: RequestBudgets;
   realtime: RealtimeHub;
 }

@@ -1,35 +1,103 @@
-import { RateLimited } from '../domain/errors.js';
-import type { CounterStore } from './counter-store.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Conflict, RateLimited, Unauthorized } from '../domain/errors.js';
+import type { CounterStore, Limit } from './counter-store.js';
 
-/**
- * Counts failed sign-in and registration attempts per IP and per username, and
- * refuses further attempts once either key reaches the limit in its window.
- */
-export interface FailureLimiter {
-  assertAllowed(keys: string[]): Promise<void>;
-  recordFailure(keys: string[]): Promise<void>;
-  clear(keys: string[]): Promise<void>;
+const HOUR_MS = 3_600_000;
+/** The first slowed-down attempt on a username waits this long; each further failure doubles it. */
+const SLOWDOWN_STEP_MS = 250;
+
+const FAILED_ATTEMPTS = 'Too many failed attempts.';
+const TOO_MANY_ACCOUNTS = 'Too many accounts created from this address.';
+
+export interface FailurePolicy {
+  /** Failed sign-ins per (address, username), and refused registrations per address, in a window. */
+  limit: number;
+  /** Failed sign-ins per address in a window, whatever the usernames. */
+  addressLimit: number;
+  windowMs: number;
+  /** Ceiling of the delay put on a username's attempts once it has `limit` recent failures. */
+  slowdownMaxMs: number;
+  registrationsPerHour: number;
 }
 
-export function createFailureLimiter(store: CounterStore, limit: number, windowMs: number): FailureLimiter {
+/**
+ * Sign-in and registration attempts, each counted before it runs so that
+ * parallel attempts cannot overtake the count. A username is never locked:
+ * only addresses are refused, and a username under attack from many addresses
+ * answers more slowly, so its owner still signs in from their own address.
+ */
+export interface FailureLimiter {
+  /** Runs `attempt` (a password check) unless this address is over a limit; a wrong password (Unauthorized) counts. */
+  signIn<T>(address: string, username: string, attempt: () => Promise<T>): Promise<T>;
+  /** Runs `attempt` (an account creation) unless this address is over a limit; an account made, or a name taken (Conflict), counts. */
+  register<T>(address: string, attempt: () => Promise<T>): Promise<T>;
+}
+
+type Counter = Limit & { refusal: string };
+
+function minutes(ms: number): string {
+  const n = Math.max(1, Math.ceil(ms / 60_000));
+  return `${n} minute${n === 1 ? '' : 's'}`;
+}
+
+/** 0 until a username has `free` recent failures, then doubling from SLOWDOWN_STEP_MS up to `maxMs`. */
+function slowdownMs(failures: number, free: number, maxMs: number): number {
+  if (failures < free) return 0;
+  return Math.min(maxMs, SLOWDOWN_STEP_MS * 2 ** Math.min(failures - free, 20));
+}
+
+export function createFailureLimiter(store: CounterStore, policy: FailurePolicy): FailureLimiter {
+  const { limit, addressLimit, windowMs } = policy;
+
+  /** Counts one attempt on each counter, or refuses it with the first full counter's reason. */
+  async function reserve(counters: Counter[]): Promise<number[]> {
+    const result = await store.reserve(counters);
+    if (result.ok) return result.counts;
+    throw new RateLimited(
+      `${counters[result.refused]!.refusal} Try again in ${minutes(result.resetInMs)}.`,
+      Math.max(1, Math.ceil(result.resetInMs / 1000)),
+    );
+  }
+
   return {
-    async assertAllowed(keys) {
-      for (const key of keys) {
-        const { count, resetInMs } = await store.peek(`fail:${key}`);
-        if (count >= limit) {
-          const minutes = Math.max(1, Math.ceil(resetInMs / 60_000));
-          throw new RateLimited(
-            `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            Math.max(1, Math.ceil(resetInMs / 1000)),
-          );
-        }
+    async signIn(address, username, attempt) {
+      const name = username.toLowerCase();
+      const perAddress = `login:ip:${address}`;
+      const perPair = `login:ip-user:${address}/${name}`; // no address has a slash
+      const perName = `login:user:${name}`;
+      const counts = await reserve([
+        { key: perAddress, max: addressLimit, windowMs, refusal: FAILED_ATTEMPTS },
+        { key: perPair, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
+        // Never refuses: the username's count only sets its delay.
+        { key: perName, max: Infinity, windowMs, refusal: FAILED_ATTEMPTS },
+      ]);
+      const delay = slowdownMs(counts[2]! - 1, limit, policy.slowdownMaxMs);
+      if (delay > 0) await sleep(delay);
+      try {
+        const result = await attempt();
+        await Promise.all([store.release([perAddress, perName]), store.reset(perPair)]);
+        return result;
+      } catch (err) {
+        if (!(err instanceof Unauthorized)) await store.release([perAddress, perPair, perName]);
+        throw err;
       }
     },
-    async recordFailure(keys) {
-      await Promise.all(keys.map((key) => store.increment(`fail:${key}`, windowMs)));
-    },
-    async clear(keys) {
-      await Promise.all(keys.map((key) => store.reset(`fail:${key}`)));
+
+    async register(address, attempt) {
+      const created = `register:ip:${address}`;
+      const refused = `register-refused:ip:${address}`;
+      await reserve([
+        { key: created, max: policy.registrationsPerHour, windowMs: HOUR_MS, refusal: TOO_MANY_ACCOUNTS },
+        { key: refused, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
+      ]);
+      try {
+        const result = await attempt();
+        await store.release([refused]);
+        return result;
+      } catch (err) {
+        await store.release(err instanceof Conflict ? [created] : [created, refused]);
+        throw err;
+      }
     },
   };
 }

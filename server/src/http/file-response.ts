@@ -12,7 +12,15 @@ export interface SendOptions {
   inline: boolean;
   /** Who downloads, for the audit log; null when anonymous. */
   userId: number | null;
+  /**
+   * 'private': never stored by a browser or a proxy (the bytes are someone's own).
+   * 'public': anyone may keep a copy but must revalidate it (ETag) before each
+   * use, so a file made private again stops being served from caches.
+   */
+  cache: 'private' | 'public';
 }
+
+const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
 
 /**
  * Streams a file with its stored type, a safe Content-Disposition, ETag and
@@ -34,7 +42,7 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
     .header('content-disposition', contentDisposition(row.original_name, opts.inline))
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
-    .header('cache-control', 'private, no-cache')
+    .header('cache-control', CACHE_CONTROL[opts.cache])
     // Served bytes are never a document of this origin: no scripts, no plugins.
     .header('content-security-policy', "default-src 'none'; sandbox");
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();

@@ -3,9 +3,16 @@ import type { Actor } from '../domain/context.js';
 /** Who may call a route. Every /api route requires a user unless it says otherwise. */
 export type Access = 'public' | 'user' | 'admin';
 
+/**
+ * Which rate budget a route's anonymous requests use, besides the general one:
+ * sign-in and registration, or websocket upgrades.
+ */
+export type Budget = 'sign-in' | 'websocket';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    budget?: Budget;
   }
   interface FastifyRequest {
     actor: Actor | undefined;

@@ -1,8 +1,23 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
+/** One year; browsers only honour it on a response that came over HTTPS. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderOptions {
+  /** Send Strict-Transport-Security on every response: TLS ends at a proxy that does not say so. */
+  hsts: boolean;
+}
+
 /** The built SPA runs no inline script; previews use blob: URLs. */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    // API answers are about one caller and must not outlive the request in any
+    // cache; routes that may be cached (public downloads) set their own.
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // The protocol is https when Vault serves TLS or a trusted proxy says so (X-Forwarded-Proto).
+    if (opts.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -30,10 +30,14 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
-/** A plain HTTP client over fetch: what a browser or curl would send, nothing mocked. */
-export function createClient(url: string): Client {
+/**
+ * A plain HTTP client over fetch: what a browser or curl would send, nothing
+ * mocked. `defaultHeaders` go with every request (e.g. the X-Forwarded-For of a
+ * client behind a proxy).
+ */
+export function createClient(url: string, defaultHeaders: Record<string, string> = {}): Client {
   async function request(method: string, path: string, opts: RequestOptions = {}) {
-    const headers: Record<string, string> = { ...opts.headers };
+    const headers: Record<string, string> = { ...defaultHeaders, ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body = opts.body;
     if (opts.json !== undefined) {

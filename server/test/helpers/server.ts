@@ -38,7 +38,12 @@ const TEST_ENV: Record<string, string> = {
   DEMO_ACCOUNTS: 'false',
   ARGON2_MEMORY_KIB: '1024',
   AUTH_FAILURE_LIMIT: '1000',
+  AUTH_ADDRESS_FAILURE_LIMIT: '100000',
+  REGISTRATION_LIMIT_PER_HOUR: '100000',
   RATE_LIMIT_MAX: '100000',
+  RATE_LIMIT_PUBLIC_MAX: '100000',
+  RATE_LIMIT_SIGN_IN_MAX: '100000',
+  RATE_LIMIT_WS_MAX: '100000',
   WEB_DIST: '/nonexistent-web-dist',
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   SHUTDOWN_GRACE_SECONDS: '2',
@@ -91,6 +96,16 @@ export async function startTestServer(
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `test` against a server of its own (SQLite) with these settings, closed whatever happens. */
+export async function withTestServer(overrides: Record<string, string>, test: (srv: TestServer) => Promise<void>): Promise<void> {
+  const srv = await startTestServer(DATABASES[0]!, overrides);
+  try {
+    await test(srv);
+  } finally {
+    await srv.close();
+  }
 }
 
 function describeOn(title: string, db: DbKind, store: StoreKind, suite: (t: () => TestServer, db: DbKind) => void, overrides: Record<string, string>) {

@@ -11,6 +11,7 @@ import { Unauthorized } from '../../domain/errors.js';
 import { deleteOwnFile, getFile, updateFile, viewerOf } from '../../domain/files.js';
 import { fileDto } from '../../domain/file-dto.js';
 import { listFiles, listPublicFiles } from '../../domain/file-search.js';
+import { authenticateDownload } from '../../domain/sessions.js';
 import { getFileShare, setFileShare } from '../../domain/sharing.js';
 import { dedupStats, storageStats } from '../../domain/stats.js';
 import { actorOf } from '../auth-hook.js';
@@ -52,27 +53,22 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
 
   /**
    * Signed-in callers send their bearer token; a plain link (a new tab, where no
-   * header travels) carries ?dl=, a 60-second token bound to this file and user.
+   * header travels) carries ?dl=, a 60-second token bound to this file and to
+   * the session that asked for it: ending the session ends its links.
    */
   app.get('/api/files/:id/download', { config: { access: 'public' } }, async (request, reply) => {
     const fileId = idOf(request);
     const dl = (request.query as { dl?: string }).dl;
-    let viewer = viewerOf(request.actor);
-    if (!viewer && dl) {
-      const claims = await ctx.tokens.verifyDownload(dl);
-      const user = await ctx.db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', claims.userId).executeTakeFirst();
-      if (!user || claims.fileId !== fileId) throw new Unauthorized('Invalid download link');
-      viewer = { id: user.id, isAdmin: user.is_admin === 1 };
-    }
-    if (!viewer) throw new Unauthorized();
-    const row = await readableFile(ctx.db, viewer, fileId);
-    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: viewer.id });
+    const actor = request.actor ?? (dl ? await authenticateDownload(ctx, dl, fileId) : undefined);
+    if (!actor) throw new Unauthorized();
+    const row = await readableFile(ctx.db, viewerOf(actor), fileId);
+    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: actor.id, cache: 'private' });
   });
 
   app.post('/api/files/:id/download-link', async (request): Promise<DownloadLinkResponse> => {
     const actor = actorOf(request);
     const row = await readableFile(ctx.db, viewerOf(actor), idOf(request));
-    const { token, expiresAt } = await ctx.tokens.issueDownload(actor.id, row.id, DOWNLOAD_LINK_TTL_SECONDS);
+    const { token, expiresAt } = await ctx.tokens.issueDownload(actor.id, actor.sessionId, row.id, DOWNLOAD_LINK_TTL_SECONDS);
     return { url: `/api/files/${row.id}/download?dl=${encodeURIComponent(token)}`, expires_at: new Date(expiresAt).toISOString() };
   });
 
@@ -87,6 +83,6 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
 
   app.get('/api/files/public/:id/download', { config: { access: 'public' } }, async (request, reply) => {
     const row = await publicFile(ctx.db, idOf(request));
-    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: request.actor?.id ?? null });
+    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: request.actor?.id ?? null, cache: 'public' });
   });
 }

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, WS_READY, wsAuthMessageSchema, wsQuerySchema } from '@vault/contract';
-import { DomainError } from '../../domain/errors.js';
+import { DomainError, RateLimited } from '../../domain/errors.js';
 import { authenticate } from '../../domain/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { refuse } from '../realtime/hub.js';
+import { createPendingSockets } from '../realtime/pending.js';
 
 /** RFC 6455: the server hit a condition it cannot handle (the database is down...); the client may retry. */
 const INTERNAL_ERROR = 1011;
+/** Registered with IANA for RFC 6455: refused for now, welcome later. */
+const TRY_AGAIN_LATER = 1013;
 
 function authToken(data: RawData, isBinary: boolean): string | undefined {
   if (isBinary) return undefined;
@@ -23,24 +26,36 @@ function authToken(data: RawData, isBinary: boolean): string | undefined {
  * GET /ws: the real-time link. The socket authenticates with ?token= or a first
  * {type:'auth', token} message within 5 s, is told {type:'ready'}, then only
  * receives events. Anything it sends afterwards, like a failed authentication,
- * closes it with 1008.
+ * closes it with 1008. An address may hold only so many sockets that have not
+ * authenticated yet; a user over their connection budget is told to try later.
  */
-export function wsRoutes(app: FastifyInstance, { ctx, realtime }: HttpDeps): void {
-  app.get('/ws', { websocket: true, config: { access: 'public' } }, (socket: WebSocket, request) => {
+export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime }: HttpDeps): void {
+  const pending = createPendingSockets(config.wsMaxPendingPerAddress);
+
+  app.get('/ws', { websocket: true, config: { access: 'public', budget: 'websocket' } }, (socket: WebSocket, request) => {
+    const leavePending = pending.enter(request.ip);
+    if (!leavePending) return socket.close(TRY_AGAIN_LATER, 'Too many connections waiting to authenticate');
     let state: 'waiting' | 'checking' | 'admitted' = 'waiting';
     const timeout = setTimeout(() => refuse(socket, 'Authentication timed out'), WS_AUTH_TIMEOUT_MS);
-    socket.once('close', () => clearTimeout(timeout));
+    socket.once('close', () => {
+      clearTimeout(timeout);
+      leavePending();
+    });
 
-    const signIn = async (token: string) => {
+    const signIn = async (token: string, shownByMessage: boolean) => {
       state = 'checking';
       try {
+        // The upgrade carried no token and was counted against the address; it is the user's.
+        if (shownByMessage) await budgets.chargeSocketToUser(request, (await ctx.tokens.verifySession(token)).userId);
         const actor = await authenticate(ctx, token);
         clearTimeout(timeout);
         if (socket.readyState !== socket.OPEN) return;
         if (!realtime.admit(socket, actor)) return;
+        leavePending();
         state = 'admitted';
         socket.send(JSON.stringify(WS_READY));
       } catch (err) {
+        if (err instanceof RateLimited) return socket.close(TRY_AGAIN_LATER, err.message);
         if (err instanceof DomainError) return refuse(socket, err.message);
         request.log.error({ err }, 'websocket authentication failed');
         socket.close(INTERNAL_ERROR, 'Try again later');
@@ -52,11 +67,11 @@ export function wsRoutes(app: FastifyInstance, { ctx, realtime }: HttpDeps): voi
       if (state !== 'waiting') return refuse(socket, 'Unexpected message');
       const token = authToken(data, isBinary);
       if (token === undefined) return refuse(socket, 'Authentication required');
-      void signIn(token);
+      void signIn(token, true);
     });
 
     const query = wsQuerySchema.safeParse(request.query);
     if (!query.success) return refuse(socket, 'Invalid token');
-    if (query.data.token !== undefined) void signIn(query.data.token);
+    if (query.data.token !== undefined) void signIn(query.data.token, false);
   });
 }

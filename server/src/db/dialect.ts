@@ -1,0 +1,2 @@
+/** The SQL engines Vault runs on: embedded, or scaled out. */
+export type Dialect = 'sqlite' | 'postgres';
