@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
+import { useFileList } from '../api/files';
+import { useFolderOptions } from '../api/folders';
+import { useStorageStats, useUserStats } from '../api/stats';
 import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { SummaryCards } from '../components/dashboard/SummaryCards';

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Download, FileQuestion, FolderClosed, LogIn, Share2 } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import { errorMessage } from '../api/client';
-import { fetchFile, fetchPublicFile, type FileAccess } from '../api/files';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
+import { isNotFound } from '../api/not-found';
 import { FileBadges, FileTags, FileTypeIcon } from '../components/files/FileBits';
 import { FileFacts, PreviewArea } from '../components/files/PreviewModal';
-import { fileShareAdapter } from '../components/files/share-adapter';
-import { ShareModal } from '../components/files/ShareModal';
-import { useFileDownload } from '../components/files/use-file-actions';
 import { usePreviewUrl } from '../components/files/use-preview-url';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
+import { ShareModal } from '../components/sharing/ShareModal';
 import { Alert } from '../components/ui/Alert';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
@@ -55,12 +51,7 @@ export function FilePage() {
   const { status, user } = useSession();
   const id = useRouteId('fileId');
   const access: FileAccess = status === 'authenticated' ? 'account' : 'public';
-  const file = useQuery({
-    queryKey: access === 'account' ? queryKeys.file(id ?? 0) : queryKeys.publicFile(id ?? 0),
-    queryFn: () => (access === 'account' ? fetchFile(id ?? 0) : fetchPublicFile(id ?? 0)),
-    enabled: id !== null,
-    retry: retryUnlessNotFound,
-  });
+  const file = useFileDetail(id, access);
   useDocumentTitle(file.data?.original_name ?? 'File');
   if (id === null || (file.isError && isNotFound(file.error))) return <FileNotFound signedIn={access === 'account'} />;
   if (file.isPending) return <LoadingState label="Loading file..." />;
@@ -125,7 +116,6 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
           open
           onOpenChange={setSharing}
           target={{ kind: 'file', id: file.id, name: file.original_name, size: file.file_size, isPublic: file.is_public }}
-          adapter={fileShareAdapter(file.id)}
         />
       )}
     </>

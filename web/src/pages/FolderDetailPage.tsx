@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
-import type { Folder, FolderSearchCriteria } from '@vault/contract';
+import type { Folder } from '@vault/contract';
 import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/queries';
-import { fetchFolder, fetchFolders } from '../api/folders';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
+import { isNotFound } from '../api/not-found';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
-import { folderShareAdapter } from '../components/folders/folder-share';
-import { ShareModal } from '../components/files/ShareModal';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
+import { ShareModal } from '../components/sharing/ShareModal';
 import { Alert } from '../components/ui/Alert';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { LoadingState } from '../components/ui/LoadingState';
@@ -51,7 +47,7 @@ export function FolderDetailPage() {
 function FolderView({ id }: { id: number }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const folder = useQuery({ queryKey: queryKeys.folder(id), queryFn: () => fetchFolder(id), retry: retryUnlessNotFound });
+  const folder = useFolder(id);
   useDocumentTitle(folder.data?.name ?? 'Folder');
   if (folder.isPending) return <LoadingState label="Loading folder..." />;
   if (folder.isError) {
@@ -62,8 +58,7 @@ function FolderView({ id }: { id: number }) {
 
 function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
   const isOwner = folder.user_id === currentUserId;
-  const childCriteria: FolderSearchCriteria = { parent_id: folder.id, sort_by: 'name', sort_order: 'asc' };
-  const children = useQuery({ queryKey: queryKeys.folderList(childCriteria), queryFn: () => fetchFolders(childCriteria) });
+  const children = useSubfolders(folder.id);
   const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
@@ -126,7 +121,6 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
           open
           onOpenChange={setSharing}
           target={{ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size, isPublic: folder.is_public }}
-          adapter={folderShareAdapter(folder.id)}
         />
       )}
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />

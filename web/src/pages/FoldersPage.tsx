@@ -1,11 +1,8 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/queries';
-import { fetchFolders } from '../api/folders';
-import { queryKeys } from '../api/keys';
+import { useFolderOptions, useFolderSearch } from '../api/folders';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
@@ -27,7 +24,7 @@ export function FoldersPage() {
   useDocumentTitle('Folders');
   const { filters, setFilters } = useFolderFilters();
   const criteria = toCriteria(filters);
-  const list = useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria), placeholderData: keepPreviousData });
+  const list = useFolderSearch(criteria);
   const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);

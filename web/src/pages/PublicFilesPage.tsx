@@ -1,6 +1,6 @@
 import { Download, Eye, Globe } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { usePublicFileList } from '../api/queries';
+import { usePublicFileList } from '../api/files';
 import { FileSearchSection } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';

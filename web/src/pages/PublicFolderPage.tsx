@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
 import { errorMessage } from '../api/client';
-import { fetchPublicFolder } from '../api/folders';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import { usePublicFolder } from '../api/folders';
+import { isNotFound } from '../api/not-found';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
@@ -25,12 +23,7 @@ const SIGN_IN = (
 
 /** A public folder, read-only, for visitors who are not signed in: subfolders to open, files to download. */
 export function PublicFolderPage({ id }: { id: number | null }) {
-  const view = useQuery({
-    queryKey: queryKeys.publicFolder(id ?? 0),
-    queryFn: () => fetchPublicFolder(id ?? 0),
-    enabled: id !== null,
-    retry: retryUnlessNotFound,
-  });
+  const view = usePublicFolder(id);
   useDocumentTitle(view.data?.folder.name ?? 'Folder');
   if (id === null || (view.isError && isNotFound(view.error))) return <FolderNotFound action={SIGN_IN} />;
   if (view.isPending) return <LoadingState label="Loading folder..." />;

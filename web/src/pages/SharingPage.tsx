@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Download, ExternalLink, Folder as FolderIcon, Share2 } from 'lucide-react';
 import { LIMITS, type FileItem, type Folder } from '@vault/contract';
-import { useFileList } from '../api/queries';
-import { fetchFolders, fetchSharedWithMe } from '../api/folders';
-import { queryKeys } from '../api/keys';
+import { useFileDownload, useFileList } from '../api/files';
+import { useFolderList } from '../api/folders';
+import { useSharedWithMe } from '../api/sharing';
 import { FileTypeIcon } from '../components/files/FileBits';
-import { fileShareAdapter, type ShareTarget } from '../components/files/share-adapter';
-import { ShareModal } from '../components/files/ShareModal';
-import { useFileDownload } from '../components/files/use-file-actions';
 import { fileCountLabel } from '../components/folders/FolderCard';
-import { folderShareAdapter } from '../components/folders/folder-share';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
+import { ShareModal, type ShareTarget } from '../components/sharing/ShareModal';
 import { SharingList, type SharingListItem } from '../components/sharing/SharingList';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { PageHeader } from '../components/ui/PageHeader';
@@ -72,8 +68,8 @@ export function SharingPage() {
   const user = useCurrentUser();
   // The uploader filter keeps an admin's list to their own files, as for everyone else.
   const files = useFileList({ uploader: user.username, limit: LIMITS.sharingPageLimit });
-  const folders = useQuery({ queryKey: queryKeys.folderList({}), queryFn: () => fetchFolders({}) });
-  const shared = useQuery({ queryKey: queryKeys.sharedWithMe, queryFn: fetchSharedWithMe });
+  const folders = useFolderList({});
+  const shared = useSharedWithMe();
   const { download, pendingId } = useFileDownload('account');
   const [target, setTarget] = useState<ShareTarget | null>(null);
 
@@ -141,7 +137,6 @@ export function SharingPage() {
           open
           onOpenChange={(next) => !next && setTarget(null)}
           target={target}
-          adapter={target.kind === 'file' ? fileShareAdapter(target.id) : folderShareAdapter(target.id)}
         />
       )}
     </>

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS, type TopFile } from '@vault/contract';
-import { fetchTopFiles } from '../../api/admin';
-import { queryKeys } from '../../api/keys';
+import { useTopFiles } from '../../api/admin';
 import { formatFileSize } from '../../lib/format';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
@@ -42,7 +40,7 @@ function TopFileRow({ file, rank, most }: { file: TopFile; rank: number; most: n
 }
 
 export function AnalyticsTab() {
-  const top = useQuery({ queryKey: queryKeys.adminTopFiles(LIMIT), queryFn: () => fetchTopFiles(LIMIT) });
+  const top = useTopFiles(LIMIT);
   return (
     <Card>
       <CardHeader title="Top Downloaded Files" description={`The ${LIMIT} most downloaded files`} />

@@ -1,9 +1,9 @@
 import { Download, Files, HardDrive, Users } from 'lucide-react';
 import type { AdminStatsResponse, AdminUserRow, SystemStats } from '@vault/contract';
+import { useAdminStats, useAdminUsers } from '../../api/admin';
 import { formatFileSize, formatPercent } from '../../lib/format';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ActivityTimelineChart, StorageByUserChart } from './charts';
-import { useAdminStats, useAdminUsers } from './queries';
 import { QueryState } from './QueryState';
 import { StatCard } from './StatCard';
 

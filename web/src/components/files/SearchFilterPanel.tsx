@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
-import { folderChoices, type FolderOption } from '../../api/queries';
 import { toQueryString } from '../../api/query-string';
+import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-criteria';
 import {
   activeFilterCount,

@@ -1,6 +1,6 @@
 import type { Folder } from '@vault/contract';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { useDeleteFolder } from './use-folder-mutations';
+import { useDeleteFolder } from '../../api/folders';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -1,5 +1,5 @@
 import { LIMITS, type Folder } from '@vault/contract';
-import { useFileList } from '../../api/queries';
+import { useFileList } from '../../api/files';
 import { useUrlCriteria } from '../../lib/use-url-criteria';
 import { FileSearchSection } from '../files/FileSearchSection';
 import { Card, CardHeader } from '../ui/Card';
