@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { errorMessage } from '../api/client';
 import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
-import { isNotFound } from '../api/not-found';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
@@ -13,10 +11,10 @@ import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
+import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { ShareModal } from '../components/sharing/ShareModal';
-import { Alert } from '../components/ui/Alert';
 import { Button, buttonClasses } from '../components/ui/Button';
-import { LoadingState } from '../components/ui/LoadingState';
+import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteId } from '../lib/use-route-id';
 import { useCurrentUser, useSession } from '../session/context';
@@ -49,11 +47,13 @@ function FolderView({ id }: { id: number }) {
   const navigate = useNavigate();
   const folder = useFolder(id);
   useDocumentTitle(folder.data?.name ?? 'Folder');
-  if (folder.isPending) return <LoadingState label="Loading folder..." />;
-  if (folder.isError) {
-    return isNotFound(folder.error) ? <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
-  }
-  return <FolderContent folder={folder.data} currentUserId={user.id} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
+  return (
+    <QueryState query={folder} loading="Loading folder..." failed="Failed to load the folder" notFound={<FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />}>
+      {(data) => (
+        <FolderContent folder={data} currentUserId={user.id} onDeleted={() => void navigate(data.parent_id ? `/folders/${data.parent_id}` : '/folders', { replace: true })} />
+      )}
+    </QueryState>
+  );
 }
 
 function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
@@ -98,21 +98,18 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
       {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
-        <section aria-labelledby="subfolders-title" className="mb-8">
-          <h2 id="subfolders-title" className="mb-3 text-base font-semibold text-slate-900">
-            Subfolders <span className="font-normal text-slate-500">({folder.subfolder_count})</span>
-          </h2>
-          {children.isPending ? (
-            <LoadingState label="Loading subfolders..." />
-          ) : (
-            <FolderGrid
-              label={`Subfolders of ${folder.name}`}
-              folders={subfolders}
-              {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
-              empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
-            />
-          )}
-        </section>
+        <SubfoldersSection count={folder.subfolder_count}>
+          <QueryState query={children} loading="Loading subfolders..." failed="Failed to load the subfolders">
+            {({ folders }) => (
+              <FolderGrid
+                label={`Subfolders of ${folder.name}`}
+                folders={folders}
+                {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
+                empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
+              />
+            )}
+          </QueryState>
+        </SubfoldersSection>
       )}
       <FolderFiles folder={folder} currentUserId={currentUserId} />
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
-import { QueryState } from './QueryState';
+import { QueryState } from '../ui/QueryState';
 
 const KINDS: Record<ActivityType, { label: string; icon: LucideIcon; tone: string }> = {
   upload: { label: 'Upload', icon: Upload, tone: 'bg-accent-50 text-accent-600' },

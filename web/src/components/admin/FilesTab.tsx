@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Download, FileSearch, Search, Trash2, X } from 'lucide-react';
-import { extensionOf, LIMITS, type FileItem, type FileSortField } from '@vault/contract';
+import { LIMITS, type FileItem, type FileSortField } from '@vault/contract';
 import { useAdminFiles, useDeleteAdminFile, type AdminFilesQuery } from '../../api/admin';
 import { errorMessage } from '../../api/client';
 import { openDownloadInNewTab } from '../../api/files';
+import { extensionLabel } from '../../lib/file-types';
 import { formatDate, formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -14,8 +15,8 @@ import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
-import { FileTypeIcon } from '../files/FileBits';
-import { QueryState } from './QueryState';
+import { FileTypeIcon } from '../files/FileTypeIcon';
+import { QueryState } from '../ui/QueryState';
 
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
 const CONFIRM_DELETE = 'Are you sure you want to delete this file? This action cannot be undone';
@@ -40,7 +41,7 @@ function FileCell({ file }: { file: FileItem }) {
           {file.original_name}
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
-          <Badge>{extensionOf(file.original_name).toUpperCase() || 'FILE'}</Badge>
+          <Badge>{extensionLabel(file.original_name)}</Badge>
           {file.is_public && <Badge tone="success">PUBLIC</Badge>}
           {file.reference_count > 1 && (
             <Badge tone="accent" title={`${file.reference_count} files share this content`}>

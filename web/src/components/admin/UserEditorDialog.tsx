@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { useUpdateAdminUser } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, plural } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -56,7 +56,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
       open={user !== null}
       onOpenChange={close}
       title={user ? `Edit ${user.username}` : 'Edit user'}
-      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${user.file_count} ${user.file_count === 1 ? 'file' : 'files'}.` : undefined}
+      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${plural(user.file_count, 'file')}.` : undefined}
       hideClose={save.isPending}
       footer={
         <>

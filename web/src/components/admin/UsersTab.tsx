@@ -9,7 +9,7 @@ import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
-import { QueryState } from './QueryState';
+import { QueryState } from '../ui/QueryState';
 import { QuotaBar } from './QuotaBar';
 import { UserEditorDialog } from './UserEditorDialog';
 

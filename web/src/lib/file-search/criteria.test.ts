@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactCriteria, criteriaFromParams, sameCriteria } from './file-criteria';
+import { compactCriteria, criteriaFromParams, sameCriteria } from './criteria';
 
 describe('criteria in the URL', () => {
   it('reads every criterion, with repeated tags', () => {
