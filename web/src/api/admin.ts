@@ -1,24 +1,24 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   activityResponseSchema,
   adminFilesResponseSchema,
   adminStatsResponseSchema,
   adminUserResponseSchema,
   adminUsersResponseSchema,
-  topFilesResponseSchema,
   LIMITS,
   SESSION,
+  topFilesResponseSchema,
   type AdminUserUpdate,
   type FileItem,
   type FileSortField,
 } from '@vault/contract';
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { toQueryString } from './query-string';
 
-export function fetchAdminStats() {
+function fetchAdminStats() {
   return apiRequest('/api/admin/stats', adminStatsResponseSchema);
 }
 
@@ -31,27 +31,27 @@ export interface AdminFilesQuery {
   sort_order: 'asc' | 'desc';
 }
 
-export function fetchAdminFiles(criteria: AdminFilesQuery) {
+function fetchAdminFiles(criteria: AdminFilesQuery) {
   return apiRequest(`/api/admin/files${toQueryString(criteria)}`, adminFilesResponseSchema);
 }
 
-export function deleteAdminFile(id: number) {
+function deleteAdminFile(id: number) {
   return apiSend(`/api/admin/files/${id}`, { method: 'DELETE' });
 }
 
-export function fetchTopFiles(limit: number) {
+function fetchTopFiles(limit: number) {
   return apiRequest(`/api/admin/files/top${toQueryString({ limit })}`, topFilesResponseSchema);
 }
 
-export function fetchAdminUsers() {
+function fetchAdminUsers() {
   return apiRequest('/api/admin/users/stats', adminUsersResponseSchema);
 }
 
-export function updateAdminUser(id: number, body: AdminUserUpdate) {
+function updateAdminUser(id: number, body: AdminUserUpdate) {
   return apiRequest(`/api/admin/users/${id}`, adminUserResponseSchema, { method: 'PUT', body });
 }
 
-export function fetchActivity(page: { limit: number; before?: number | undefined }) {
+function fetchActivity(page: { limit: number; before?: number | undefined }) {
   return apiRequest(`/api/admin/activity${toQueryString(page)}`, activityResponseSchema);
 }
 

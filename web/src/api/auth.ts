@@ -34,7 +34,7 @@ export function logout(token: string): Promise<void> {
   return apiSend('/api/auth/logout', { method: 'POST', token });
 }
 
-export function fetchAppConfig() {
+function fetchAppConfig() {
   return apiRequest('/api/config', appConfigSchema, { token: null });
 }
 

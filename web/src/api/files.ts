@@ -13,44 +13,55 @@ import {
   type UploadResponse,
 } from '@vault/contract';
 import { openInNewTab, startBrowserDownload } from '../lib/download';
-import { ApiError, apiBlob, apiRequest, apiSend, errorBodyOf, errorMessage, failedResponse, postFormWithProgress, unreachable, type ProgressOptions } from './client';
+import {
+  ApiError,
+  apiBlob,
+  apiRequest,
+  apiSend,
+  errorBodyOf,
+  errorMessage,
+  failedResponse,
+  postFormWithProgress,
+  unreachable,
+  type ProgressOptions,
+} from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
 
 /** GET /api/files: the caller's files and those shared with them (all files for admins), or one folder's. */
-export function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
+function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
   return apiRequest(`/api/files${toQueryString(criteria)}`, fileListResponseSchema, { signal });
 }
 
 /** GET /api/files/public: public files, for anyone. */
-export function fetchPublicFiles(criteria: PublicFileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
+function fetchPublicFiles(criteria: PublicFileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
   return apiRequest(`/api/files/public${toQueryString(criteria)}`, fileListResponseSchema, { signal });
 }
 
 /** GET /api/files/{id}: a file the caller may read. */
-export async function fetchFile(id: number): Promise<FileItem> {
+async function fetchFile(id: number): Promise<FileItem> {
   return (await apiRequest(`/api/files/${id}`, fileResponseSchema)).file;
 }
 
 /** GET /api/files/public/{id}: a public file, for anyone (no token sent). */
-export async function fetchPublicFile(id: number): Promise<FileItem> {
+async function fetchPublicFile(id: number): Promise<FileItem> {
   return (await apiRequest(`/api/files/public/${id}`, fileResponseSchema, { token: null })).file;
 }
 
-export function deleteFile(id: number): Promise<void> {
+function deleteFile(id: number): Promise<void> {
   return apiSend(`/api/files/${id}`, { method: 'DELETE' });
 }
 
 /** A 60-second signed URL the browser can fetch without the bearer header. */
-export async function createDownloadLink(id: number): Promise<string> {
+async function createDownloadLink(id: number): Promise<string> {
   const { url } = await apiRequest(`/api/files/${id}/download-link`, downloadLinkResponseSchema, { method: 'POST' });
   return url;
 }
 
 /** Where anyone can download a public file, without a token. */
-export function publicDownloadUrl(id: number): string {
+function publicDownloadUrl(id: number): string {
   return `/api/files/public/${id}/download`;
 }
 
@@ -62,7 +73,7 @@ export type FileAccess = 'account' | 'public';
  * (a plain link carries no bearer header), or the public route for anyone.
  * Rejects with an ApiError when the server refuses.
  */
-export async function downloadFile(id: number, access: FileAccess): Promise<void> {
+async function downloadFile(id: number, access: FileAccess): Promise<void> {
   if (access === 'account') {
     startBrowserDownload(await createDownloadLink(id));
     return;
@@ -112,7 +123,7 @@ export interface UploadOutcome {
  * first so the server checks them before storing any bytes. Resolves whenever
  * the server reports per-file results, even for an error status.
  */
-export async function uploadFiles(input: UploadInput, options: ProgressOptions = {}): Promise<UploadOutcome> {
+async function uploadFiles(input: UploadInput, options: ProgressOptions = {}): Promise<UploadOutcome> {
   const form = new FormData();
   form.append('is_public', String(input.isPublic));
   form.append('folder_id', input.folderId === null ? '' : String(input.folderId));

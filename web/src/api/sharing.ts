@@ -6,7 +6,7 @@ import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */
-export type ShareKind = 'file' | 'folder';
+type ShareKind = 'file' | 'folder';
 
 /** What is shared: a file or a folder, by id. */
 export interface Shareable {
@@ -17,16 +17,16 @@ export interface Shareable {
 const shareUrl = ({ kind, id }: Shareable) => `/api/${kind}s/${id}/share`;
 
 /** GET /api/files/{id}/share or /api/folders/{id}/share: the owner's view of who may read it. */
-export function fetchShare(item: Shareable): Promise<ShareState> {
+function fetchShare(item: Shareable): Promise<ShareState> {
   return apiRequest(shareUrl(item), shareStateSchema);
 }
 
 /** Replaces the visibility and the named users; answers the state as the server now holds it. */
-export function updateShare(item: Shareable, body: ShareRequest): Promise<ShareState> {
+function updateShare(item: Shareable, body: ShareRequest): Promise<ShareState> {
   return apiRequest(shareUrl(item), shareStateSchema, { method: 'PUT', body });
 }
 
-export function fetchSharedWithMe() {
+function fetchSharedWithMe() {
   return apiRequest('/api/shared-with-me', sharedWithMeResponseSchema);
 }
 

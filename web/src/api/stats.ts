@@ -3,11 +3,11 @@ import { SESSION, storageStatsSchema, userStatsSchema } from '@vault/contract';
 import { apiRequest } from './client';
 import { queryKeys } from './keys';
 
-export function fetchUserStats() {
+function fetchUserStats() {
   return apiRequest('/api/auth/stats', userStatsSchema);
 }
 
-export function fetchStorageStats() {
+function fetchStorageStats() {
   return apiRequest('/api/files/storage/stats', storageStatsSchema);
 }
 

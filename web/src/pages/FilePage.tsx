@@ -10,7 +10,7 @@ import { FileTags } from '../components/files/FileTags';
 import { FileTypeIcon } from '../components/files/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
-import { ShareModal } from '../components/sharing/ShareModal';
+import { fileShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { EmptyState } from '../components/ui/EmptyState';
@@ -118,7 +118,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
         <ShareModal
           open
           onOpenChange={setSharing}
-          target={{ kind: 'file', id: file.id, name: file.original_name, size: file.file_size, isPublic: file.is_public }}
+          target={fileShareTarget(file)}
         />
       )}
     </>

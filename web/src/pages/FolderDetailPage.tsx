@@ -12,7 +12,7 @@ import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
-import { ShareModal } from '../components/sharing/ShareModal';
+import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -117,7 +117,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
         <ShareModal
           open
           onOpenChange={setSharing}
-          target={{ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size, isPublic: folder.is_public }}
+          target={folderShareTarget(folder)}
         />
       )}
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />

@@ -11,7 +11,7 @@ import { FileTags } from './FileTags';
 import { FileTypeIcon } from './FileTypeIcon';
 import { actionsFor, FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 import { PreviewModal } from './PreviewModal';
-import { ShareModal } from '../sharing/ShareModal';
+import { fileShareTarget, ShareModal } from '../sharing/ShareModal';
 import { copyLink } from '../sharing/use-copy-link';
 import { shareLink } from '../../lib/clipboard';
 
@@ -294,7 +294,7 @@ export function FileList({
         <ShareModal
           open
           onOpenChange={(open) => !open && setSharing(null)}
-          target={{ kind: 'file', id: sharing.id, name: sharing.original_name, size: sharing.file_size, isPublic: sharing.is_public }}
+          target={fileShareTarget(sharing)}
         />
       )}
       <ConfirmDialog

@@ -3,7 +3,7 @@ import type { FileItem, Folder } from '@vault/contract';
 import { shareLink } from '../../lib/clipboard';
 import { Button } from '../ui/Button';
 import { CopyLinkButton } from './CopyLinkButton';
-import type { ShareTarget } from './ShareModal';
+import { fileShareTarget, folderShareTarget, type ShareTarget } from './ShareModal';
 import { fileMeta, fileRow, folderMeta, folderRow } from './sharing-rows';
 import { SharingList } from './SharingList';
 import type { ByVisibility } from './use-sharing-overview';
@@ -27,13 +27,9 @@ export interface OwnSharesProps {
 /** The caller's public items with Copy Link, and private ones with Share. */
 export function OwnShares({ files, folders, onShare }: OwnSharesProps) {
   const publicFiles = files.public?.map((f) => fileRow(f, fileMeta(f), <CopyLinkButton url={shareLink('files', f.id)} label={f.original_name} />));
-  const privateFiles = files.private?.map((f) =>
-    fileRow(f, fileMeta(f), <ShareButton target={{ kind: 'file', id: f.id, name: f.original_name, size: f.file_size, isPublic: false }} onShare={onShare} />),
-  );
+  const privateFiles = files.private?.map((f) => fileRow(f, fileMeta(f), <ShareButton target={fileShareTarget(f)} onShare={onShare} />));
   const publicFolders = folders.public?.map((f) => folderRow(f, folderMeta(f), <CopyLinkButton url={shareLink('folders', f.id)} label={f.name} />));
-  const privateFolders = folders.private?.map((f) =>
-    folderRow(f, folderMeta(f), <ShareButton target={{ kind: 'folder', id: f.id, name: f.name, size: f.folder_size, isPublic: false }} onShare={onShare} />),
-  );
+  const privateFolders = folders.private?.map((f) => folderRow(f, folderMeta(f), <ShareButton target={folderShareTarget(f)} onShare={onShare} />));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <SharingList title="Public Files" description="Anyone with the link can view and download." items={publicFiles} empty="No public files." />

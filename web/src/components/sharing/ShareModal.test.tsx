@@ -8,7 +8,7 @@ import { renderUi } from '../../test/render-ui';
 import { makeUser } from '../../test/tokens';
 import { ShareModal, type ShareTarget } from './ShareModal';
 
-const target: ShareTarget = { kind: 'file', id: 5, name: 'plan.pdf', size: 1_572_864, isPublic: false };
+const target: ShareTarget = { kind: 'file', id: 5, name: 'plan.pdf', size: 1_572_864 };
 
 function Harness() {
   const [open, setOpen] = useState(true);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
-import type { ShareState } from '@vault/contract';
+import type { FileItem, Folder, ShareState } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { SHARE_FAILED, unknownUsernames, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
 import { shareLink } from '../../lib/clipboard';
@@ -11,17 +11,18 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
-import { Spinner } from '../ui/Spinner';
+import { LoadingState } from '../ui/LoadingState';
 import { useCopyLink } from './use-copy-link';
 
 /** What the share dialog shares: a file or a folder, as the dialog names it. */
 export interface ShareTarget extends Shareable {
   name: string;
   /** Bytes, shown in KB or MB with 1 decimal (SPEC §2). */
-  size?: number;
-  /** The visibility the dialog starts from until the server's share state has loaded. */
-  isPublic: boolean;
+  size: number;
 }
+
+export const fileShareTarget = (file: FileItem): ShareTarget => ({ kind: 'file', id: file.id, name: file.original_name, size: file.file_size });
+export const folderShareTarget = (folder: Folder): ShareTarget => ({ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size });
 
 export interface ShareModalProps {
   open: boolean;
@@ -200,7 +201,7 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
           <span className="truncate font-medium text-slate-800" title={target.name}>
             {target.name}
           </span>
-          {target.size !== undefined && <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>}
+          <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>
         </span>
       }
     >
@@ -218,10 +219,7 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
         ) : current.data && current.isFetchedAfterMount ? (
           <ShareForm target={target} initial={current.data} onDone={close} />
         ) : (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-600">
-            <Spinner className="text-accent-600" />
-            Loading sharing settings...
-          </p>
+          <LoadingState label="Loading sharing settings..." />
         )}
       </div>
     </Dialog>
