@@ -33,7 +33,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
   await migrate(database);
-  const events: EventBus = database.pgPool ? createPgBus(database.pgPool, logger) : createMemoryBus();
+  const events: EventBus = database.pgPool ? createPgBus(database.pgPool, logger, database.schema) : createMemoryBus();
   // The S3 SDK and the Redis client are loaded only when configured: an
   // embedded installation does not pay their memory.
   const store: ObjectStore = config.s3

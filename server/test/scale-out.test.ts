@@ -32,8 +32,8 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
 
   it('delivers every event once to every instance, including the publisher', async () => {
     const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ url: PG, schema, dataDir: '/tmp' })));
-    const busA = createPgBus(a!.pgPool!, silent);
-    const busB = createPgBus(b!.pgPool!, silent);
+    const busA = createPgBus(a!.pgPool!, silent, schema);
+    const busB = createPgBus(b!.pgPool!, silent, schema);
     const got: Record<'a' | 'b', number[]> = { a: [], b: [] };
     busA.subscribe((m) => got.a.push(m.event.file_id!));
     busB.subscribe((m) => got.b.push(m.event.file_id!));
@@ -53,6 +53,40 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
       await busB.close();
       await a!.close();
       await b!.close();
+    }
+  });
+
+  it('keeps the events of installations that share a database in different schemas apart', async () => {
+    const other = freshSchemaName();
+    const [a, b] = await Promise.all([schema, other].map((s) => openDatabase({ url: PG, schema: s, dataDir: '/tmp' })));
+    const busA = createPgBus(a!.pgPool!, silent, schema);
+    const busB = createPgBus(b!.pgPool!, silent, other);
+    const got: Record<'a' | 'b', number[]> = { a: [], b: [] };
+    busA.subscribe((m) => got.a.push(m.event.file_id!));
+    busB.subscribe((m) => got.b.push(m.event.file_id!));
+    try {
+      // Each instance hears itself once its LISTEN is in place.
+      await vi.waitFor(async () => {
+        await busA.publish(event('file_uploaded', 0));
+        expect(got.a).toContain(0);
+      });
+      await vi.waitFor(async () => {
+        await busB.publish(event('file_uploaded', -1));
+        expect(got.b).toContain(-1);
+      });
+      // Notifications reach a listener in commit order: had B heard A's first event, it would come before B's own.
+      await busA.publish(event('file_deleted', 1));
+      await busB.publish(event('file_deleted', 2));
+      await vi.waitFor(() => expect(got.b).toContain(2));
+      await vi.waitFor(() => expect(got.a).toContain(1));
+      expect(got.a.filter((id) => id !== 0)).toEqual([1]);
+      expect(got.b.filter((id) => id !== -1)).toEqual([2]);
+    } finally {
+      await busA.close();
+      await busB.close();
+      await a!.close();
+      await b!.close();
+      await dropSchema(other);
     }
   });
 

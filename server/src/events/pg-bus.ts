@@ -1,19 +1,31 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../domain/context.js';
 import type { BusHandler, BusMessage, EventBus } from './bus.js';
 
-const CHANNEL = 'vault_events';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MS = 1000;
 
 /**
- * Every instance LISTENs on one channel and publishes with pg_notify, so a
- * websocket on any instance receives events from all of them. An instance
- * hears its own notifications too: delivery happens only on that path, never
- * twice. Delivery is best effort; a lost listener connection is re-opened.
+ * The channel of an installation. NOTIFY channels span the whole database
+ * while an installation is one schema: each schema gets its own channel, so
+ * installations sharing a database never hear one another's events. (A hash
+ * keeps the name within PostgreSQL's 63-byte identifiers.)
  */
-export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
+function channelOf(schema: string): string {
+  return `vault_events_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Every instance of an installation LISTENs on its channel and publishes with
+ * pg_notify, so a websocket on any instance receives events from all of them.
+ * An instance hears its own notifications too: delivery happens only on that
+ * path, never twice. Delivery is best effort; a lost listener connection is
+ * re-opened.
+ */
+export function createPgBus(pool: pg.Pool, log: Logger, schema = 'public'): EventBus {
+  const channel = channelOf(schema);
   const handlers = new Set<BusHandler>();
   let listener: pg.PoolClient | undefined;
   let closed = false;
@@ -33,14 +45,14 @@ export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
 
   const connect = async (): Promise<void> => {
     const client = await pool.connect();
-    client.on('notification', (n) => n.channel === CHANNEL && deliver(n.payload));
+    client.on('notification', (n) => n.channel === channel && deliver(n.payload));
     client.on('error', (err) => {
       log.warn({ err }, 'event bus connection lost; reconnecting');
       client.release(err);
       if (listener === client) listener = undefined;
       if (!closed) setTimeout(() => void (ready = connect().catch(retry)), RECONNECT_MS).unref();
     });
-    await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${channel}`);
     listener = client;
   };
   const retry = (err: unknown) => {
@@ -56,7 +68,7 @@ export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
         log.warn({ type: message.event.type, recipients: message.audience.userIds.length }, 'event too large for NOTIFY; not delivered');
         return;
       }
-      await pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     subscribe(handler) {
       handlers.add(handler);
@@ -67,7 +79,7 @@ export function createPgBus(pool: pg.Pool, log: Logger): EventBus {
       handlers.clear();
       await ready.catch(() => undefined);
       if (listener) {
-        await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        await listener.query(`UNLISTEN ${channel}`).catch(() => undefined);
         listener.release();
         listener = undefined;
       }
