@@ -1,13 +1,39 @@
-import { expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BusMessage } from '../src/events/bus.js';
 import { describeEachDb } from './helpers/server.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, objectFiles, samples, uploadOne } from './helpers/files.js';
 
 describeEachDb('folder delete and events', (t) => {
-  function recordEvents() {
+  /**
+   * Resolves once every event published so far has reached this instance.
+   * PostgreSQL delivers notifications after the fact but in order, so a marker
+   * published now arrives after all of them.
+   */
+  async function settled(): Promise<void> {
+    const at = `settled-${Math.random()}`;
+    const { events } = t().server.ctx;
+    await new Promise<void>((resolve) => {
+      const off = events.subscribe((m) => {
+        if (m.event.at !== at) return;
+        off();
+        resolve();
+      });
+      void events.publish({ event: { type: 'file_updated', at }, audience: { userIds: [], public: false } });
+    });
+  }
+
+  /** Records exactly the events published between this call and stop(). */
+  async function recordEvents() {
+    await settled();
     const messages: BusMessage[] = [];
-    const stop = t().server.ctx.events.subscribe((m) => messages.push(m));
+    const off = t().server.ctx.events.subscribe((m) => {
+      if (!m.event.at.startsWith('settled-')) messages.push(m);
+    });
+    const stop = async () => {
+      await settled();
+      off();
+    };
     return { messages, stop };
   }
 
@@ -39,9 +65,9 @@ describeEachDb('folder delete and events', (t) => {
     expect((await blobOf(t(), alsoOutside))?.ref_count).toBe(2);
     const goneKeys = [(await blobOf(t(), onlyInside))!.storage_key, (await blobOf(t(), twiceInside))!.storage_key];
 
-    const { messages, stop } = recordEvents();
+    const { messages, stop } = await recordEvents();
     const res = await t().client.delete(`/api/folders/${top.id}`, { token: alice.token });
-    stop();
+    await stop();
     expect(res.status).toBe(204);
 
     const db = t().server.ctx.db;
@@ -64,7 +90,7 @@ describeEachDb('folder delete and events', (t) => {
     expect(deletes.map((d) => d.file_id).sort()).toEqual([...inside].sort());
     expect(deletes[0]?.detail).toBe('with folder "Top"');
 
-    await vi.waitFor(() => expect(messages).toHaveLength(inside.length + 3));
+    expect(messages).toHaveLength(inside.length + 3);
     const fileEvents = messages.filter((m) => m.event.type === 'file_deleted');
     expect(fileEvents.map((m) => m.event.file_id).sort()).toEqual([...inside].sort());
     const folderEvents = messages.filter((m) => m.event.type === 'folder_deleted');
@@ -89,11 +115,11 @@ describeEachDb('folder delete and events', (t) => {
     const bob = await t().client.register();
     const parent = await makeFolder(t(), alice.token, 'Parent');
     await t().client.put(`/api/folders/${parent.id}`, { token: alice.token, json: { shared_users: [bob.user.username] } });
-    const { messages, stop } = recordEvents();
+    const { messages, stop } = await recordEvents();
     const child = await makeFolder(t(), alice.token, 'Child', { parent_id: parent.id });
     await t().client.put(`/api/folders/${child.id}`, { token: alice.token, json: { parent_id: null, is_public: true } });
-    stop();
-    await vi.waitFor(() => expect(messages).toHaveLength(2));
+    await stop();
+    expect(messages).toHaveLength(2);
     expect(messages[0]).toMatchObject({ event: { type: 'folder_created', folder_id: child.id }, audience: { public: false } });
     expect(messages[0]!.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
     // bob saw it before the move, so he hears of it leaving; it is public now.
