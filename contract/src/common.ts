@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-export const errorResponseSchema = z.object({ error: z.string() });
+/** Particulars an error body may carry beside its sentence, for clients that act on them. */
+export const errorDetailsSchema = z.object({
+  /** Usernames that match no account; a share naming any of them is refused whole. */
+  unknown_users: z.array(z.string()).optional(),
+});
+export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
+
+/** Every error answer: a sentence safe to show as it is, and sometimes its particulars. */
+export const errorResponseSchema = errorDetailsSchema.extend({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** A string field whose absence and emptiness share one message, as SPEC §5 words them. */

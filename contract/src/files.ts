@@ -134,16 +134,23 @@ export const usernameListSchema = z
   .max(LIMITS.maxSharedUsers, `At most ${LIMITS.maxSharedUsers} users`)
   .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]);
 
-/** PUT /api/files/{id}/share and the share part of PUT /api/folders/{id}. */
-export const shareRequestSchema = z
-  .object({
-    is_public: z.boolean({ error: 'is_public must be true or false' }),
-    shared_users: usernameListSchema.default([]),
-  })
-  .refine((v) => !v.is_public || v.shared_users.length === 0, {
-    message: 'Files can be shared with named users only while private',
-    path: ['shared_users'],
-  });
+/** A share: visibility and the named users, who may be named only while the item is private. */
+function shareRequestSchemaOf(noun: 'Files' | 'Folders') {
+  return z
+    .object({
+      is_public: z.boolean({ error: 'is_public must be true or false' }),
+      shared_users: usernameListSchema.default([]),
+    })
+    .refine((v) => !v.is_public || v.shared_users.length === 0, {
+      message: `${noun} can be shared with named users only while private`,
+      path: ['shared_users'],
+    });
+}
+
+/** PUT /api/files/{id}/share. */
+export const shareRequestSchema = shareRequestSchemaOf('Files');
+/** PUT /api/folders/{id}/share: the same payload. */
+export const folderShareRequestSchema = shareRequestSchemaOf('Folders');
 export type ShareRequest = z.input<typeof shareRequestSchema>;
 
 export const shareStateSchema = z.object({ is_public: z.boolean(), shared_users: z.array(z.string()) });

@@ -123,11 +123,11 @@ describe('session start-up', () => {
   });
 
   it('keeps the stored session when the server cannot be reached', async () => {
-    storeSession(member);
+    const token = storeSession(member);
     mockFetch({ 'GET /api/auth/me': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
-    expect(localStorage.getItem('token')).not.toBeNull();
+    expect(localStorage.getItem('token')).toBe(token);
   });
 
   it('refreshes the stored user from /api/auth/me', async () => {

@@ -1,6 +1,9 @@
+import type { ErrorDetails } from '@vault/contract';
+
 /**
  * Domain failures. The http layer maps each kind to a status code; the message
- * is a sentence safe to show to the user.
+ * is a sentence safe to show to the user, and `details` the particulars a
+ * client may act on (they travel beside the sentence).
  */
 export type ErrorKind =
   | 'invalid'
@@ -17,6 +20,7 @@ export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
     this.name = 'DomainError';
@@ -24,8 +28,8 @@ export class DomainError extends Error {
 }
 
 export class Invalid extends DomainError {
-  constructor(message: string) {
-    super('invalid', message);
+  constructor(message: string, details?: ErrorDetails) {
+    super('invalid', message, details);
   }
 }
 export class Unauthorized extends DomainError {

@@ -5,12 +5,9 @@ import {
   type FolderListResponse,
   type FolderSearch,
   type PublicFolderResponse,
-  type ShareState,
 } from '@vault/contract';
 import { isUniqueViolation, type Db } from '../db/index.js';
-import type { FolderRow } from '../db/schema.js';
 import { folderTree, ownedFolder, publicFolder, readableFolder } from './access.js';
-import { recordActivity } from './activity.js';
 import type { Audience } from '../events/bus.js';
 import { folderAudience, mergeAudiences, NOBODY } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
@@ -19,7 +16,7 @@ import { containsPattern, searchFiles, type Condition } from './file-search.js';
 import { viewerOf } from './files.js';
 import { folderDto, folderDtos } from './folder-dto.js';
 import { lockUser } from './locks.js';
-import { resolveUsernames, shareDetail, sharedUsernames } from './sharing.js';
+import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from './sharing.js';
 
 const PARENT_NOT_FOUND = 'Parent folder not found';
 
@@ -110,9 +107,7 @@ export interface FolderChange {
 export async function updateFolder(ctx: DomainContext, actor: Actor, folderId: number, change: FolderChange): Promise<Folder> {
   const current = await ownedFolder(ctx.db, actor.id, folderId);
   const isPublic = change.is_public ?? current.is_public === 1;
-  if (isPublic && change.shared_users && change.shared_users.length > 0) {
-    throw new Invalid('Folders can be shared with named users only while private');
-  }
+  assertShareable('folder', isPublic, change.shared_users ?? []);
   const users = change.shared_users === undefined ? undefined : await resolveUsernames(ctx.db, change.shared_users, actor.id);
   const before = await folderAudience(ctx.db, folderId);
   try {
@@ -133,27 +128,16 @@ export async function updateFolder(ctx: DomainContext, actor: Actor, folderId: n
         })
         .where('id', '=', folderId)
         .execute();
-      if (isPublic || users !== undefined) {
-        await trx.deleteFrom('folder_shares').where('folder_id', '=', folderId).execute();
-        if (users && users.length > 0) await trx.insertInto('folder_shares').values(users.map((u) => ({ folder_id: folderId, user_id: u.id }))).execute();
+      if (isPublic || users !== undefined) await replaceShares(trx, 'folder', folderId, users ?? []);
+      if (change.is_public !== undefined || users !== undefined) {
+        await recordShareChange(trx, actor, { kind: 'folder', id: folderId, name: row.name }, isPublic, users ?? []);
       }
-      if (change.is_public !== undefined || users !== undefined) await recordFolderShare(trx, actor, row, isPublic, users ?? []);
     });
   } catch (err) {
     throw siblingConflict(err, change.name ?? current.name);
   }
   await publishFolderEvent(ctx, 'folder_updated', folderId, before);
   return folderDto(ctx.db, viewerOf(actor), folderId);
-}
-
-async function recordFolderShare(trx: Db, actor: Actor, folder: FolderRow, isPublic: boolean, users: { username: string }[]): Promise<void> {
-  await recordActivity(trx, { type: 'share', userId: actor.id, fileName: folder.name, detail: `folder, ${shareDetail(isPublic, users)}` });
-}
-
-/** GET /api/folders/{id}/share: the owner only. */
-export async function getFolderShare(db: Db, actor: Actor, folderId: number): Promise<ShareState> {
-  const row = await ownedFolder(db, actor.id, folderId);
-  return { is_public: row.is_public === 1, shared_users: await sharedUsernames(db, 'folder', folderId) };
 }
 
 /**

@@ -1,16 +1,25 @@
 import { sql, type SqlBool } from 'kysely';
-import { LIMITS, type SharedWithMeResponse, type ShareState } from '@vault/contract';
+import { LIMITS, type RealtimeEvent, type SharedWithMeResponse, type ShareState } from '@vault/contract';
 import type { Db } from '../db/index.js';
-import { ownedFile } from './access.js';
+import type { Audience } from '../events/bus.js';
+import { ownedFile, ownedFolder } from './access.js';
 import { recordActivity } from './activity.js';
-import { fileAudience, mergeAudiences } from './audience.js';
+import { fileAudience, folderAudience, mergeAudiences } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
 import { Invalid } from './errors.js';
 import { fileDtos } from './file-dto.js';
 import { viewerOf } from './files.js';
 import { folderDtos } from './folder-dto.js';
 
-/** Usernames to user ids, case-insensitively; unknown names are refused by name. The owner is dropped. */
+/** Files and folders are shared alike: a visibility, and named users while private. */
+export type ShareKind = 'file' | 'folder';
+
+export interface ShareInput {
+  is_public: boolean;
+  shared_users: string[];
+}
+
+/** Usernames to user ids, case-insensitively; unknown names are refused, listed in the error. The owner is dropped. */
 export async function resolveUsernames(db: Db, names: string[], ownerId: number): Promise<{ id: number; username: string }[]> {
   if (names.length === 0) return [];
   const lowered = names.map((n) => n.toLowerCase());
@@ -21,53 +30,133 @@ export async function resolveUsernames(db: Db, names: string[], ownerId: number)
     .execute();
   const found = new Set(users.map((u) => u.username.toLowerCase()));
   const unknown = names.filter((n) => !found.has(n.toLowerCase()));
-  if (unknown.length > 0) throw new Invalid(`Unknown user${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  if (unknown.length > 0) {
+    throw new Invalid(`Unknown user${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { unknown_users: unknown });
+  }
   return users.filter((u) => u.id !== ownerId);
 }
 
+/** Named users mean something only while an item is private: a public one is open to all. */
+export function assertShareable(kind: ShareKind, isPublic: boolean, names: readonly string[]): void {
+  if (isPublic && names.length > 0) throw new Invalid(`${kind === 'file' ? 'Files' : 'Folders'} can be shared with named users only while private`);
+}
+
 /** The users a file or folder is shared with by name, sorted. */
-export async function sharedUsernames(db: Db, kind: 'file' | 'folder', id: number): Promise<string[]> {
+export async function sharedUsernames(db: Db, kind: ShareKind, id: number): Promise<string[]> {
   const [table, column] = kind === 'file' ? ['file_shares', 'file_id'] : ['folder_shares', 'folder_id'];
   const { rows } = await sql<{ username: string }>`select u.username from ${sql.table(table)} s join users u on u.id = s.user_id
     where s.${sql.ref(column)} = ${id} order by u.username`.execute(db);
   return rows.map((r) => r.username);
 }
 
+/** Replaces the set of users a file or folder is shared with; run it inside the change's transaction. */
+export async function replaceShares(trx: Db, kind: ShareKind, id: number, users: readonly { id: number }[]): Promise<void> {
+  if (kind === 'file') {
+    await trx.deleteFrom('file_shares').where('file_id', '=', id).execute();
+    if (users.length > 0) await trx.insertInto('file_shares').values(users.map((u) => ({ file_id: id, user_id: u.id }))).execute();
+  } else {
+    await trx.deleteFrom('folder_shares').where('folder_id', '=', id).execute();
+    if (users.length > 0) await trx.insertInto('folder_shares').values(users.map((u) => ({ folder_id: id, user_id: u.id }))).execute();
+  }
+}
+
 /** How a share change reads in the audit log. */
-export function shareDetail(isPublic: boolean, users: { username: string }[]): string {
+function shareDetail(isPublic: boolean, users: { username: string }[]): string {
   if (isPublic) return 'public';
   return users.length > 0 ? `private, shared with ${users.map((u) => u.username).join(', ')}` : 'private';
 }
 
-export async function getFileShare(ctx: DomainContext, actor: Actor, fileId: number): Promise<ShareState> {
-  const row = await ownedFile(ctx.db, actor.id, fileId);
-  return { is_public: row.is_public === 1, shared_users: await sharedUsernames(ctx.db, 'file', fileId) };
+/** Records a share change in the audit log; folder entries say so, as they name no file. */
+export async function recordShareChange(
+  trx: Db,
+  actor: Actor,
+  item: { kind: ShareKind; id: number; name: string },
+  isPublic: boolean,
+  users: { username: string }[],
+): Promise<void> {
+  const detail = shareDetail(isPublic, users);
+  await recordActivity(
+    trx,
+    item.kind === 'file'
+      ? { type: 'share', userId: actor.id, fileId: item.id, fileName: item.name, detail }
+      : { type: 'share', userId: actor.id, fileName: item.name, detail: `folder, ${detail}` },
+  );
 }
 
-/** Replaces visibility and the set of named users; named users only while private. */
-export async function setFileShare(ctx: DomainContext, actor: Actor, fileId: number, share: { is_public: boolean; shared_users: string[] }): Promise<ShareState> {
-  const row = await ownedFile(ctx.db, actor.id, fileId);
-  if (share.is_public && share.shared_users.length > 0) throw new Invalid('Files can be shared with named users only while private');
+/** An item whose sharing its owner reads or changes. */
+interface Shared {
+  kind: ShareKind;
+  id: number;
+  name: string;
+  isPublic: boolean;
+  /** Who may see the item with the given visibility, from its shares as they stand. */
+  audience(isPublic: boolean): Promise<Audience>;
+  /** The event that tells them it changed. */
+  event(): RealtimeEvent;
+}
+
+async function ownedSharedFile(db: Db, actor: Actor, fileId: number): Promise<Shared> {
+  const row = await ownedFile(db, actor.id, fileId);
+  return {
+    kind: 'file',
+    id: fileId,
+    name: row.original_name,
+    isPublic: row.is_public === 1,
+    audience: (isPublic) => fileAudience(db, { ...row, is_public: isPublic ? 1 : 0 }),
+    event: () => ({ type: 'file_updated', file_id: fileId, at: new Date().toISOString() }),
+  };
+}
+
+async function ownedSharedFolder(db: Db, actor: Actor, folderId: number): Promise<Shared> {
+  const row = await ownedFolder(db, actor.id, folderId);
+  return {
+    kind: 'folder',
+    id: folderId,
+    name: row.name,
+    isPublic: row.is_public === 1,
+    // A folder's visibility is read from the table: the audience is computed once it is written.
+    audience: () => folderAudience(db, folderId),
+    event: () => ({ type: 'folder_updated', folder_id: folderId, at: new Date().toISOString() }),
+  };
+}
+
+async function readShare(db: Db, item: Shared): Promise<ShareState> {
+  return { is_public: item.isPublic, shared_users: await sharedUsernames(db, item.kind, item.id) };
+}
+
+/** Replaces visibility and the set of named users, then tells everyone who could see the item before or can now. */
+async function writeShare(ctx: DomainContext, actor: Actor, item: Shared, share: ShareInput): Promise<ShareState> {
+  assertShareable(item.kind, share.is_public, share.shared_users);
   const users = await resolveUsernames(ctx.db, share.shared_users, actor.id);
-  const before = await fileAudience(ctx.db, row);
+  const before = await item.audience(item.isPublic);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('files').set({ is_public: share.is_public ? 1 : 0, updated_at: Date.now() }).where('id', '=', fileId).execute();
-    await trx.deleteFrom('file_shares').where('file_id', '=', fileId).execute();
-    if (users.length > 0) await trx.insertInto('file_shares').values(users.map((u) => ({ file_id: fileId, user_id: u.id }))).execute();
-    await recordActivity(trx, {
-      type: 'share',
-      userId: actor.id,
-      fileId,
-      fileName: row.original_name,
-      detail: shareDetail(share.is_public, users),
-    });
+    // The row update comes first: it locks the item against a concurrent share change.
+    const visibility = { is_public: share.is_public ? 1 : 0, updated_at: Date.now() };
+    if (item.kind === 'file') await trx.updateTable('files').set(visibility).where('id', '=', item.id).execute();
+    else await trx.updateTable('folders').set(visibility).where('id', '=', item.id).execute();
+    await replaceShares(trx, item.kind, item.id, users);
+    await recordShareChange(trx, actor, item, share.is_public, users);
   });
-  const after = await fileAudience(ctx.db, { ...row, is_public: share.is_public ? 1 : 0 });
-  await ctx.events.publish({
-    event: { type: 'file_updated', file_id: fileId, at: new Date().toISOString() },
-    audience: mergeAudiences(before, after),
-  });
-  return getFileShare(ctx, actor, fileId);
+  await ctx.events.publish({ event: item.event(), audience: mergeAudiences(before, await item.audience(share.is_public)) });
+  return readShare(ctx.db, { ...item, isPublic: share.is_public });
+}
+
+/** A file's sharing, for its owner only. */
+export async function getFileShare(ctx: DomainContext, actor: Actor, fileId: number): Promise<ShareState> {
+  return readShare(ctx.db, await ownedSharedFile(ctx.db, actor, fileId));
+}
+
+export async function setFileShare(ctx: DomainContext, actor: Actor, fileId: number, share: ShareInput): Promise<ShareState> {
+  return writeShare(ctx, actor, await ownedSharedFile(ctx.db, actor, fileId), share);
+}
+
+/** A folder's sharing, for its owner only; it reaches everything under the folder. */
+export async function getFolderShare(ctx: DomainContext, actor: Actor, folderId: number): Promise<ShareState> {
+  return readShare(ctx.db, await ownedSharedFolder(ctx.db, actor, folderId));
+}
+
+export async function setFolderShare(ctx: DomainContext, actor: Actor, folderId: number, share: ShareInput): Promise<ShareState> {
+  return writeShare(ctx, actor, await ownedSharedFolder(ctx.db, actor, folderId), share);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorResponse } from '@vault/contract';
 import { DomainError, RateLimited, type ErrorKind } from '../domain/errors.js';
 
 const STATUS: Record<ErrorKind, number> = {
@@ -32,7 +33,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
     if (err instanceof DomainError) {
       if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(statusOf(err)).send({ error: err.message });
+      const body: ErrorResponse = { ...err.details, error: err.message };
+      return reply.status(statusOf(err)).send(body);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -1,26 +1,24 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   activityResponseSchema,
   adminFilesResponseSchema,
   adminStatsResponseSchema,
   adminUserResponseSchema,
   adminUsersResponseSchema,
+  LIMITS,
+  SESSION,
   topFilesResponseSchema,
   type AdminUserUpdate,
+  type FileItem,
   type FileSortField,
 } from '@vault/contract';
-import { apiRequest, apiSend } from './client';
+import { apiRequest, apiSend, errorMessage } from './client';
+import { invalidate } from './invalidation';
+import { queryKeys } from './keys';
+import { toQueryString } from './query-string';
 
-/** A query string from criteria; empty values are left out. */
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-export function fetchAdminStats() {
+function fetchAdminStats() {
   return apiRequest('/api/admin/stats', adminStatsResponseSchema);
 }
 
@@ -33,26 +31,88 @@ export interface AdminFilesQuery {
   sort_order: 'asc' | 'desc';
 }
 
-export function fetchAdminFiles(criteria: AdminFilesQuery) {
-  return apiRequest(`/api/admin/files${query({ ...criteria })}`, adminFilesResponseSchema);
+function fetchAdminFiles(criteria: AdminFilesQuery) {
+  return apiRequest(`/api/admin/files${toQueryString(criteria)}`, adminFilesResponseSchema);
 }
 
-export function deleteAdminFile(id: number) {
+function deleteAdminFile(id: number) {
   return apiSend(`/api/admin/files/${id}`, { method: 'DELETE' });
 }
 
-export function fetchTopFiles(limit: number) {
-  return apiRequest(`/api/admin/files/top${query({ limit })}`, topFilesResponseSchema);
+function fetchTopFiles(limit: number) {
+  return apiRequest(`/api/admin/files/top${toQueryString({ limit })}`, topFilesResponseSchema);
 }
 
-export function fetchAdminUsers() {
+function fetchAdminUsers() {
   return apiRequest('/api/admin/users/stats', adminUsersResponseSchema);
 }
 
-export function updateAdminUser(id: number, body: AdminUserUpdate) {
+function updateAdminUser(id: number, body: AdminUserUpdate) {
   return apiRequest(`/api/admin/users/${id}`, adminUserResponseSchema, { method: 'PUT', body });
 }
 
-export function fetchActivity(page: { limit: number; before?: number | undefined }) {
-  return apiRequest(`/api/admin/activity${query(page)}`, activityResponseSchema);
+function fetchActivity(page: { limit: number; before?: number | undefined }) {
+  return apiRequest(`/api/admin/activity${toQueryString(page)}`, activityResponseSchema);
+}
+
+/** SPEC §7: admin stats are refetched every 30 s. */
+export function useAdminStats() {
+  return useQuery({ queryKey: queryKeys.adminStats, queryFn: fetchAdminStats, refetchInterval: SESSION.statsRefetchMs });
+}
+
+/** Per-user rows: the Users tab, and the storage-by-user chart of the Overview. */
+export function useAdminUsers() {
+  return useQuery({ queryKey: queryKeys.adminUsers, queryFn: fetchAdminUsers });
+}
+
+/** One page of every user's files; the previous page stays on screen while the next loads. */
+export function useAdminFiles(criteria: AdminFilesQuery) {
+  return useQuery({ queryKey: queryKeys.adminFiles(criteria), queryFn: () => fetchAdminFiles(criteria), placeholderData: keepPreviousData });
+}
+
+export function useTopFiles(limit: number) {
+  return useQuery({ queryKey: queryKeys.adminTopFiles(limit), queryFn: () => fetchTopFiles(limit) });
+}
+
+const ACTIVITY_PAGE = LIMITS.activityLimit;
+
+/** The audit log, newest first, a page at a time. */
+export function useActivityLog() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.adminActivity,
+    queryFn: ({ pageParam }) => fetchActivity({ limit: ACTIVITY_PAGE, before: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    // A full page may have more behind it; the oldest row's id is where the next starts.
+    getNextPageParam: (last) => (last.activity.length === ACTIVITY_PAGE ? last.activity.at(-1)?.id : undefined),
+  });
+}
+
+/** Deletes any user's file, with its toasts; `onDeleted` runs first, then every admin view and figure refreshes. */
+export function useDeleteAdminFile(onDeleted: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: FileItem) => deleteAdminFile(file.id),
+    onSuccess: async () => {
+      toast.success('File deleted successfully');
+      onDeleted();
+      await invalidate(queryClient, 'adminFileDeleted');
+    },
+    onError: (err) => {
+      const reason = errorMessage(err, '');
+      toast.error('Failed to delete file', reason ? { description: reason } : undefined);
+    },
+  });
+}
+
+/** Saves a user's quota and admin flag, with its toast; `onSaved` runs first (closing the editor). */
+export function useUpdateAdminUser(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
+    onSuccess: async ({ user }) => {
+      toast.success(`${user.username} updated successfully`);
+      onSaved();
+      await invalidate(queryClient, 'userUpdated');
+    },
+  });
 }

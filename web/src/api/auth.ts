@@ -1,13 +1,17 @@
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   appConfigSchema,
   authResponseSchema,
   meResponseSchema,
-  userStatsSchema,
   type AuthResponse,
   type LoginRequest,
   type RegisterRequest,
 } from '@vault/contract';
+import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
+import { queryKeys } from './keys';
 
 export function login(body: LoginRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/login', authResponseSchema, { method: 'POST', body, token: null });
@@ -30,10 +34,33 @@ export function logout(token: string): Promise<void> {
   return apiSend('/api/auth/logout', { method: 'POST', token });
 }
 
-export function fetchUserStats() {
-  return apiRequest('/api/auth/stats', userStatsSchema);
+function fetchAppConfig() {
+  return apiRequest('/api/config', appConfigSchema, { token: null });
 }
 
-export function fetchAppConfig() {
-  return apiRequest('/api/config', appConfigSchema, { token: null });
+/** The server's public settings (demo accounts, upload size limit); fixed while it runs. */
+export function useAppConfig() {
+  return useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
+}
+
+/** A sign-in by login or registration: its toast, then the session starts and the dashboard opens. */
+function useSignInWith<Body>(request: (body: Body) => Promise<AuthResponse>, welcome: string) {
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (auth) => {
+      toast.success(welcome);
+      signIn(auth);
+      void navigate('/dashboard', { replace: true });
+    },
+  });
+}
+
+export function useLogin() {
+  return useSignInWith(login, 'Successfully logged in!');
+}
+
+export function useRegister() {
+  return useSignInWith(register, 'Registration successful!');
 }

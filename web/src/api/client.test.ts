@@ -36,6 +36,15 @@ describe('api client', () => {
     expect(errorMessage(error, 'Fallback')).toBe('Username is already taken');
   });
 
+  it('keeps the particulars the server sends beside its sentence', async () => {
+    mockFetch({ 'GET /api/thing': { status: 400, body: { error: 'Unknown users: a, b', unknown_users: ['a', 'b'] } } });
+    const error = await apiRequest('/api/thing', userSchema).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, message: 'Unknown users: a, b', fromServer: true, details: { unknown_users: ['a', 'b'] } });
+
+    mockFetch({ 'GET /api/thing': { status: 404, body: { error: 'Not found' } } });
+    expect(await apiRequest('/api/thing', userSchema).catch((e: unknown) => e)).toMatchObject({ details: {} });
+  });
+
   it('uses the fallback message when the server gives none or cannot be reached', async () => {
     mockFetch({ 'GET /api/thing': { status: 500, body: { oops: true } } });
     const serverError = await apiRequest('/api/thing', userSchema).catch((e: unknown) => e);

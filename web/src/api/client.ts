@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@vault/contract';
+import { errorResponseSchema, type ErrorDetails, type ErrorResponse } from '@vault/contract';
 import { clearSession, readToken } from '../session/storage';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and a message. */
@@ -10,6 +10,8 @@ export class ApiError extends Error {
     message: string,
     /** True when the message is the server's own `{error}` sentence. */
     readonly fromServer: boolean,
+    /** What the server sent beside its sentence, e.g. the unknown usernames of a share. */
+    readonly details: ErrorDetails = {},
   ) {
     super(message);
   }
@@ -35,13 +37,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function readErrorBody(response: Response): Promise<string | null> {
-  try {
-    const parsed = errorResponseSchema.safeParse(await response.json());
-    return parsed.success ? parsed.data.error : null;
-  } catch {
-    return null;
-  }
+/** The server's error body, when an answer is one. */
+export function errorBodyOf(body: unknown): ErrorResponse | null {
+  const parsed = errorResponseSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
+async function readErrorBody(response: Response): Promise<ErrorResponse | null> {
+  return errorBodyOf(await response.json().catch(() => undefined));
 }
 
 /** The token a call sends: the stored one unless the caller overrides it (null: none). */
@@ -53,15 +56,18 @@ function tokenFor(override: string | null | undefined): string | null {
  * The ApiError for a failed response. A 401 ends the session that made the
  * call (SPEC §8); a newer sign-in (e.g. in another tab) survives.
  */
-export function failedResponse(status: number, serverMessage: string | null, token: string | null): ApiError {
+export function failedResponse(status: number, body: ErrorResponse | null, token: string | null): ApiError {
   if (status === 401 && token && readToken() === token) {
     clearSession();
     unauthorizedHandler?.();
   }
-  return new ApiError(status, serverMessage ?? `Request failed (${status})`, serverMessage !== null);
+  if (!body) return new ApiError(status, `Request failed (${status})`, false);
+  const { error, ...details } = body;
+  return new ApiError(status, error, true, details);
 }
 
-const unreachable = () => new ApiError(0, 'The server could not be reached', false);
+/** The failure of a call that got no answer at all. */
+export const unreachable = () => new ApiError(0, 'The server could not be reached', false);
 
 async function send(path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
   const token = tokenFor(options.token);
@@ -151,8 +157,7 @@ export function postFormWithProgress(path: string, form: FormData, options: Prog
     xhr.onload = () => {
       const body = parseJson(xhr.responseText);
       if (xhr.status === 401) {
-        const parsed = errorResponseSchema.safeParse(body);
-        reject(failedResponse(401, parsed.success ? parsed.data.error : null, token));
+        reject(failedResponse(401, errorBodyOf(body), token));
         return;
       }
       resolve({ status: xhr.status, body });

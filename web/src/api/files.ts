@@ -1,71 +1,102 @@
+import { useCallback, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
-  errorResponseSchema,
   downloadLinkResponseSchema,
   fileListResponseSchema,
   fileResponseSchema,
-  shareStateSchema,
-  storageStatsSchema,
   uploadResponseSchema,
   type FileItem,
   type FileListResponse,
   type FileSearchCriteria,
   type PublicFileSearchCriteria,
-  type ShareRequest,
-  type ShareState,
   type UploadResponse,
 } from '@vault/contract';
-import { ApiError, apiBlob, apiRequest, apiSend, postFormWithProgress, type ProgressOptions } from './client';
+import { openInNewTab, startBrowserDownload } from '../lib/download';
+import {
+  ApiError,
+  apiBlob,
+  apiRequest,
+  apiSend,
+  errorBodyOf,
+  errorMessage,
+  failedResponse,
+  postFormWithProgress,
+  unreachable,
+  type ProgressOptions,
+} from './client';
+import { invalidate } from './invalidation';
+import { queryKeys } from './keys';
+import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
 
 /** GET /api/files: the caller's files and those shared with them (all files for admins), or one folder's. */
-export function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
+function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
   return apiRequest(`/api/files${toQueryString(criteria)}`, fileListResponseSchema, { signal });
 }
 
 /** GET /api/files/public: public files, for anyone. */
-export function fetchPublicFiles(criteria: PublicFileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
+function fetchPublicFiles(criteria: PublicFileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
   return apiRequest(`/api/files/public${toQueryString(criteria)}`, fileListResponseSchema, { signal });
 }
 
 /** GET /api/files/{id}: a file the caller may read. */
-export async function fetchFile(id: number): Promise<FileItem> {
+async function fetchFile(id: number): Promise<FileItem> {
   return (await apiRequest(`/api/files/${id}`, fileResponseSchema)).file;
 }
 
 /** GET /api/files/public/{id}: a public file, for anyone (no token sent). */
-export async function fetchPublicFile(id: number): Promise<FileItem> {
+async function fetchPublicFile(id: number): Promise<FileItem> {
   return (await apiRequest(`/api/files/public/${id}`, fileResponseSchema, { token: null })).file;
 }
 
-export function deleteFile(id: number): Promise<void> {
+function deleteFile(id: number): Promise<void> {
   return apiSend(`/api/files/${id}`, { method: 'DELETE' });
 }
 
-export function fetchFileShare(id: number): Promise<ShareState> {
-  return apiRequest(`/api/files/${id}/share`, shareStateSchema);
-}
-
-export function updateFileShare(id: number, body: ShareRequest): Promise<ShareState> {
-  return apiRequest(`/api/files/${id}/share`, shareStateSchema, { method: 'PUT', body });
-}
-
-export function fetchStorageStats() {
-  return apiRequest('/api/files/storage/stats', storageStatsSchema);
-}
-
 /** A 60-second signed URL the browser can fetch without the bearer header. */
-export async function createDownloadLink(id: number): Promise<string> {
+async function createDownloadLink(id: number): Promise<string> {
   const { url } = await apiRequest(`/api/files/${id}/download-link`, downloadLinkResponseSchema, { method: 'POST' });
   return url;
 }
 
 /** Where anyone can download a public file, without a token. */
-export function publicDownloadUrl(id: number): string {
+function publicDownloadUrl(id: number): string {
   return `/api/files/public/${id}/download`;
 }
 
 /** Whose routes a file is read through: the signed-in user's, or the anonymous public ones. */
 export type FileAccess = 'account' | 'public';
+
+/**
+ * Downloads a file: through a 60-second signed link for the signed-in user
+ * (a plain link carries no bearer header), or the public route for anyone.
+ * Rejects with an ApiError when the server refuses.
+ */
+async function downloadFile(id: number, access: FileAccess): Promise<void> {
+  if (access === 'account') {
+    startBrowserDownload(await createDownloadLink(id));
+    return;
+  }
+  const url = publicDownloadUrl(id);
+  // HEAD is not counted as a download; it spares the user a saved error page.
+  const check = await fetch(url, { method: 'HEAD' }).catch(() => null);
+  if (!check) throw unreachable();
+  if (!check.ok) throw failedResponse(check.status, null, null);
+  startBrowserDownload(url);
+}
+
+/**
+ * Opens a file's download in a new tab. A tab sends no Authorization header,
+ * so the URL carries a short-lived signed token instead. Browsers close a tab
+ * whose first navigation is a download; should the tab be blocked (the click
+ * no longer counts as a user gesture once the link has arrived), the file is
+ * downloaded from this page instead, which an attachment does not navigate away.
+ */
+export async function openDownloadInNewTab(id: number): Promise<void> {
+  const url = await createDownloadLink(id);
+  if (!openInNewTab(url)) startBrowserDownload(url);
+}
 
 /** An image or PDF to preview (?inline=1: served in place and not counted as a download). */
 export function fetchPreview(id: number, access: FileAccess, signal?: AbortSignal): Promise<Blob> {
@@ -92,7 +123,7 @@ export interface UploadOutcome {
  * first so the server checks them before storing any bytes. Resolves whenever
  * the server reports per-file results, even for an error status.
  */
-export async function uploadFiles(input: UploadInput, options: ProgressOptions = {}): Promise<UploadOutcome> {
+async function uploadFiles(input: UploadInput, options: ProgressOptions = {}): Promise<UploadOutcome> {
   const form = new FormData();
   form.append('is_public', String(input.isPublic));
   form.append('folder_id', input.folderId === null ? '' : String(input.folderId));
@@ -103,6 +134,88 @@ export async function uploadFiles(input: UploadInput, options: ProgressOptions =
   const parsed = uploadResponseSchema.safeParse(body);
   if (parsed.success && parsed.data.results.length > 0) return { status, response: parsed.data };
   if (status >= 200 && status < 300) throw new ApiError(status, 'Unexpected response from the server', false);
-  const error = errorResponseSchema.safeParse(body);
-  throw new ApiError(status, error.success ? error.data.error : `Request failed (${status})`, error.success);
+  // A 401 never gets here: the form post has already ended the session and rejected.
+  throw failedResponse(status, errorBodyOf(body), null);
+}
+
+/** One page of GET /api/files; the previous page stays on screen while the next loads. */
+export function useFileList(criteria: FileSearchCriteria) {
+  return useQuery({
+    queryKey: queryKeys.fileList(criteria),
+    queryFn: ({ signal }) => fetchFiles(criteria, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePublicFileList(criteria: PublicFileSearchCriteria) {
+  return useQuery({
+    queryKey: queryKeys.publicFiles(criteria),
+    queryFn: ({ signal }) => fetchPublicFiles(criteria, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One file through the caller's routes, or the public ones for anonymous visitors; null ids load nothing. */
+export function useFileDetail(id: number | null, access: FileAccess) {
+  const fileId = id ?? 0;
+  return useQuery({
+    queryKey: access === 'account' ? queryKeys.file(fileId) : queryKeys.publicFile(fileId),
+    queryFn: () => (access === 'account' ? fetchFile(fileId) : fetchPublicFile(fileId)),
+    enabled: id !== null,
+    retry: retryUnlessNotFound,
+  });
+}
+
+/** How long after a download starts its count is read again (the browser makes the request on its own). */
+const COUNT_REFRESH_DELAY_MS = 1000;
+
+/**
+ * Downloads with SPEC §8's toasts. `pendingId` is the file whose link is
+ * being prepared, for a busy button.
+ */
+export function useFileDownload(access: FileAccess) {
+  const queryClient = useQueryClient();
+  const [pendingId, setPendingId] = useState<number | null>(null);
+  const download = useCallback(
+    async (file: Pick<FileItem, 'id'>) => {
+      setPendingId(file.id);
+      try {
+        await downloadFile(file.id, access);
+        toast.success('File downloaded successfully!');
+        window.setTimeout(() => void invalidate(queryClient, 'downloadStarted'), COUNT_REFRESH_DELAY_MS);
+      } catch (error) {
+        toast.error(errorMessage(error, 'Download failed'));
+      } finally {
+        setPendingId(null);
+      }
+    },
+    [access, queryClient],
+  );
+  return { download, pendingId };
+}
+
+/** DELETE /api/files/{id} (owner), with SPEC §8's toasts; lists and stats refresh after. */
+export function useDeleteFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: Pick<FileItem, 'id'>) => deleteFile(file.id),
+    onSuccess: () => {
+      toast.success('File deleted successfully!');
+      return invalidate(queryClient, 'fileDeleted');
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Delete failed')),
+  });
+}
+
+/** Uploads; once anything was stored, lists and figures refresh. */
+export function useUploadFiles() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (input: UploadInput, options?: ProgressOptions): Promise<UploadOutcome> => {
+      const outcome = await uploadFiles(input, options);
+      if (outcome.response.results.some((r) => r.ok)) void invalidate(queryClient, 'filesUploaded');
+      return outcome;
+    },
+    [queryClient],
+  );
 }

@@ -1,46 +1,122 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import {
   folderListResponseSchema,
   folderResponseSchema,
   publicFolderResponseSchema,
-  sharedWithMeResponseSchema,
-  shareStateSchema,
+  SESSION,
   type FolderCreate,
   type FolderListResponse,
   type FolderSearchCriteria,
   type FolderUpdate,
 } from '@vault/contract';
-import { apiRequest, apiSend } from './client';
+import { parentOptions } from '../lib/folder-paths';
+import { apiRequest, apiSend, errorMessage } from './client';
+import { invalidate, type Change } from './invalidation';
+import { queryKeys } from './keys';
+import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
 
-export function fetchFolders(criteria: FolderSearchCriteria = {}, signal?: AbortSignal): Promise<FolderListResponse> {
+function fetchFolders(criteria: FolderSearchCriteria = {}, signal?: AbortSignal): Promise<FolderListResponse> {
   return apiRequest(`/api/folders${toQueryString(criteria)}`, folderListResponseSchema, { signal });
 }
 
-export async function fetchFolder(id: number) {
+async function fetchFolder(id: number) {
   return (await apiRequest(`/api/folders/${id}`, folderResponseSchema)).folder;
 }
 
-export async function createFolder(body: FolderCreate) {
+async function createFolder(body: FolderCreate) {
   return (await apiRequest('/api/folders', folderResponseSchema, { method: 'POST', body })).folder;
 }
 
-export async function updateFolder(id: number, body: FolderUpdate) {
+async function updateFolder(id: number, body: FolderUpdate) {
   return (await apiRequest(`/api/folders/${id}`, folderResponseSchema, { method: 'PUT', body })).folder;
 }
 
-export function deleteFolder(id: number) {
+function deleteFolder(id: number) {
   return apiSend(`/api/folders/${id}`, { method: 'DELETE' });
 }
 
-export function fetchFolderShare(id: number) {
-  return apiRequest(`/api/folders/${id}/share`, shareStateSchema);
-}
-
 /** A public folder for anyone: no token is sent, so a stale session cannot get in the way. */
-export function fetchPublicFolder(id: number) {
+function fetchPublicFolder(id: number) {
   return apiRequest(`/api/folders/public/${id}`, publicFolderResponseSchema, { token: null });
 }
 
-export function fetchSharedWithMe() {
-  return apiRequest('/api/shared-with-me', sharedWithMeResponseSchema);
+/** GET /api/folders with these criteria. */
+export function useFolderList(criteria: FolderSearchCriteria) {
+  return useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria) });
+}
+
+/** The folder search: while new criteria load, the previous results stay on screen. */
+export function useFolderSearch(criteria: FolderSearchCriteria) {
+  return useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria), placeholderData: keepPreviousData });
+}
+
+/** A folder's subfolders, by name. */
+export function useSubfolders(parentId: number) {
+  return useFolderList({ parent_id: parentId, sort_by: 'name', sort_order: 'asc' });
+}
+
+export function useFolder(id: number) {
+  return useQuery({ queryKey: queryKeys.folder(id), queryFn: () => fetchFolder(id), retry: retryUnlessNotFound });
+}
+
+/** A public folder as anonymous visitors see it; null ids load nothing. */
+export function usePublicFolder(id: number | null) {
+  return useQuery({
+    queryKey: queryKeys.publicFolder(id ?? 0),
+    queryFn: () => fetchPublicFolder(id ?? 0),
+    enabled: id !== null,
+    retry: retryUnlessNotFound,
+  });
+}
+
+const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
+
+/**
+ * The caller's folders for pickers and the folder filter, labelled with their
+ * path, refetched every 30 s (SPEC §7). `exclude` leaves out a folder and
+ * everything under it: where that folder itself may not go.
+ */
+export function useFolderOptions(exclude?: number) {
+  return useQuery({
+    queryKey: queryKeys.folderList(FOLDER_OPTIONS_CRITERIA),
+    queryFn: ({ signal }) => fetchFolders(FOLDER_OPTIONS_CRITERIA, signal),
+    refetchInterval: SESSION.statsRefetchMs,
+    select: ({ folders }) => parentOptions(folders, exclude),
+  });
+}
+
+/** SPEC §8 texts for each folder action, and what it makes stale. */
+const ACTIONS = {
+  create: { ok: 'Folder created successfully!', failed: 'Failed to create folder', change: 'folderCreated' },
+  update: { ok: 'Folder updated successfully!', failed: 'Failed to update folder', change: 'folderChanged' },
+  delete: { ok: 'Folder deleted successfully!', failed: 'Failed to delete folder', change: 'folderDeleted' },
+} as const satisfies Record<string, { ok: string; failed: string; change: Change }>;
+
+/** A folder action with its toasts; `onDone` runs first (e.g. leaving a deleted folder's page), then lists refresh. */
+function useFolderAction<V>(kind: keyof typeof ACTIONS, mutationFn: (variables: V) => Promise<unknown>, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  const action = ACTIONS[kind];
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      toast.success(action.ok);
+      onDone?.();
+      void invalidate(queryClient, action.change);
+    },
+    onError: (err) => toast.error(errorMessage(err, action.failed)),
+  });
+}
+
+export function useCreateFolder(onDone?: () => void) {
+  return useFolderAction('create', (body: FolderCreate) => createFolder(body), onDone);
+}
+
+export function useUpdateFolder(onDone?: () => void) {
+  return useFolderAction('update', ({ id, change }: { id: number; change: FolderUpdate }) => updateFolder(id, change), onDone);
+}
+
+export function useDeleteFolder(onDone?: () => void) {
+  return useFolderAction('delete', (id: number) => deleteFolder(id), onDone);
 }

@@ -21,7 +21,6 @@ export const queryKeys = {
   /** Storage statistics ("file stats" in SPEC §7): savings and deduplication. */
   storage: ['storage'] as const,
   storageStats: ['storage', 'stats'] as const,
-  dedupStats: ['storage', 'dedup'] as const,
 
   folders: ['folders'] as const,
   folderList: (criteria: FolderSearchCriteria) => ['folders', 'list', criteria] as const,

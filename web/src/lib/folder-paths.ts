@@ -26,3 +26,8 @@ export function parentOptions(folders: Folder[], exclude?: number): FolderOption
     .map((f) => ({ id: f.id, label: folderPathLabel(f) }))
     .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
 }
+
+/** Folder options as select choices (value: the id as text). */
+export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
+  return folders.map((f) => ({ value: String(f.id), label: f.label }));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, formatCountdown } from './format';
+import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
 
 describe('formatFileSize', () => {
   it.each([
@@ -78,5 +78,19 @@ describe('formatCountdown', () => {
   it('never goes below 0:00 and rounds partial seconds up', () => {
     expect(formatCountdown(-3)).toBe('0:00');
     expect(formatCountdown(0.2)).toBe('0:01');
+  });
+});
+
+describe('plural', () => {
+  it('puts the count before the singular for exactly one, else before the plural', () => {
+    expect([0, 1, 2].map((n) => plural(n, 'file'))).toEqual(['0 files', '1 file', '2 files']);
+    expect(plural(1, 'file was', 'files were')).toBe('1 file was');
+    expect(plural(3, 'file was', 'files were')).toBe('3 files were');
+  });
+
+  it('gives the noun alone where the count is written elsewhere', () => {
+    expect(countNoun(1, 'download')).toBe('download');
+    expect(countNoun(1_000, 'download')).toBe('downloads');
+    expect(countNoun(2, 'is', 'are')).toBe('are');
   });
 });

@@ -2,7 +2,8 @@ import { format, isValid } from 'date-fns';
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 const KIB = 1024;
-const MIB = KIB * KIB;
+/** Bytes in a MB as sizes are shown (base 1024). */
+export const MIB = KIB * KIB;
 
 /** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB (SPEC §9). */
 export function formatFileSize(bytes: number): string {
@@ -43,4 +44,14 @@ export function formatDateTime(value: string | Date): string {
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The noun for a count: the singular for exactly 1, else the plural ('files' unless given). */
+export function countNoun(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return count === 1 ? singular : pluralForm;
+}
+
+/** A count with its noun: '1 file', '3 files', '2 files were' from (2, 'file was', 'files were'). */
+export function plural(count: number, singular: string, pluralForm?: string): string {
+  return `${count} ${countNoun(count, singular, pluralForm)}`;
 }

@@ -126,7 +126,8 @@ describe('DashboardPage', () => {
     expect(after).toContain('DELETE /api/files/11');
     await waitFor(() => {
       const refreshed = calls.slice(before).map((c) => `${c.method} ${c.path}`);
-      expect(refreshed).toEqual(expect.arrayContaining(['GET /api/files', 'GET /api/auth/stats', 'GET /api/files/storage/stats']));
+      // The list, the figures, and the folder options whose counts and sizes moved.
+      expect(refreshed).toEqual(expect.arrayContaining(['GET /api/files', 'GET /api/auth/stats', 'GET /api/files/storage/stats', 'GET /api/folders']));
     });
   });
 

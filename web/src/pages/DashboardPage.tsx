@@ -1,19 +1,21 @@
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useFileList, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
+import { useFileList } from '../api/files';
+import { useFolderOptions } from '../api/folders';
+import { useStorageStats, useUserStats } from '../api/stats';
 import { useCurrentUser } from '../session/context';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { DEFAULT_EMPTY } from '../components/files/FileList';
-import { FileSearchSection } from '../components/files/FileSearchSection';
+import { FileSearchSection, filesFound } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
-import { sameCriteria } from '../lib/file-criteria';
+import { sameCriteria } from '../lib/file-search/criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useUrlCriteria } from '../lib/use-url-criteria';
+import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 
 const SUBTITLE = {
   admin: 'Administrative dashboard - View and manage all files across the system',
@@ -23,7 +25,7 @@ const SUBTITLE = {
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   const user = useCurrentUser();
-  const [criteria, setCriteria] = useUrlCriteria();
+  const [criteria, setCriteria] = useCriteriaInUrl();
   const list = useFileList({ ...criteria, limit: LIMITS.pageSize });
   const userStats = useUserStats();
   const storage = useStorageStats();
@@ -50,7 +52,7 @@ export function DashboardPage() {
       <Card>
         <CardHeader
           title="Your Files"
-          description={total === undefined ? 'Loading files...' : `${total} ${total === 1 ? 'file' : 'files'} found`}
+          description={filesFound(total)}
           actions={
             <Link to="/upload" className={buttonClasses('primary', 'sm')}>
               <Upload aria-hidden="true" className="size-4" />

@@ -1,24 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { Download, FileQuestion, FolderClosed, LogIn, Share2 } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
-import { errorMessage } from '../api/client';
-import { fetchFile, fetchPublicFile, type FileAccess } from '../api/files';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
-import { FileBadges, FileTags, FileTypeIcon } from '../components/files/FileBits';
-import { FileFacts, PreviewArea } from '../components/files/PreviewModal';
-import { fileShareAdapter } from '../components/files/share-adapter';
-import { ShareModal } from '../components/files/ShareModal';
-import { useFileDownload } from '../components/files/use-file-actions';
+import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
+import { FileBadges } from '../components/files/FileBadges';
+import { FileFacts } from '../components/files/FileFacts';
+import { FilePreview, PREVIEW_BACKDROP } from '../components/files/FilePreview';
+import { FileTags } from '../components/files/FileTags';
+import { FileTypeIcon } from '../components/files/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
-import { Alert } from '../components/ui/Alert';
+import { fileShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { EmptyState } from '../components/ui/EmptyState';
-import { LoadingState } from '../components/ui/LoadingState';
+import { QueryState } from '../components/ui/QueryState';
 import { shareLink } from '../lib/clipboard';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteId } from '../lib/use-route-id';
@@ -55,17 +51,15 @@ export function FilePage() {
   const { status, user } = useSession();
   const id = useRouteId('fileId');
   const access: FileAccess = status === 'authenticated' ? 'account' : 'public';
-  const file = useQuery({
-    queryKey: access === 'account' ? queryKeys.file(id ?? 0) : queryKeys.publicFile(id ?? 0),
-    queryFn: () => (access === 'account' ? fetchFile(id ?? 0) : fetchPublicFile(id ?? 0)),
-    enabled: id !== null,
-    retry: retryUnlessNotFound,
-  });
+  const file = useFileDetail(id, access);
   useDocumentTitle(file.data?.original_name ?? 'File');
-  if (id === null || (file.isError && isNotFound(file.error))) return <FileNotFound signedIn={access === 'account'} />;
-  if (file.isPending) return <LoadingState label="Loading file..." />;
-  if (file.isError) return <Alert tone="error">{errorMessage(file.error, 'Failed to load the file')}</Alert>;
-  return <FileView file={file.data} access={access} isOwner={user?.id === file.data.user_id} />;
+  const notFound = <FileNotFound signedIn={access === 'account'} />;
+  if (id === null) return notFound;
+  return (
+    <QueryState query={file} loading="Loading file..." failed="Failed to load the file" notFound={notFound}>
+      {(data) => <FileView file={data} access={access} isOwner={user?.id === data.user_id} />}
+    </QueryState>
+  );
 }
 
 function FileView({ file, access, isOwner }: { file: FileItem; access: FileAccess; isOwner: boolean }) {
@@ -116,16 +110,15 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
       </header>
       <FileFacts file={file} className="mb-6 bg-white" />
       <Card aria-label="Preview" className="overflow-hidden">
-        <div className="bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:20px_20px]">
-          <PreviewArea file={file} preview={preview} />
+        <div className={PREVIEW_BACKDROP}>
+          <FilePreview file={file} preview={preview} />
         </div>
       </Card>
       {sharing && (
         <ShareModal
           open
           onOpenChange={setSharing}
-          target={{ kind: 'file', id: file.id, name: file.original_name, size: file.file_size, isPublic: file.is_public }}
-          adapter={fileShareAdapter(file.id)}
+          target={fileShareTarget(file)}
         />
       )}
     </>

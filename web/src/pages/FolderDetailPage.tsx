@@ -1,26 +1,20 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
-import type { Folder, FolderSearchCriteria } from '@vault/contract';
-import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/queries';
-import { fetchFolder, fetchFolders } from '../api/folders';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import type { Folder } from '@vault/contract';
+import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
-import { folderShareAdapter } from '../components/folders/folder-share';
-import { ShareModal } from '../components/files/ShareModal';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
-import { Alert } from '../components/ui/Alert';
+import { SubfoldersSection } from '../components/folders/SubfoldersSection';
+import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
-import { LoadingState } from '../components/ui/LoadingState';
+import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteId } from '../lib/use-route-id';
 import { useCurrentUser, useSession } from '../session/context';
@@ -51,19 +45,20 @@ export function FolderDetailPage() {
 function FolderView({ id }: { id: number }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const folder = useQuery({ queryKey: queryKeys.folder(id), queryFn: () => fetchFolder(id), retry: retryUnlessNotFound });
+  const folder = useFolder(id);
   useDocumentTitle(folder.data?.name ?? 'Folder');
-  if (folder.isPending) return <LoadingState label="Loading folder..." />;
-  if (folder.isError) {
-    return isNotFound(folder.error) ? <FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} /> : <Alert tone="error">{errorMessage(folder.error, 'Failed to load the folder')}</Alert>;
-  }
-  return <FolderContent folder={folder.data} currentUserId={user.id} onDeleted={() => void navigate(folder.data.parent_id ? `/folders/${folder.data.parent_id}` : '/folders', { replace: true })} />;
+  return (
+    <QueryState query={folder} loading="Loading folder..." failed="Failed to load the folder" notFound={<FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />}>
+      {(data) => (
+        <FolderContent folder={data} currentUserId={user.id} onDeleted={() => void navigate(data.parent_id ? `/folders/${data.parent_id}` : '/folders', { replace: true })} />
+      )}
+    </QueryState>
+  );
 }
 
 function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
   const isOwner = folder.user_id === currentUserId;
-  const childCriteria: FolderSearchCriteria = { parent_id: folder.id, sort_by: 'name', sort_order: 'asc' };
-  const children = useQuery({ queryKey: queryKeys.folderList(childCriteria), queryFn: () => fetchFolders(childCriteria) });
+  const children = useSubfolders(folder.id);
   const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
@@ -103,21 +98,18 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
       {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
-        <section aria-labelledby="subfolders-title" className="mb-8">
-          <h2 id="subfolders-title" className="mb-3 text-base font-semibold text-slate-900">
-            Subfolders <span className="font-normal text-slate-500">({folder.subfolder_count})</span>
-          </h2>
-          {children.isPending ? (
-            <LoadingState label="Loading subfolders..." />
-          ) : (
-            <FolderGrid
-              label={`Subfolders of ${folder.name}`}
-              folders={subfolders}
-              {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
-              empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
-            />
-          )}
-        </section>
+        <SubfoldersSection count={folder.subfolder_count}>
+          <QueryState query={children} loading="Loading subfolders..." failed="Failed to load the subfolders">
+            {({ folders }) => (
+              <FolderGrid
+                label={`Subfolders of ${folder.name}`}
+                folders={folders}
+                {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
+                empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
+              />
+            )}
+          </QueryState>
+        </SubfoldersSection>
       )}
       <FolderFiles folder={folder} currentUserId={currentUserId} />
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
@@ -125,8 +117,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
         <ShareModal
           open
           onOpenChange={setSharing}
-          target={{ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size, isPublic: folder.is_public }}
-          adapter={folderShareAdapter(folder.id)}
+          target={folderShareTarget(folder)}
         />
       )}
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />

@@ -1,33 +1,27 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { errorMessage } from '../api/client';
-import { useFolderOptions } from '../api/queries';
-import { fetchFolders } from '../api/folders';
-import { queryKeys } from '../api/keys';
+import { useFolderOptions, useFolderSearch } from '../api/folders';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderFilterBar } from '../components/folders/FolderFilterBar';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { isFiltered, toCriteria, useFolderFilters } from '../components/folders/use-folder-filters';
-import { Alert } from '../components/ui/Alert';
 import { Badge } from '../components/ui/Badge';
 import { Button } from '../components/ui/Button';
 import { Card, CardContent, CardHeader } from '../components/ui/Card';
 import { EmptyState } from '../components/ui/EmptyState';
 import { PageHeader } from '../components/ui/PageHeader';
-import { LoadingState } from '../components/ui/LoadingState';
+import { QueryState } from '../components/ui/QueryState';
+import { plural } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-const foundLabel = (n: number) => `${n} ${n === 1 ? 'folder' : 'folders'} found`;
 
 export function FoldersPage() {
   useDocumentTitle('Folders');
   const { filters, setFilters } = useFolderFilters();
   const criteria = toCriteria(filters);
-  const list = useQuery({ queryKey: queryKeys.folderList(criteria), queryFn: () => fetchFolders(criteria), placeholderData: keepPreviousData });
+  const list = useFolderSearch(criteria);
   const parents = useFolderOptions();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
@@ -56,37 +50,35 @@ export function FoldersPage() {
               All Folders <Badge tone="accent">{list.data?.total ?? 0}</Badge>
             </span>
           }
-          description={list.data ? foundLabel(list.data.total) : 'Loading folders...'}
+          description={list.data ? `${plural(list.data.total, 'folder')} found` : 'Loading folders...'}
         />
         <CardContent className="py-5">
-          {list.isPending ? (
-            <LoadingState label="Loading folders..." />
-          ) : list.isError ? (
-            <Alert tone="error">{errorMessage(list.error, 'Failed to load folders')}</Alert>
-          ) : (
-            <FolderGrid
-              label="Folders"
-              folders={list.data.folders}
-              showLocation
-              onEdit={setEditing}
-              onDelete={setDeleting}
-              empty={
-                <EmptyState
-                  icon={FolderOpen}
-                  title="No folders found"
-                  description={isFiltered(filters) ? 'No folder matches these filters. Try another name or reset the filters.' : 'Create your first folder to get started'}
-                  action={
-                    !creating && !isFiltered(filters) ? (
-                      <Button onClick={() => setCreating(true)}>
-                        <FolderPlus aria-hidden="true" className="size-4" />
-                        New Folder
-                      </Button>
-                    ) : undefined
-                  }
-                />
-              }
-            />
-          )}
+          <QueryState query={list} loading="Loading folders..." failed="Failed to load folders">
+            {({ folders }) => (
+              <FolderGrid
+                label="Folders"
+                folders={folders}
+                showLocation
+                onEdit={setEditing}
+                onDelete={setDeleting}
+                empty={
+                  <EmptyState
+                    icon={FolderOpen}
+                    title="No folders found"
+                    description={isFiltered(filters) ? 'No folder matches these filters. Try another name or reset the filters.' : 'Create your first folder to get started'}
+                    action={
+                      !creating && !isFiltered(filters) ? (
+                        <Button onClick={() => setCreating(true)}>
+                          <FolderPlus aria-hidden="true" className="size-4" />
+                          New Folder
+                        </Button>
+                      ) : undefined
+                    }
+                  />
+                }
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />

@@ -89,6 +89,7 @@ describe('LoginPage', () => {
 
     await user.type(usernameInput(), 'demo');
     await user.type(passwordInput(), 'demo123');
+    const signedInFrom = Date.now();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Successfully logged in!')).toBeInTheDocument();
@@ -97,7 +98,9 @@ describe('LoginPage', () => {
     expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ username: 'demo', password: 'demo123' });
     expect(localStorage.getItem('token')).toBe(token);
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(account);
-    expect(Number(localStorage.getItem('lastActivity'))).toBeGreaterThan(0);
+    const lastActivity = Number(localStorage.getItem('lastActivity'));
+    expect(lastActivity).toBeGreaterThanOrEqual(signedInFrom);
+    expect(lastActivity).toBeLessThanOrEqual(Date.now());
   });
 
   it('sends mode admin in Admin Login and shows the server refusal', async () => {

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { KeyRound } from 'lucide-react';
 import { loginRequestSchema, type LoginMode } from '@vault/contract';
-import { login } from '../api/auth';
-import { useAppConfig } from '../api/queries';
+import { useAppConfig, useLogin } from '../api/auth';
 import { errorMessage } from '../api/client';
-import { useSession } from '../session/context';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { LoginModeToggle } from '../components/auth/LoginModeToggle';
 import { Alert } from '../components/ui/Alert';
@@ -27,8 +23,6 @@ const COPY: Record<LoginMode, { title: string; subtitle: string }> = {
 
 export function LoginPage() {
   useDocumentTitle('Sign in');
-  const navigate = useNavigate();
-  const { signIn } = useSession();
   const [mode, setMode] = useState<LoginMode>('user');
   const config = useAppConfig();
   const demo = config.data?.demo ?? null;
@@ -36,14 +30,7 @@ export function LoginPage() {
   const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
 
-  const mutation = useMutation({
-    mutationFn: login,
-    onSuccess: (auth) => {
-      toast.success('Successfully logged in!');
-      signIn(auth);
-      void navigate('/dashboard', { replace: true });
-    },
-  });
+  const mutation = useLogin();
 
   const switchMode = (next: LoginMode) => {
     if (next === mode) return;

@@ -1,12 +1,12 @@
 import { Download, Eye, Globe } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { usePublicFileList } from '../api/queries';
-import { FileSearchSection } from '../components/files/FileSearchSection';
+import { usePublicFileList } from '../api/files';
+import { FileSearchSection, filesFound } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
 import { StatCard } from '../components/ui/StatCard';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useUrlCriteria } from '../lib/use-url-criteria';
+import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 import { useSession } from '../session/context';
 
 /**
@@ -17,7 +17,7 @@ import { useSession } from '../session/context';
 export function PublicFilesPage() {
   useDocumentTitle('Public Files');
   const { user } = useSession();
-  const [{ folder_id: _ignored, ...criteria }, setCriteria] = useUrlCriteria();
+  const [{ folder_id: _ignored, ...criteria }, setCriteria] = useCriteriaInUrl();
   const list = usePublicFileList({ ...criteria, limit: LIMITS.pageSize });
   const files = list.data?.files;
   const loading = list.isPending;
@@ -30,15 +30,15 @@ export function PublicFilesPage() {
         <StatCard
           label="Total Downloads"
           icon={Download}
-          tone="emerald"
+          tone="bg-emerald-50 text-emerald-600"
           value={files?.reduce((sum, f) => sum + f.download_count, 0) ?? '—'}
           detail="Of the files on this page"
           loading={loading}
         />
-        <StatCard label="Currently Viewing" icon={Eye} tone="sky" value={files?.length ?? '—'} detail="Files on this page" loading={loading} />
+        <StatCard label="Currently Viewing" icon={Eye} tone="bg-sky-50 text-sky-600" value={files?.length ?? '—'} detail="Files on this page" loading={loading} />
       </div>
       <Card>
-        <CardHeader title="Browse Public Files" description={list.data ? `${list.data.total} ${list.data.total === 1 ? 'file' : 'files'} found` : 'Loading files...'} />
+        <CardHeader title="Browse Public Files" description={filesFound(list.data?.total)} />
         <FileSearchSection
           criteria={criteria}
           onCriteriaChange={setCriteria}

@@ -1,19 +1,17 @@
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { LogIn } from 'lucide-react';
-import { errorMessage } from '../api/client';
-import { fetchPublicFolder } from '../api/folders';
-import { queryKeys } from '../api/keys';
-import { isNotFound, retryUnlessNotFound } from '../api/not-found';
+import type { PublicFolderResponse } from '@vault/contract';
+import { usePublicFolder } from '../api/folders';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
+import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { FileList } from '../components/files/FileList';
-import { Alert } from '../components/ui/Alert';
 import { Card, CardHeader } from '../components/ui/Card';
 import { buttonClasses } from '../components/ui/Button';
-import { LoadingState } from '../components/ui/LoadingState';
+import { QueryState } from '../components/ui/QueryState';
+import { plural } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const SIGN_IN = (
@@ -25,28 +23,26 @@ const SIGN_IN = (
 
 /** A public folder, read-only, for visitors who are not signed in: subfolders to open, files to download. */
 export function PublicFolderPage({ id }: { id: number | null }) {
-  const view = useQuery({
-    queryKey: queryKeys.publicFolder(id ?? 0),
-    queryFn: () => fetchPublicFolder(id ?? 0),
-    enabled: id !== null,
-    retry: retryUnlessNotFound,
-  });
+  const view = usePublicFolder(id);
   useDocumentTitle(view.data?.folder.name ?? 'Folder');
-  if (id === null || (view.isError && isNotFound(view.error))) return <FolderNotFound action={SIGN_IN} />;
-  if (view.isPending) return <LoadingState label="Loading folder..." />;
-  if (view.isError) return <Alert tone="error">{errorMessage(view.error, 'Failed to load the folder')}</Alert>;
-  const { folder, folders, files } = view.data;
+  const notFound = <FolderNotFound action={SIGN_IN} />;
+  if (id === null) return notFound;
+  return (
+    <QueryState query={view} loading="Loading folder..." failed="Failed to load the folder" notFound={notFound}>
+      {(data) => <PublicFolderView {...data} />}
+    </QueryState>
+  );
+}
+
+function PublicFolderView({ folder, folders, files }: PublicFolderResponse) {
   return (
     <>
       <FolderBreadcrumb path={folder.path} />
       <FolderSummary folder={folder} showOwner />
       {folders.length > 0 && (
-        <section aria-labelledby="subfolders-title" className="mb-8">
-          <h2 id="subfolders-title" className="mb-3 text-base font-semibold text-slate-900">
-            Subfolders <span className="font-normal text-slate-500">({folders.length})</span>
-          </h2>
+        <SubfoldersSection count={folders.length}>
           <FolderGrid label={`Subfolders of ${folder.name}`} folders={folders} />
-        </section>
+        </SubfoldersSection>
       )}
       <Card aria-labelledby="folder-files-title">
         <CardHeader
@@ -54,7 +50,7 @@ export function PublicFolderPage({ id }: { id: number | null }) {
           description={
             files.length < folder.file_count
               ? `Showing the first ${files.length} of ${folder.file_count} files, by name`
-              : `${folder.file_count} ${folder.file_count === 1 ? 'file' : 'files'}`
+              : plural(folder.file_count, 'file')
           }
         />
         <FileList

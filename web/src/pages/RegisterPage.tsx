@@ -1,12 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { registerFormSchema } from '@vault/contract';
-import { register as registerAccount } from '../api/auth';
+import { useRegister } from '../api/auth';
 import { errorMessage } from '../api/client';
-import { useSession } from '../session/context';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
@@ -15,22 +12,13 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 export function RegisterPage() {
   useDocumentTitle('Create account');
-  const navigate = useNavigate();
-  const { signIn } = useSession();
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
 
-  const mutation = useMutation({
-    mutationFn: registerAccount,
-    onSuccess: (auth) => {
-      toast.success('Registration successful!');
-      signIn(auth);
-      void navigate('/dashboard', { replace: true });
-    },
-  });
+  const mutation = useRegister();
 
   // confirmPassword is checked here only; the server never sees it (SPEC §5).
   const onSubmit = form.handleSubmit(({ username, email, password }) => mutation.mutate({ username, email, password }));

@@ -68,13 +68,13 @@ describe('SharingPage', () => {
     }
   });
 
-  it('shares a private folder through PUT /api/folders/{id}, keeping its current users', async () => {
+  it('shares a private folder through PUT /api/folders/{id}/share, keeping its current users', async () => {
     const saved: unknown[] = [];
     signedIn({
       'GET /api/folders/4/share': { body: { is_public: false, shared_users: ['carol'] } },
-      'PUT /api/folders/4': (request) => {
+      'PUT /api/folders/4/share': (request) => {
         saved.push(request.body);
-        return { body: { folder: privateFolder } };
+        return { body: request.body };
       },
     });
     const user = userEvent.setup();

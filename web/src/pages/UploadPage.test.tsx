@@ -83,7 +83,10 @@ describe('UploadPage', () => {
     expect(request.form.getAll('tags')).toEqual(['alpha', 'beta']);
     expect((request.form.getAll('files') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.pdf']);
 
-    expect(screen.getAllByText('Uploading...').length).toBeGreaterThan(0);
+    // Both files read 'Uploading...', as do the upload button and the progress panel.
+    for (const row of selected()) expect(row).toContain('Uploading...');
+    expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
+    expect(screen.getAllByText('Uploading...')).toHaveLength(4);
     xhr.progress(500, 1000);
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByText('Please do not close this page while your files are uploading.')).toBeInTheDocument();

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { folderChoices, useAppConfig, useFolderOptions, useStorageStats, useUserStats } from '../api/queries';
+import { useAppConfig } from '../api/auth';
+import { useFolderOptions } from '../api/folders';
+import { useStorageStats, useUserStats } from '../api/stats';
+import { folderChoices } from '../lib/folder-paths';
+import { plural } from '../lib/format';
 import { TagInput } from '../components/files/TagInput';
 import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
@@ -59,7 +63,7 @@ export function UploadPage() {
                   <div className="flex items-start justify-between gap-3">
                     <div>
                       <p className="font-medium">
-                        {uploader.rejected.length} {uploader.rejected.length === 1 ? 'file was' : 'files were'} not added
+                        {plural(uploader.rejected.length, 'file was', 'files were')} not added
                       </p>
                       <ul className="mt-1 space-y-0.5">
                         {uploader.rejected.map((r, i) => (

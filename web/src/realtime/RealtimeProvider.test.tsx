@@ -58,7 +58,6 @@ describe('RealtimeProvider', () => {
       queryKeys.files,
       queryKeys.userStats,
       queryKeys.storageStats,
-      queryKeys.dedupStats,
       queryKeys.admin,
     ]);
   });

@@ -4,7 +4,7 @@ import { REALTIME_EVENT_TYPES } from '@vault/contract';
 import { queryKeys } from '../api/keys';
 import { applyRealtimeMessage, keysToInvalidate } from './invalidation';
 
-const fileSet = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats, queryKeys.dedupStats];
+const fileSet = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats];
 
 describe('real-time invalidations (SPEC §7)', () => {
   it.each([

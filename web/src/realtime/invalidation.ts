@@ -1,29 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { realtimeEventSchema, type RealtimeEventType } from '@vault/contract';
+import { STALE_AFTER } from '../api/invalidation';
 import { queryKeys } from '../api/keys';
-
-const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats, queryKeys.dedupStats];
-/** "Shared with me" lists folders too. */
-const FOLDERS_CHANGED = [queryKeys.folders, queryKeys.sharedWithMe];
-
-/**
- * SPEC §7. 'File stats' are the storage statistics. file_updated (share,
- * rename, move) refreshes file lists: a file shared with this user appears
- * without a reload. Messages of any other type are only logged.
- */
-const INVALIDATIONS: Record<RealtimeEventType, readonly QueryKey[]> = {
-  file_uploaded: FILE_SET_CHANGED,
-  file_deleted: FILE_SET_CHANGED,
-  file_downloaded: [queryKeys.files, queryKeys.userStats, queryKeys.storage],
-  file_updated: [queryKeys.files],
-  folder_created: FOLDERS_CHANGED,
-  folder_updated: FOLDERS_CHANGED,
-  folder_deleted: FOLDERS_CHANGED,
-};
 
 /** What an event makes stale; admins' system-wide figures move with every file event. */
 export function keysToInvalidate(type: RealtimeEventType, isAdmin: boolean): QueryKey[] {
-  const keys = [...INVALIDATIONS[type]];
+  const keys: QueryKey[] = [...STALE_AFTER[type]];
   if (isAdmin && type.startsWith('file_')) keys.push(queryKeys.admin);
   return keys;
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { folderCreateSchema, folderSearchSchema, folderUpdateSchema } from '@vault/contract';
+import { folderCreateSchema, folderSearchSchema, folderShareRequestSchema, folderUpdateSchema } from '@vault/contract';
 import { deleteFolder } from '../../domain/folder-delete.js';
-import { createFolder, getFolder, getFolderShare, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
-import { sharedWithMe } from '../../domain/sharing.js';
+import { createFolder, getFolder, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
+import { getFolderShare, setFolderShare, sharedWithMe } from '../../domain/sharing.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { idOf, parse } from '../validate.js';
@@ -28,7 +28,10 @@ export function folderRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     return reply.status(204).send();
   });
 
-  app.get('/api/folders/:id/share', async (request) => getFolderShare(ctx.db, actorOf(request), idOf(request)));
+  app.get('/api/folders/:id/share', async (request) => getFolderShare(ctx, actorOf(request), idOf(request)));
+  app.put('/api/folders/:id/share', async (request) =>
+    setFolderShare(ctx, actorOf(request), idOf(request), parse(folderShareRequestSchema, request.body)),
+  );
 
   app.get('/api/shared-with-me', async (request) => sharedWithMe(ctx.db, actorOf(request)));
 }

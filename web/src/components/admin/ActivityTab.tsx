@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { Download, History, LogIn, Share2, ShieldAlert, ShieldX, Trash2, Upload, UserCog, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import { LIMITS, type ActivityRow, type ActivityType } from '@vault/contract';
-import { fetchActivity } from '../../api/admin';
+import type { ActivityRow, ActivityType } from '@vault/contract';
+import { useActivityLog } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
-import { QueryState } from './QueryState';
-
-const PAGE = LIMITS.activityLimit;
+import { QueryState } from '../ui/QueryState';
 
 const KINDS: Record<ActivityType, { label: string; icon: LucideIcon; tone: string }> = {
   upload: { label: 'Upload', icon: Upload, tone: 'bg-accent-50 text-accent-600' },
@@ -80,13 +76,7 @@ function ActivityItem({ row }: { row: ActivityRow }) {
 }
 
 export function ActivityTab() {
-  const activity = useInfiniteQuery({
-    queryKey: queryKeys.adminActivity,
-    queryFn: ({ pageParam }) => fetchActivity({ limit: PAGE, before: pageParam }),
-    initialPageParam: undefined as number | undefined,
-    // A full page may have more behind it; the oldest row's id is where the next starts.
-    getNextPageParam: (last) => (last.activity.length === PAGE ? last.activity.at(-1)?.id : undefined),
-  });
+  const activity = useActivityLog();
   const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
 
   return (

@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Trophy } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS, type TopFile } from '@vault/contract';
-import { fetchTopFiles } from '../../api/admin';
-import { queryKeys } from '../../api/keys';
-import { formatFileSize } from '../../lib/format';
+import { useTopFiles } from '../../api/admin';
+import { countNoun, formatFileSize } from '../../lib/format';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
-import { QueryState } from './QueryState';
+import { QueryState } from '../ui/QueryState';
 
 const LIMIT = LIMITS.topFilesLimit;
 const PODIUM = ['bg-amber-100 text-amber-800', 'bg-slate-200 text-slate-700', 'bg-orange-100 text-orange-800'];
@@ -27,7 +25,7 @@ function TopFileRow({ file, rank, most }: { file: TopFile; rank: number; most: n
             {file.original_name}
           </p>
           <p className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">
-            {file.download_count.toLocaleString('en-US')} <span className="font-normal text-slate-500">{file.download_count === 1 ? 'download' : 'downloads'}</span>
+            {file.download_count.toLocaleString('en-US')} <span className="font-normal text-slate-500">{countNoun(file.download_count, 'download')}</span>
           </p>
         </div>
         <p className="mt-0.5 truncate text-sm text-slate-500">
@@ -42,7 +40,7 @@ function TopFileRow({ file, rank, most }: { file: TopFile; rank: number; most: n
 }
 
 export function AnalyticsTab() {
-  const top = useQuery({ queryKey: queryKeys.adminTopFiles(LIMIT), queryFn: () => fetchTopFiles(LIMIT) });
+  const top = useTopFiles(LIMIT);
   return (
     <Card>
       <CardHeader title="Top Downloaded Files" description={`The ${LIMIT} most downloaded files`} />

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Download, FileSearch, Search, Trash2, X } from 'lucide-react';
-import { extensionOf, LIMITS, type FileItem, type FileSortField } from '@vault/contract';
-import { deleteAdminFile, fetchAdminFiles, type AdminFilesQuery } from '../../api/admin';
+import { LIMITS, type FileItem, type FileSortField } from '@vault/contract';
+import { useAdminFiles, useDeleteAdminFile, type AdminFilesQuery } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { openDownloadInNewTab } from '../../api/download-link';
-import { queryKeys } from '../../api/keys';
+import { openDownloadInNewTab } from '../../api/files';
+import { extensionLabel } from '../../lib/file-types';
 import { formatDate, formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -16,9 +15,8 @@ import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
-import { FileTypeIcon } from '../files/FileBits';
-import { invalidateAfterFileChange } from './invalidate';
-import { QueryState } from './QueryState';
+import { FileTypeIcon } from '../files/FileTypeIcon';
+import { QueryState } from '../ui/QueryState';
 
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
 const CONFIRM_DELETE = 'Are you sure you want to delete this file? This action cannot be undone';
@@ -43,7 +41,7 @@ function FileCell({ file }: { file: FileItem }) {
           {file.original_name}
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
-          <Badge>{extensionOf(file.original_name).toUpperCase() || 'FILE'}</Badge>
+          <Badge>{extensionLabel(file.original_name)}</Badge>
           {file.is_public && <Badge tone="success">PUBLIC</Badge>}
           {file.reference_count > 1 && (
             <Badge tone="accent" title={`${file.reference_count} files share this content`}>
@@ -57,30 +55,15 @@ function FileCell({ file }: { file: FileItem }) {
 }
 
 export function FilesTab() {
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
   const [criteria, setCriteria] = useState<AdminFilesQuery>({ page: 1, limit: PAGE_SIZE, sort_by: 'created_at', sort_order: 'desc' });
   const [toDelete, setToDelete] = useState<FileItem | null>(null);
 
-  const files = useQuery({
-    queryKey: queryKeys.adminFiles(criteria),
-    queryFn: () => fetchAdminFiles(criteria),
-    placeholderData: keepPreviousData,
-  });
-
-  const remove = useMutation({
-    mutationFn: (file: FileItem) => deleteAdminFile(file.id),
-    onSuccess: async () => {
-      toast.success('File deleted successfully');
-      setToDelete(null);
-      // The last file of a later page: step back rather than show an empty page.
-      if (files.data?.files.length === 1 && criteria.page > 1) setCriteria((c) => ({ ...c, page: c.page - 1 }));
-      await invalidateAfterFileChange(queryClient);
-    },
-    onError: (err) => {
-      const reason = errorMessage(err, '');
-      toast.error('Failed to delete file', reason ? { description: reason } : undefined);
-    },
+  const files = useAdminFiles(criteria);
+  const remove = useDeleteAdminFile(() => {
+    setToDelete(null);
+    // The last file of a later page: step back rather than show an empty page.
+    if (files.data?.files.length === 1 && criteria.page > 1) setCriteria((c) => ({ ...c, page: c.page - 1 }));
   });
 
   const download = (file: FileItem) => {

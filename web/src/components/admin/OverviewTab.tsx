@@ -1,11 +1,11 @@
 import { Download, Files, HardDrive, Users } from 'lucide-react';
 import type { AdminStatsResponse, AdminUserRow, SystemStats } from '@vault/contract';
+import { useAdminStats, useAdminUsers } from '../../api/admin';
 import { formatFileSize, formatPercent } from '../../lib/format';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ActivityTimelineChart, StorageByUserChart } from './charts';
-import { useAdminStats, useAdminUsers } from './queries';
-import { QueryState } from './QueryState';
-import { StatCard } from './StatCard';
+import { QueryState } from '../ui/QueryState';
+import { StatCard } from '../ui/StatCard';
 
 const CHART_USERS = 8;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -19,16 +19,17 @@ export function OverviewTab() {
         {({ stats: s }) => (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-              <StatCard label="Total Files" value={count(s.total_files)} icon={Files} tone="bg-accent-50 text-accent-600" hint={`${count(s.public_files)} public`} />
-              <StatCard label="Total Users" value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-600" />
+              <StatCard iconAt="end" label="Total Files" value={count(s.total_files)} icon={Files} detail={`${count(s.public_files)} public`} />
+              <StatCard iconAt="end" label="Total Users" value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-600" />
               <StatCard
+                iconAt="end"
                 label="Storage Used"
                 value={formatFileSize(s.total_storage_bytes)}
                 icon={HardDrive}
                 tone="bg-emerald-50 text-emerald-600"
-                hint={`${formatFileSize(s.logical_storage_bytes)} before deduplication`}
+                detail={`${formatFileSize(s.logical_storage_bytes)} before deduplication`}
               />
-              <StatCard label="Total Downloads" value={count(s.total_downloads)} icon={Download} tone="bg-amber-50 text-amber-700" />
+              <StatCard iconAt="end" label="Total Downloads" value={count(s.total_downloads)} icon={Download} tone="bg-amber-50 text-amber-700" />
             </div>
             <StorageEfficiency stats={s} />
           </>

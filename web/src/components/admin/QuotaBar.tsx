@@ -1,11 +1,9 @@
 import clsx from 'clsx';
-import { formatFileSize, formatPercent } from '../../lib/format';
-
-const MB = 1024 * 1024;
+import { formatFileSize, formatPercent, MIB } from '../../lib/format';
 
 /** Storage used against the quota: a bar that turns amber past 75 % and red past 90 %. */
 export function QuotaBar({ usedBytes, quotaMb, label }: { usedBytes: number; quotaMb: number; label: string }) {
-  const quotaBytes = quotaMb * MB;
+  const quotaBytes = quotaMb * MIB;
   const percent = quotaBytes > 0 ? (usedBytes / quotaBytes) * 100 : 0;
   const tone = percent >= 90 ? 'bg-red-500' : percent >= 75 ? 'bg-amber-500' : 'bg-accent-600';
   return (

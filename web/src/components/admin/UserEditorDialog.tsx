@@ -1,14 +1,11 @@
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
-import { updateAdminUser } from '../../api/admin';
+import { useUpdateAdminUser } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/keys';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, plural } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -30,7 +27,6 @@ export interface UserEditorDialogProps {
 
 /** Quota (whole MB) and admin flag of one user; sends only what changed besides the quota. */
 export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDialogProps) {
-  const queryClient = useQueryClient();
   const adminHintId = useId();
   const form = useForm<EditorValues>({ resolver: zodResolver(editorSchema) });
   const { errors } = form.formState;
@@ -40,14 +36,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
     if (user) form.reset({ storage_quota_mb: user.storage_quota_mb, is_admin: user.is_admin });
   }, [user, form]);
 
-  const save = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: AdminUserUpdate }) => updateAdminUser(id, body),
-    onSuccess: async ({ user: updated }) => {
-      toast.success(`${updated.username} updated successfully`);
-      onClose();
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.admin }), queryClient.invalidateQueries({ queryKey: queryKeys.userStats })]);
-    },
-  });
+  const save = useUpdateAdminUser(onClose);
 
   const close = (open: boolean) => {
     if (open || save.isPending) return;
@@ -67,7 +56,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
       open={user !== null}
       onOpenChange={close}
       title={user ? `Edit ${user.username}` : 'Edit user'}
-      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${user.file_count} ${user.file_count === 1 ? 'file' : 'files'}.` : undefined}
+      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${plural(user.file_count, 'file')}.` : undefined}
       hideClose={save.isPending}
       footer={
         <>

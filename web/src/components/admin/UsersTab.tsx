@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Users } from 'lucide-react';
 import type { AdminUserRow } from '@vault/contract';
+import { useAdminUsers } from '../../api/admin';
 import { useCurrentUser } from '../../session/context';
 import { UserIdentity } from '../layout/UserIdentity';
 import { formatDate } from '../../lib/format';
@@ -8,8 +9,7 @@ import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
-import { useAdminUsers } from './queries';
-import { QueryState } from './QueryState';
+import { QueryState } from '../ui/QueryState';
 import { QuotaBar } from './QuotaBar';
 import { UserEditorDialog } from './UserEditorDialog';
 

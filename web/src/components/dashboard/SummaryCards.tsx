@@ -19,13 +19,13 @@ export function SummaryCards({ stats, statsLoading, filesFound }: SummaryCardsPr
       <StatCard
         label="Storage Used"
         icon={HardDrive}
-        tone="sky"
+        tone="bg-sky-50 text-sky-600"
         value={stats ? formatFileSize(used) : '—'}
         detail={stats && `${formatPercent(percent)} of your quota`}
         loading={statsLoading}
       />
-      <StatCard label="Storage Quota" icon={Gauge} tone="amber" value={stats ? formatFileSize(quota) : '—'} loading={statsLoading} />
-      <StatCard label="Files Found" icon={Search} tone="emerald" value={filesFound ?? '—'} loading={filesFound === undefined} />
+      <StatCard label="Storage Quota" icon={Gauge} tone="bg-amber-50 text-amber-600" value={stats ? formatFileSize(quota) : '—'} loading={statsLoading} />
+      <StatCard label="Files Found" icon={Search} tone="bg-emerald-50 text-emerald-600" value={filesFound ?? '—'} loading={filesFound === undefined} />
     </div>
   );
 }

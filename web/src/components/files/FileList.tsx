@@ -1,17 +1,19 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { FolderClosed, Inbox, User } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
-import type { FileAccess } from '../../api/files';
+import { useDeleteFile, useFileDownload, type FileAccess } from '../../api/files';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
-import { FileBadges, FileTags, FileTypeIcon } from './FileBits';
+import { FileBadges } from './FileBadges';
+import { FileTags } from './FileTags';
+import { FileTypeIcon } from './FileTypeIcon';
 import { actionsFor, FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 import { PreviewModal } from './PreviewModal';
-import { fileShareAdapter } from './share-adapter';
-import { ShareModal } from './ShareModal';
-import { copyFileLink, useDeleteFile, useFileDownload } from './use-file-actions';
+import { fileShareTarget, ShareModal } from '../sharing/ShareModal';
+import { copyLink } from '../sharing/use-copy-link';
+import { shareLink } from '../../lib/clipboard';
 
 export interface FileListEmptyState {
   title: string;
@@ -198,7 +200,7 @@ export function FileList({
   const handlers: FileActionHandlers = {
     preview: setPreviewing,
     download: (file) => void download(file),
-    copyLink: (file) => void copyFileLink(file.id),
+    copyLink: (file) => void copyLink(shareLink('files', file.id), 'Public link copied to clipboard!'),
     share: setSharing,
     delete: setDeleting,
   };
@@ -292,8 +294,7 @@ export function FileList({
         <ShareModal
           open
           onOpenChange={(open) => !open && setSharing(null)}
-          target={{ kind: 'file', id: sharing.id, name: sharing.original_name, size: sharing.file_size, isPublic: sharing.is_public }}
-          adapter={fileShareAdapter(sharing.id)}
+          target={fileShareTarget(sharing)}
         />
       )}
       <ConfirmDialog

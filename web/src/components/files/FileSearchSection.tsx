@@ -2,12 +2,18 @@ import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { sameCriteria } from '../../lib/file-criteria';
+import { sameCriteria } from '../../lib/file-search/criteria';
+import { plural } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { CardContent } from '../ui/Card';
 import { FileList, type FileListProps } from './FileList';
 import { Pagination } from '../ui/Pagination';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
+
+/** A file-list card's description: how many files the search found. */
+export function filesFound(total: number | undefined): string {
+  return total === undefined ? 'Loading files...' : `${plural(total, 'file')} found`;
+}
 
 export interface FileSearchSectionProps {
   /** The criteria in force (usually the page's URL query). */

@@ -1,18 +1,18 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
-import { folderChoices, type FolderOption } from '../../api/queries';
 import { toQueryString } from '../../api/query-string';
-import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-criteria';
+import { folderChoices, type FolderOption } from '../../lib/folder-paths';
+import { activeFilterCount } from '../../lib/file-search/criteria';
+import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-search/filter-options';
 import {
-  activeFilterCount,
   criteriaFromDraft,
   draftFromCriteria,
   EMPTY_DRAFT,
   type FilterDraft,
   type FilterErrors,
   type FilterVariant,
-} from '../../lib/filter-draft';
+} from '../../lib/file-search/filter-form';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { SelectField, SelectOptions } from '../ui/Select';

@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { FolderPlus } from 'lucide-react';
+import { useCreateFolder } from '../../api/folders';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
 import type { FolderOption } from '../../lib/folder-paths';
-import { useCreateFolder } from './use-folder-mutations';
 
 export interface CreateFolderCardProps {
   options: FolderOption[];

@@ -1,13 +1,12 @@
 import type { Folder } from '@vault/contract';
+import { countNoun, plural } from '../../lib/format';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { useDeleteFolder } from './use-folder-mutations';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+import { useDeleteFolder } from '../../api/folders';
 
 /** What goes with the folder, when anything does: 'Its 3 files and 1 subfolder are deleted too.' */
 function contentsOf(folder: Folder): string | null {
   const parts = [folder.file_count > 0 && plural(folder.file_count, 'file'), folder.subfolder_count > 0 && plural(folder.subfolder_count, 'subfolder')].filter(Boolean);
-  return parts.length > 0 ? `Its ${parts.join(' and ')} ${folder.file_count + folder.subfolder_count === 1 ? 'is' : 'are'} deleted too.` : null;
+  return parts.length > 0 ? `Its ${parts.join(' and ')} ${countNoun(folder.file_count + folder.subfolder_count, 'is', 'are')} deleted too.` : null;
 }
 
 /** SPEC §5's confirmation; the folder goes with its subfolders and files. */

@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Folder, FolderUpdate } from '@vault/contract';
+import { useFolderOptions, useUpdateFolder } from '../../api/folders';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FolderFields, toFolderBody, type FolderFormValues } from './FolderFields';
-import { useFolderOptions } from '../../api/queries';
-import { useUpdateFolder } from './use-folder-mutations';
 
 function valuesOf(folder: Folder): FolderFormValues {
   return { name: folder.name, parent_id: folder.parent_id === null ? '' : String(folder.parent_id), is_public: folder.is_public };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { CornerDownRight, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatDate, formatFileSize, plural } from '../../lib/format';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 
@@ -15,8 +15,6 @@ export interface FolderCardProps {
   /** Names the parent folders under the name, e.g. in a list of every folder. */
   showLocation?: boolean;
 }
-
-export const fileCountLabel = (n: number) => `${n} ${n === 1 ? 'file' : 'files'}`;
 
 const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600';
 
@@ -37,7 +35,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             </Link>
           </h3>
           <p className="mt-0.5 text-xs text-slate-600">
-            {fileCountLabel(folder.file_count)} · {formatFileSize(folder.folder_size)}
+            {plural(folder.file_count, 'file')} · {formatFileSize(folder.folder_size)}
           </p>
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>

@@ -1,10 +1,9 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { folderNameSchema } from '@vault/contract';
 import { Checkbox } from '../ui/Checkbox';
-import { folderChoices } from '../../api/queries';
 import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
-import type { FolderOption } from '../../lib/folder-paths';
+import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 
 export interface FolderFormValues {
   name: string;

@@ -1,7 +1,7 @@
 import { LIMITS, type Folder } from '@vault/contract';
-import { useFileList } from '../../api/queries';
-import { useUrlCriteria } from '../../lib/use-url-criteria';
-import { FileSearchSection } from '../files/FileSearchSection';
+import { useFileList } from '../../api/files';
+import { useCriteriaInUrl } from '../../lib/file-search/use-criteria-in-url';
+import { FileSearchSection, filesFound } from '../files/FileSearchSection';
 import { Card, CardHeader } from '../ui/Card';
 
 /**
@@ -10,14 +10,13 @@ import { Card, CardHeader } from '../ui/Card';
  * the folder's files with download, preview, and delete for their owner.
  */
 export function FolderFiles({ folder, currentUserId }: { folder: Folder; currentUserId: number }) {
-  const [criteria, setCriteria] = useUrlCriteria();
+  const [criteria, setCriteria] = useCriteriaInUrl();
   const list = useFileList({ ...criteria, folder_id: folder.id, limit: LIMITS.pageSize });
-  const total = list.data?.total;
   return (
     <Card aria-labelledby="folder-files-title">
       <CardHeader
         title={<span id="folder-files-title">Files in {folder.name}</span>}
-        description={total === undefined ? 'Loading files...' : `${total} ${total === 1 ? 'file' : 'files'} found`}
+        description={filesFound(list.data?.total)}
       />
       <FileSearchSection
         criteria={criteria}

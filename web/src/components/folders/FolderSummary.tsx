@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Calendar, FileText, FolderOpen, HardDrive, User } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatDate, formatFileSize, plural } from '../../lib/format';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
-import { fileCountLabel } from './FolderCard';
 
 /** The folder page header (SPEC §2): name, file count, size, created date, visibility badge. */
 export function FolderSummary({ folder, showOwner = false, actions }: { folder: Folder; showOwner?: boolean; actions?: ReactNode }) {
   const facts = [
-    { icon: FileText, text: fileCountLabel(folder.file_count) },
+    { icon: FileText, text: plural(folder.file_count, 'file') },
     { icon: HardDrive, text: formatFileSize(folder.folder_size) },
     { icon: Calendar, text: `Created ${formatDate(folder.created_at)}` },
     ...(showOwner ? [{ icon: User, text: `Owned by ${folder.username}` }] : []),

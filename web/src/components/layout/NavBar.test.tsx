@@ -9,12 +9,13 @@ const member = makeUser({ username: 'alice', email: 'alice@example.com' });
 const admin = makeUser({ id: 1, username: 'root', email: 'root@example.com', is_admin: true });
 
 function signedInAs(user: typeof member) {
-  storeSession(user);
-  return mockFetch({
+  const token = storeSession(user);
+  const fetches = mockFetch({
     'GET /api/auth/me': { body: { user } },
     'POST /api/auth/logout': { status: 204 },
     'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
   });
+  return { token, ...fetches };
 }
 
 describe('NavBar', () => {
@@ -57,7 +58,7 @@ describe('NavBar', () => {
   });
 
   it('shows the account in the user menu and logs out', async () => {
-    const { calls } = signedInAs(admin);
+    const { calls, token } = signedInAs(admin);
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
 
@@ -75,7 +76,7 @@ describe('NavBar', () => {
     expect(localStorage.getItem('user')).toBeNull();
     const logoutCall = calls.find((c) => c.path === '/api/auth/logout');
     expect(logoutCall?.method).toBe('POST');
-    expect(logoutCall?.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(logoutCall?.headers.get('Authorization')).toBe(`Bearer ${token}`);
   });
 
   it('opens the drawer, navigates and closes it', async () => {

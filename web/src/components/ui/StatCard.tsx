@@ -6,36 +6,45 @@ export interface StatCardProps {
   label: string;
   value: ReactNode;
   icon: LucideIcon;
+  /** Tailwind classes of the icon tile; the accent by default. */
+  tone?: string;
   /** A line under the value, e.g. '12% of quota'. */
   detail?: ReactNode;
-  tone?: 'accent' | 'emerald' | 'amber' | 'sky';
   /** Shows a placeholder instead of the value. */
   loading?: boolean;
+  /**
+   * 'start': the icon tile before the figure, above it on phones (summary rows).
+   * 'end': after it, and only from 640 px, where panels are dense (the admin overview).
+   */
+  iconAt?: 'start' | 'end';
 }
 
-const TONES = {
-  accent: 'bg-accent-50 text-accent-600',
-  emerald: 'bg-emerald-50 text-emerald-600',
-  amber: 'bg-amber-50 text-amber-600',
-  sky: 'bg-sky-50 text-sky-600',
+const LAYOUTS = {
+  start: { card: 'flex flex-col items-start gap-3 sm:flex-row sm:gap-4', tile: 'flex size-11', text: 'w-full', value: 'mt-0.5', detail: 'mt-0.5' },
+  end: { card: 'flex items-start justify-between gap-3', tile: 'hidden size-10 sm:flex', text: '', value: 'mt-1.5 tabular-nums', detail: 'mt-1' },
 } as const;
 
-/** A summary figure with its label and icon. */
-export function StatCard({ label, value, icon: Icon, detail, tone = 'accent', loading = false }: StatCardProps) {
+/** A summary figure with its label and icon; the label is the element just before the value. */
+export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-accent-600', detail, loading = false, iconAt = 'start' }: StatCardProps) {
+  const layout = LAYOUTS[iconAt];
+  const tile = (
+    <div className={clsx('shrink-0 items-center justify-center rounded-lg', layout.tile, tone)}>
+      <Icon aria-hidden="true" className="size-5" />
+    </div>
+  );
   return (
-    <div className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-card sm:flex-row sm:gap-4 sm:p-5">
-      <div className={clsx('flex size-11 shrink-0 items-center justify-center rounded-lg', TONES[tone])}>
-        <Icon aria-hidden="true" className="size-5" />
-      </div>
-      <div className="w-full min-w-0">
+    <div className={clsx('rounded-xl border border-slate-200 bg-white p-4 shadow-card sm:p-5', layout.card)}>
+      {iconAt === 'start' && tile}
+      <div className={clsx('min-w-0', layout.text)}>
         <p className="text-sm font-medium text-slate-500">{label}</p>
         {loading ? (
           <div aria-hidden="true" className="mt-1.5 h-7 w-20 animate-pulse rounded bg-slate-100" />
         ) : (
-          <p className="mt-0.5 truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">{value}</p>
+          <p className={clsx('truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl', layout.value)}>{value}</p>
         )}
-        {detail && !loading && <p className="mt-0.5 text-xs text-slate-500">{detail}</p>}
+        {detail && !loading && <p className={clsx('text-xs text-slate-500', layout.detail)}>{detail}</p>}
       </div>
+      {iconAt === 'end' && tile}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Globe, Lock } from 'lucide-react';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, plural } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
-import { FileTags } from '../files/FileBits';
+import { FileTags } from '../files/FileTags';
 
 export interface ConfirmUploadDialogProps {
   open: boolean;
@@ -32,7 +32,7 @@ export function ConfirmUploadDialog({ open, onOpenChange, files, folderLabel, is
       open={open}
       onOpenChange={onOpenChange}
       title="Confirm Upload"
-      description={`${files.length} ${files.length === 1 ? 'file is' : 'files are'} about to be uploaded.`}
+      description={`${plural(files.length, 'file is', 'files are')} about to be uploaded.`}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>

@@ -4,7 +4,7 @@ import { formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Spinner } from '../ui/Spinner';
-import { FileTypeIcon } from '../files/FileBits';
+import { FileTypeIcon } from '../files/FileTypeIcon';
 import type { UploadItem } from './use-uploader';
 
 const mimeOf = (name: string) => EXTENSION_MIME[extensionOf(name) as AcceptedExtension] ?? 'application/octet-stream';

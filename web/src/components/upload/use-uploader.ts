@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SESSION, type UploadResult } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { uploadFiles, type UploadInput } from '../../api/files';
-import { invalidateFileData } from '../../api/queries';
+import { useUploadFiles, type UploadInput } from '../../api/files';
 import { screenFiles, type RejectedFile } from '../../lib/upload-rules';
 
 export type UploadStatus = 'pending' | 'uploading' | 'success' | 'error';
@@ -44,7 +42,7 @@ function applyResults(items: UploadItem[], sent: readonly string[], results: rea
  */
 export function useUploader(maxFileBytes: number) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const uploadFiles = useUploadFiles();
   const [items, setItems] = useState<UploadItem[]>([]);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [progress, setProgress] = useState<UploadProgressState | null>(null);
@@ -96,7 +94,6 @@ export function useUploader(maxFileBytes: number) {
       );
       setItems((list) => applyResults(list, keys, response.results));
       const stored = response.results.filter((r) => r.ok).length;
-      if (stored > 0) void invalidateFileData(queryClient);
       if (stored === response.results.length) {
         toast.success('Files uploaded successfully!');
         setFinishing(true);

@@ -6,14 +6,13 @@ import { mockFetch, type MockReply, type MockResponse } from '../../test/fetch-m
 import { storeSession } from '../../test/render-app';
 import { renderUi } from '../../test/render-ui';
 import { makeUser } from '../../test/tokens';
-import { fileShareAdapter, type ShareTarget } from './share-adapter';
-import { ShareModal } from './ShareModal';
+import { ShareModal, type ShareTarget } from './ShareModal';
 
-const target: ShareTarget = { kind: 'file', id: 5, name: 'plan.pdf', size: 1_572_864, isPublic: false };
+const target: ShareTarget = { kind: 'file', id: 5, name: 'plan.pdf', size: 1_572_864 };
 
 function Harness() {
   const [open, setOpen] = useState(true);
-  return <ShareModal open={open} onOpenChange={setOpen} target={target} adapter={fileShareAdapter(5)} />;
+  return <ShareModal open={open} onOpenChange={setOpen} target={target} />;
 }
 
 function openShare(routes: Record<string, MockReply>) {
@@ -74,8 +73,8 @@ describe('ShareModal', () => {
     expect(putBodies(calls)).toEqual([{ is_public: true, shared_users: [] }]);
   });
 
-  it('marks unknown usernames and shows the server message, else Share update failed', async () => {
-    let reply: MockResponse = { status: 400, body: { error: 'Unknown users: zed, Yan' } };
+  it('marks the unknown usernames the server lists and shows its message, else Share update failed', async () => {
+    let reply: MockResponse = { status: 400, body: { error: 'Unknown users: zed, Yan', unknown_users: ['zed', 'Yan'] } };
     const { user } = openShare({
       'GET /api/files/5/share': { body: { is_public: false, shared_users: [] } },
       'PUT /api/files/5/share': () => reply,

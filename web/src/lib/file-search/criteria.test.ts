@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactCriteria, criteriaFromParams, sameCriteria } from './file-criteria';
+import { activeFilterCount, compactCriteria, criteriaFromParams, sameCriteria } from './criteria';
 
 describe('criteria in the URL', () => {
   it('reads every criterion, with repeated tags', () => {
@@ -31,5 +31,11 @@ describe('criteria in the URL', () => {
     expect(compactCriteria({ page: 1, limit: 20, sort_by: 'created_at', sort_order: 'desc', tags: [], search: '' })).toEqual({});
     expect(sameCriteria({ page: 1, search: 'x' }, { search: 'x', tags: [] })).toBe(true);
     expect(sameCriteria({ page: 2 }, {})).toBe(false);
+  });
+
+  it('counts the filters beyond text and sort, a size range as one', () => {
+    expect(activeFilterCount({ search: 'x', sort_by: 'file_size', page: 3 })).toBe(0);
+    expect(activeFilterCount({ mime_type: 'image/png', min_size: 0, max_size: 10, uploader: 'bob', tags: ['a', 'b'], folder_id: 4 })).toBe(5);
+    expect(activeFilterCount({ max_size: 10, start_date: '2024-01-01', end_date: '2024-02-01', tags: [] })).toBe(3);
   });
 });

@@ -1,25 +1,33 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
-import { SESSION, type ShareState } from '@vault/contract';
+import type { FileItem, Folder, ShareState } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { copyText, shareLink } from '../../lib/clipboard';
+import { SHARE_FAILED, unknownUsernames, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
+import { shareLink } from '../../lib/clipboard';
 import { formatShareSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
-import { Spinner } from '../ui/Spinner';
-import { unknownUsernames, type ShareAdapter, type ShareTarget } from './share-adapter';
+import { LoadingState } from '../ui/LoadingState';
+import { useCopyLink } from './use-copy-link';
+
+/** What the share dialog shares: a file or a folder, as the dialog names it. */
+export interface ShareTarget extends Shareable {
+  name: string;
+  /** Bytes, shown in KB or MB with 1 decimal (SPEC §2). */
+  size: number;
+}
+
+export const fileShareTarget = (file: FileItem): ShareTarget => ({ kind: 'file', id: file.id, name: file.original_name, size: file.file_size });
+export const folderShareTarget = (folder: Folder): ShareTarget => ({ kind: 'folder', id: folder.id, name: folder.name, size: folder.folder_size });
 
 export interface ShareModalProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   target: ShareTarget;
-  adapter: ShareAdapter;
 }
 
 const VISIBILITY = [
@@ -54,23 +62,13 @@ function VisibilityChoice({ isPublic, onChange, kind }: { isPublic: boolean; onC
 }
 
 function PublicLink({ url }: { url: string }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await copyText(url);
-      toast.success('Public link copied to clipboard!');
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), SESSION.copiedResetMs);
-    } catch {
-      toast.error('Failed to copy link');
-    }
-  };
+  const { copied, copy } = useCopyLink('Public link copied to clipboard!');
   return (
     <div>
       <Label htmlFor="share-link">Public link</Label>
       <div className="mt-1.5 flex gap-2">
         <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-        <Button variant="secondary" onClick={copy} className="shrink-0">
+        <Button variant="secondary" onClick={() => void copy(url)} className="shrink-0">
           {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
           {copied ? 'Copied!' : 'Copy'}
         </Button>
@@ -142,29 +140,19 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
   );
 }
 
-function ShareForm({ target, adapter, initial, onDone }: { target: ShareTarget; adapter: ShareAdapter; initial: ShareState; onDone(): void }) {
-  const queryClient = useQueryClient();
+function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: ShareState; onDone(): void }) {
   const [isPublic, setIsPublic] = useState(initial.is_public);
   const [users, setUsers] = useState<string[]>(initial.shared_users);
-  const mutation = useMutation({
-    mutationFn: () => adapter.save({ is_public: isPublic, shared_users: isPublic ? [] : users }),
-    onSuccess: async (state) => {
-      queryClient.setQueryData(adapter.queryKey, state);
-      toast.success(adapter.successMessage);
-      onDone();
-      await Promise.all(adapter.invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-    onError: (error) => toast.error(errorMessage(error, adapter.failureMessage)),
-  });
-  const failure = mutation.error ? errorMessage(mutation.error, adapter.failureMessage) : null;
-  const invalid = failure ? unknownUsernames(failure) : [];
+  const mutation = useUpdateShare(target, onDone);
+  const failure = mutation.error ? errorMessage(mutation.error, SHARE_FAILED) : null;
+  const invalid = unknownUsernames(mutation.error);
 
   return (
     <form
       id="share-form"
       onSubmit={(e) => {
         e.preventDefault();
-        mutation.mutate();
+        mutation.mutate({ is_public: isPublic, shared_users: isPublic ? [] : users });
       }}
       className="space-y-5"
     >
@@ -197,11 +185,11 @@ function ShareForm({ target, adapter, initial, onDone }: { target: ShareTarget; 
 }
 
 /**
- * SPEC §2's share dialog for a file or a folder. The current state comes from
- * the adapter first, so opening and saving never drops existing shares.
+ * SPEC §2's share dialog for a file or a folder. The current state is read
+ * from the server first, so opening and saving never drops existing shares.
  */
-export function ShareModal({ open, onOpenChange, target, adapter }: ShareModalProps) {
-  const current = useQuery({ queryKey: adapter.queryKey, queryFn: adapter.load, enabled: open, staleTime: 0 });
+export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
+  const current = useShareState(target, open);
   const close = () => onOpenChange(false);
   return (
     <Dialog
@@ -213,7 +201,7 @@ export function ShareModal({ open, onOpenChange, target, adapter }: ShareModalPr
           <span className="truncate font-medium text-slate-800" title={target.name}>
             {target.name}
           </span>
-          {target.size !== undefined && <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>}
+          <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>
         </span>
       }
     >
@@ -229,12 +217,9 @@ export function ShareModal({ open, onOpenChange, target, adapter }: ShareModalPr
             </div>
           </div>
         ) : current.data && current.isFetchedAfterMount ? (
-          <ShareForm target={target} adapter={adapter} initial={current.data} onDone={close} />
+          <ShareForm target={target} initial={current.data} onDone={close} />
         ) : (
-          <p role="status" className="flex items-center gap-2 py-8 text-sm text-slate-600">
-            <Spinner className="text-accent-600" />
-            Loading sharing settings...
-          </p>
+          <LoadingState label="Loading sharing settings..." />
         )}
       </div>
     </Dialog>

@@ -1,8 +1,13 @@
 import type { FileSearchCriteria, FileSortField } from '@vault/contract';
-import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER, MB_BYTES, SIZE_PRESETS } from './file-criteria';
-import { parseTagList } from './upload-rules';
+import { parseTagList } from '../upload-rules';
+import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER } from './criteria';
+import { MIB } from '../format';
+import { SIZE_PRESETS } from './filter-options';
 
-/** The filter panel's form state: text as typed. */
+/**
+ * The filter panel's form: its state as typed, filled from criteria, and the
+ * criteria it asks for once checked.
+ */
 export interface FilterDraft {
   search: string;
   mime_type: string;
@@ -43,7 +48,7 @@ export const EMPTY_DRAFT: FilterDraft = {
   sort_order: DEFAULT_SORT_ORDER,
 };
 
-const mbText = (bytes: number | undefined) => (bytes !== undefined && bytes % MB_BYTES === 0 ? String(bytes / MB_BYTES) : '');
+const mbText = (bytes: number | undefined) => (bytes !== undefined && bytes % MIB === 0 ? String(bytes / MIB) : '');
 
 export function draftFromCriteria(c: FileSearchCriteria): FilterDraft {
   const hasRange = c.min_size !== undefined || c.max_size !== undefined;
@@ -69,7 +74,7 @@ export function draftFromCriteria(c: FileSearchCriteria): FilterDraft {
 /** SPEC §5: whole MB, 0 or more. */
 function wholeMb(text: string): number | null | undefined {
   if (text.trim() === '') return undefined;
-  return /^\d+$/.test(text.trim()) ? Number(text.trim()) * MB_BYTES : null;
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) * MIB : null;
 }
 
 /**
@@ -126,17 +131,4 @@ export function criteriaFromDraft(
     },
     errors: null,
   };
-}
-
-/** How many filters (beyond the search text and sort) a search applies, for the Filters toggle. */
-export function activeFilterCount(c: FileSearchCriteria): number {
-  return [
-    c.mime_type,
-    c.min_size ?? c.max_size,
-    c.uploader,
-    c.start_date,
-    c.end_date,
-    c.tags?.length ? c.tags : undefined,
-    c.folder_id,
-  ].filter((v) => v !== undefined).length;
 }

@@ -1,15 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FileSearchCriteria } from '@vault/contract';
-import { toQueryString } from '../api/query-string';
-import { compactCriteria, criteriaFromParams } from './file-criteria';
+import { toQueryString } from '../../api/query-string';
+import { compactCriteria, criteriaFromParams } from './criteria';
 
 /**
  * File search criteria kept in the page's URL query, so filters and the page
  * survive a reload and can be shared as a link. Setting criteria adds a history
  * entry, so Back returns to the previous search.
  */
-export function useUrlCriteria(): [FileSearchCriteria, (next: FileSearchCriteria) => void] {
+export function useCriteriaInUrl(): [FileSearchCriteria, (next: FileSearchCriteria) => void] {
   const [params, setParams] = useSearchParams();
   // A new URLSearchParams object comes with every render; the query text is what identifies it.
   const query = params.toString();

@@ -1,0 +1,121 @@
+import { expect, it } from 'vitest';
+import { describeEachDb } from './helpers/server.js';
+import { makeFolder } from './helpers/folders.js';
+import { samples, uploadOne } from './helpers/files.js';
+import { openSocket } from './helpers/ws.js';
+
+describeEachDb('sharing files and folders', (t) => {
+  /** alice's private folder with a file in it, and bob, who does not see it yet. */
+  async function aliceFolder() {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const folder = await makeFolder(t(), alice.token, 'Plans');
+    const fileId = await uploadOne(t().client, alice.token, { name: 'plan.txt', content: samples.text() }, { folder_id: String(folder.id) });
+    return { alice, bob, folder, fileId };
+  }
+
+  it('reads and replaces a folder share through /share, with the payload and answer of the file route', async () => {
+    const { alice, bob, folder, fileId } = await aliceFolder();
+    const url = `/api/folders/${folder.id}/share`;
+    expect((await t().client.get(url, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [] });
+
+    const share = await t().client.put(url, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username.toUpperCase(), alice.user.username] } });
+    expect(share.status).toBe(200);
+    expect(share.body).toEqual({ is_public: false, shared_users: [bob.user.username] });
+    expect((await t().client.get(url, { token: alice.token })).body).toEqual(share.body);
+    expect((await t().client.get(`/api/files/${fileId}/download`, { token: bob.token })).status).toBe(200);
+    const shared = await t().client.get('/api/shared-with-me', { token: bob.token });
+    expect(shared.body.folders.map((f: { id: number }) => f.id)).toEqual([folder.id]);
+
+    const open = await t().client.put(url, { token: alice.token, json: { is_public: true } });
+    expect(open.body).toEqual({ is_public: true, shared_users: [] });
+    expect((await t().client.get(`/api/folders/public/${folder.id}`)).status).toBe(200);
+    expect((await t().client.get(`/api/folders/${folder.id}`, { token: alice.token })).body.folder.is_public).toBe(true);
+
+    const closed = await t().client.put(url, { token: alice.token, json: { is_public: false } });
+    expect(closed.body).toEqual({ is_public: false, shared_users: [] });
+    expect((await t().client.get(`/api/files/${fileId}/download`, { token: bob.token })).status).toBe(404);
+    expect((await t().client.get(`/api/folders/public/${folder.id}`)).status).toBe(404);
+
+    const audit = await t().server.ctx.db.selectFrom('activity').select('detail').where('type', '=', 'share').where('user_id', '=', alice.user.id).orderBy('id').execute();
+    expect(audit.map((a) => a.detail)).toEqual([`folder, private, shared with ${bob.user.username}`, 'folder, public', 'folder, private']);
+  });
+
+  it('sees the same shares through /share and the shared_users field of the folder update', async () => {
+    const { alice, bob, folder } = await aliceFolder();
+    const update = await t().client.put(`/api/folders/${folder.id}`, { token: alice.token, json: { shared_users: [bob.user.username] } });
+    expect(update.status).toBe(200);
+    expect((await t().client.get(`/api/folders/${folder.id}/share`, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [bob.user.username] });
+
+    await t().client.put(`/api/folders/${folder.id}/share`, { token: alice.token, json: { is_public: false, shared_users: [] } });
+    const shared = await t().client.get('/api/shared-with-me', { token: bob.token });
+    expect(shared.body.folders).toEqual([]);
+  });
+
+  it('tells a user at once that a folder was shared with them', async () => {
+    const { alice, bob, folder } = await aliceFolder();
+    const socket = await openSocket(t().url, { token: bob.token });
+    try {
+      await socket.next((m) => m.type === 'ready');
+      await t().client.put(`/api/folders/${folder.id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
+      const event = await socket.next((m) => m.type === 'folder_updated');
+      expect(event).toMatchObject({ type: 'folder_updated', folder_id: folder.id });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('refuses unknown usernames with their list beside the sentence, and changes nothing', async () => {
+    const { alice, bob, folder, fileId } = await aliceFolder();
+    const names = ['nobody_1', bob.user.username, 'Nobody_2'];
+    const expected = { error: 'Unknown users: nobody_1, Nobody_2', unknown_users: ['nobody_1', 'Nobody_2'] };
+    for (const [method, url, json] of [
+      ['put', `/api/folders/${folder.id}/share`, { is_public: false, shared_users: names }],
+      ['put', `/api/folders/${folder.id}`, { shared_users: names }],
+      ['put', `/api/files/${fileId}/share`, { is_public: false, shared_users: names }],
+    ] as const) {
+      const res = await t().client[method](url, { token: alice.token, json });
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toEqual(expected);
+    }
+    const one = await t().client.put(`/api/folders/${folder.id}/share`, { token: alice.token, json: { is_public: false, shared_users: ['ghost'] } });
+    expect(one.body).toEqual({ error: 'Unknown user: ghost', unknown_users: ['ghost'] });
+
+    expect((await t().client.get(`/api/folders/${folder.id}/share`, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [] });
+    expect((await t().client.get(`/api/files/${fileId}/share`, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [] });
+  });
+
+  it('refuses named users on a public folder, and a body that is not a share', async () => {
+    const { alice, bob, folder } = await aliceFolder();
+    const url = `/api/folders/${folder.id}/share`;
+    const both = await t().client.put(url, { token: alice.token, json: { is_public: true, shared_users: [bob.user.username] } });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ error: 'Folders can be shared with named users only while private' });
+    for (const json of [{}, { is_public: 'yes' }, { is_public: false, shared_users: 'bob' }, { is_public: false, shared_users: [''] }]) {
+      const res = await t().client.put(url, { token: alice.token, json });
+      expect(res.status, JSON.stringify(json)).toBe(400);
+      expect(res.body.error, JSON.stringify(json)).toEqual(expect.any(String));
+    }
+    expect((await t().client.get(url, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [] });
+  });
+
+  it("answers 404 to anyone but the owner, even those it is shared with and admins", async () => {
+    const { alice, bob, folder } = await aliceFolder();
+    const admin = await t().client.register();
+    await t().server.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+    await t().client.put(`/api/folders/${folder.id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
+
+    for (const token of [bob.token, admin.token]) {
+      for (const id of [folder.id, 99_999_999]) {
+        const read = await t().client.get(`/api/folders/${id}/share`, { token });
+        const write = await t().client.put(`/api/folders/${id}/share`, { token, json: { is_public: true } });
+        for (const res of [read, write]) {
+          expect(res.status).toBe(404);
+          expect(res.body).toEqual({ error: 'Folder not found' });
+        }
+      }
+    }
+    expect((await t().client.put(`/api/folders/${folder.id}/share`, { json: { is_public: true } })).status).toBe(401);
+    expect((await t().client.get(`/api/folders/${folder.id}/share`, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [bob.user.username] });
+  });
+});

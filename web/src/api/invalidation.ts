@@ -1,0 +1,52 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { RealtimeEventType } from '@vault/contract';
+import { queryKeys } from './keys';
+
+/** Files came or went: lists, the figures over them, and the folders whose counts and sizes moved. */
+const FILES_ADDED_OR_REMOVED = [queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.folders];
+/** A folder moved, changed hands or went with its content: who sees which files changed too. */
+const FOLDER_CONTENT_CHANGED = [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats];
+
+/** Another user's (or tab's) files came or went: the spec names files, user and storage statistics. */
+const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats];
+/** "Shared with me" lists folders too. */
+const FOLDERS_CHANGED = [queryKeys.folders, queryKeys.sharedWithMe];
+
+/**
+ * What each change makes stale: the one list of invalidations. Live events
+ * are named by their type; this tab's own changes by what they did. Keys nest,
+ * so queryKeys.files refreshes every file list, detail and share state.
+ */
+export const STALE_AFTER = {
+  // Live events.
+  file_uploaded: FILE_SET_CHANGED,
+  file_deleted: FILE_SET_CHANGED,
+  file_downloaded: [queryKeys.files, queryKeys.userStats, queryKeys.storage],
+  // A share, rename or move: a file shared with this user appears without a reload.
+  file_updated: [queryKeys.files],
+  folder_created: FOLDERS_CHANGED,
+  folder_updated: FOLDERS_CHANGED,
+  folder_deleted: FOLDERS_CHANGED,
+
+  // This tab's own changes.
+  filesUploaded: FILES_ADDED_OR_REMOVED,
+  fileDeleted: FILES_ADDED_OR_REMOVED,
+  /** The browser makes a download's request on its own; its count is read again afterwards. */
+  downloadStarted: [queryKeys.files],
+  fileShared: [queryKeys.files],
+  folderCreated: [queryKeys.folders],
+  folderChanged: FOLDER_CONTENT_CHANGED,
+  folderDeleted: FOLDER_CONTENT_CHANGED,
+  /** Everything under a folder changes hands with it: its files too. */
+  folderShared: [queryKeys.folders, queryKeys.files],
+  adminFileDeleted: [queryKeys.admin, queryKeys.files, queryKeys.storage, queryKeys.userStats],
+  /** A quota or admin flag: the admin's tables, and the user's own figures when it was them. */
+  userUpdated: [queryKeys.admin, queryKeys.userStats],
+} as const satisfies Record<RealtimeEventType, readonly QueryKey[]> & Record<string, readonly QueryKey[]>;
+
+export type Change = keyof typeof STALE_AFTER;
+
+/** Refreshes what a change made stale; resolves once the active queries among them have refetched. */
+export async function invalidate(queryClient: QueryClient, change: Change): Promise<void> {
+  await Promise.all(STALE_AFTER[change].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}

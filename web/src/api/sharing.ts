@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { sharedWithMeResponseSchema, shareStateSchema, type ShareRequest, type ShareState } from '@vault/contract';
+import { ApiError, apiRequest, errorMessage } from './client';
+import { invalidate } from './invalidation';
+import { queryKeys } from './keys';
+
+/** Files and folders are shared alike: a visibility, and named users while private. */
+type ShareKind = 'file' | 'folder';
+
+/** What is shared: a file or a folder, by id. */
+export interface Shareable {
+  kind: ShareKind;
+  id: number;
+}
+
+const shareUrl = ({ kind, id }: Shareable) => `/api/${kind}s/${id}/share`;
+
+/** GET /api/files/{id}/share or /api/folders/{id}/share: the owner's view of who may read it. */
+function fetchShare(item: Shareable): Promise<ShareState> {
+  return apiRequest(shareUrl(item), shareStateSchema);
+}
+
+/** Replaces the visibility and the named users; answers the state as the server now holds it. */
+function updateShare(item: Shareable, body: ShareRequest): Promise<ShareState> {
+  return apiRequest(shareUrl(item), shareStateSchema, { method: 'PUT', body });
+}
+
+function fetchSharedWithMe() {
+  return apiRequest('/api/shared-with-me', sharedWithMeResponseSchema);
+}
+
+/** The names a refused share did not know, lowercased; the server lists them beside its sentence. */
+export function unknownUsernames(error: unknown): string[] {
+  return error instanceof ApiError ? (error.details.unknown_users ?? []).map((name) => name.toLowerCase()) : [];
+}
+
+const shareKey = ({ kind, id }: Shareable) => (kind === 'file' ? queryKeys.fileShare(id) : queryKeys.folderShare(id));
+
+/** The current share state, read afresh whenever the share dialog opens. */
+export function useShareState(item: Shareable, enabled: boolean) {
+  return useQuery({ queryKey: shareKey(item), queryFn: () => fetchShare(item), enabled, staleTime: 0 });
+}
+
+const SAVED = { file: 'File sharing updated successfully!', folder: 'Folder sharing updated successfully!' } as const;
+export const SHARE_FAILED = 'Share update failed';
+
+/** Saves a share with SPEC §8's toasts; `onDone` runs first (closing the dialog), then what shows the visibility refreshes. */
+export function useUpdateShare(item: Shareable, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: ShareRequest) => updateShare(item, request),
+    onSuccess: async (state) => {
+      queryClient.setQueryData(shareKey(item), state);
+      toast.success(SAVED[item.kind]);
+      onDone();
+      await invalidate(queryClient, item.kind === 'file' ? 'fileShared' : 'folderShared');
+    },
+    onError: (error) => toast.error(errorMessage(error, SHARE_FAILED)),
+  });
+}
+
+/** What other users shared with the caller by name. */
+export function useSharedWithMe() {
+  return useQuery({ queryKey: queryKeys.sharedWithMe, queryFn: fetchSharedWithMe });
+}

@@ -1,0 +1,41 @@
+import { Share2 } from 'lucide-react';
+import type { FileItem, Folder } from '@vault/contract';
+import { shareLink } from '../../lib/clipboard';
+import { Button } from '../ui/Button';
+import { CopyLinkButton } from './CopyLinkButton';
+import { fileShareTarget, folderShareTarget, type ShareTarget } from './ShareModal';
+import { fileMeta, fileRow, folderMeta, folderRow } from './sharing-rows';
+import { SharingList } from './SharingList';
+import type { ByVisibility } from './use-sharing-overview';
+
+function ShareButton({ target, onShare }: { target: ShareTarget; onShare(target: ShareTarget): void }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => onShare(target)} aria-label={`Share ${target.name}`}>
+      <Share2 aria-hidden="true" className="size-4" />
+      Share
+    </Button>
+  );
+}
+
+export interface OwnSharesProps {
+  files: ByVisibility<FileItem>;
+  folders: ByVisibility<Folder>;
+  /** Opens the share dialog on a private file or folder. */
+  onShare(target: ShareTarget): void;
+}
+
+/** The caller's public items with Copy Link, and private ones with Share. */
+export function OwnShares({ files, folders, onShare }: OwnSharesProps) {
+  const publicFiles = files.public?.map((f) => fileRow(f, fileMeta(f), <CopyLinkButton url={shareLink('files', f.id)} label={f.original_name} />));
+  const privateFiles = files.private?.map((f) => fileRow(f, fileMeta(f), <ShareButton target={fileShareTarget(f)} onShare={onShare} />));
+  const publicFolders = folders.public?.map((f) => folderRow(f, folderMeta(f), <CopyLinkButton url={shareLink('folders', f.id)} label={f.name} />));
+  const privateFolders = folders.private?.map((f) => folderRow(f, folderMeta(f), <ShareButton target={folderShareTarget(f)} onShare={onShare} />));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <SharingList title="Public Files" description="Anyone with the link can view and download." items={publicFiles} empty="No public files." />
+      <SharingList title="Public Folders" description="Everything inside is public too." items={publicFolders} empty="No public folders." />
+      <SharingList title="Private Files" description="Only you and the people you share with." items={privateFiles} empty="No private files." />
+      <SharingList title="Private Folders" description="Share a folder to share everything in it." items={privateFolders} empty="No private folders." />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import { Folder as FolderIcon } from 'lucide-react';
+import type { FileItem, Folder } from '@vault/contract';
+import { formatDate, formatFileSize, plural } from '../../lib/format';
+import { FileTypeIcon } from '../files/FileTypeIcon';
+import type { SharingListItem } from './SharingList';
+
+const NAME_LINK = 'rounded-sm hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600';
+
+function FolderTile() {
+  return (
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600 ring-1 ring-accent-600/15 ring-inset">
+      <FolderIcon aria-hidden="true" className="size-4" />
+    </span>
+  );
+}
+
+/** '2 MB · Jan 05, 2024' */
+export const fileMeta = (f: FileItem) => `${formatFileSize(f.file_size)} · ${formatDate(f.created_at)}`;
+/** '3 files · 2 MB' */
+export const folderMeta = (f: Folder) => `${plural(f.file_count, 'file')} · ${formatFileSize(f.folder_size)}`;
+
+/** A file's row in a sharing list: its icon, its name linking to its page, a line of facts and the actions. */
+export function fileRow(file: FileItem, meta: string, action: SharingListItem['action']): SharingListItem {
+  return {
+    key: `file-${file.id}`,
+    icon: <FileTypeIcon mime={file.mime_type} size="sm" />,
+    name: (
+      <Link to={`/files/${file.id}`} className={NAME_LINK}>
+        {file.original_name}
+      </Link>
+    ),
+    meta,
+    action,
+  };
+}
+
+export function folderRow(folder: Folder, meta: string, action: SharingListItem['action']): SharingListItem {
+  return {
+    key: `folder-${folder.id}`,
+    icon: <FolderTile />,
+    name: (
+      <Link to={`/folders/${folder.id}`} className={NAME_LINK}>
+        {folder.name}
+      </Link>
+    ),
+    meta,
+    action,
+  };
+}

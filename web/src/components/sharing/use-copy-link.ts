@@ -1,0 +1,30 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { SESSION } from '@vault/contract';
+import { copyText } from '../../lib/clipboard';
+
+/** Copies a link with SPEC §8's toasts; resolves true when it was copied. */
+export async function copyLink(url: string, copiedMessage: string): Promise<boolean> {
+  try {
+    await copyText(url);
+    toast.success(copiedMessage);
+    return true;
+  } catch {
+    toast.error('Failed to copy link');
+    return false;
+  }
+}
+
+/** A copy button's state: `copied` reads true for 2 s after a copy (SPEC §4). */
+export function useCopyLink(copiedMessage: string) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), SESSION.copiedResetMs);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+  const copy = async (url: string) => {
+    if (await copyLink(url, copiedMessage)) setCopied(true);
+  };
+  return { copied, copy };
+}

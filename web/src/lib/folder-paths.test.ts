@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { makeFolder } from '../test/folders';
+import { folderChoices, folderPathLabel, parentOptions, parentPathLabel } from './folder-paths';
+
+const projects = makeFolder({ id: 1, name: 'Projects' });
+const y2024 = makeFolder({ id: 2, name: '2024', parent_id: 1, path: [{ id: 1, name: 'Projects' }, { id: 2, name: '2024' }] });
+const invoices = makeFolder({
+  id: 3,
+  name: 'invoices',
+  parent_id: 2,
+  path: [{ id: 1, name: 'Projects' }, { id: 2, name: '2024' }, { id: 3, name: 'invoices' }],
+});
+const archive = makeFolder({ id: 4, name: 'Archive' });
+
+describe('folder paths', () => {
+  it('labels a folder with its whole path, and its place with its ancestors only', () => {
+    expect(folderPathLabel(invoices)).toBe('Projects / 2024 / invoices');
+    expect(folderPathLabel({ name: 'Loose', path: [] })).toBe('Loose');
+    expect(parentPathLabel(invoices)).toBe('Projects / 2024');
+    expect(parentPathLabel(projects)).toBeNull();
+  });
+
+  it('offers every folder by path, ignoring case in the order', () => {
+    expect(parentOptions([invoices, archive, projects, y2024])).toEqual([
+      { id: 4, label: 'Archive' },
+      { id: 1, label: 'Projects' },
+      { id: 2, label: 'Projects / 2024' },
+      { id: 3, label: 'Projects / 2024 / invoices' },
+    ]);
+  });
+
+  it('leaves out a folder and everything under it as its own parent', () => {
+    expect(parentOptions([invoices, archive, projects, y2024], 2).map((o) => o.id)).toEqual([4, 1]);
+  });
+
+  it('turns options into select choices with the id as text', () => {
+    expect(folderChoices([{ id: 4, label: 'Archive' }])).toEqual([{ value: '4', label: 'Archive' }]);
+  });
+});
