@@ -1,161 +1,363 @@
-// npm run bench [-- --pg] [-- --quick]: measures the production server and prints one table,
-// also written to bench/results/latest.json and latest.md.
+// npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed] [-- --profile]:
+// measures the production server and prints one table, also written to
+// bench/results/latest-<db>[-quick].json and .md. --profile records a CPU profile
+// of the server and writes where its time went to bench/results/profile-<db>.md.
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { download, listFiles, register, uploadMultipart } from './lib/http.js';
-import { MIB, diskBytes, machineLimits, percentile, timed } from './lib/measure.js';
+import { deleteFile, download, listFiles, register, uploadMultipart } from './lib/http.js';
+import { MIB, diskBytes, filesUnder, percentile, spread, timed } from './lib/measure.js';
+import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
+import { MIX } from './lib/mixed/mix.js';
+import { formatProfile, summarizeProfile, type CpuProfile, type TimeWindow } from './lib/profile.js';
+import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } from './lib/reference.js';
+import { Report, mb, mbps, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
-import { memoryOf, root, startServer } from './lib/server.js';
+import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 
-const args = new Set(process.argv.slice(2));
-const usePg = args.has('--pg');
-const quick = args.has('--quick');
+const SECTIONS = ['upload', 'small', 'list', 'fanout', 'mixed'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => !a.startsWith('--only=')));
+const usePg = flags.has('--pg');
+const quick = flags.has('--quick');
+const profiling = flags.has('--profile');
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const unknown = only?.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown?.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+const sections = new Set<Section>((only as Section[] | undefined) ?? SECTIONS);
+
 const BIG = (quick ? 64 : 1024) * MIB;
+/** The disk is noisy: each round measures the limit and Vault again on fresh content. */
+const ROUNDS = quick ? 2 : 5;
 const SMALL_FILES = quick ? 400 : 2000;
 const LISTED = quick ? 20_000 : 100_000;
 const SOCKETS = quick ? 100 : 500;
-
-interface Row {
-  measure: string;
-  result: string;
-  reference: string;
-  target: string;
-  ok: boolean | null;
-}
-const rows: Row[] = [];
-const row = (measure: string, result: string, reference = '', target = '', ok: boolean | null = null) => {
-  rows.push({ measure, result, reference, target, ok });
-  console.log(`  ${measure}: ${result}${reference ? ` (${reference})` : ''}`);
+const MIXED = {
+  clients: 100,
+  socketsPerUser: 2,
+  seededFiles: quick ? 100 : 500,
+  seconds: quick ? { warmup: 1, mixed: 8, readOnly: 5 } : { warmup: 3, mixed: 30, readOnly: 15 },
 };
-const mbps = (bytes: number, s: number) => `${(bytes / MIB / s).toFixed(0)} MB/s`;
 
-/** A ZIP-signed file of random bytes: an accepted type whose content cannot deduplicate by chance. */
+const db = usePg ? 'postgres' : 'sqlite';
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const report = new Report();
+const details: string[] = [];
+const profiles: string[] = [];
+
+/** A ZIP-signed file of random bytes, fsynced (so its write-back does not disturb what follows). */
 function makeBigFile(file: string, size: number) {
   const fd = fs.openSync(file, 'w');
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  fs.writeSync(fd, header);
-  for (let written = header.length; written < size; written += MIB) fs.writeSync(fd, randomBytes(Math.min(MIB, size - written)));
-  fs.closeSync(fd);
+  const chunk = Buffer.alloc(MIB);
+  try {
+    for (let written = 0; written < size; written += MIB) {
+      randomFillSync(chunk);
+      if (written === 0) chunk.writeUInt32LE(0x04034b50, 0);
+      fs.writeSync(fd, chunk, 0, Math.min(MIB, size - written));
+    }
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
-async function main() {
-  console.log('building...');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  const schema = `bench_${Date.now()}`;
-  const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const server = await startServer(usePg ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {});
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-files-'));
-  const started = new Date();
-  try {
-    const { token } = await register(server.url, 'bench');
-    await listFiles(server.url, token, '');
-    const baseline = memoryOf(server.pid).rss;
+/** Time windows of the server's work, by label, for its CPU profile. */
+class Windows {
+  readonly byLabel = new Map<string, TimeWindow[]>();
 
-    console.log(`\nlarge file (${BIG / MIB} MiB)`);
-    const big = path.join(work, 'big.zip');
-    makeBigFile(big, BIG);
-    const limit = machineLimits(big, server.dataDir);
-    const up = await timed(() => uploadMultipart(server.url, token, { name: 'big.zip', file: big }));
-    if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
-    const limitTime = limit.sha256sum + limit.copyFsync;
-    row('Upload', mbps(BIG, up.s), `machine: sha256sum ${mbps(BIG, limit.sha256sum)}, copy+fsync ${mbps(BIG, limit.copyFsync)}; limit ${mbps(BIG, limitTime)}`);
-    const ratio = limitTime / up.s;
-    row('Upload vs machine limit (limit_time / upload_time)', `${(ratio * 100).toFixed(0)}%`, '', '>= 50% (aim 80%)', ratio >= 0.5);
-
-    const objects = path.join(server.dataDir, 'objects');
-    const before = diskBytes(objects);
-    const again = await timed(() => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big }));
-    const added = diskBytes(objects) - before;
-    row('Dedup re-upload', mbps(BIG, again.s));
-    row('Storage added by the re-upload', `${(added / 1024).toFixed(1)} KiB`, usePg ? 'disk objects' : 'disk objects', '< 1 MiB', added < MIB);
-
-    const fileId = up.value.files[0]!.id;
-    const dl = await timed(() => download(`${server.url}/api/files/${fileId}/download`, token));
-    row('Download', mbps(dl.value, dl.s), `machine: cat ${mbps(BIG, limit.cat)}`);
-    const mid = Math.floor(BIG / 2);
-    const range = await timed(() => download(`${server.url}/api/files/${fileId}/download`, token, `bytes=${mid}-${mid + MIB - 1}`));
-    row('Range request (1 MiB from the middle)', `${(range.s * 1000).toFixed(1)} ms`);
-    const mem = memoryOf(server.pid);
-    row('Server RSS baseline', `${(baseline / MIB).toFixed(0)} MB`);
-    row('Server peak RSS', `${(mem.peak / MIB).toFixed(0)} MB`, '', '< 200 MB', mem.peak < 200 * MIB);
-
-    console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
-    const latencies: number[] = [];
-    let next = 0;
-    const client = async () => {
-      while (next < SMALL_FILES) {
-        const i = next++;
-        const body = Buffer.from(randomBytes(2048).toString('hex'));
-        const t = await timed(() => uploadMultipart(server.url, token, { name: `small-${i}.txt`, file: body }));
-        if (t.value.status !== 201) throw new Error(`small upload failed: ${t.value.status}`);
-        latencies.push(t.s * 1000);
-      }
-    };
-    const burst = await timed(() => Promise.all(Array.from({ length: 8 }, client)));
-    latencies.sort((a, b) => a - b);
-    const rate = SMALL_FILES / burst.s;
-    row('4 KiB uploads', `${rate.toFixed(0)} files/s`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`, '>= 300 files/s', rate >= 300);
-
-    console.log(`\nlisting ${LISTED.toLocaleString()} files`);
-    const lister = await register(server.url, 'lister');
-    await seedFiles({ url: usePg ? pgUrl : undefined, schema: usePg ? schema : undefined, dataDir: server.dataDir, userId: lister.user.id, count: LISTED });
-    // PostgreSQL plans from statistics that autovacuum refreshes within a minute of a
-    // bulk load; the run does not wait for it.
-    if (usePg) await analyze(pgUrl, schema);
-    const queries: [string, string][] = [
-      ['default page', ''],
-      ['name search', 'search=budget'],
-      ['tag filter', 'tags=invoice'],
-      ['size sort', 'sort_by=file_size&sort_order=desc'],
-      ['page 500', 'page=500'],
-    ];
-    for (const [label, query] of queries) {
-      for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
-      const times: number[] = [];
-      for (let i = 0; i < 100; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
-      times.sort((a, b) => a - b);
-      const p99 = percentile(times, 99);
-      row(`List: ${label}`, `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`, '', 'p99 < 50 ms', p99 < 50);
-    }
-
-    console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
-    const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));
-    row(`WebSocket fan-out (${SOCKETS} clients)`, `${fan.toFixed(1)} ms`, 'upload response to the event at the last client');
-  } finally {
-    await server.stop();
-    fs.rmSync(work, { recursive: true, force: true });
-    if (usePg) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
+  async mark<T>(label: string, fn: () => Promise<T>): Promise<T> {
+    const start = Number(process.hrtime.bigint() / 1000n);
+    try {
+      return await fn();
+    } finally {
+      this.add(label, [{ start, end: Number(process.hrtime.bigint() / 1000n) }]);
     }
   }
-  writeResults(started);
+
+  add(label: string, windows: TimeWindow[]) {
+    this.byLabel.set(label, [...(this.byLabel.get(label) ?? []), ...windows]);
+  }
 }
 
-async function analyze(url: string, schema: string) {
-  const client = new pg.Client({ connectionString: url });
+async function dropSchema(schema: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+async function analyze(schema: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
   await client.query(`ANALYZE ${schema}.files, ${schema}.file_tags, ${schema}.blobs`);
   await client.end();
 }
 
+/**
+ * A fresh server (PostgreSQL: in its own schema) for `body`, profiled with --profile;
+ * the profile is summarised over the windows `body` marked.
+ */
+async function withServer(name: string, body: (server: BenchServer, windows: Windows, schema: string | undefined) => Promise<void>) {
+  const schema = usePg ? `bench_${Date.now()}` : undefined;
+  const profileDir = profiling ? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-profile-')) : undefined;
+  const server = await startServer(schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}, { cpuProfileDir: profileDir });
+  const windows = new Windows();
+  try {
+    await body(server, windows, schema);
+  } finally {
+    await server.stop();
+    if (schema) await dropSchema(schema);
+  }
+  if (!profileDir) return;
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile in ${profileDir}`);
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  console.log(`\nCPU profile of the ${name} server: ${path.join(profileDir, file)}`);
+  for (const [label, marked] of windows.byLabel) {
+    const text = formatProfile(`${label} (${db})`, summarizeProfile(profile, marked), 20);
+    console.log(`\n${text}`);
+    profiles.push(text);
+  }
+}
+
+async function largeFile(server: BenchServer, windows: Windows, token: string) {
+  console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
+  const reference = await startReferenceServer();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-files-'));
+  const big = path.join(work, 'big.zip');
+  const objects = path.join(server.dataDir, 'objects');
+  const t = { nodeHash: [] as number[], openssl: [] as number[], write: [] as number[], sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
+  const d = { vault: [] as number[], node: [] as number[], cat: [] as number[] };
+  const r = { limit: [] as number[], upload: [] as number[], uploadOpenssl: [] as number[], dedup: [] as number[], download: [] as number[] };
+  const slowest = new Map<string, number>();
+  let added = 0;
+  let rangeMs = 0;
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      makeBigFile(big, BIG);
+      const nodeHash = nodeSha256(big);
+      const openssl = opensslSha256(big);
+      const write = writeFsync(big, server.dataDir);
+      const sink = (await timed(() => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }))).s;
+      const up = await windows.mark('upload', () => timed(() => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
+      if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
+      const before = diskBytes(objects);
+      const again = await windows.mark('dedup', () => timed(() => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big })));
+      if (again.value.status !== 201) throw new Error(`re-upload failed: ${JSON.stringify(again.value)}`);
+      added = Math.max(added, diskBytes(objects) - before);
+
+      const id = up.value.files[0]!.id;
+      const stored = filesUnder(objects).find((f) => f.size === BIG)!.file;
+      const dl = await windows.mark('download', () => timed(() => download(`${server.url}/api/files/${id}/download`, token)));
+      if (dl.value !== BIG) throw new Error(`download returned ${dl.value} bytes`);
+      const nodeDl = (await timed(() => download(reference.downloadUrl(stored), token))).s;
+      const cat = catFile(stored);
+      if (round === ROUNDS) {
+        const mid = Math.floor(BIG / 2);
+        rangeMs = (await timed(() => download(`${server.url}/api/files/${id}/download`, token, `bytes=${mid}-${mid + MIB - 1}`))).s * 1000;
+      }
+      await deleteFile(server.url, token, id);
+      await deleteFile(server.url, token, again.value.files[0]!.id);
+
+      const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink };
+      const [slowName, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
+      slowest.set(slowName, (slowest.get(slowName) ?? 0) + 1);
+      Object.entries({ nodeHash, openssl, write, sink, upload: up.s, dedup: again.s }).forEach(([k, v]) => t[k as keyof typeof t].push(v));
+      d.vault.push(dl.s);
+      d.node.push(nodeDl);
+      d.cat.push(cat);
+      r.limit.push(limit);
+      r.upload.push(up.s / limit);
+      r.uploadOpenssl.push(up.s / Math.max(openssl, write, sink));
+      r.dedup.push(again.s / up.s);
+      r.download.push(nodeDl / dl.s);
+      console.log(
+        `  round ${round}: node hash ${nodeHash.toFixed(2)} s, openssl ${openssl.toFixed(2)} s, write+fsync ${write.toFixed(2)} s, sink ${sink.toFixed(2)} s -> limit ${limit.toFixed(2)} s (${slowName}); ` +
+          `upload ${up.s.toFixed(2)} s (${(up.s / limit).toFixed(2)}x), dedup ${again.s.toFixed(2)} s; download ${dl.s.toFixed(2)} s, node ${nodeDl.toFixed(2)} s, cat ${cat.toFixed(2)} s`,
+      );
+    }
+  } finally {
+    reference.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+
+  const upload = spread(r.upload);
+  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(BIG, spread(t.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
+  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(BIG, spread(t.openssl)), 'for comparison: what the CPU does outside Node');
+  report.row('Machine: write + fsync into the data directory', throughput(BIG, spread(t.write)), '`dd bs=1M conv=fsync`');
+  report.row('Machine: multipart upload into a discarding Node server', throughput(BIG, spread(t.sink)), 'same request, loopback');
+  report.row(
+    'Machine limit: the slowest stage',
+    throughput(BIG, spread(r.limit)),
+    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${ROUNDS}`).join(', ')}`,
+  );
+  report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, spread(t.upload)));
+  report.row(
+    'Upload time / limit time',
+    ratio(upload),
+    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${spread(r.uploadOpenssl).median.toFixed(2)}`,
+    '<= 1.25 (>= 0.8 of the limit)',
+    upload.median <= 1.25,
+  );
+  const dedup = spread(r.dedup);
+  report.row('Dedup re-upload', throughput(BIG, spread(t.dedup)));
+  report.row('Dedup time / first upload time', ratio(dedup), '', '<= 1', dedup.median <= 1);
+  report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects after the response, worst round', '< 1 MiB', added < MIB);
+  const dlRatio = spread(r.download);
+  report.row('Download', throughput(BIG, spread(d.vault)), `Node createReadStream server ${throughput(BIG, spread(d.node))}, cat ${throughput(BIG, spread(d.cat))}`);
+  report.row('Download throughput / Node streaming server', ratio(dlRatio), '', '>= 0.8', dlRatio.median >= 0.8);
+  report.row('Range request (1 MiB from the middle)', ms(rangeMs));
+}
+
+async function smallFiles(server: BenchServer, token: string) {
+  console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
+  const latencies: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < SMALL_FILES) {
+      const i = next++;
+      const body = Buffer.from(randomBytes(2048).toString('hex'));
+      const t = await timed(() => uploadMultipart(server.url, token, { name: `small-${i}.txt`, file: body }));
+      if (t.value.status !== 201) throw new Error(`small upload failed: ${t.value.status}`);
+      latencies.push(t.s * 1000);
+    }
+  };
+  const burst = await timed(() => Promise.all(Array.from({ length: 8 }, client)));
+  latencies.sort((a, b) => a - b);
+  const rate = SMALL_FILES / burst.s;
+  report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`, '>= 300 files/s', rate >= 300);
+}
+
+async function listing(server: BenchServer, schema: string | undefined) {
+  console.log(`\nlisting ${LISTED.toLocaleString()} files`);
+  const lister = await register(server.url, 'lister');
+  await seedFiles({ url: schema ? pgUrl : undefined, schema, dataDir: server.dataDir, userIds: [lister.user.id], count: LISTED });
+  // PostgreSQL plans from statistics that autovacuum refreshes within a minute of a
+  // bulk load; the run does not wait for it.
+  if (schema) await analyze(schema);
+  const queries: [string, string, number][] = [
+    ['default page', '', 50],
+    ['name search', 'search=budget', 25],
+    ['tag filter', 'tags=invoice', 50],
+    ['size sort', 'sort_by=file_size&sort_order=desc', 50],
+    ['page 500', 'page=500', 50],
+  ];
+  for (const [label, query, target] of queries) {
+    for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
+    const times: number[] = [];
+    for (let i = 0; i < 100; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    report.row(`List ${LISTED.toLocaleString()} files: ${label}`, `p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}`, '', `p99 < ${target} ms`, p99 < target);
+  }
+}
+
+function mixedRows(result: MixedResult) {
+  const { load, serverCpu } = result;
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const rate = (phase: 'mixed' | 'readOnly') => load[phase].requests / load[phase].seconds;
+  const who = `${MIXED.clients} clients, ${load.events.sockets} websockets`;
+  const cpus = (phase: 'mixed' | 'readOnly') =>
+    `server CPU ${pct(serverCpu[phase])} of a core; load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
+  report.row('Mixed load: requests/s', `${rate('mixed').toFixed(0)}/s`, `${who}; ${cpus('mixed')}`, '>= 1,000/s', rate('mixed') >= 1000);
+  report.row('Mixed load: read-only requests/s', `${rate('readOnly').toFixed(0)}/s`, `listing, search, download, stats only; ${cpus('readOnly')}`);
+  const list = load.mixed.ops.list;
+  const search = load.mixed.ops.search;
+  report.row(
+    'Mixed load: listing latency',
+    `p50 ${ms(list?.p50 ?? NaN)}, p99 ${ms(list?.p99 ?? NaN)}`,
+    `search p50 ${ms(search?.p50 ?? NaN)}, p99 ${ms(search?.p99 ?? NaN)}`,
+    'p99 < 100 ms',
+    (list?.p99 ?? Infinity) < 100,
+  );
+  report.row('Mixed load: server peak RSS', mb(result.peakRss), `VmHWM during the load; ${mb(result.baselineRss)} when it started`, '< 250 MB', result.peakRss < 250 * MIB);
+  const errors = load.mixed.errors + load.readOnly.errors;
+  const requests = load.mixed.requests + load.readOnly.requests;
+  report.row('Mixed load: errors', `${errors} of ${requests.toLocaleString()} requests`, load.errorSamples.slice(0, 3).join('; '), '0', errors === 0);
+  const ev = load.events;
+  report.row(
+    'Mixed load: websocket events',
+    `${ev.received.toLocaleString()} of ${ev.expected.toLocaleString()} received`,
+    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix`,
+    'none lost',
+    ev.lost === 0 && ev.unexpected === 0 && ev.closedEarly === 0,
+  );
+
+  const opRows = (['mixed', 'readOnly'] as const).flatMap((phase) =>
+    Object.entries(load[phase].ops).map(
+      ([op, s]) => `| ${phase === 'mixed' ? 'mixed' : 'read-only'} | ${op} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+    ),
+  );
+  const mix = MIX.map((e) => `${e.op} ${e.weight}%`).join(', ');
+  details.push(
+    [
+      `Mixed load, per operation (mix: ${mix}; read-only phase: the same without the writes). Setup took ${load.setupSeconds.toFixed(1)} s.`,
+      '',
+      '| Phase | Operation | Requests | Errors | p50 | p99 | max |',
+      '|---|---|---|---|---|---|---|',
+      ...opRows,
+    ].join('\n'),
+  );
+}
+
+async function main() {
+  console.log('building...');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+  const started = new Date();
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+
+  if (['upload', 'small', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
+    await withServer('main', async (server, windows, schema) => {
+      const { token } = await register(server.url, 'bench');
+      await listFiles(server.url, token, '');
+      const baseline = memoryOf(server.pid).rss;
+      if (sections.has('upload')) {
+        await largeFile(server, windows, token);
+        report.row('Server RSS baseline', mb(baseline));
+        report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
+      }
+      if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
+      if (sections.has('list')) await listing(server, schema);
+      if (sections.has('fanout')) {
+        console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
+        const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));
+        report.row(`WebSocket fan-out (${SOCKETS} sockets)`, ms(fan), 'upload response to the event at the last socket');
+      }
+    });
+  }
+
+  if (sections.has('mixed')) {
+    await withServer('mixed-load', async (server, windows, schema) => {
+      console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
+      const result = await runMixed(server, {
+        ...MIXED,
+        db: { url: schema ? pgUrl : undefined, schema },
+        afterSeed: schema ? () => analyze(schema) : undefined,
+      });
+      windows.add('mixed load', result.windows.mixed);
+      windows.add('read-only load', result.windows.readOnly);
+      mixedRows(result);
+    });
+  }
+  writeResults(started);
+}
+
 function writeResults(started: Date) {
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${usePg ? 'PostgreSQL' : 'SQLite'} + disk${quick ? ', quick run' : ''}`;
-  const header = '| Measure | Result | Reference | Target |\n|---|---|---|---|';
-  const lines = rows.map((r) => `| ${r.measure} | ${r.result} | ${r.reference} | ${r.target}${r.ok === null ? '' : r.ok ? ' ✓' : ' ✗'} |`);
-  const md = `Run ${started.toISOString()} on ${machine}.\n\n${header}\n${lines.join('\n')}\n`;
+  const md = [`Run ${started.toISOString()} on ${machine}; load average at the end ${load}.`, '', report.markdown(), '', ...details.flatMap((d) => [d, ''])].join('\n');
   const dir = path.join(root, 'bench/results');
+  const name = `latest-${db}${quick ? '-quick' : ''}`;
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'latest.md'), md);
-  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ started, machine, rows }, null, 2) + '\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), md);
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ started, machine, loadAverage: os.loadavg(), rows: report.rows, details }, null, 2) + '\n');
+  if (profiles.length) fs.writeFileSync(path.join(dir, `profile-${db}${quick ? '-quick' : ''}.md`), `Run ${started.toISOString()} on ${machine}.\n\n${profiles.join('\n')}`);
   console.log(`\n${md}`);
 }
 

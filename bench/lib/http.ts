@@ -69,6 +69,11 @@ export function download(url: string, token: string, range?: string): Promise<nu
   });
 }
 
+export async function deleteFile(url: string, token: string, id: number): Promise<void> {
+  const res = await fetch(`${url}/api/files/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 204) throw new Error(`delete failed: ${res.status} ${await res.text()}`);
+}
+
 export async function listFiles(url: string, token: string, query: string): Promise<FileListResponse> {
   const res = await fetch(`${url}/api/files?${query}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`list failed: ${res.status} ${await res.text()}`);

@@ -21,8 +21,26 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/** Lowers a process's resident-memory high-water mark (VmHWM) to its current size. */
+export function resetPeakMemory(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** CPU time (user + system, all threads) a process has used so far, in seconds. */
+export function cpuSecondsOf(pid: number): number {
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 1/100 s on Linux.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export interface ServerOptions {
+  /** Write a V8 CPU profile of the server's main thread into this directory when it stops. */
+  cpuProfileDir?: string;
+}
+
 /** The production build of the server on a throw-away data directory. */
-export async function startServer(extraEnv: Record<string, string>): Promise<BenchServer> {
+export async function startServer(extraEnv: Record<string, string>, opts: ServerOptions = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
   const env: Record<string, string> = {
     PORT: '0',
@@ -38,7 +56,8 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ben
     WS_MAX_SOCKETS_PER_USER: '1000',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(root, 'server/dist/main.js')], {
     env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,0 +1,86 @@
+// The mixed load on a fresh server: users registered and seeded here, the load
+// run by a separate process (lib/mixed/load.ts), the server's CPU and memory read
+// from /proc around the measured phases.
+import { fork } from 'node:child_process';
+import path from 'node:path';
+import type { AuthResponse } from '@vault/contract';
+import { register } from '../http.js';
+import type { TimeWindow } from '../profile.js';
+import { seedFiles } from '../seed.js';
+import { cpuSecondsOf, memoryOf, resetPeakMemory, root, type BenchServer } from '../server.js';
+import type { LoadConfig, LoadMessage, LoadResult } from './load.js';
+
+export interface MixedOptions {
+  clients: number;
+  socketsPerUser: number;
+  /** Seeded files per user, so that listings and searches have rows to go through. */
+  seededFiles: number;
+  seconds: LoadConfig['seconds'];
+  /** Where the database lives, for seeding (undefined: the server's SQLite). */
+  db: { url: string | undefined; schema: string | undefined };
+  /** Runs between seeding and the load (PostgreSQL: refresh planner statistics). */
+  afterSeed?: () => Promise<void>;
+}
+
+export interface MixedResult {
+  load: LoadResult;
+  /** Server CPU time over wall time per measured phase (1 = one core). */
+  serverCpu: { mixed: number; readOnly: number };
+  /** Resident memory when the measured load starts (after registrations and setup uploads). */
+  baselineRss: number;
+  /** Its high-water mark during the measured phases. */
+  peakRss: number;
+  /** The measured phases on the monotonic clock, for the CPU profile. */
+  windows: { mixed: TimeWindow[]; readOnly: TimeWindow[] };
+}
+
+/** Registers two at a time: each registration hashes a password (argon2id, 19 MiB), one per core. */
+async function registerUsers(url: string, count: number): Promise<AuthResponse[]> {
+  const users: AuthResponse[] = [];
+  for (let i = 0; i < count; i += 2) {
+    const batch = Array.from({ length: Math.min(2, count - i) }, (_, j) => register(url, `mix${String(i + j).padStart(3, '0')}`));
+    users.push(...(await Promise.all(batch)));
+  }
+  return users;
+}
+
+export async function runMixed(server: BenchServer, opts: MixedOptions): Promise<MixedResult> {
+  const users = await registerUsers(server.url, opts.clients);
+  await seedFiles({ ...opts.db, dataDir: server.dataDir, userIds: users.map((u) => u.user.id), count: opts.seededFiles });
+  await opts.afterSeed?.();
+
+  const config: LoadConfig = {
+    url: server.url,
+    users: users.map((u) => ({ id: u.user.id, username: u.user.username, token: u.token })),
+    socketsPerUser: opts.socketsPerUser,
+    ownFiles: 10,
+    publicFileBytes: 256 * 1024,
+    seconds: opts.seconds,
+  };
+  const child = fork(path.join(root, 'bench/lib/mixed/load.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: 'inherit' });
+  const cpuAt: Record<string, number> = {};
+  let baselineRss = 0;
+  const windows: MixedResult['windows'] = { mixed: [], readOnly: [] };
+  const load = await new Promise<LoadResult>((resolve, reject) => {
+    child.on('message', (message: LoadMessage) => {
+      if (message.type === 'result') return resolve(message.result);
+      if (message.phase === 'mixed' && message.edge === 'start') {
+        baselineRss = memoryOf(server.pid).rss;
+        resetPeakMemory(server.pid);
+      }
+      cpuAt[`${message.phase}-${message.edge}`] = cpuSecondsOf(server.pid);
+      if (message.edge === 'start') windows[message.phase].push({ start: message.at, end: Infinity });
+      else windows[message.phase].at(-1)!.end = message.at;
+    });
+    child.once('exit', (code) => reject(new Error(`the load generator exited with ${code}`)));
+    child.send(config);
+  });
+  const cpu = (phase: 'mixed' | 'readOnly') => (cpuAt[`${phase}-end`]! - cpuAt[`${phase}-start`]!) / load[phase].seconds;
+  return {
+    load,
+    serverCpu: { mixed: cpu('mixed'), readOnly: cpu('readOnly') },
+    baselineRss,
+    peakRss: memoryOf(server.pid).peak,
+    windows,
+  };
+}
