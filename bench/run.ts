@@ -1,7 +1,9 @@
-// npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed] [-- --profile]:
+// npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed]
+//                [-- --profile] [-- --sql-profile]:
 // measures the production server and prints one table, also written to
 // bench/results/latest-<db>[-quick].json and .md. --profile records a CPU profile
-// of the server and writes where its time went to bench/results/profile-<db>.md.
+// of the server, --sql-profile (SQLite) times its statements during the mixed
+// load; both write where the time went to bench/results/profile-<db>[-quick].md.
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +18,7 @@ import { formatProfile, summarizeProfile, type CpuProfile, type TimeWindow } fro
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } from './lib/reference.js';
 import { Report, mb, mbps, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
+import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
 import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 
@@ -27,6 +30,8 @@ const flags = new Set(args.filter((a) => !a.startsWith('--only=')));
 const usePg = flags.has('--pg');
 const quick = flags.has('--quick');
 const profiling = flags.has('--profile');
+/** SQLite runs on the event loop, so its statements are timed there; PostgreSQL's run elsewhere. */
+const sqlProfiling = flags.has('--sql-profile') && !usePg;
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const unknown = only?.filter((s) => !(SECTIONS as readonly string[]).includes(s));
 if (unknown?.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
@@ -101,12 +106,21 @@ async function analyze(schema: string) {
 
 /**
  * A fresh server (PostgreSQL: in its own schema) for `body`, profiled with --profile;
- * the profile is summarised over the windows `body` marked.
+ * the profile is summarised over the windows `body` marked. With `sql`, returns the
+ * statement timings, one segment per stretch between two SIGUSR2.
  */
-async function withServer(name: string, body: (server: BenchServer, windows: Windows, schema: string | undefined) => Promise<void>) {
+async function withServer(
+  name: string,
+  body: (server: BenchServer, windows: Windows, schema: string | undefined) => Promise<void>,
+  opts: { sql?: boolean } = {},
+): Promise<SqlSegment[]> {
   const schema = usePg ? `bench_${Date.now()}` : undefined;
-  const profileDir = profiling ? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-profile-')) : undefined;
-  const server = await startServer(schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}, { cpuProfileDir: profileDir });
+  const scratch = profiling || opts.sql ? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-profile-')) : undefined;
+  const sqlStatsFile = opts.sql && scratch ? path.join(scratch, 'sql.json') : undefined;
+  const server = await startServer(schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}, {
+    cpuProfileDir: profiling ? scratch : undefined,
+    sqlStatsFile,
+  });
   const windows = new Windows();
   try {
     await body(server, windows, schema);
@@ -114,7 +128,9 @@ async function withServer(name: string, body: (server: BenchServer, windows: Win
     await server.stop();
     if (schema) await dropSchema(schema);
   }
-  if (!profileDir) return;
+  const segments = sqlStatsFile ? (JSON.parse(fs.readFileSync(sqlStatsFile, 'utf8')) as SqlSegment[]) : [];
+  if (!profiling || !scratch) return segments;
+  const profileDir = scratch;
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no CPU profile in ${profileDir}`);
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
@@ -124,6 +140,7 @@ async function withServer(name: string, body: (server: BenchServer, windows: Win
     console.log(`\n${text}`);
     profiles.push(text);
   }
+  return segments;
 }
 
 async function largeFile(server: BenchServer, windows: Windows, token: string) {
@@ -284,7 +301,9 @@ function mixedRows(result: MixedResult) {
   report.row(
     'Mixed load: websocket events',
     `${ev.received.toLocaleString()} of ${ev.expected.toLocaleString()} received`,
-    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix`,
+    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix, ` +
+      `delay p50 ${ms(load.mixed.eventDelay.p50)}, p99 ${ms(load.mixed.eventDelay.p99)}` +
+      (ev.lateSetupEvents ? `; ${ev.lateSetupEvents} setup events arrived after the sockets opened` : ''),
     'none lost',
     ev.lost === 0 && ev.unexpected === 0 && ev.closedEarly === 0,
   );
@@ -304,6 +323,34 @@ function mixedRows(result: MixedResult) {
       ...opRows,
     ].join('\n'),
   );
+}
+
+async function mixedLoad() {
+  let mixed: MixedResult | undefined;
+  const run = async (server: BenchServer, windows: Windows, schema: string | undefined) => {
+    console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
+    mixed = await runMixed(server, {
+      ...MIXED,
+      db: { url: schema ? pgUrl : undefined, schema },
+      afterSeed: schema ? () => analyze(schema) : undefined,
+      // Closes a segment of the statement timings at each phase edge.
+      onPhaseEdge: sqlProfiling ? () => process.kill(server.pid, 'SIGUSR2') : undefined,
+    });
+    windows.add('mixed load', mixed.windows.mixed);
+    windows.add('read-only load', mixed.windows.readOnly);
+    mixedRows(mixed);
+  };
+  const sql = await withServer('mixed-load', run, { sql: sqlProfiling });
+  // Segments: before the load, the mixed phase, between, the read-only phase, after.
+  if (!mixed || sql.length < 4) return;
+  for (const [title, segment, seconds] of [
+    ['SQLite statements, mixed load', sql[1]!, mixed.load.mixed.seconds],
+    ['SQLite statements, read-only load', sql[3]!, mixed.load.readOnly.seconds],
+  ] as const) {
+    const text = formatSqlSegment(title, segment, seconds * 1000);
+    console.log(`\n${text}`);
+    profiles.push(text);
+  }
 }
 
 async function main() {
@@ -332,19 +379,7 @@ async function main() {
     });
   }
 
-  if (sections.has('mixed')) {
-    await withServer('mixed-load', async (server, windows, schema) => {
-      console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
-      const result = await runMixed(server, {
-        ...MIXED,
-        db: { url: schema ? pgUrl : undefined, schema },
-        afterSeed: schema ? () => analyze(schema) : undefined,
-      });
-      windows.add('mixed load', result.windows.mixed);
-      windows.add('read-only load', result.windows.readOnly);
-      mixedRows(result);
-    });
-  }
+  if (sections.has('mixed')) await mixedLoad();
   writeResults(started);
 }
 

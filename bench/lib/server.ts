@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +37,8 @@ export function cpuSecondsOf(pid: number): number {
 export interface ServerOptions {
   /** Write a V8 CPU profile of the server's main thread into this directory when it stops. */
   cpuProfileDir?: string;
+  /** Time every SQLite statement (lib/sql-timing.mjs) and write the timings here when it stops. */
+  sqlStatsFile?: string;
 }
 
 /** The production build of the server on a throw-away data directory. */
@@ -57,8 +59,9 @@ export async function startServer(extraEnv: Record<string, string>, opts: Server
     ...extraEnv,
   };
   const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+  const sqlTiming = opts.sqlStatsFile ? ['--import', pathToFileURL(path.join(root, 'bench/lib/sql-timing.mjs')).href] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...sqlTiming, path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(opts.sqlStatsFile ? { VAULT_BENCH_SQL_STATS: opts.sqlStatsFile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

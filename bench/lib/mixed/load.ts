@@ -59,13 +59,24 @@ export interface PhaseResult {
   clientCpu: number;
   /** The generator's event-loop delay, p99 in ms: it kept up when this stays small. */
   clientLoopDelayP99: number;
+  /** From an event's `at` (when the server published it) to its arrival, in ms. */
+  eventDelay: { p50: number; p99: number };
 }
 
 export interface LoadResult {
   setupSeconds: number;
   mixed: PhaseResult;
   readOnly: PhaseResult;
-  events: { expected: number; received: number; lost: number; unexpected: number; sockets: number; closedEarly: number };
+  events: {
+    expected: number;
+    received: number;
+    lost: number;
+    unexpected: number;
+    sockets: number;
+    closedEarly: number;
+    /** Events of the setup's uploads that arrived once the sockets were open (not counted above). */
+    lateSetupEvents: number;
+  };
   /** The first few unexpected answers, to say what went wrong. */
   errorSamples: string[];
 }
@@ -98,6 +109,7 @@ interface Client {
 class Recorder {
   private latencies = new Map<Op, number[]>();
   private failures = new Map<Op, number>();
+  readonly eventDelays: number[] = [];
   requests = 0;
   errors = 0;
 
@@ -161,16 +173,19 @@ async function run(config: LoadConfig): Promise<LoadResult> {
 
   // Setup: each user's public file and own small files.
   const setupStart = process.hrtime.bigint();
+  const setupFiles = new Set<number>();
   const clients: Client[] = await Promise.all(
     config.users.map(async (user, index) => {
       const client: Client = { index, user, neighbour: (index + 1) % config.users.length, own: [], publicFile: { id: 0, size: 0 }, renames: 0 };
       const pub = await upload(client, `public ${index}.txt`, Buffer.from(randomBytes(config.publicFileBytes / 2).toString('hex')), true);
       if (!pub.file) throw new Error(`setup upload failed for ${user.username}: ${pub.status}`);
       client.publicFile = { id: pub.file.id, size: pub.file.file_size };
+      setupFiles.add(pub.file.id);
       for (let i = 0; i < config.ownFiles; i++) {
         const { status, file } = await upload(client, `own ${i}.txt`, Buffer.from(randomBytes(SMALL_FILE_BYTES / 2).toString('hex')));
         if (!file) throw new Error(`setup upload failed for ${user.username}: ${status}`);
         client.own.push({ id: file.id, size: file.file_size, sharing: 'private' });
+        setupFiles.add(file.id);
       }
       return client;
     }),
@@ -183,6 +198,8 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   let eventsReceived = 0;
   let closing = false;
   let closedEarly = 0;
+  let lateSetupEvents = 0;
+  let recorder: Recorder | undefined;
   const sockets = await Promise.all(
     clients.flatMap((client) =>
       Array.from({ length: config.socketsPerUser }, () => {
@@ -191,9 +208,13 @@ async function run(config: LoadConfig): Promise<LoadResult> {
         return new Promise<WebSocket>((resolve, reject) => {
           const socket = new WebSocket(`${wsUrl}/ws?token=${encodeURIComponent(client.user.token)}`);
           socket.on('message', (data) => {
-            if ((JSON.parse(data.toString()) as { type: string }).type === 'ready') return resolve(socket);
+            const event = JSON.parse(data.toString()) as { type: string; file_id?: number; at?: string };
+            if (event.type === 'ready') return resolve(socket);
+            // On PostgreSQL, events travel through NOTIFY and may still be on their way.
+            if (event.type === 'file_uploaded' && setupFiles.has(event.file_id!)) return void (lateSetupEvents += 1);
             received[slot]! += 1;
             eventsReceived += 1;
+            recorder?.eventDelays.push(Date.now() - Date.parse(event.at!));
           });
           socket.once('error', reject);
           socket.once('close', (code) => {
@@ -271,7 +292,7 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   /** Operations on an own file need one; a delete keeps the last. */
   const needsOwn = (op: Op, client: Client) => (op === 'share' || op === 'rename' ? client.own.length === 0 : op === 'delete' && client.own.length < 2);
 
-  const runPhase = async (name: string, entries: typeof MIX, seconds: number, recorder: Recorder | undefined) => {
+  const runPhase = async (name: string, entries: typeof MIX, seconds: number) => {
     const pick = chooser(entries);
     const until = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
     await Promise.all(
@@ -297,30 +318,34 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   };
 
   const measured = async (phase: 'mixed' | 'readOnly', entries: typeof MIX, seconds: number): Promise<PhaseResult> => {
-    const recorder = new Recorder();
+    const phaseRecorder = new Recorder();
+    recorder = phaseRecorder;
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const eventsBefore = eventsReceived;
     const cpu = process.cpuUsage();
     const start = process.hrtime.bigint();
     loop.enable();
     send({ type: 'phase', phase, edge: 'start', at: micros() });
-    await runPhase(phase, entries, seconds, recorder);
+    await runPhase(phase, entries, seconds);
     send({ type: 'phase', phase, edge: 'end', at: micros() });
+    recorder = undefined;
     loop.disable();
     const wall = Number(process.hrtime.bigint() - start) / 1e9;
     const used = process.cpuUsage(cpu);
+    const delays = phaseRecorder.eventDelays.sort((a, b) => a - b);
     return {
       seconds: wall,
-      requests: recorder.requests,
-      errors: recorder.errors,
-      ops: recorder.ops(),
+      requests: phaseRecorder.requests,
+      errors: phaseRecorder.errors,
+      ops: phaseRecorder.ops(),
       events: eventsReceived - eventsBefore,
       clientCpu: (used.user + used.system) / 1e6 / wall,
       clientLoopDelayP99: loop.percentile(99) / 1e6,
+      eventDelay: { p50: percentile(delays, 50), p99: percentile(delays, 99) },
     };
   };
 
-  await runPhase('warmup', MIX, config.seconds.warmup, undefined);
+  await runPhase('warmup', MIX, config.seconds.warmup);
   const mixed = await measured('mixed', MIX, config.seconds.mixed);
   const readOnly = await measured(
     'readOnly',
@@ -341,7 +366,7 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   closing = true;
   for (const socket of sockets) socket.terminate();
   await pool.close();
-  return { setupSeconds, mixed, readOnly, events: { expected: total, received: eventsReceived, ...gaps, sockets: sockets.length, closedEarly }, errorSamples };
+  return { setupSeconds, mixed, readOnly, events: { expected: total, received: eventsReceived, ...gaps, sockets: sockets.length, closedEarly, lateSetupEvents }, errorSamples };
 }
 
 process.once('message', (config: LoadConfig) => {

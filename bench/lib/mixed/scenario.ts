@@ -20,6 +20,8 @@ export interface MixedOptions {
   db: { url: string | undefined; schema: string | undefined };
   /** Runs between seeding and the load (PostgreSQL: refresh planner statistics). */
   afterSeed?: () => Promise<void>;
+  /** Called as each measured phase starts and ends. */
+  onPhaseEdge?: () => void;
 }
 
 export interface MixedResult {
@@ -64,6 +66,7 @@ export async function runMixed(server: BenchServer, opts: MixedOptions): Promise
   const load = await new Promise<LoadResult>((resolve, reject) => {
     child.on('message', (message: LoadMessage) => {
       if (message.type === 'result') return resolve(message.result);
+      opts.onPhaseEdge?.();
       if (message.phase === 'mixed' && message.edge === 'start') {
         baselineRss = memoryOf(server.pid).rss;
         resetPeakMemory(server.pid);
