@@ -150,6 +150,7 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
   const big = path.join(work, 'big.zip');
   const objects = path.join(server.dataDir, 'objects');
   const t = { nodeHash: [] as number[], openssl: [] as number[], write: [] as number[], sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
+  const tail = { sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
   const d = { vault: [] as number[], node: [] as number[], cat: [] as number[] };
   const r = { limit: [] as number[], upload: [] as number[], uploadOpenssl: [] as number[], dedup: [] as number[], download: [] as number[] };
   const slowest = new Map<string, number>();
@@ -161,7 +162,8 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
       const nodeHash = nodeSha256(big);
       const openssl = opensslSha256(big);
       const write = writeFsync(big, server.dataDir);
-      const sink = (await timed(() => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }))).s;
+      const toSink = await timed(() => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
+      const sink = toSink.s;
       const up = await windows.mark('upload', () => timed(() => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
       if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
       const before = diskBytes(objects);
@@ -186,6 +188,9 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
       const [slowName, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
       slowest.set(slowName, (slowest.get(slowName) ?? 0) + 1);
       Object.entries({ nodeHash, openssl, write, sink, upload: up.s, dedup: again.s }).forEach(([k, v]) => t[k as keyof typeof t].push(v));
+      tail.sink.push(toSink.value.tailMs);
+      tail.upload.push(up.value.tailMs);
+      tail.dedup.push(again.value.tailMs);
       d.vault.push(dl.s);
       d.node.push(nodeDl);
       d.cat.push(cat);
@@ -196,7 +201,7 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
       r.download.push(nodeDl / dl.s);
       console.log(
         `  round ${round}: node hash ${nodeHash.toFixed(2)} s, openssl ${openssl.toFixed(2)} s, write+fsync ${write.toFixed(2)} s, sink ${sink.toFixed(2)} s -> limit ${limit.toFixed(2)} s (${slowName}); ` +
-          `upload ${up.s.toFixed(2)} s (${(up.s / limit).toFixed(2)}x), dedup ${again.s.toFixed(2)} s; download ${dl.s.toFixed(2)} s, node ${nodeDl.toFixed(2)} s, cat ${cat.toFixed(2)} s`,
+          `upload ${up.s.toFixed(2)} s (${(up.s / limit).toFixed(2)}x, tail ${up.value.tailMs.toFixed(0)} ms), dedup ${again.s.toFixed(2)} s (tail ${again.value.tailMs.toFixed(0)} ms); download ${dl.s.toFixed(2)} s, node ${nodeDl.toFixed(2)} s, cat ${cat.toFixed(2)} s`,
       );
     }
   } finally {
@@ -222,9 +227,14 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
     '<= 1.25 (>= 0.8 of the limit)',
     upload.median <= 1.25,
   );
+  const tails = (values: number[]) => {
+    const s = spread(values);
+    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+  };
+  report.row('Upload tail: last byte sent to response', tails(tail.upload), `what follows the body (final fsync, commit); discarding server ${tails(tail.sink)}`);
   const dedup = spread(r.dedup);
   report.row('Dedup re-upload', throughput(BIG, spread(t.dedup)));
-  report.row('Dedup time / first upload time', ratio(dedup), '', '<= 1', dedup.median <= 1);
+  report.row('Dedup time / first upload time', ratio(dedup), `tail ${tails(tail.dedup)}`, '<= 1', dedup.median <= 1);
   report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects after the response, worst round', '< 1 MiB', added < MIB);
   const dlRatio = spread(r.download);
   report.row('Download', throughput(BIG, spread(d.vault)), `Node createReadStream server ${throughput(BIG, spread(d.node))}, cat ${throughput(BIG, spread(d.cat))}`);

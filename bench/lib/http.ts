@@ -20,8 +20,18 @@ interface Part {
   file: string | Buffer;
 }
 
+export type UploadAnswer = UploadResponse & {
+  status: number;
+  /**
+   * From the last byte handed to the socket to the response, in ms: what the
+   * server does after receiving (the final fsync, the commit), plus the little
+   * still in the socket buffers.
+   */
+  tailMs: number;
+};
+
 /** A multipart upload as a browser sends it, the file streamed from disk. */
-export function uploadMultipart(url: string, token: string, part: Part): Promise<UploadResponse & { status: number }> {
+export function uploadMultipart(url: string, token: string, part: Part): Promise<UploadAnswer> {
   const boundary = `----vaultbench${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
@@ -38,11 +48,14 @@ export function uploadMultipart(url: string, token: string, part: Part): Promise
         'content-length': String(head.length + size + tail.length),
       },
     });
+    let sent = 0n;
+    req.on('finish', () => (sent = process.hrtime.bigint()));
     req.on('error', reject);
     req.on('response', (res) => {
+      const tailMs = Number(process.hrtime.bigint() - sent) / 1e6;
       let text = '';
       res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ...(JSON.parse(text) as UploadResponse) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, tailMs, ...(JSON.parse(text) as UploadResponse) }));
     });
     req.write(head);
     if (typeof part.file === 'string') {
