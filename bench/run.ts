@@ -134,7 +134,9 @@ async function withServer(
   const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no CPU profile in ${profileDir}`);
   const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
-  console.log(`\nCPU profile of the ${name} server: ${path.join(profileDir, file)}`);
+  // Beside the profile, for bench/profile.ts --window=LABEL.
+  fs.writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(Object.fromEntries(windows.byLabel)));
+  console.log(`\nCPU profile of the ${name} server: ${path.join(profileDir, file)} (npx tsx bench/profile.ts FILE --window=LABEL)`);
   for (const [label, marked] of windows.byLabel) {
     const text = formatProfile(`${label} (${db})`, summarizeProfile(profile, marked), 20);
     console.log(`\n${text}`);
