@@ -19,7 +19,7 @@ import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } 
 import { Report, mb, mbps, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
-import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
+import { cpuSecondsOf, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 
 const SECTIONS = ['upload', 'small', 'list', 'fanout', 'mixed'] as const;
@@ -145,6 +145,13 @@ async function withServer(
   return segments;
 }
 
+/** Times `fn`, and the CPU seconds process `pid` used meanwhile: all its threads, and its main thread. */
+async function costed<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; s: number; cpu: number; mainCpu: number }> {
+  const [all, main] = [cpuSecondsOf(pid), cpuSecondsOf(pid, true)];
+  const result = await timed(fn);
+  return { ...result, cpu: cpuSecondsOf(pid) - all, mainCpu: cpuSecondsOf(pid, true) - main };
+}
+
 async function largeFile(server: BenchServer, windows: Windows, token: string) {
   console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
   const reference = await startReferenceServer();
@@ -153,6 +160,7 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
   const objects = path.join(server.dataDir, 'objects');
   const t = { nodeHash: [] as number[], openssl: [] as number[], write: [] as number[], sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
   const tail = { sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
+  const cpu = { sink: [] as number[], upload: [] as number[], uploadMain: [] as number[], dedup: [] as number[], download: [] as number[], nodeDownload: [] as number[] };
   const d = { vault: [] as number[], node: [] as number[], cat: [] as number[] };
   const r = { limit: [] as number[], upload: [] as number[], uploadOpenssl: [] as number[], dedup: [] as number[], download: [] as number[] };
   const slowest = new Map<string, number>();
@@ -164,20 +172,21 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
       const nodeHash = nodeSha256(big);
       const openssl = opensslSha256(big);
       const write = writeFsync(big, server.dataDir);
-      const toSink = await timed(() => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
+      const toSink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
       const sink = toSink.s;
-      const up = await windows.mark('upload', () => timed(() => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
+      const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
       if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
       const before = diskBytes(objects);
-      const again = await windows.mark('dedup', () => timed(() => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big })));
+      const again = await windows.mark('dedup', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big })));
       if (again.value.status !== 201) throw new Error(`re-upload failed: ${JSON.stringify(again.value)}`);
       added = Math.max(added, diskBytes(objects) - before);
 
       const id = up.value.files[0]!.id;
       const stored = filesUnder(objects).find((f) => f.size === BIG)!.file;
-      const dl = await windows.mark('download', () => timed(() => download(`${server.url}/api/files/${id}/download`, token)));
+      const dl = await windows.mark('download', () => costed(server.pid, () => download(`${server.url}/api/files/${id}/download`, token)));
       if (dl.value !== BIG) throw new Error(`download returned ${dl.value} bytes`);
-      const nodeDl = (await timed(() => download(reference.downloadUrl(stored), token))).s;
+      const toNode = await costed(reference.pid, () => download(reference.downloadUrl(stored), token));
+      const nodeDl = toNode.s;
       const cat = catFile(stored);
       if (round === ROUNDS) {
         const mid = Math.floor(BIG / 2);
@@ -190,6 +199,9 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
       const [slowName, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
       slowest.set(slowName, (slowest.get(slowName) ?? 0) + 1);
       Object.entries({ nodeHash, openssl, write, sink, upload: up.s, dedup: again.s }).forEach(([k, v]) => t[k as keyof typeof t].push(v));
+      Object.entries({ sink: toSink.cpu, upload: up.cpu, uploadMain: up.mainCpu, dedup: again.cpu, download: dl.cpu, nodeDownload: toNode.cpu }).forEach(([k, v]) =>
+        cpu[k as keyof typeof cpu].push(v / (BIG / 1024 / MIB)),
+      );
       tail.sink.push(toSink.value.tailMs);
       tail.upload.push(up.value.tailMs);
       tail.dedup.push(again.value.tailMs);
@@ -233,6 +245,12 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
     const s = spread(values);
     return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
   };
+  const perGiB = (values: number[]) => `${spread(values).median.toFixed(2)} s`;
+  report.row(
+    'Upload CPU per GiB',
+    `${perGiB(cpu.upload)} (main thread ${perGiB(cpu.uploadMain)})`,
+    `discarding server ${perGiB(cpu.sink)}; dedup re-upload ${perGiB(cpu.dedup)}; medians, all threads`,
+  );
   report.row('Upload tail: last byte sent to response', tails(tail.upload), `what follows the body (final fsync, commit); discarding server ${tails(tail.sink)}`);
   const dedup = spread(r.dedup);
   report.row('Dedup re-upload', throughput(BIG, spread(t.dedup)));
@@ -240,7 +258,7 @@ async function largeFile(server: BenchServer, windows: Windows, token: string) {
   report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects after the response, worst round', '< 1 MiB', added < MIB);
   const dlRatio = spread(r.download);
   report.row('Download', throughput(BIG, spread(d.vault)), `Node createReadStream server ${throughput(BIG, spread(d.node))}, cat ${throughput(BIG, spread(d.cat))}`);
-  report.row('Download throughput / Node streaming server', ratio(dlRatio), '', '>= 0.8', dlRatio.median >= 0.8);
+  report.row('Download throughput / Node streaming server', ratio(dlRatio), `CPU per GiB ${perGiB(cpu.download)}, Node server ${perGiB(cpu.nodeDownload)}`, '>= 0.8', dlRatio.median >= 0.8);
   report.row('Range request (1 MiB from the middle)', ms(rangeMs));
 }
 
@@ -305,7 +323,14 @@ function mixedRows(result: MixedResult) {
     'p99 < 100 ms',
     (list?.p99 ?? Infinity) < 100,
   );
-  report.row('Mixed load: server peak RSS', mb(result.peakRss), `VmHWM during the load; ${mb(result.baselineRss)} when it started`, '< 250 MB', result.peakRss < 250 * MIB);
+  const { rss } = result;
+  report.row(
+    'Mixed load: server peak RSS',
+    mb(result.peakRss),
+    `VmHWM during the load; RSS ${mb(rss.start)} at start, ${mb(rss.registered)} after ${MIXED.clients} registrations, ${mb(rss.seeded)} after seeding, ${mb(rss.loadStart)} after the setup uploads`,
+    '< 250 MB',
+    result.peakRss < 250 * MIB,
+  );
   const errors = load.mixed.errors + load.readOnly.errors;
   const requests = load.mixed.requests + load.readOnly.requests;
   report.row('Mixed load: errors', `${errors} of ${requests.toLocaleString()} requests`, load.errorSamples.slice(0, 3).join('; '), '0', errors === 0);

@@ -43,6 +43,7 @@ export function catFile(file: string): number {
 
 export interface ReferenceServer {
   url: string;
+  pid: number;
   /** The URL at which the reference server streams `file`. */
   downloadUrl(file: string): string;
   stop(): void;
@@ -58,6 +59,7 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
+    pid: child.pid!,
     downloadUrl: (file) => `${url}/?file=${encodeURIComponent(file)}`,
     stop: () => child.disconnect(),
   };

@@ -26,10 +26,14 @@ export function resetPeakMemory(pid: number): void {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-/** CPU time (user + system, all threads) a process has used so far, in seconds. */
-export function cpuSecondsOf(pid: number): number {
+/**
+ * CPU time (user + system) a process has used so far, in seconds: all its
+ * threads, or with `mainThread` only the one that runs JavaScript.
+ */
+export function cpuSecondsOf(pid: number, mainThread = false): number {
   // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 1/100 s on Linux.
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }

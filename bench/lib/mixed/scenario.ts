@@ -28,8 +28,8 @@ export interface MixedResult {
   load: LoadResult;
   /** Server CPU time over wall time per measured phase (1 = one core). */
   serverCpu: { mixed: number; readOnly: number };
-  /** Resident memory when the measured load starts (after registrations and setup uploads). */
-  baselineRss: number;
+  /** Resident memory before the users register, after they did, after seeding, when the measured load starts. */
+  rss: { start: number; registered: number; seeded: number; loadStart: number };
   /** Its high-water mark during the measured phases. */
   peakRss: number;
   /** The measured phases on the monotonic clock, for the CPU profile. */
@@ -47,9 +47,12 @@ async function registerUsers(url: string, count: number): Promise<AuthResponse[]
 }
 
 export async function runMixed(server: BenchServer, opts: MixedOptions): Promise<MixedResult> {
+  const rss = { start: memoryOf(server.pid).rss, registered: 0, seeded: 0, loadStart: 0 };
   const users = await registerUsers(server.url, opts.clients);
+  rss.registered = memoryOf(server.pid).rss;
   await seedFiles({ ...opts.db, dataDir: server.dataDir, userIds: users.map((u) => u.user.id), count: opts.seededFiles });
   await opts.afterSeed?.();
+  rss.seeded = memoryOf(server.pid).rss;
 
   const config: LoadConfig = {
     url: server.url,
@@ -61,14 +64,13 @@ export async function runMixed(server: BenchServer, opts: MixedOptions): Promise
   };
   const child = fork(path.join(root, 'bench/lib/mixed/load.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: 'inherit' });
   const cpuAt: Record<string, number> = {};
-  let baselineRss = 0;
   const windows: MixedResult['windows'] = { mixed: [], readOnly: [] };
   const load = await new Promise<LoadResult>((resolve, reject) => {
     child.on('message', (message: LoadMessage) => {
       if (message.type === 'result') return resolve(message.result);
       opts.onPhaseEdge?.();
       if (message.phase === 'mixed' && message.edge === 'start') {
-        baselineRss = memoryOf(server.pid).rss;
+        rss.loadStart = memoryOf(server.pid).rss;
         resetPeakMemory(server.pid);
       }
       cpuAt[`${message.phase}-${message.edge}`] = cpuSecondsOf(server.pid);
@@ -82,7 +84,7 @@ export async function runMixed(server: BenchServer, opts: MixedOptions): Promise
   return {
     load,
     serverCpu: { mixed: cpu('mixed'), readOnly: cpu('readOnly') },
-    baselineRss,
+    rss,
     peakRss: memoryOf(server.pid).peak,
     windows,
   };
