@@ -1,9 +1,10 @@
 // npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed]
 //                [-- --profile] [-- --sql-profile]:
 // measures the production server and prints one table, also written to
-// bench/results/latest-<db>[-quick].json and .md. --profile records a CPU profile
-// of the server, --sql-profile (SQLite) times its statements during the mixed
-// load; both write where the time went to bench/results/profile-<db>[-quick].md.
+// bench/results/latest-<db>.json and .md (a quick, partial or instrumented run
+// adds its qualifiers to the name). --profile records a CPU profile of the server,
+// --sql-profile (SQLite) times its statements during the mixed load; both write
+// where the time went to bench/results/profile-<db>[-quick].md.
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
@@ -310,8 +311,10 @@ function mixedRows(result: MixedResult) {
   const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
   const rate = (phase: 'mixed' | 'readOnly') => load[phase].requests / load[phase].seconds;
   const who = `${MIXED.clients} clients, ${load.events.sockets} websockets`;
+  // Requests per CPU-second of the server: what its code costs, even when other processes take CPU from it.
   const cpus = (phase: 'mixed' | 'readOnly') =>
-    `server CPU ${pct(serverCpu[phase])} of a core; load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
+    `server CPU ${pct(serverCpu[phase])} of a core (${(rate(phase) / serverCpu[phase]).toFixed(0)} requests per CPU-second); ` +
+    `load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
   report.row('Mixed load: requests/s', `${rate('mixed').toFixed(0)}/s`, `${who}; ${cpus('mixed')}`, '>= 1,000/s', rate('mixed') >= 1000);
   report.row('Mixed load: read-only requests/s', `${rate('readOnly').toFixed(0)}/s`, `listing, search, download, stats only; ${cpus('readOnly')}`);
   const list = load.mixed.ops.list;
@@ -425,11 +428,14 @@ function writeResults(started: Date) {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${usePg ? 'PostgreSQL' : 'SQLite'} + disk${quick ? ', quick run' : ''}`;
   const md = [`Run ${started.toISOString()} on ${machine}; load average at the end ${load}.`, '', report.markdown(), '', ...details.flatMap((d) => [d, ''])].join('\n');
   const dir = path.join(root, 'bench/results');
-  const name = `latest-${db}${quick ? '-quick' : ''}`;
+  // Only a complete run without instruments is the latest-<db> result; others say what they were.
+  const qualifiers = [quick && 'quick', only && `only-${only.join('+')}`, (profiling || sqlProfiling) && 'profiled'].filter(Boolean);
+  const name = ['latest', db, ...qualifiers].join('-');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, `${name}.md`), md);
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ started, machine, loadAverage: os.loadavg(), rows: report.rows, details }, null, 2) + '\n');
-  if (profiles.length) fs.writeFileSync(path.join(dir, `profile-${db}${quick ? '-quick' : ''}.md`), `Run ${started.toISOString()} on ${machine}.\n\n${profiles.join('\n')}`);
+  const timedSql = sqlProfiling ? ' SQLite statements were timed by bench/lib/sql-timing.mjs: in the CPU profiles, its self time is the time in SQLite.' : '';
+  if (profiles.length) fs.writeFileSync(path.join(dir, `profile-${db}${quick ? '-quick' : ''}.md`), `Run ${started.toISOString()} on ${machine}; load average at the end ${load}.${timedSql}\n\n${profiles.join('\n')}`);
   console.log(`\n${md}`);
 }
 
