@@ -6,21 +6,21 @@
 // --sql-profile (SQLite) times its statements during the mixed load; both write
 // where the time went to bench/results/profile-<db>[-quick].md.
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { deleteFile, download, listFiles, register, uploadMultipart } from './lib/http.js';
-import { MIB, diskBytes, filesUnder, percentile, spread, timed } from './lib/measure.js';
+import { listFiles, register, uploadMultipart } from './lib/http.js';
+import { largeFileRounds, type Round } from './lib/large-file.js';
+import { MIB, percentile, spread, timed } from './lib/measure.js';
 import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
 import { MIX } from './lib/mixed/mix.js';
-import { formatProfile, summarizeProfile, type CpuProfile, type TimeWindow } from './lib/profile.js';
-import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } from './lib/reference.js';
-import { Report, mb, mbps, ms, ratio, throughput } from './lib/report.js';
+import { ProfileWindows, formatProfile, summarizeProfile, type CpuProfile } from './lib/profile.js';
+import { Report, mb, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
-import { cpuSecondsOf, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
+import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 
 const SECTIONS = ['upload', 'small', 'list', 'fanout', 'mixed'] as const;
@@ -57,40 +57,6 @@ const report = new Report();
 const details: string[] = [];
 const profiles: string[] = [];
 
-/** A ZIP-signed file of random bytes, fsynced (so its write-back does not disturb what follows). */
-function makeBigFile(file: string, size: number) {
-  const fd = fs.openSync(file, 'w');
-  const chunk = Buffer.alloc(MIB);
-  try {
-    for (let written = 0; written < size; written += MIB) {
-      randomFillSync(chunk);
-      if (written === 0) chunk.writeUInt32LE(0x04034b50, 0);
-      fs.writeSync(fd, chunk, 0, Math.min(MIB, size - written));
-    }
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/** Time windows of the server's work, by label, for its CPU profile. */
-class Windows {
-  readonly byLabel = new Map<string, TimeWindow[]>();
-
-  async mark<T>(label: string, fn: () => Promise<T>): Promise<T> {
-    const start = Number(process.hrtime.bigint() / 1000n);
-    try {
-      return await fn();
-    } finally {
-      this.add(label, [{ start, end: Number(process.hrtime.bigint() / 1000n) }]);
-    }
-  }
-
-  add(label: string, windows: TimeWindow[]) {
-    this.byLabel.set(label, [...(this.byLabel.get(label) ?? []), ...windows]);
-  }
-}
-
 async function dropSchema(schema: string) {
   const client = new pg.Client({ connectionString: pgUrl });
   await client.connect();
@@ -112,7 +78,7 @@ async function analyze(schema: string) {
  */
 async function withServer(
   name: string,
-  body: (server: BenchServer, windows: Windows, schema: string | undefined) => Promise<void>,
+  body: (server: BenchServer, windows: ProfileWindows, schema: string | undefined) => Promise<void>,
   opts: { sql?: boolean } = {},
 ): Promise<SqlSegment[]> {
   const schema = usePg ? `bench_${Date.now()}` : undefined;
@@ -122,7 +88,7 @@ async function withServer(
     cpuProfileDir: profiling ? scratch : undefined,
     sqlStatsFile,
   });
-  const windows = new Windows();
+  const windows = new ProfileWindows();
   try {
     await body(server, windows, schema);
   } finally {
@@ -146,121 +112,55 @@ async function withServer(
   return segments;
 }
 
-/** Times `fn`, and the CPU seconds process `pid` used meanwhile: all its threads, and its main thread. */
-async function costed<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; s: number; cpu: number; mainCpu: number }> {
-  const [all, main] = [cpuSecondsOf(pid), cpuSecondsOf(pid, true)];
-  const result = await timed(fn);
-  return { ...result, cpu: cpuSecondsOf(pid) - all, mainCpu: cpuSecondsOf(pid, true) - main };
-}
-
-async function largeFile(server: BenchServer, windows: Windows, token: string) {
-  console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
-  const reference = await startReferenceServer();
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-files-'));
-  const big = path.join(work, 'big.zip');
-  const objects = path.join(server.dataDir, 'objects');
-  const t = { nodeHash: [] as number[], openssl: [] as number[], write: [] as number[], sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
-  const tail = { sink: [] as number[], upload: [] as number[], dedup: [] as number[] };
-  const cpu = { sink: [] as number[], upload: [] as number[], uploadMain: [] as number[], dedup: [] as number[], download: [] as number[], nodeDownload: [] as number[] };
-  const d = { vault: [] as number[], node: [] as number[], cat: [] as number[] };
-  const r = { limit: [] as number[], upload: [] as number[], uploadOpenssl: [] as number[], dedup: [] as number[], download: [] as number[] };
+function largeFileRows(rounds: Round[]) {
+  const of = (pick: (r: Round) => number) => spread(rounds.map(pick));
+  const tails = (pick: (r: Round) => number) => {
+    const s = of(pick);
+    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+  };
+  const perGiB = (pick: (r: Round) => number) => `${of(pick).median.toFixed(2)} s`;
   const slowest = new Map<string, number>();
-  let added = 0;
-  let rangeMs = 0;
-  try {
-    for (let round = 1; round <= ROUNDS; round++) {
-      makeBigFile(big, BIG);
-      const nodeHash = nodeSha256(big);
-      const openssl = opensslSha256(big);
-      const write = writeFsync(big, server.dataDir);
-      const toSink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
-      const sink = toSink.s;
-      const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
-      if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
-      const before = diskBytes(objects);
-      const again = await windows.mark('dedup', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big })));
-      if (again.value.status !== 201) throw new Error(`re-upload failed: ${JSON.stringify(again.value)}`);
-      added = Math.max(added, diskBytes(objects) - before);
+  for (const r of rounds) slowest.set(r.slowest, (slowest.get(r.slowest) ?? 0) + 1);
 
-      const id = up.value.files[0]!.id;
-      const stored = filesUnder(objects).find((f) => f.size === BIG)!.file;
-      const dl = await windows.mark('download', () => costed(server.pid, () => download(`${server.url}/api/files/${id}/download`, token)));
-      if (dl.value !== BIG) throw new Error(`download returned ${dl.value} bytes`);
-      const toNode = await costed(reference.pid, () => download(reference.downloadUrl(stored), token));
-      const nodeDl = toNode.s;
-      const cat = catFile(stored);
-      if (round === ROUNDS) {
-        const mid = Math.floor(BIG / 2);
-        rangeMs = (await timed(() => download(`${server.url}/api/files/${id}/download`, token, `bytes=${mid}-${mid + MIB - 1}`))).s * 1000;
-      }
-      await deleteFile(server.url, token, id);
-      await deleteFile(server.url, token, again.value.files[0]!.id);
-
-      const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink };
-      const [slowName, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
-      slowest.set(slowName, (slowest.get(slowName) ?? 0) + 1);
-      Object.entries({ nodeHash, openssl, write, sink, upload: up.s, dedup: again.s }).forEach(([k, v]) => t[k as keyof typeof t].push(v));
-      Object.entries({ sink: toSink.cpu, upload: up.cpu, uploadMain: up.mainCpu, dedup: again.cpu, download: dl.cpu, nodeDownload: toNode.cpu }).forEach(([k, v]) =>
-        cpu[k as keyof typeof cpu].push(v / (BIG / 1024 / MIB)),
-      );
-      tail.sink.push(toSink.value.tailMs);
-      tail.upload.push(up.value.tailMs);
-      tail.dedup.push(again.value.tailMs);
-      d.vault.push(dl.s);
-      d.node.push(nodeDl);
-      d.cat.push(cat);
-      r.limit.push(limit);
-      r.upload.push(up.s / limit);
-      r.uploadOpenssl.push(up.s / Math.max(openssl, write, sink));
-      r.dedup.push(again.s / up.s);
-      r.download.push(nodeDl / dl.s);
-      console.log(
-        `  round ${round}: node hash ${nodeHash.toFixed(2)} s, openssl ${openssl.toFixed(2)} s, write+fsync ${write.toFixed(2)} s, sink ${sink.toFixed(2)} s -> limit ${limit.toFixed(2)} s (${slowName}); ` +
-          `upload ${up.s.toFixed(2)} s (${(up.s / limit).toFixed(2)}x, tail ${up.value.tailMs.toFixed(0)} ms), dedup ${again.s.toFixed(2)} s (tail ${again.value.tailMs.toFixed(0)} ms); download ${dl.s.toFixed(2)} s, node ${nodeDl.toFixed(2)} s, cat ${cat.toFixed(2)} s`,
-      );
-    }
-  } finally {
-    reference.stop();
-    fs.rmSync(work, { recursive: true, force: true });
-  }
-
-  const upload = spread(r.upload);
-  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(BIG, spread(t.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
-  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(BIG, spread(t.openssl)), 'for comparison: what the CPU does outside Node');
-  report.row('Machine: write + fsync into the data directory', throughput(BIG, spread(t.write)), '`dd bs=1M conv=fsync`');
-  report.row('Machine: multipart upload into a discarding Node server', throughput(BIG, spread(t.sink)), 'same request, loopback');
+  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(BIG, of((r) => r.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
+  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(BIG, of((r) => r.openssl)), 'for comparison: what the CPU does outside Node');
+  report.row('Machine: write + fsync into the data directory', throughput(BIG, of((r) => r.write)), '`dd bs=1M conv=fsync`');
+  report.row('Machine: multipart upload into a discarding Node server', throughput(BIG, of((r) => r.sink)), 'same request, loopback');
   report.row(
     'Machine limit: the slowest stage',
-    throughput(BIG, spread(r.limit)),
-    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${ROUNDS}`).join(', ')}`,
+    throughput(BIG, of((r) => r.limit)),
+    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${rounds.length}`).join(', ')}`,
   );
-  report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, spread(t.upload)));
+  report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, of((r) => r.upload)));
+  const upload = of((r) => r.upload / r.limit);
   report.row(
     'Upload time / limit time',
     ratio(upload),
-    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${spread(r.uploadOpenssl).median.toFixed(2)}`,
+    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.sink)).median.toFixed(2)}`,
     '<= 1.25 (>= 0.8 of the limit)',
     upload.median <= 1.25,
   );
-  const tails = (values: number[]) => {
-    const s = spread(values);
-    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
-  };
-  const perGiB = (values: number[]) => `${spread(values).median.toFixed(2)} s`;
   report.row(
     'Upload CPU per GiB',
-    `${perGiB(cpu.upload)} (main thread ${perGiB(cpu.uploadMain)})`,
-    `discarding server ${perGiB(cpu.sink)}; dedup re-upload ${perGiB(cpu.dedup)}; medians, all threads`,
+    `${perGiB((r) => r.cpu.upload)} (main thread ${perGiB((r) => r.cpu.uploadMain)})`,
+    `discarding server ${perGiB((r) => r.cpu.sink)}; dedup re-upload ${perGiB((r) => r.cpu.dedup)}; medians, all threads`,
   );
-  report.row('Upload tail: last byte sent to response', tails(tail.upload), `what follows the body (final fsync, commit); discarding server ${tails(tail.sink)}`);
-  const dedup = spread(r.dedup);
-  report.row('Dedup re-upload', throughput(BIG, spread(t.dedup)));
-  report.row('Dedup time / first upload time', ratio(dedup), `tail ${tails(tail.dedup)}`, '<= 1', dedup.median <= 1);
+  report.row('Upload tail: last byte sent to response', tails((r) => r.tails.upload), `what follows the body (final fsync, commit); discarding server ${tails((r) => r.tails.sink)}`);
+  const dedup = of((r) => r.dedup / r.upload);
+  const added = Math.max(...rounds.map((r) => r.added));
+  report.row('Dedup re-upload', throughput(BIG, of((r) => r.dedup)));
+  report.row('Dedup time / first upload time', ratio(dedup), `tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
   report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects after the response, worst round', '< 1 MiB', added < MIB);
-  const dlRatio = spread(r.download);
-  report.row('Download', throughput(BIG, spread(d.vault)), `Node createReadStream server ${throughput(BIG, spread(d.node))}, cat ${throughput(BIG, spread(d.cat))}`);
-  report.row('Download throughput / Node streaming server', ratio(dlRatio), `CPU per GiB ${perGiB(cpu.download)}, Node server ${perGiB(cpu.nodeDownload)}`, '>= 0.8', dlRatio.median >= 0.8);
-  report.row('Range request (1 MiB from the middle)', ms(rangeMs));
+  const downloads = of((r) => r.nodeDownload / r.download);
+  report.row('Download', throughput(BIG, of((r) => r.download)), `Node createReadStream server ${throughput(BIG, of((r) => r.nodeDownload))}, cat ${throughput(BIG, of((r) => r.cat))}`);
+  report.row(
+    'Download throughput / Node streaming server',
+    ratio(downloads),
+    `CPU per GiB ${perGiB((r) => r.cpu.download)}, Node server ${perGiB((r) => r.cpu.nodeDownload)}`,
+    '>= 0.8',
+    downloads.median >= 0.8,
+  );
+  report.row('Range request (1 MiB from the middle)', `median ${ms(of((r) => r.rangeMs).median)}`);
 }
 
 async function smallFiles(server: BenchServer, token: string) {
@@ -367,7 +267,7 @@ function mixedRows(result: MixedResult) {
 
 async function mixedLoad() {
   let mixed: MixedResult | undefined;
-  const run = async (server: BenchServer, windows: Windows, schema: string | undefined) => {
+  const run = async (server: BenchServer, windows: ProfileWindows, schema: string | undefined) => {
     console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
     mixed = await runMixed(server, {
       ...MIXED,
@@ -405,7 +305,8 @@ async function main() {
       await listFiles(server.url, token, '');
       const baseline = memoryOf(server.pid).rss;
       if (sections.has('upload')) {
-        await largeFile(server, windows, token);
+        console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
+        largeFileRows(await largeFileRounds(server, token, windows, BIG, ROUNDS));
         report.row('Server RSS baseline', mb(baseline));
         report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
       }

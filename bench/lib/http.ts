@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AuthResponse, FileListResponse, UploadResponse } from '@vault/contract';
@@ -30,13 +31,25 @@ export type UploadAnswer = UploadResponse & {
   tailMs: number;
 };
 
+/**
+ * What goes around one file in a multipart/form-data body as a browser sends
+ * it: the fields, then the file part's headers (head), and the closing
+ * boundary (tail).
+ */
+export function multipartEnvelope(fileName: string, fields: Record<string, string> = {}): { head: Buffer; tail: Buffer; contentType: string } {
+  const boundary = `----vaultbench${randomBytes(8).toString('hex')}`;
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  return {
+    head: Buffer.from(parts.join('') + fileHead),
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 /** A multipart upload as a browser sends it, the file streamed from disk. */
 export function uploadMultipart(url: string, token: string, part: Part): Promise<UploadAnswer> {
-  const boundary = `----vaultbench${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${part.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const { head, tail, contentType } = multipartEnvelope(part.name);
   const size = typeof part.file === 'string' ? fs.statSync(part.file).size : part.file.length;
   return new Promise((resolve, reject) => {
     const req = http.request(`${url}/api/files/upload`, {
@@ -44,7 +57,7 @@ export function uploadMultipart(url: string, token: string, part: Part): Promise
       agent,
       headers: {
         authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-type': contentType,
         'content-length': String(head.length + size + tail.length),
       },
     });

@@ -23,6 +23,24 @@ export interface TimeWindow {
   end: number;
 }
 
+/** Time windows of a process's work, by label, marked on the same clock as its CPU profile. */
+export class ProfileWindows {
+  readonly byLabel = new Map<string, TimeWindow[]>();
+
+  async mark<T>(label: string, fn: () => Promise<T>): Promise<T> {
+    const start = Number(process.hrtime.bigint() / 1000n);
+    try {
+      return await fn();
+    } finally {
+      this.add(label, [{ start, end: Number(process.hrtime.bigint() / 1000n) }]);
+    }
+  }
+
+  add(label: string, windows: TimeWindow[]): void {
+    this.byLabel.set(label, [...(this.byLabel.get(label) ?? []), ...windows]);
+  }
+}
+
 export interface ProfileEntry {
   name: string;
   /** Time in this function (or source) itself. */

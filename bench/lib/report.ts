@@ -24,7 +24,7 @@ export class Report {
   }
 }
 
-export const mbps = (bytes: number, s: number) => `${(bytes / MIB / s).toFixed(0)} MB/s`;
+const mbps = (bytes: number, s: number) => `${(bytes / MIB / s).toFixed(0)} MB/s`;
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
 export const mb = (bytes: number) => `${(bytes / MIB).toFixed(0)} MB`;
 

@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
 import type { FileItem, UploadResponse } from '@vault/contract';
+import { multipartEnvelope } from '../http.js';
 import { percentile } from '../measure.js';
 import {
   EventLedger,
@@ -137,13 +138,6 @@ class Recorder {
 const micros = () => Number(process.hrtime.bigint() / 1000n);
 const send = (message: LoadMessage) => process.send!(message);
 
-function multipart(name: string, content: Buffer, fields: Record<string, string> = {}): { body: Buffer; contentType: string } {
-  const boundary = `----vaultload${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  const head = `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`;
-  return { body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function run(config: LoadConfig): Promise<LoadResult> {
   const pool = new Pool(config.url, { connections: config.users.length + 8, pipelining: 1, keepAliveTimeout: 60_000 });
   const ledger = new EventLedger(config.users.length);
@@ -166,7 +160,8 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   };
 
   const upload = async (client: Client, name: string, content: Buffer, isPublic = false): Promise<{ status: number; file?: FileItem }> => {
-    const { body, contentType } = multipart(name, content, isPublic ? { is_public: 'true' } : {});
+    const { head, tail, contentType } = multipartEnvelope(name, isPublic ? { is_public: 'true' } : {});
+    const body = Buffer.concat([head, content, tail]);
     const answer = await call(client.user.token, 'POST', '/api/files/upload', { body, headers: { 'content-type': contentType }, json: true });
     return { status: answer.status, file: answer.status === 201 ? (answer.json as UploadResponse).files[0] : undefined };
   };
