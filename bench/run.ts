@@ -57,43 +57,60 @@ const report = new Report();
 const details: string[] = [];
 const profiles: string[] = [];
 
-async function dropSchema(schema: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
+/** Runs one statement on the PostgreSQL server at `url`. */
+async function pgRun(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  await client.end();
-}
-
-async function analyze(schema: string) {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  await client.query(`ANALYZE ${schema}.files, ${schema}.file_tags, ${schema}.blobs`);
-  await client.end();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
- * A fresh server (PostgreSQL: in its own schema) for `body`, profiled with --profile;
+ * A database of its own for each PostgreSQL server of the run: NOTIFY, which
+ * carries the websocket events, reaches every listener of a database, whatever
+ * its schema, so other Vault servers on the same database would add their events.
+ */
+async function createDatabase(): Promise<string> {
+  const name = `vault_bench_${Date.now()}`;
+  await pgRun(pgUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  await pgRun(pgUrl, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+}
+
+/** PostgreSQL plans from statistics that autovacuum refreshes a minute after a bulk load; the run does not wait. */
+const analyze = (url: string) => pgRun(url, 'ANALYZE files, file_tags, blobs');
+
+/**
+ * A fresh server (PostgreSQL: in its own database) for `body`, profiled with --profile;
  * the profile is summarised over the windows `body` marked. With `sql`, returns the
  * statement timings, one segment per stretch between two SIGUSR2.
  */
 async function withServer(
   name: string,
-  body: (server: BenchServer, windows: ProfileWindows, schema: string | undefined) => Promise<void>,
+  body: (server: BenchServer, windows: ProfileWindows, pgDatabase: string | undefined) => Promise<void>,
   opts: { sql?: boolean } = {},
 ): Promise<SqlSegment[]> {
-  const schema = usePg ? `bench_${Date.now()}` : undefined;
+  const pgDatabase = usePg ? await createDatabase() : undefined;
   const scratch = profiling || opts.sql ? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-profile-')) : undefined;
   const sqlStatsFile = opts.sql && scratch ? path.join(scratch, 'sql.json') : undefined;
-  const server = await startServer(schema ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {}, {
+  const server = await startServer(pgDatabase ? { DATABASE_URL: pgDatabase } : {}, {
     cpuProfileDir: profiling ? scratch : undefined,
     sqlStatsFile,
   });
   const windows = new ProfileWindows();
   try {
-    await body(server, windows, schema);
+    await body(server, windows, pgDatabase);
   } finally {
     await server.stop();
-    if (schema) await dropSchema(schema);
+    if (pgDatabase) await dropDatabase(pgDatabase);
   }
   const segments = sqlStatsFile ? (JSON.parse(fs.readFileSync(sqlStatsFile, 'utf8')) as SqlSegment[]) : [];
   if (!profiling || !scratch) return segments;
@@ -182,13 +199,11 @@ async function smallFiles(server: BenchServer, token: string) {
   report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`, '>= 300 files/s', rate >= 300);
 }
 
-async function listing(server: BenchServer, schema: string | undefined) {
+async function listing(server: BenchServer, pgDatabase: string | undefined) {
   console.log(`\nlisting ${LISTED.toLocaleString()} files`);
   const lister = await register(server.url, 'lister');
-  await seedFiles({ url: schema ? pgUrl : undefined, schema, dataDir: server.dataDir, userIds: [lister.user.id], count: LISTED });
-  // PostgreSQL plans from statistics that autovacuum refreshes within a minute of a
-  // bulk load; the run does not wait for it.
-  if (schema) await analyze(schema);
+  await seedFiles({ url: pgDatabase, dataDir: server.dataDir, userIds: [lister.user.id], count: LISTED });
+  if (pgDatabase) await analyze(pgDatabase);
   const queries: [string, string, number][] = [
     ['default page', '', 50],
     ['name search', 'search=budget', 25],
@@ -267,12 +282,12 @@ function mixedRows(result: MixedResult) {
 
 async function mixedLoad() {
   let mixed: MixedResult | undefined;
-  const run = async (server: BenchServer, windows: ProfileWindows, schema: string | undefined) => {
+  const run = async (server: BenchServer, windows: ProfileWindows, pgDatabase: string | undefined) => {
     console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
     mixed = await runMixed(server, {
       ...MIXED,
-      db: { url: schema ? pgUrl : undefined, schema },
-      afterSeed: schema ? () => analyze(schema) : undefined,
+      pgUrl: pgDatabase,
+      afterSeed: pgDatabase ? () => analyze(pgDatabase) : undefined,
       // Closes a segment of the statement timings at each phase edge.
       onPhaseEdge: sqlProfiling ? () => process.kill(server.pid, 'SIGUSR2') : undefined,
     });
@@ -300,7 +315,7 @@ async function main() {
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
   if (['upload', 'small', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
-    await withServer('main', async (server, windows, schema) => {
+    await withServer('main', async (server, windows, pgDatabase) => {
       const { token } = await register(server.url, 'bench');
       await listFiles(server.url, token, '');
       const baseline = memoryOf(server.pid).rss;
@@ -311,7 +326,7 @@ async function main() {
         report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
       }
       if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
-      if (sections.has('list')) await listing(server, schema);
+      if (sections.has('list')) await listing(server, pgDatabase);
       if (sections.has('fanout')) {
         console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
         const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));

@@ -6,8 +6,8 @@ const BATCH = 1000;
 const YEAR = 365 * 86_400_000;
 
 export interface SeedOptions {
+  /** PostgreSQL URL; unset means the SQLite database in dataDir. */
   url: string | undefined;
-  schema: string | undefined;
   dataDir: string;
   userIds: number[];
   /** Files per user. */
@@ -20,7 +20,7 @@ export interface SeedOptions {
  * benchmarks measure queries, not uploads.
  */
 export async function seedFiles(opts: SeedOptions) {
-  const handle = await openDatabase({ url: opts.url, schema: opts.schema, dataDir: opts.dataDir });
+  const handle = await openDatabase({ url: opts.url, schema: undefined, dataDir: opts.dataDir });
   try {
     for (const userId of opts.userIds) await seedUser(handle.db, userId, opts.count);
   } finally {

@@ -16,8 +16,8 @@ export interface MixedOptions {
   /** Seeded files per user, so that listings and searches have rows to go through. */
   seededFiles: number;
   seconds: LoadConfig['seconds'];
-  /** Where the database lives, for seeding (undefined: the server's SQLite). */
-  db: { url: string | undefined; schema: string | undefined };
+  /** The server's PostgreSQL database, for seeding; unset: its SQLite database. */
+  pgUrl: string | undefined;
   /** Runs between seeding and the load (PostgreSQL: refresh planner statistics). */
   afterSeed?: () => Promise<void>;
   /** Called as each measured phase starts and ends. */
@@ -50,7 +50,7 @@ export async function runMixed(server: BenchServer, opts: MixedOptions): Promise
   const rss = { start: memoryOf(server.pid).rss, registered: 0, seeded: 0, loadStart: 0 };
   const users = await registerUsers(server.url, opts.clients);
   rss.registered = memoryOf(server.pid).rss;
-  await seedFiles({ ...opts.db, dataDir: server.dataDir, userIds: users.map((u) => u.user.id), count: opts.seededFiles });
+  await seedFiles({ url: opts.pgUrl, dataDir: server.dataDir, userIds: users.map((u) => u.user.id), count: opts.seededFiles });
   await opts.afterSeed?.();
   rss.seeded = memoryOf(server.pid).rss;
 
