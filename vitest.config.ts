@@ -2,6 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['contract', 'server', 'web'],
+    projects: ['contract', 'server', 'web', 'bench'],
   },
 });

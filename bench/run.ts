@@ -1,161 +1,357 @@
-// npm run bench [-- --pg] [-- --quick]: measures the production server and prints one table,
-// also written to bench/results/latest.json and latest.md.
+// npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed]
+//                [-- --profile] [-- --sql-profile]:
+// measures the production server and prints one table, also written to
+// bench/results/latest-<db>.json and .md (a quick, partial or instrumented run
+// adds its qualifiers to the name). --profile records a CPU profile of the server,
+// --sql-profile (SQLite) times its statements during the mixed load; both write
+// where the time went to bench/results/profile-<db>[-quick].md.
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { download, listFiles, register, uploadMultipart } from './lib/http.js';
-import { MIB, diskBytes, machineLimits, percentile, timed } from './lib/measure.js';
+import { listFiles, register, uploadMultipart } from './lib/http.js';
+import { largeFileRounds, type Round } from './lib/large-file.js';
+import { MIB, percentile, spread, timed } from './lib/measure.js';
+import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
+import { MIX } from './lib/mixed/mix.js';
+import { ProfileWindows, formatProfile, summarizeProfile, type CpuProfile } from './lib/profile.js';
+import { Report, mb, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
-import { memoryOf, root, startServer } from './lib/server.js';
+import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
+import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 
-const args = new Set(process.argv.slice(2));
-const usePg = args.has('--pg');
-const quick = args.has('--quick');
+const SECTIONS = ['upload', 'small', 'list', 'fanout', 'mixed'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => !a.startsWith('--only=')));
+const usePg = flags.has('--pg');
+const quick = flags.has('--quick');
+const profiling = flags.has('--profile');
+/** SQLite runs on the event loop, so its statements are timed there; PostgreSQL's run elsewhere. */
+const sqlProfiling = flags.has('--sql-profile') && !usePg;
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const unknown = only?.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+if (unknown?.length) throw new Error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+const sections = new Set<Section>((only as Section[] | undefined) ?? SECTIONS);
+
 const BIG = (quick ? 64 : 1024) * MIB;
+/** The disk is noisy: each round measures the limit and Vault again on fresh content. */
+const ROUNDS = quick ? 2 : 5;
 const SMALL_FILES = quick ? 400 : 2000;
 const LISTED = quick ? 20_000 : 100_000;
 const SOCKETS = quick ? 100 : 500;
-
-interface Row {
-  measure: string;
-  result: string;
-  reference: string;
-  target: string;
-  ok: boolean | null;
-}
-const rows: Row[] = [];
-const row = (measure: string, result: string, reference = '', target = '', ok: boolean | null = null) => {
-  rows.push({ measure, result, reference, target, ok });
-  console.log(`  ${measure}: ${result}${reference ? ` (${reference})` : ''}`);
+const MIXED = {
+  clients: 100,
+  socketsPerUser: 2,
+  seededFiles: quick ? 100 : 500,
+  seconds: quick ? { warmup: 1, mixed: 8, readOnly: 5 } : { warmup: 3, mixed: 30, readOnly: 15 },
 };
-const mbps = (bytes: number, s: number) => `${(bytes / MIB / s).toFixed(0)} MB/s`;
 
-/** A ZIP-signed file of random bytes: an accepted type whose content cannot deduplicate by chance. */
-function makeBigFile(file: string, size: number) {
-  const fd = fs.openSync(file, 'w');
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  fs.writeSync(fd, header);
-  for (let written = header.length; written < size; written += MIB) fs.writeSync(fd, randomBytes(Math.min(MIB, size - written)));
-  fs.closeSync(fd);
+const db = usePg ? 'postgres' : 'sqlite';
+const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const report = new Report();
+const details: string[] = [];
+const profiles: string[] = [];
+
+/** Runs one statement on the PostgreSQL server at `url`. */
+async function pgRun(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own for each PostgreSQL server of the run: NOTIFY, which
+ * carries the websocket events, reaches every listener of a database, whatever
+ * its schema, so other Vault servers on the same database would add their events.
+ */
+async function createDatabase(): Promise<string> {
+  const name = `vault_bench_${Date.now()}`;
+  await pgRun(pgUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(url: string) {
+  await pgRun(pgUrl, `DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
+}
+
+/** PostgreSQL plans from statistics that autovacuum refreshes a minute after a bulk load; the run does not wait. */
+const analyze = (url: string) => pgRun(url, 'ANALYZE files, file_tags, blobs');
+
+/**
+ * A fresh server (PostgreSQL: in its own database) for `body`, profiled with --profile;
+ * the profile is summarised over the windows `body` marked. With `sql`, returns the
+ * statement timings, one segment per stretch between two SIGUSR2.
+ */
+async function withServer(
+  name: string,
+  body: (server: BenchServer, windows: ProfileWindows, pgDatabase: string | undefined) => Promise<void>,
+  opts: { sql?: boolean } = {},
+): Promise<SqlSegment[]> {
+  const pgDatabase = usePg ? await createDatabase() : undefined;
+  const scratch = profiling || opts.sql ? fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-profile-')) : undefined;
+  const sqlStatsFile = opts.sql && scratch ? path.join(scratch, 'sql.json') : undefined;
+  const server = await startServer(pgDatabase ? { DATABASE_URL: pgDatabase } : {}, {
+    cpuProfileDir: profiling ? scratch : undefined,
+    sqlStatsFile,
+  });
+  const windows = new ProfileWindows();
+  try {
+    await body(server, windows, pgDatabase);
+  } finally {
+    await server.stop();
+    if (pgDatabase) await dropDatabase(pgDatabase);
+  }
+  const segments = sqlStatsFile ? (JSON.parse(fs.readFileSync(sqlStatsFile, 'utf8')) as SqlSegment[]) : [];
+  if (!profiling || !scratch) return segments;
+  const profileDir = scratch;
+  const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no CPU profile in ${profileDir}`);
+  const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+  // Beside the profile, for bench/profile.ts --window=LABEL.
+  fs.writeFileSync(path.join(profileDir, 'windows.json'), JSON.stringify(Object.fromEntries(windows.byLabel)));
+  console.log(`\nCPU profile of the ${name} server: ${path.join(profileDir, file)} (npx tsx bench/profile.ts FILE --window=LABEL)`);
+  for (const [label, marked] of windows.byLabel) {
+    const text = formatProfile(`${label} (${db})`, summarizeProfile(profile, marked), 20);
+    console.log(`\n${text}`);
+    profiles.push(text);
+  }
+  return segments;
+}
+
+function largeFileRows(rounds: Round[]) {
+  const of = (pick: (r: Round) => number) => spread(rounds.map(pick));
+  const tails = (pick: (r: Round) => number) => {
+    const s = of(pick);
+    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+  };
+  const perGiB = (pick: (r: Round) => number) => `${of(pick).median.toFixed(2)} s`;
+  const slowest = new Map<string, number>();
+  for (const r of rounds) slowest.set(r.slowest, (slowest.get(r.slowest) ?? 0) + 1);
+
+  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(BIG, of((r) => r.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
+  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(BIG, of((r) => r.openssl)), 'for comparison: what the CPU does outside Node');
+  report.row('Machine: write + fsync into the data directory', throughput(BIG, of((r) => r.write)), '`dd bs=1M conv=fsync`');
+  report.row('Machine: multipart upload into a discarding Node server', throughput(BIG, of((r) => r.sink)), 'same request, loopback');
+  report.row(
+    'Machine limit: the slowest stage',
+    throughput(BIG, of((r) => r.limit)),
+    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${rounds.length}`).join(', ')}`,
+  );
+  report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, of((r) => r.upload)));
+  const upload = of((r) => r.upload / r.limit);
+  report.row(
+    'Upload time / limit time',
+    ratio(upload),
+    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.sink)).median.toFixed(2)}`,
+    '<= 1.25 (>= 0.8 of the limit)',
+    upload.median <= 1.25,
+  );
+  report.row(
+    'Upload CPU per GiB',
+    `${perGiB((r) => r.cpu.upload)} (main thread ${perGiB((r) => r.cpu.uploadMain)})`,
+    `discarding server ${perGiB((r) => r.cpu.sink)}; dedup re-upload ${perGiB((r) => r.cpu.dedup)}; medians, all threads`,
+  );
+  report.row('Upload tail: last byte sent to response', tails((r) => r.tails.upload), `what follows the body (final fsync, commit); discarding server ${tails((r) => r.tails.sink)}`);
+  const dedup = of((r) => r.dedup / r.upload);
+  const added = Math.max(...rounds.map((r) => r.added));
+  report.row('Dedup re-upload', throughput(BIG, of((r) => r.dedup)));
+  report.row('Dedup time / first upload time', ratio(dedup), `tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
+  report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects after the response, worst round', '< 1 MiB', added < MIB);
+  const downloads = of((r) => r.nodeDownload / r.download);
+  report.row('Download', throughput(BIG, of((r) => r.download)), `Node createReadStream server ${throughput(BIG, of((r) => r.nodeDownload))}, cat ${throughput(BIG, of((r) => r.cat))}`);
+  report.row(
+    'Download throughput / Node streaming server',
+    ratio(downloads),
+    `CPU per GiB ${perGiB((r) => r.cpu.download)}, Node server ${perGiB((r) => r.cpu.nodeDownload)}`,
+    '>= 0.8',
+    downloads.median >= 0.8,
+  );
+  report.row('Range request (1 MiB from the middle)', `median ${ms(of((r) => r.rangeMs).median)}`);
+}
+
+async function smallFiles(server: BenchServer, token: string) {
+  console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
+  const latencies: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < SMALL_FILES) {
+      const i = next++;
+      const body = Buffer.from(randomBytes(2048).toString('hex'));
+      const t = await timed(() => uploadMultipart(server.url, token, { name: `small-${i}.txt`, file: body }));
+      if (t.value.status !== 201) throw new Error(`small upload failed: ${t.value.status}`);
+      latencies.push(t.s * 1000);
+    }
+  };
+  const burst = await timed(() => Promise.all(Array.from({ length: 8 }, client)));
+  latencies.sort((a, b) => a - b);
+  const rate = SMALL_FILES / burst.s;
+  report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`, '>= 300 files/s', rate >= 300);
+}
+
+async function listing(server: BenchServer, pgDatabase: string | undefined) {
+  console.log(`\nlisting ${LISTED.toLocaleString()} files`);
+  const lister = await register(server.url, 'lister');
+  await seedFiles({ url: pgDatabase, dataDir: server.dataDir, userIds: [lister.user.id], count: LISTED });
+  if (pgDatabase) await analyze(pgDatabase);
+  const queries: [string, string, number][] = [
+    ['default page', '', 50],
+    ['name search', 'search=budget', 25],
+    ['tag filter', 'tags=invoice', 50],
+    ['size sort', 'sort_by=file_size&sort_order=desc', 50],
+    ['page 500', 'page=500', 50],
+  ];
+  for (const [label, query, target] of queries) {
+    for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
+    const times: number[] = [];
+    for (let i = 0; i < 100; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    report.row(`List ${LISTED.toLocaleString()} files: ${label}`, `p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}`, '', `p99 < ${target} ms`, p99 < target);
+  }
+}
+
+function mixedRows(result: MixedResult) {
+  const { load, serverCpu } = result;
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const rate = (phase: 'mixed' | 'readOnly') => load[phase].requests / load[phase].seconds;
+  const who = `${MIXED.clients} clients, ${load.events.sockets} websockets`;
+  // Requests per CPU-second of the server: what its code costs, even when other processes take CPU from it.
+  const cpus = (phase: 'mixed' | 'readOnly') =>
+    `server CPU ${pct(serverCpu[phase])} of a core (${(rate(phase) / serverCpu[phase]).toFixed(0)} requests per CPU-second); ` +
+    `load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
+  report.row('Mixed load: requests/s', `${rate('mixed').toFixed(0)}/s`, `${who}; ${cpus('mixed')}`, '>= 1,000/s', rate('mixed') >= 1000);
+  report.row('Mixed load: read-only requests/s', `${rate('readOnly').toFixed(0)}/s`, `listing, search, download, stats only; ${cpus('readOnly')}`);
+  const list = load.mixed.ops.list;
+  const search = load.mixed.ops.search;
+  report.row(
+    'Mixed load: listing latency',
+    `p50 ${ms(list?.p50 ?? NaN)}, p99 ${ms(list?.p99 ?? NaN)}`,
+    `search p50 ${ms(search?.p50 ?? NaN)}, p99 ${ms(search?.p99 ?? NaN)}`,
+    'p99 < 100 ms',
+    (list?.p99 ?? Infinity) < 100,
+  );
+  const { rss } = result;
+  report.row(
+    'Mixed load: server peak RSS',
+    mb(result.peakRss),
+    `VmHWM during the load; RSS ${mb(rss.start)} at start, ${mb(rss.registered)} after ${MIXED.clients} registrations, ${mb(rss.seeded)} after seeding, ${mb(rss.loadStart)} after the setup uploads`,
+    '< 250 MB',
+    result.peakRss < 250 * MIB,
+  );
+  const errors = load.mixed.errors + load.readOnly.errors;
+  const requests = load.mixed.requests + load.readOnly.requests;
+  report.row('Mixed load: errors', `${errors} of ${requests.toLocaleString()} requests`, load.errorSamples.slice(0, 3).join('; '), '0', errors === 0);
+  const ev = load.events;
+  report.row(
+    'Mixed load: websocket events',
+    `${ev.received.toLocaleString()} of ${ev.expected.toLocaleString()} received`,
+    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix, ` +
+      `delay p50 ${ms(load.mixed.eventDelay.p50)}, p99 ${ms(load.mixed.eventDelay.p99)}` +
+      (ev.lateSetupEvents ? `; ${ev.lateSetupEvents} setup events arrived after the sockets opened` : ''),
+    'none lost',
+    ev.lost === 0 && ev.unexpected === 0 && ev.closedEarly === 0,
+  );
+
+  const opRows = (['mixed', 'readOnly'] as const).flatMap((phase) =>
+    Object.entries(load[phase].ops).map(
+      ([op, s]) => `| ${phase === 'mixed' ? 'mixed' : 'read-only'} | ${op} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+    ),
+  );
+  const mix = MIX.map((e) => `${e.op} ${e.weight}%`).join(', ');
+  details.push(
+    [
+      `Mixed load, per operation (mix: ${mix}; read-only phase: the same without the writes). Setup took ${load.setupSeconds.toFixed(1)} s.`,
+      '',
+      '| Phase | Operation | Requests | Errors | p50 | p99 | max |',
+      '|---|---|---|---|---|---|---|',
+      ...opRows,
+    ].join('\n'),
+  );
+}
+
+async function mixedLoad() {
+  let mixed: MixedResult | undefined;
+  const run = async (server: BenchServer, windows: ProfileWindows, pgDatabase: string | undefined) => {
+    console.log(`\nmixed load: ${MIXED.clients} clients, ${MIXED.clients * MIXED.socketsPerUser} websockets, ${MIXED.seconds.mixed} s mixed + ${MIXED.seconds.readOnly} s read-only`);
+    mixed = await runMixed(server, {
+      ...MIXED,
+      pgUrl: pgDatabase,
+      afterSeed: pgDatabase ? () => analyze(pgDatabase) : undefined,
+      // Closes a segment of the statement timings at each phase edge.
+      onPhaseEdge: sqlProfiling ? () => process.kill(server.pid, 'SIGUSR2') : undefined,
+    });
+    windows.add('mixed load', mixed.windows.mixed);
+    windows.add('read-only load', mixed.windows.readOnly);
+    mixedRows(mixed);
+  };
+  const sql = await withServer('mixed-load', run, { sql: sqlProfiling });
+  // Segments: before the load, the mixed phase, between, the read-only phase, after.
+  if (!mixed || sql.length < 4) return;
+  for (const [title, segment, seconds] of [
+    ['SQLite statements, mixed load', sql[1]!, mixed.load.mixed.seconds],
+    ['SQLite statements, read-only load', sql[3]!, mixed.load.readOnly.seconds],
+  ] as const) {
+    const text = formatSqlSegment(title, segment, seconds * 1000);
+    console.log(`\n${text}`);
+    profiles.push(text);
+  }
 }
 
 async function main() {
   console.log('building...');
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
-  const schema = `bench_${Date.now()}`;
-  const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const server = await startServer(usePg ? { DATABASE_URL: pgUrl, DATABASE_SCHEMA: schema } : {});
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-files-'));
   const started = new Date();
-  try {
-    const { token } = await register(server.url, 'bench');
-    await listFiles(server.url, token, '');
-    const baseline = memoryOf(server.pid).rss;
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
-    console.log(`\nlarge file (${BIG / MIB} MiB)`);
-    const big = path.join(work, 'big.zip');
-    makeBigFile(big, BIG);
-    const limit = machineLimits(big, server.dataDir);
-    const up = await timed(() => uploadMultipart(server.url, token, { name: 'big.zip', file: big }));
-    if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
-    const limitTime = limit.sha256sum + limit.copyFsync;
-    row('Upload', mbps(BIG, up.s), `machine: sha256sum ${mbps(BIG, limit.sha256sum)}, copy+fsync ${mbps(BIG, limit.copyFsync)}; limit ${mbps(BIG, limitTime)}`);
-    const ratio = limitTime / up.s;
-    row('Upload vs machine limit (limit_time / upload_time)', `${(ratio * 100).toFixed(0)}%`, '', '>= 50% (aim 80%)', ratio >= 0.5);
-
-    const objects = path.join(server.dataDir, 'objects');
-    const before = diskBytes(objects);
-    const again = await timed(() => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big }));
-    const added = diskBytes(objects) - before;
-    row('Dedup re-upload', mbps(BIG, again.s));
-    row('Storage added by the re-upload', `${(added / 1024).toFixed(1)} KiB`, usePg ? 'disk objects' : 'disk objects', '< 1 MiB', added < MIB);
-
-    const fileId = up.value.files[0]!.id;
-    const dl = await timed(() => download(`${server.url}/api/files/${fileId}/download`, token));
-    row('Download', mbps(dl.value, dl.s), `machine: cat ${mbps(BIG, limit.cat)}`);
-    const mid = Math.floor(BIG / 2);
-    const range = await timed(() => download(`${server.url}/api/files/${fileId}/download`, token, `bytes=${mid}-${mid + MIB - 1}`));
-    row('Range request (1 MiB from the middle)', `${(range.s * 1000).toFixed(1)} ms`);
-    const mem = memoryOf(server.pid);
-    row('Server RSS baseline', `${(baseline / MIB).toFixed(0)} MB`);
-    row('Server peak RSS', `${(mem.peak / MIB).toFixed(0)} MB`, '', '< 200 MB', mem.peak < 200 * MIB);
-
-    console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
-    const latencies: number[] = [];
-    let next = 0;
-    const client = async () => {
-      while (next < SMALL_FILES) {
-        const i = next++;
-        const body = Buffer.from(randomBytes(2048).toString('hex'));
-        const t = await timed(() => uploadMultipart(server.url, token, { name: `small-${i}.txt`, file: body }));
-        if (t.value.status !== 201) throw new Error(`small upload failed: ${t.value.status}`);
-        latencies.push(t.s * 1000);
+  if (['upload', 'small', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
+    await withServer('main', async (server, windows, pgDatabase) => {
+      const { token } = await register(server.url, 'bench');
+      await listFiles(server.url, token, '');
+      const baseline = memoryOf(server.pid).rss;
+      if (sections.has('upload')) {
+        console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
+        largeFileRows(await largeFileRounds(server, token, windows, BIG, ROUNDS));
+        report.row('Server RSS baseline', mb(baseline));
+        report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
       }
-    };
-    const burst = await timed(() => Promise.all(Array.from({ length: 8 }, client)));
-    latencies.sort((a, b) => a - b);
-    const rate = SMALL_FILES / burst.s;
-    row('4 KiB uploads', `${rate.toFixed(0)} files/s`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`, '>= 300 files/s', rate >= 300);
-
-    console.log(`\nlisting ${LISTED.toLocaleString()} files`);
-    const lister = await register(server.url, 'lister');
-    await seedFiles({ url: usePg ? pgUrl : undefined, schema: usePg ? schema : undefined, dataDir: server.dataDir, userId: lister.user.id, count: LISTED });
-    // PostgreSQL plans from statistics that autovacuum refreshes within a minute of a
-    // bulk load; the run does not wait for it.
-    if (usePg) await analyze(pgUrl, schema);
-    const queries: [string, string][] = [
-      ['default page', ''],
-      ['name search', 'search=budget'],
-      ['tag filter', 'tags=invoice'],
-      ['size sort', 'sort_by=file_size&sort_order=desc'],
-      ['page 500', 'page=500'],
-    ];
-    for (const [label, query] of queries) {
-      for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
-      const times: number[] = [];
-      for (let i = 0; i < 100; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
-      times.sort((a, b) => a - b);
-      const p99 = percentile(times, 99);
-      row(`List: ${label}`, `p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`, '', 'p99 < 50 ms', p99 < 50);
-    }
-
-    console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
-    const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));
-    row(`WebSocket fan-out (${SOCKETS} clients)`, `${fan.toFixed(1)} ms`, 'upload response to the event at the last client');
-  } finally {
-    await server.stop();
-    fs.rmSync(work, { recursive: true, force: true });
-    if (usePg) {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
+      if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
+      if (sections.has('list')) await listing(server, pgDatabase);
+      if (sections.has('fanout')) {
+        console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
+        const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));
+        report.row(`WebSocket fan-out (${SOCKETS} sockets)`, ms(fan), 'upload response to the event at the last socket');
+      }
+    });
   }
+
+  if (sections.has('mixed')) await mixedLoad();
   writeResults(started);
 }
 
-async function analyze(url: string, schema: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`ANALYZE ${schema}.files, ${schema}.file_tags, ${schema}.blobs`);
-  await client.end();
-}
-
 function writeResults(started: Date) {
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB RAM, Node ${process.version}, ${usePg ? 'PostgreSQL' : 'SQLite'} + disk${quick ? ', quick run' : ''}`;
-  const header = '| Measure | Result | Reference | Target |\n|---|---|---|---|';
-  const lines = rows.map((r) => `| ${r.measure} | ${r.result} | ${r.reference} | ${r.target}${r.ok === null ? '' : r.ok ? ' ✓' : ' ✗'} |`);
-  const md = `Run ${started.toISOString()} on ${machine}.\n\n${header}\n${lines.join('\n')}\n`;
+  const md = [`Run ${started.toISOString()} on ${machine}; load average at the end ${load}.`, '', report.markdown(), '', ...details.flatMap((d) => [d, ''])].join('\n');
   const dir = path.join(root, 'bench/results');
+  // Only a complete run without instruments is the latest-<db> result; others say what they were.
+  const qualifiers = [quick && 'quick', only && `only-${only.join('+')}`, (profiling || sqlProfiling) && 'profiled'].filter(Boolean);
+  const name = ['latest', db, ...qualifiers].join('-');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'latest.md'), md);
-  fs.writeFileSync(path.join(dir, 'latest.json'), JSON.stringify({ started, machine, rows }, null, 2) + '\n');
+  fs.writeFileSync(path.join(dir, `${name}.md`), md);
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ started, machine, loadAverage: os.loadavg(), rows: report.rows, details }, null, 2) + '\n');
+  const timedSql = sqlProfiling ? ' SQLite statements were timed by bench/lib/sql-timing.mjs: in the CPU profiles, its self time is the time in SQLite.' : '';
+  if (profiles.length) fs.writeFileSync(path.join(dir, `profile-${db}${quick ? '-quick' : ''}.md`), `Run ${started.toISOString()} on ${machine}; load average at the end ${load}.${timedSql}\n\n${profiles.join('\n')}`);
   console.log(`\n${md}`);
 }
 

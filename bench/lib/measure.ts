@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -18,30 +17,36 @@ export function timedSync(fn: () => void): number {
   return seconds(start);
 }
 
+/** The nearest-rank percentile of values sorted in ascending order; NaN when there are none. */
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export interface Spread {
+  min: number;
+  median: number;
+  max: number;
+}
+
+/** Smallest, median and largest of some measurements (in any order). */
+export function spread(values: number[]): Spread {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { min: sorted[0] ?? NaN, median: percentile(sorted, 50), max: sorted[sorted.length - 1] ?? NaN };
 }
 
 export const MIB = 1024 * 1024;
 
-/** What this machine can do with the same file, measured in the same run. */
-export function machineLimits(file: string, dataDir: string) {
-  const copy = path.join(dataDir, 'bench-copy');
-  const sha256sum = timedSync(() => execFileSync('sha256sum', [file]));
-  const copyFsync = timedSync(() => execFileSync('dd', [`if=${file}`, `of=${copy}`, 'bs=1M', 'conv=fsync', 'status=none']));
-  fs.rmSync(copy);
-  const cat = timedSync(() => execFileSync('sh', ['-c', `cat '${file}' > /dev/null`]));
-  return { sha256sum, copyFsync, cat };
+/** Every file under a directory, with its size. */
+export function filesUnder(dir: string): { file: string; size: number }[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [{ file: full, size: fs.statSync(full).size }];
+  });
 }
 
 /** Bytes under a directory (what the disk store holds). */
 export function diskBytes(dir: string): number {
-  if (!fs.existsSync(dir)) return 0;
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    total += entry.isDirectory() ? diskBytes(full) : fs.statSync(full).size;
-  }
-  return total;
+  return filesUnder(dir).reduce((sum, f) => sum + f.size, 0);
 }

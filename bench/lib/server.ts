@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,8 +21,32 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS'), peak: kb('VmHWM') };
 }
 
+/** Lowers a process's resident-memory high-water mark (VmHWM) to its current size. */
+export function resetPeakMemory(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/**
+ * CPU time (user + system) a process has used so far, in seconds: all its
+ * threads, or with `mainThread` only the one that runs JavaScript.
+ */
+export function cpuSecondsOf(pid: number, mainThread = false): number {
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
+  const fields = stat.split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 1/100 s on Linux.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export interface ServerOptions {
+  /** Write a V8 CPU profile of the server's main thread into this directory when it stops. */
+  cpuProfileDir?: string;
+  /** Time every SQLite statement (lib/sql-timing.mjs) and write the timings here when it stops. */
+  sqlStatsFile?: string;
+}
+
 /** The production build of the server on a throw-away data directory. */
-export async function startServer(extraEnv: Record<string, string>): Promise<BenchServer> {
+export async function startServer(extraEnv: Record<string, string>, opts: ServerOptions = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-'));
   const env: Record<string, string> = {
     PORT: '0',
@@ -43,8 +67,10 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ben
     WS_MAX_SOCKETS_PER_USER: '1000',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+  const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
+  const sqlTiming = opts.sqlStatsFile ? ['--import', pathToFileURL(path.join(root, 'bench/lib/sql-timing.mjs')).href] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...sqlTiming, path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(opts.sqlStatsFile ? { VAULT_BENCH_SQL_STATS: opts.sqlStatsFile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolve, reject) => {

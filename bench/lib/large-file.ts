@@ -1,0 +1,136 @@
+// The large-file rounds: on a fresh file each round, the stages of the machine
+// limit, then Vault's upload, re-upload (dedup) and download of the same bytes.
+import { randomFillSync } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { deleteFile, download, uploadMultipart } from './http.js';
+import { MIB, diskBytes, filesUnder, timed } from './measure.js';
+import type { ProfileWindows } from './profile.js';
+import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } from './reference.js';
+import { cpuSecondsOf, type BenchServer } from './server.js';
+
+export interface Round {
+  /** Seconds of each stage of the limit, each timed alone. */
+  nodeHash: number;
+  openssl: number;
+  write: number;
+  sink: number;
+  /** The slowest of the Node hash, the write and the HTTP upload, and its name. */
+  limit: number;
+  slowest: string;
+  /** Seconds of Vault's upload, re-upload and download, the Node server's download and cat. */
+  upload: number;
+  dedup: number;
+  download: number;
+  nodeDownload: number;
+  cat: number;
+  /** Milliseconds from the last byte sent to the response. */
+  tails: { sink: number; upload: number; dedup: number };
+  /** CPU seconds per GiB, all threads (uploadMain: Vault's main thread only). */
+  cpu: { sink: number; upload: number; uploadMain: number; dedup: number; download: number; nodeDownload: number };
+  /** Bytes the re-upload left in the store. */
+  added: number;
+  /** A 1 MiB range from the middle, in ms. */
+  rangeMs: number;
+}
+
+/** A ZIP-signed file of random bytes, fsynced (so its write-back does not disturb what follows). */
+function makeBigFile(file: string, size: number) {
+  const fd = fs.openSync(file, 'w');
+  const chunk = Buffer.alloc(MIB);
+  try {
+    for (let written = 0; written < size; written += MIB) {
+      randomFillSync(chunk);
+      if (written === 0) chunk.writeUInt32LE(0x04034b50, 0);
+      fs.writeSync(fd, chunk, 0, Math.min(MIB, size - written));
+    }
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Times `fn`, and the CPU seconds process `pid` used meanwhile: all its threads, and its main thread. */
+async function costed<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; s: number; cpu: number; mainCpu: number }> {
+  const [all, main] = [cpuSecondsOf(pid), cpuSecondsOf(pid, true)];
+  const result = await timed(fn);
+  return { ...result, cpu: cpuSecondsOf(pid) - all, mainCpu: cpuSecondsOf(pid, true) - main };
+}
+
+async function round(server: BenchServer, token: string, windows: ProfileWindows, big: string, size: number, reference: Awaited<ReturnType<typeof startReferenceServer>>): Promise<Round> {
+  const objects = path.join(server.dataDir, 'objects');
+  makeBigFile(big, size);
+  const nodeHash = nodeSha256(big);
+  const openssl = opensslSha256(big);
+  const write = writeFsync(big, server.dataDir);
+  const sink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
+  const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
+  if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
+  const before = diskBytes(objects);
+  const again = await windows.mark('dedup', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big })));
+  if (again.value.status !== 201) throw new Error(`re-upload failed: ${JSON.stringify(again.value)}`);
+  const added = diskBytes(objects) - before;
+
+  const id = up.value.files[0]!.id;
+  const url = `${server.url}/api/files/${id}/download`;
+  const stored = filesUnder(objects).find((f) => f.size === size)!.file;
+  const dl = await windows.mark('download', () => costed(server.pid, () => download(url, token)));
+  if (dl.value !== size) throw new Error(`download returned ${dl.value} bytes`);
+  const nodeDl = await costed(reference.pid, () => download(reference.downloadUrl(stored), token));
+  const cat = catFile(stored);
+  const mid = Math.floor(size / 2);
+  const range = await timed(() => download(url, token, `bytes=${mid}-${mid + MIB - 1}`));
+  await deleteFile(server.url, token, id);
+  await deleteFile(server.url, token, again.value.files[0]!.id);
+
+  const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink.s };
+  const [slowest, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
+  const gib = size / (1024 * MIB);
+  return {
+    nodeHash,
+    openssl,
+    write,
+    sink: sink.s,
+    limit,
+    slowest,
+    upload: up.s,
+    dedup: again.s,
+    download: dl.s,
+    nodeDownload: nodeDl.s,
+    cat,
+    tails: { sink: sink.value.tailMs, upload: up.value.tailMs, dedup: again.value.tailMs },
+    cpu: {
+      sink: sink.cpu / gib,
+      upload: up.cpu / gib,
+      uploadMain: up.mainCpu / gib,
+      dedup: again.cpu / gib,
+      download: dl.cpu / gib,
+      nodeDownload: nodeDl.cpu / gib,
+    },
+    added,
+    rangeMs: range.s * 1000,
+  };
+}
+
+/** `rounds` rounds on fresh files of `size` bytes, each printed as it ends. */
+export async function largeFileRounds(server: BenchServer, token: string, windows: ProfileWindows, size: number, rounds: number): Promise<Round[]> {
+  const reference = await startReferenceServer();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-files-'));
+  const results: Round[] = [];
+  try {
+    for (let i = 1; i <= rounds; i++) {
+      const r = await round(server, token, windows, path.join(work, 'big.zip'), size, reference);
+      results.push(r);
+      console.log(
+        `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s, sink ${r.sink.toFixed(2)} s -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
+          `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms); ` +
+          `download ${r.download.toFixed(2)} s, node ${r.nodeDownload.toFixed(2)} s, cat ${r.cat.toFixed(2)} s`,
+      );
+    }
+  } finally {
+    reference.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return results;
+}

@@ -1,0 +1,26 @@
+// The reference server of the machine limit, run as its own process (as Vault is):
+// POST reads the request body and discards it; GET /?file=PATH streams that file
+// with fs.createReadStream. Listens on loopback and tells its parent the port.
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** Vault's disk store reads 1 MiB at a time too; the default 64 KiB is slower. */
+const READ_CHUNK = 1024 * 1024;
+
+const server = http.createServer((req, res) => {
+  if (req.method === 'POST') {
+    req.on('data', () => undefined);
+    req.on('end', () => res.writeHead(201, { 'content-type': 'application/json' }).end('{"results":[],"files":[]}'));
+    return;
+  }
+  const file = new URL(req.url ?? '/', 'http://sink').searchParams.get('file');
+  if (!file) return void res.writeHead(400).end();
+  const size = fs.statSync(file).size;
+  res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(size) });
+  fs.createReadStream(file, { highWaterMark: READ_CHUNK }).pipe(res);
+});
+
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,66 @@
+// The machine limit of an upload: the stages of an ideal one-pass server, each
+// timed alone on the same file with the fastest tool for it. Such a server runs
+// them overlapped, so it is bounded by the slowest one, not by their sum.
+import { execFileSync, fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { MIB, timedSync } from './measure.js';
+import { root } from './server.js';
+
+/** SHA-256 with Node's crypto, the only hash a Node server has, reading 1 MiB at a time. */
+export function nodeSha256(file: string): number {
+  return timedSync(() => {
+    const fd = fs.openSync(file, 'r');
+    const buf = Buffer.allocUnsafe(MIB);
+    const hash = createHash('sha256');
+    try {
+      for (let n; (n = fs.readSync(fd, buf, 0, MIB, null)) > 0; ) hash.update(n === MIB ? buf : buf.subarray(0, n));
+    } finally {
+      fs.closeSync(fd);
+    }
+    hash.digest('hex');
+  });
+}
+
+/** SHA-256 with the OpenSSL command line tool (SHA extensions when the CPU has them). */
+export function opensslSha256(file: string): number {
+  return timedSync(() => execFileSync('openssl', ['dgst', '-sha256', file]));
+}
+
+/** Writes the file into `dir` (the data directory: same file system as the objects) and fsyncs it. */
+export function writeFsync(file: string, dir: string): number {
+  const copy = path.join(dir, 'bench-write-fsync');
+  const s = timedSync(() => execFileSync('dd', [`if=${file}`, `of=${copy}`, 'bs=1M', 'conv=fsync', 'status=none']));
+  fs.rmSync(copy);
+  return s;
+}
+
+/** Reads the file from the page cache to /dev/null. */
+export function catFile(file: string): number {
+  return timedSync(() => execFileSync('sh', ['-c', 'cat "$1" > /dev/null', 'cat', file]));
+}
+
+export interface ReferenceServer {
+  url: string;
+  pid: number;
+  /** The URL at which the reference server streams `file`. */
+  downloadUrl(file: string): string;
+  stop(): void;
+}
+
+/** A minimal Node HTTP server in its own process: discards uploads, streams files. */
+export async function startReferenceServer(): Promise<ReferenceServer> {
+  const child = fork(path.join(root, 'bench/lib/reference-server.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: 'inherit' });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`reference server exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    pid: child.pid!,
+    downloadUrl: (file) => `${url}/?file=${encodeURIComponent(file)}`,
+    stop: () => child.disconnect(),
+  };
+}
