@@ -11,6 +11,7 @@ import { MIB, diskBytes, machineLimits, percentile, timed } from './lib/measure.
 import { seedFiles } from './lib/seed.js';
 import { memoryOf, root, startServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
+import { dedupTiming } from './scenarios/dedup-timing.js';
 
 const args = new Set(process.argv.slice(2));
 const usePg = args.has('--pg');
@@ -101,6 +102,9 @@ async function main() {
     latencies.sort((a, b) => a - b);
     const rate = SMALL_FILES / burst.s;
     row('4 KiB uploads', `${rate.toFixed(0)} files/s`, `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`, '>= 300 files/s', rate >= 300);
+
+    console.log('\ndedup timing: shared vs unshared content, 200 trials each');
+    await dedupTiming(server.url, 200, row);
 
     console.log(`\nlisting ${LISTED.toLocaleString()} files`);
     const lister = await register(server.url, 'lister');
