@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { createFsObjectStore } from './storage/fs-store.js';
+import { newObjectKey } from './storage/keys.js';
 import type { ObjectStore } from './storage/object-store.js';
 import { createS3ObjectStore } from './storage/s3-store.js';
 
@@ -32,7 +33,7 @@ async function copyObject(from: ObjectStore, to: ObjectStore, blob: { hash: stri
   });
   const source = await from.get(blob.storage_key);
   source.on('error', (err) => hasher.destroy(err));
-  const { key, size } = await to.put(source.pipe(hasher));
+  const { key, size } = await to.put(newObjectKey(), source.pipe(hasher));
   const digest = hash.digest('hex');
   if (digest !== blob.hash || size !== Number(blob.size)) {
     await to.delete(key);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { createBackground } from './background.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { DomainContext } from './domain/context.js';
@@ -51,6 +52,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     dialect: database.dialect,
     store,
     events,
+    background: createBackground(logger),
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
     settings: {
@@ -58,6 +60,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       maxFileBytes: config.maxFileBytes,
       tokenTtlSeconds: config.tokenTtlSeconds,
       orphanGraceMs: config.orphanGraceMs,
+      uploadIdleMs: config.uploadIdleMs,
     },
     log: logger,
   };
@@ -85,13 +88,15 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     },
     /**
      * Graceful: stop accepting, let requests in flight (uploads included)
-     * finish for up to SHUTDOWN_GRACE_SECONDS, then close what is left.
+     * finish for up to SHUTDOWN_GRACE_SECONDS, close what is left, then
+     * finish the work they left for after their responses.
      */
     async close() {
       await stopMaintenance?.();
       const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
       clearTimeout(deadline);
+      await ctx.background.idle();
       await ctx.events.close();
       await redis?.quit();
       await database.close();

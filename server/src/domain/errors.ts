@@ -11,7 +11,8 @@ export type ErrorKind =
   | 'too_large'
   | 'unsupported_type'
   | 'rate_limited'
-  | 'quota_exceeded';
+  | 'quota_exceeded'
+  | 'timeout';
 
 export class DomainError extends Error {
   constructor(
@@ -69,5 +70,11 @@ export class RateLimited extends DomainError {
     readonly retryAfterSeconds: number,
   ) {
     super('rate_limited', message);
+  }
+}
+
+export class TimedOut extends DomainError {
+  constructor(message: string) {
+    super('timeout', message);
   }
 }
