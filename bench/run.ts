@@ -72,7 +72,12 @@ async function main() {
     const objects = path.join(server.dataDir, 'objects');
     const before = diskBytes(objects);
     const again = await timed(() => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big }));
-    const added = diskBytes(objects) - before;
+    // The duplicate's own copy is deleted just after the response.
+    let added = diskBytes(objects) - before;
+    for (let waited = 0; added >= MIB && waited < 10_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      added = diskBytes(objects) - before;
+    }
     row('Dedup re-upload', mbps(BIG, again.s));
     row('Storage added by the re-upload', `${(added / 1024).toFixed(1)} KiB`, usePg ? 'disk objects' : 'disk objects', '< 1 MiB', added < MIB);
 

@@ -15,8 +15,7 @@ import { buildApp } from './http/app.js';
 import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { scheduleMaintenance } from './maintenance.js';
-import { createFsObjectStore } from './storage/fs-store.js';
-import type { ObjectStore } from './storage/object-store.js';
+import { openObjectStore } from './storage/open-store.js';
 
 export interface VaultServer {
   app: FastifyInstance;
@@ -35,12 +34,9 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
   await migrate(database);
   const events: EventBus = database.pgPool ? createPgBus(database.pgPool, logger) : createMemoryBus();
-  // The S3 SDK and the Redis client are loaded only when configured: an
-  // embedded installation does not pay their memory.
-  const store: ObjectStore = config.s3
-    ? (await import('./storage/s3-store.js')).createS3ObjectStore(config.s3)
-    : createFsObjectStore(config.dataDir);
-  // Rate-limit state is shared through Redis when instances run side by side.
+  const store = await openObjectStore(config);
+  // Rate-limit state is shared through Redis when instances run side by side;
+  // the client is loaded only then.
   const redis = config.redis ? new (await import('ioredis')).Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
   const counters: CounterStore =
     redis && config.redis

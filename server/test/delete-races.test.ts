@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
-import type { AuthResponse } from '@vault/contract';
-import type { Actor } from '../src/domain/context.js';
 import { adminDeleteFile, deleteOwnFile } from '../src/domain/files.js';
 import { deleteFolder } from '../src/domain/folder-delete.js';
+import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
@@ -19,16 +18,6 @@ describeEachDb(
     }
 
     const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
-
-    const actorOf = ({ user }: AuthResponse, isAdmin = false): Actor => ({
-      id: user.id,
-      username: user.username,
-      email: user.email,
-      isAdmin,
-      createdAt: 0,
-      sessionId: 'test',
-      tokenExpiresAt: Number.MAX_SAFE_INTEGER,
-    });
 
     it('releases a file once when eight deletes of it race', async () => {
       const alice = await t().client.register();

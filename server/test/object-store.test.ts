@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
@@ -122,5 +124,61 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
 
   it('answers the readiness ping', async () => {
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+});
+
+/**
+ * The few S3 calls of the multipart cleanup, answered like S3 does: the test
+ * S3 server does not implement ListMultipartUploads.
+ */
+async function multipartListing(uploads: { key: string; id: string; initiated: Date }[]) {
+  const aborted: string[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://s3');
+    if (req.method === 'GET' && url.searchParams.has('uploads')) {
+      res.setHeader('content-type', 'application/xml');
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>
+<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>vault</Bucket><IsTruncated>false</IsTruncated>${uploads
+        .map((u) => `<Upload><Key>${u.key}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`)
+        .join('')}</ListMultipartUploadsResult>`);
+      return;
+    }
+    if (req.method === 'DELETE' && url.searchParams.has('uploadId')) {
+      aborted.push(url.searchParams.get('uploadId')!);
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    res.statusCode = 501;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const config = loadConfig({
+    S3_BUCKET: 'vault',
+    S3_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    S3_ACCESS_KEY_ID: 'k',
+    S3_SECRET_ACCESS_KEY: 's',
+    S3_FORCE_PATH_STYLE: 'true',
+    JWT_SECRET: 'x'.repeat(32),
+  });
+  return { store: createS3ObjectStore(config.s3!), aborted, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('S3 multipart cleanup', () => {
+  it('aborts unfinished uploads started before the cutoff, except those a live lease holds', async () => {
+    const old = new Date(Date.now() - 3_600_000);
+    const held = newObjectKey();
+    const { store, aborted, close } = await multipartListing([
+      { key: newObjectKey(), id: 'abandoned', initiated: old },
+      { key: held, id: 'still-writing', initiated: old },
+      { key: newObjectKey(), id: 'recent', initiated: new Date() },
+    ]);
+    try {
+      const count = await store.abortStaleUploads!(Date.now() - 60_000, async (keys) => new Set(keys.filter((k) => k === held)));
+      expect(count).toBe(1);
+      expect(aborted).toEqual(['abandoned']);
+    } finally {
+      await close();
+    }
   });
 });

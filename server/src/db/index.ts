@@ -123,10 +123,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
-export async function migrate(handle: DatabaseHandle): Promise<void> {
+function migratorOf(handle: DatabaseHandle): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
   // The schema pins Kysely's own tables too: it would otherwise take another schema's for ours.
-  const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  return new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+}
+
+/** Migrations this database has not run yet (all of them for an empty one). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const all = await migratorOf(handle).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = migratorOf(handle);
   const run = async () => {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

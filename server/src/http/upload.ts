@@ -110,11 +110,11 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
         headerPairs: 100,
       },
     });
-    const idleSeconds = ctx.settings.uploadIdleMs / 1000;
+    const idle = ctx.settings.uploadIdleMs / 1000;
     // The multipart parser ends the parts with this error, as it would on a
     // failed connection; the client still gets the answer.
     stopWatching = watchBody(request.raw, ctx.settings.uploadIdleMs, () => leases.touch(), () =>
-      request.raw.emit('error', new TimedOut(`The upload stalled: no data arrived for ${idleSeconds} seconds`)),
+      request.raw.emit('error', new TimedOut(`The upload stalled: no data arrived for ${idle} second${idle === 1 ? '' : 's'}`)),
     );
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'field') {

@@ -20,6 +20,8 @@ export interface VerifyReport {
   users: number;
 }
 
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** One line per finding, naming what to look at. */
 export function describeFinding(f: Finding): string {
   switch (f.kind) {
@@ -30,16 +32,16 @@ export function describeFinding(f: Finding): string {
     case 'stray_object':
       return `stray object: ${f.key} belongs to no blob and no upload in progress`;
     case 'ref_count':
-      return `wrong ref_count: blob ${f.hash} records ${f.recorded}, ${f.files} files refer to it`;
+      return `wrong ref_count: blob ${f.hash} records ${f.recorded}, but ${counted(f.files, 'file')} ${f.files === 1 ? 'refers' : 'refer'} to it`;
     case 'used_bytes':
       return `wrong used_bytes: user ${f.userId} (${f.username}) is charged ${f.recorded} bytes but holds ${f.holds}`;
   }
 }
 
 export function summarize(report: VerifyReport): string {
-  const checked = `${report.blobs} blobs, ${report.objects} objects, ${report.users} users`;
+  const checked = `${counted(report.blobs, 'blob')}, ${counted(report.objects, 'object')}, ${counted(report.users, 'user')}`;
   const n = report.findings.length;
-  return n === 0 ? `verify: clean (${checked})` : `verify: ${n} problem${n === 1 ? '' : 's'} (${checked})`;
+  return `verify: ${n === 0 ? 'clean' : counted(n, 'problem')} (${checked})`;
 }
 
 /**
@@ -75,12 +77,12 @@ async function sha256Of(store: ObjectStore, key: string): Promise<{ hash: string
 const PAGE = 500;
 
 /** Every blob's object is there and hashes to the blob's name. */
-async function* blobFindings(db: Db, store: ObjectStore, counted: { blobs: number }): AsyncIterable<Finding> {
+async function* blobFindings(db: Db, store: ObjectStore, tally: { blobs: number }): AsyncIterable<Finding> {
   let after = '';
   for (;;) {
     const page = await db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('hash', '>', after).orderBy('hash').limit(PAGE).execute();
     for (const blob of page) {
-      counted.blobs += 1;
+      tally.blobs += 1;
       if (!(await store.exists(blob.storage_key))) {
         // A blob collected since the page was read is not missing anything.
         const still = await db.selectFrom('blobs').select('hash').where('storage_key', '=', blob.storage_key).executeTakeFirst();
@@ -98,9 +100,9 @@ async function* blobFindings(db: Db, store: ObjectStore, counted: { blobs: numbe
 }
 
 /** Objects that no blob points at and no lease holds (an upload in progress is not stray). */
-async function* strayFindings(db: Db, store: ObjectStore, counted: { objects: number }): AsyncIterable<Finding> {
+async function* strayFindings(db: Db, store: ObjectStore, tally: { objects: number }): AsyncIterable<Finding> {
   for await (const keys of batched(store.listOlderThan(Number.MAX_SAFE_INTEGER))) {
-    counted.objects += keys.length;
+    tally.objects += keys.length;
     const held = await heldKeys(db, keys);
     for (const key of keys) {
       // An upload that failed since the listing took its object with it.
@@ -116,15 +118,15 @@ async function* strayFindings(db: Db, store: ObjectStore, counted: { objects: nu
  * Reads only; `onFinding` sees each finding as it is found.
  */
 export async function verifyStorage(db: Db, store: ObjectStore, onFinding: (f: Finding) => void = () => undefined): Promise<VerifyReport> {
-  const counted = { blobs: 0, objects: 0 };
+  const tally = { blobs: 0, objects: 0 };
   const findings: Finding[] = [];
   const report = (f: Finding) => {
     findings.push(f);
     onFinding(f);
   };
-  for await (const f of blobFindings(db, store, counted)) report(f);
-  for await (const f of strayFindings(db, store, counted)) report(f);
+  for await (const f of blobFindings(db, store, tally)) report(f);
+  for await (const f of strayFindings(db, store, tally)) report(f);
   for (const f of await accountingFindings(db)) report(f);
   const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return { findings, blobs: counted.blobs, objects: counted.objects, users: Number(users.n) };
+  return { findings, blobs: tally.blobs, objects: tally.objects, users: Number(users.n) };
 }

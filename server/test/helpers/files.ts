@@ -91,7 +91,7 @@ export async function blobOf(t: TestServer, content: Buffer) {
   return t.server.ctx.db.selectFrom('blobs').selectAll().where('hash', '=', sha256(content)).executeTakeFirst();
 }
 
-export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_tags' | 'activity'): Promise<number> {
+export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_tags' | 'activity' | 'object_leases'): Promise<number> {
   const row = await t.server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
