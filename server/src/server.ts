@@ -85,14 +85,16 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     /**
      * Graceful: stop accepting, let requests in flight (uploads included)
      * finish for up to SHUTDOWN_GRACE_SECONDS, close what is left, then
-     * finish the work they left for after their responses.
+     * finish the work they left for after their responses (within the same
+     * grace).
      */
     async close() {
       await stopMaintenance?.();
       const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
       clearTimeout(deadline);
-      await ctx.background.idle();
+      // As long again for the work they left; the next maintenance pass redoes what remains.
+      await Promise.race([ctx.background.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
       await ctx.events.close();
       await redis?.quit();
       await database.close();
