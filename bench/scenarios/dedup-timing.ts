@@ -6,8 +6,8 @@ import { percentile, timed } from '../lib/measure.js';
 export type AddRow = (measure: string, result: string, reference?: string, target?: string, ok?: boolean | null) => void;
 
 const CONTENT_BYTES = 64 * 1024;
-/** Lets the server finish work it does after answering, so each trial starts from the same state. */
-const SETTLE_MS = 10;
+/** Lets the server finish what it does after answering, so that no trial inherits another's work. */
+const SETTLE_MS = 25;
 /** Within noise: a difference this small cannot tell one user what another holds. */
 const NOISE_MS = 0.2;
 
@@ -29,28 +29,32 @@ const median = (ms: number[]) => percentile([...ms].sort((a, b) => a - b), 50);
 /**
  * Whether a response tells a user that somebody else holds the same content:
  * the median latency of deleting, and of uploading, content that another user
- * also holds against content nobody else holds, trials interleaved so drift
- * hits both alike.
+ * also holds against content nobody else holds. Both kinds of trial send the
+ * same requests (the other user uploads something first either way, the same
+ * content or not) and are interleaved, so load and drift hit both alike.
  */
 export async function dedupTiming(url: string, trials: number, row: AddRow): Promise<void> {
   const owner = await register(url, 'timing-owner');
   const other = await register(url, 'timing-other');
   const ms = { delete: { shared: [] as number[], unshared: [] as number[] }, upload: { shared: [] as number[], unshared: [] as number[] } };
+  const measure = async <T>(into: number[], op: () => Promise<T>): Promise<T> => {
+    await pause(SETTLE_MS);
+    const t = await timed(op);
+    into.push(t.s * 1000);
+    await pause(SETTLE_MS);
+    return t.value;
+  };
   for (let i = 0; i < trials; i++) {
     for (const kind of i % 2 ? (['shared', 'unshared'] as const) : (['unshared', 'shared'] as const)) {
-      const gone = content();
-      if (kind === 'shared') await uploadAs(url, other.token, gone);
-      const id = await uploadAs(url, owner.token, gone);
-      await pause(SETTLE_MS);
-      ms.delete[kind].push((await timed(() => deleteAs(url, owner.token, id))).s * 1000);
+      const mine = content();
+      await uploadAs(url, other.token, kind === 'shared' ? mine : content());
+      const id = await uploadAs(url, owner.token, mine);
+      await measure(ms.delete[kind], () => deleteAs(url, owner.token, id));
 
-      const fresh = content();
-      if (kind === 'shared') await uploadAs(url, other.token, fresh);
-      await pause(SETTLE_MS);
-      const up = await timed(() => uploadAs(url, owner.token, fresh));
-      ms.upload[kind].push(up.s * 1000);
-      await pause(SETTLE_MS);
-      await deleteAs(url, owner.token, up.value);
+      const next = content();
+      await uploadAs(url, other.token, kind === 'shared' ? next : content());
+      const uploaded = await measure(ms.upload[kind], () => uploadAs(url, owner.token, next));
+      await deleteAs(url, owner.token, uploaded);
     }
   }
   for (const op of ['delete', 'upload'] as const) {
