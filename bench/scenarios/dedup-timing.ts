@@ -65,7 +65,7 @@ export async function dedupTiming(url: string, trials: number, row: AddRow): Pro
       `${op === 'delete' ? 'Delete' : 'Upload'} latency: shared vs unshared content`,
       `p50 ${shared.toFixed(2)} vs ${unshared.toFixed(2)} ms (Δ ${diff >= 0 ? '+' : ''}${diff.toFixed(2)} ms)`,
       `${trials} trials each, ${CONTENT_BYTES / 1024} KiB`,
-      `|Δ| < ${NOISE_MS} ms`,
+      `Δ within ±${NOISE_MS} ms`,
       Math.abs(diff) < NOISE_MS,
     );
   }

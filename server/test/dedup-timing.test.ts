@@ -40,7 +40,7 @@ describeEachBackend('deduplication work after the response', (t) => {
     const kept = (await blobOf(t(), content))!.storage_key;
 
     const request = ctx.background.scope();
-    const leases = new LeaseKeeper(ctx.db, uploadLeaseMs(ctx.settings.uploadIdleMs), ctx.log);
+    const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const copy = await ingest(ctx.store, Readable.from([content]), 'png', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
     const file = await request.run(() => commitUpload(ctx, actorOf(bob), 'second.png', copy, { isPublic: false, folderId: null, tags: [] }, leases));
     expect(file).toMatchObject({ original_name: 'second.png', is_duplicate: false, reference_count: 1 });

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
 import { assertStorageConsistent, blobOf, countRows, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
@@ -76,6 +77,19 @@ describeEachBackend(
       expect(sha256((await download(t(), token, a!.id)).content)).toBe(sha256(first));
       expect(sha256((await download(t(), token, b!.id)).content)).toBe(sha256(second));
       await assertStorageConsistent(t());
+    });
+
+    it('registers leases without waiting for the disk, and leaves every other commit synced', async () => {
+      const { db, dialect } = t().server.ctx;
+      const { token } = await t().client.register();
+      await uploadOne(t().client, token, { name: 'synced.txt', content: samples.text() });
+      if (dialect === 'sqlite') {
+        const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+        expect(rows[0]?.synchronous).toBe(2); // FULL
+      } else {
+        const { rows } = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db);
+        expect(rows[0]?.synchronous_commit).toBe('on');
+      }
     });
 
     it('heals a blob whose object went missing with the next upload of the same content', async () => {

@@ -45,7 +45,7 @@ describeEachBackend('verify', (t) => {
 
   it('does not count an object that an upload in progress holds as stray', async () => {
     const { ctx } = t().server;
-    const leases = new LeaseKeeper(ctx.db, 60_000, ctx.log);
+    const leases = new LeaseKeeper(ctx, 60_000);
     const key = newObjectKey();
     await leases.hold(key);
     await ctx.store.put(key, Readable.from([Buffer.from('being uploaded')]));

@@ -75,6 +75,8 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
+const SQLITE_SYNC = 'FULL';
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -116,7 +118,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const file = new SQLite(path.join(opts.dataDir, 'vault.db'));
   file.pragma('journal_mode = WAL');
   // FULL: a commit the user was told about survives power loss, not only a crash.
-  file.pragma('synchronous = FULL');
+  file.pragma(`synchronous = ${SQLITE_SYNC}`);
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
@@ -153,6 +155,30 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * Runs writes that a crash may lose without harm, because they only describe
+ * work in progress of a process the crash ends too, without waiting for the
+ * disk: a commit otherwise costs a sync. Later ordinary commits make them
+ * durable anyway.
+ */
+export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (db: Db) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return write(trx);
+    });
+  }
+  // The one connection is held throughout, so no other statement runs unsynced.
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      return await write(conn);
+    } finally {
+      await sql.raw(`pragma synchronous = ${SQLITE_SYNC}`).execute(conn);
+    }
+  });
 }
 
 /** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */

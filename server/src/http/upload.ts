@@ -96,7 +96,7 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
   const staged: Staged[] = [];
   const counted = new Set<string>();
   const budget = await uploadBudget(ctx, actor.id);
-  const leases = new LeaseKeeper(ctx.db, uploadLeaseMs(ctx.settings.uploadIdleMs), ctx.log);
+  const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
   let stopWatching = () => {};
   let files = 0;
   try {

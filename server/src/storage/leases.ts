@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.js';
+import { writeUnsynced, type Db, type Dialect } from '../db/index.js';
 import type { Logger } from '../domain/context.js';
 import { chunks } from '../domain/chunks.js';
 
@@ -69,15 +69,24 @@ export class LeaseKeeper {
   private renewedAt = Date.now();
   private renewing = false;
 
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs: number,
-    private readonly log: Logger,
-  ) {}
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+  private readonly log: Logger;
 
-  /** Registers a key before its object is written. */
+  constructor(
+    database: { db: Db; dialect: Dialect; log: Logger },
+    private readonly ttlMs: number,
+  ) {
+    ({ db: this.db, dialect: this.dialect, log: this.log } = database);
+  }
+
+  /**
+   * Registers a key before its object is written. A crash that loses the row
+   * ends the writer too, and its object is then a stray: no sync is needed.
+   */
   async hold(key: string): Promise<void> {
-    await this.db.insertInto('object_leases').values({ key, expires_at: Date.now() + this.ttlMs }).execute();
+    const expiresAt = Date.now() + this.ttlMs;
+    await writeUnsynced(this.db, this.dialect, (db) => db.insertInto('object_leases').values({ key, expires_at: expiresAt }).execute());
     this.keys.add(key);
   }
 
