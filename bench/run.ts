@@ -22,8 +22,9 @@ import { seedFiles } from './lib/seed.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
 import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
+import { dedupTiming } from './scenarios/dedup-timing.js';
 
-const SECTIONS = ['upload', 'small', 'list', 'fanout', 'mixed'] as const;
+const SECTIONS = ['upload', 'small', 'timing', 'list', 'fanout', 'mixed'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -314,7 +315,7 @@ async function main() {
   const started = new Date();
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
-  if (['upload', 'small', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
+  if (['upload', 'small', 'timing', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
     await withServer('main', async (server, windows, pgDatabase) => {
       const { token } = await register(server.url, 'bench');
       await listFiles(server.url, token, '');
@@ -326,6 +327,10 @@ async function main() {
         report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
       }
       if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
+      if (sections.has('timing')) {
+        console.log('\ndedup timing: shared vs unshared content, 200 trials each');
+        await dedupTiming(server.url, 200, (...cells) => report.row(...cells));
+      }
       if (sections.has('list')) await listing(server, pgDatabase);
       if (sections.has('fanout')) {
         console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);

@@ -94,6 +94,7 @@ const envSchema = z.object({
   ARGON2_MEMORY_KIB: int(8, 4 * 1024 * 1024).default(19_456),
   GC_INTERVAL_SECONDS: int(1, 86_400).default(300),
   ORPHAN_GRACE_MINUTES: int(0, 7 * 24 * 60).default(60),
+  UPLOAD_IDLE_SECONDS: int(1, 3600).default(60),
   SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
   WS_HEARTBEAT_SECONDS: int(1, 3600).default(30),
   WS_MAX_SOCKETS_PER_USER: int(1, 100_000).default(20),
@@ -136,6 +137,8 @@ export interface Config {
   argon2MemoryKib: number;
   gcIntervalMs: number;
   orphanGraceMs: number;
+  /** An upload body that makes no progress this long is cut off (408). */
+  uploadIdleMs: number;
   shutdownGraceMs: number;
   /** Websocket ping interval; a socket that misses one pong is dropped. */
   wsHeartbeatMs: number;
@@ -212,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2MemoryKib: e.ARGON2_MEMORY_KIB,
     gcIntervalMs: e.GC_INTERVAL_SECONDS * 1000,
     orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
+    uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
     wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,

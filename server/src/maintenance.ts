@@ -1,22 +1,28 @@
 import type { DomainContext } from './domain/context.js';
 import { pruneSessions } from './domain/sessions.js';
 import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
+import { heldKeys, pruneExpiredLeases } from './storage/leases.js';
 
 export interface MaintenanceReport {
   blobsCollected: number;
+  leasesExpired: number;
   straysRemoved: number;
   uploadsAborted: number;
   sessionsPruned: number;
 }
 
-/** One round: orphaned blobs, stray objects and abandoned uploads past the grace period, dead sessions. */
+/**
+ * One round: orphaned blobs, expired upload leases, then stray objects and
+ * abandoned uploads past the grace period that no lease holds, dead sessions.
+ */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
-  const graceStart = Date.now() - ctx.settings.orphanGraceMs;
+  const now = Date.now();
   const blobsCollected = await collectOrphans(ctx.db, ctx.store);
-  const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs);
-  const uploadsAborted = (await ctx.store.abortStaleUploads?.(graceStart)) ?? 0;
+  const leasesExpired = await pruneExpiredLeases(ctx.db, now);
+  const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs, now);
+  const uploadsAborted = (await ctx.store.abortStaleUploads?.(now - ctx.settings.orphanGraceMs, (keys) => heldKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
-  return { blobsCollected, straysRemoved, uploadsAborted, sessionsPruned };
+  return { blobsCollected, leasesExpired, straysRemoved, uploadsAborted, sessionsPruned };
 }
 
 export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -31,7 +37,7 @@ export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, excl
     if (running) return;
     running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report && (report.blobsCollected || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.leasesExpired || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

@@ -6,8 +6,9 @@ import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { createFsObjectStore } from './storage/fs-store.js';
+import { newObjectKey } from './storage/keys.js';
+import { openObjectStore } from './storage/open-store.js';
 import type { ObjectStore } from './storage/object-store.js';
-import { createS3ObjectStore } from './storage/s3-store.js';
 
 export interface MigrationReport {
   objects: number;
@@ -32,7 +33,7 @@ async function copyObject(from: ObjectStore, to: ObjectStore, blob: { hash: stri
   });
   const source = await from.get(blob.storage_key);
   source.on('error', (err) => hasher.destroy(err));
-  const { key, size } = await to.put(source.pipe(hasher));
+  const { key, size } = await to.put(newObjectKey(), source.pipe(hasher));
   const digest = hash.digest('hex');
   if (digest !== blob.hash || size !== Number(blob.size)) {
     await to.delete(key);
@@ -66,7 +67,7 @@ export async function migrateStorage(fromDataDir: string, target: Config, log: (
     if ((await count(dest.db, 'users')) > 0) throw new Error('The target database is not empty: migrate into a fresh one');
 
     const fromStore = createFsObjectStore(path.resolve(fromDataDir));
-    const toStore = target.s3 ? createS3ObjectStore(target.s3) : createFsObjectStore(target.dataDir);
+    const toStore = await openObjectStore(target);
     const keys = new Map<string, string>();
     let bytes = 0;
     const blobs = await source.db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('ref_count', '>', 0).execute();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
+import { createBackground } from './background.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { DomainContext } from './domain/context.js';
@@ -14,8 +15,7 @@ import { buildApp } from './http/app.js';
 import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { scheduleMaintenance } from './maintenance.js';
-import { createFsObjectStore } from './storage/fs-store.js';
-import type { ObjectStore } from './storage/object-store.js';
+import { openObjectStore } from './storage/open-store.js';
 
 export interface VaultServer {
   app: FastifyInstance;
@@ -34,12 +34,9 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
   await migrate(database);
   const events: EventBus = database.pgPool ? createPgBus(database.pgPool, database.schema ?? 'public', logger) : createMemoryBus();
-  // The S3 SDK and the Redis client are loaded only when configured: an
-  // embedded installation does not pay their memory.
-  const store: ObjectStore = config.s3
-    ? (await import('./storage/s3-store.js')).createS3ObjectStore(config.s3)
-    : createFsObjectStore(config.dataDir);
-  // Rate-limit state is shared through Redis when instances run side by side.
+  const store = await openObjectStore(config);
+  // Rate-limit state is shared through Redis when instances run side by side;
+  // the client is loaded only then.
   const redis = config.redis ? new (await import('ioredis')).Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
   const counters: CounterStore =
     redis && config.redis
@@ -51,6 +48,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     dialect: database.dialect,
     store,
     events,
+    background: createBackground(logger),
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
     settings: {
@@ -58,6 +56,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       maxFileBytes: config.maxFileBytes,
       tokenTtlSeconds: config.tokenTtlSeconds,
       orphanGraceMs: config.orphanGraceMs,
+      uploadIdleMs: config.uploadIdleMs,
     },
     log: logger,
   };
@@ -79,13 +78,17 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     },
     /**
      * Graceful: stop accepting, let requests in flight (uploads included)
-     * finish for up to SHUTDOWN_GRACE_SECONDS, then close what is left.
+     * finish for up to SHUTDOWN_GRACE_SECONDS, close what is left, then
+     * finish the work they left for after their responses (within the same
+     * grace).
      */
     async close() {
       await stopMaintenance?.();
       const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
       clearTimeout(deadline);
+      // As long again for the work they left; the next maintenance pass redoes what remains.
+      await Promise.race([ctx.background.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
       await ctx.events.close();
       await redis?.quit();
       await database.close();

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { ActivityRow, AdminStatsResponse, AdminUserRow } from '@vault/contract';
 import { recordActivity } from '../src/domain/activity.js';
 import type { RequestOptions } from './helpers/client.js';
-import { assertStorageConsistent, blobOf, objectFiles, samples, upload, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, objectFiles, samples, settled, upload, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
 
 const ADMIN = { username: 'root_admin', password: 'longpassword' };
@@ -158,6 +158,7 @@ describeEachDb(
       expect((await t().client.delete('/api/admin/files/abc', { token: admin })).status).toBe(400);
 
       expect((await t().client.delete(`/api/admin/files/${aliceFile}`, { token: admin })).status).toBe(204);
+      await settled(t());
       expect(await blobOf(t(), content)).toBeUndefined();
       expect(objectFiles(t().dataDir)).not.toContain(blob!.storage_key);
       await assertStorageConsistent(t());

@@ -6,9 +6,10 @@ import { releaseFiles } from '../src/domain/files.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { sweepStrayObjects } from '../src/storage/gc.js';
 import { createClient } from './helpers/client.js';
-import { assertStorageConsistent, blobOf, countRows, objectFiles, samples, storedKeys, upload, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, countRows, objectFiles, samples, settled, storedKeys, upload, uploadOne } from './helpers/files.js';
 import { spawnServer } from './helpers/process.js';
 import { DATABASES, describeEachBackend, describeEachDb, dropSchema, freshEnv } from './helpers/server.js';
+import { newObjectKey } from '../src/storage/keys.js';
 
 describeEachBackend('deduplication and lifecycle', (t) => {
   it('stores the same content twice by one user once, with the savings shown', async () => {
@@ -76,6 +77,7 @@ describeEachBackend('deduplication and lifecycle', (t) => {
     expect(stillThere.text).toBe(content.toString());
 
     expect((await t().client.delete(`/api/files/${b}`, { token })).status).toBe(204);
+    await settled(t());
     expect(await blobOf(t(), content)).toBeUndefined();
     expect((await storedKeys(t()))).not.toContain(key);
     expect((await t().client.get('/api/auth/stats', { token })).body.used_storage_bytes).toBe(0);
@@ -142,7 +144,7 @@ describeEachBackend('deduplication and lifecycle', (t) => {
       await releaseFiles(trx, t().server.ctx.dialect, [row], Date.now());
     });
     // A crash after writing an object and before committing its row leaves a stray.
-    const stray = await ctx.store.put(Readable.from([Buffer.from('left by a crash')]));
+    const stray = await ctx.store.put(newObjectKey(), Readable.from([Buffer.from('left by a crash')]));
 
     const report = await runMaintenance(ctx);
     expect(report.blobsCollected).toBeGreaterThanOrEqual(1);
@@ -178,8 +180,8 @@ describeEachDb('crash safety on the disk store', (t) => {
   });
 });
 
-it.each(DATABASES)('recovers from a server killed mid-upload: GC removes the partial object [%s]', async (db) => {
-  const { env, schema } = freshEnv(db, { ORPHAN_GRACE_MINUTES: '0' });
+it.each(DATABASES)('recovers from a server killed mid-upload: GC removes the partial object once its lease lapses [%s]', async (db) => {
+  const { env, schema } = freshEnv(db, { ORPHAN_GRACE_MINUTES: '0', UPLOAD_IDLE_SECONDS: '1', GC_INTERVAL_SECONDS: '1' });
   const first = await spawnServer(env);
   let second: Awaited<ReturnType<typeof spawnServer>> | undefined;
   try {
@@ -196,7 +198,7 @@ it.each(DATABASES)('recovers from a server killed mid-upload: GC removes the par
     req.destroy();
     expect(objectFiles(env.DATA_DIR!)).toHaveLength(1);
 
-    // On restart, maintenance runs at once and the stray object goes.
+    // On restart maintenance runs every second: once the dead upload's lease lapses, the stray object goes.
     second = await spawnServer(env);
     await vi.waitFor(() => expect(objectFiles(env.DATA_DIR!)).toHaveLength(0), { timeout: 15_000 });
     const files = await createClient(second.url).get('/api/files', { token });

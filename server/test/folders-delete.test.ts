@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import type { BusMessage } from '../src/events/bus.js';
 import { describeEachDb } from './helpers/server.js';
 import { makeFolder } from './helpers/folders.js';
-import { assertStorageConsistent, blobOf, objectFiles, samples, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, objectFiles, samples, settled, uploadOne } from './helpers/files.js';
 
 describeEachDb('folder delete and events', (t) => {
   function recordEvents() {
@@ -42,6 +42,7 @@ describeEachDb('folder delete and events', (t) => {
     const { messages, stop } = recordEvents();
     const res = await t().client.delete(`/api/folders/${top.id}`, { token: alice.token });
     expect(res.status).toBe(204);
+    await settled(t());
 
     const db = t().server.ctx.db;
     expect(await db.selectFrom('folders').select('id').where('id', 'in', [top.id, sub.id, deep.id]).execute()).toEqual([]);
@@ -63,13 +64,13 @@ describeEachDb('folder delete and events', (t) => {
     expect(deletes.map((d) => d.file_id).sort()).toEqual([...inside].sort());
     expect(deletes[0]?.detail).toBe('with folder "Top"');
 
-    // On PostgreSQL the notifications may arrive after the answer: stop recording only once all are in.
-    const deleted = () => messages.filter((m) => m.event.type === 'file_deleted' || m.event.type === 'folder_deleted');
-    await vi.waitFor(() => expect(deleted()).toHaveLength(inside.length + 3));
+    // Events travel through the bus (PostgreSQL NOTIFY) apart from the response: wait for all of them.
+    const deletions = () => messages.filter((m) => m.event.type === 'file_deleted' || m.event.type === 'folder_deleted');
+    await vi.waitFor(() => expect(deletions()).toHaveLength(inside.length + 3));
     stop();
-    const fileEvents = messages.filter((m) => m.event.type === 'file_deleted');
+    const fileEvents = deletions().filter((m) => m.event.type === 'file_deleted');
     expect(fileEvents.map((m) => m.event.file_id).sort()).toEqual([...inside].sort());
-    const folderEvents = messages.filter((m) => m.event.type === 'folder_deleted');
+    const folderEvents = deletions().filter((m) => m.event.type === 'folder_deleted');
     expect(folderEvents.map((m) => m.event.folder_id).sort()).toEqual([top.id, sub.id, deep.id].sort());
     // bob saw Sub (shared) and the file shared with him, not Top or the file above Sub.
     const audienceOf = (pick: (m: BusMessage) => boolean) => messages.find(pick)!.audience.userIds;
@@ -91,19 +92,18 @@ describeEachDb('folder delete and events', (t) => {
     const bob = await t().client.register();
     const parent = await makeFolder(t(), alice.token, 'Parent');
     await t().client.put(`/api/folders/${parent.id}`, { token: alice.token, json: { shared_users: [bob.user.username] } });
-    const { messages, stop } = recordEvents();
+    const { messages: all, stop } = recordEvents();
     const child = await makeFolder(t(), alice.token, 'Child', { parent_id: parent.id });
     await t().client.put(`/api/folders/${child.id}`, { token: alice.token, json: { parent_id: null, is_public: true } });
-    // On PostgreSQL notifications of earlier tests may still arrive: only this folder's count.
-    const about = () => messages.filter((m) => m.event.folder_id === child.id);
-    await vi.waitFor(() => expect(about()).toHaveLength(2));
+    // Through PostgreSQL NOTIFY, earlier tests' events may still arrive and this test's may come late.
+    const messages = () => all.filter((m) => m.event.folder_id === child.id);
+    await vi.waitFor(() => expect(messages()).toHaveLength(2));
     stop();
-    const [created, updated] = about();
-    expect(created).toMatchObject({ event: { type: 'folder_created', folder_id: child.id }, audience: { public: false } });
-    expect(created!.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(messages()[0]).toMatchObject({ event: { type: 'folder_created', folder_id: child.id }, audience: { public: false } });
+    expect(messages()[0]!.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
     // bob saw it before the move, so he hears of it leaving; it is public now.
-    expect(updated).toMatchObject({ event: { type: 'folder_updated', folder_id: child.id }, audience: { public: true } });
-    expect(updated!.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(messages()[1]).toMatchObject({ event: { type: 'folder_updated', folder_id: child.id }, audience: { public: true } });
+    expect(messages()[1]!.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
   });
 
   it('keeps storage consistent when uploads race a folder delete', async () => {

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
@@ -9,6 +11,7 @@ import { createFsObjectStore } from '../src/storage/fs-store.js';
 import type { ObjectStore } from '../src/storage/object-store.js';
 import { createS3ObjectStore } from '../src/storage/s3-store.js';
 import { startS3, type TestS3 } from './helpers/s3.js';
+import { newObjectKey } from '../src/storage/keys.js';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -58,10 +61,12 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
   });
   afterAll(() => close());
 
-  it('puts under a fresh random key and reads back the exact bytes and size', async () => {
+  it('puts under the given fresh random key and reads back the exact bytes and size', async () => {
     const body = randomBytes(100_000);
-    const a = await store.put(Readable.from([body.subarray(0, 50_000), body.subarray(50_000)]));
-    const b = await store.put(Readable.from([body]));
+    const key = newObjectKey();
+    const a = await store.put(key, Readable.from([body.subarray(0, 50_000), body.subarray(50_000)]));
+    const b = await store.put(newObjectKey(), Readable.from([body]));
+    expect(a.key).toBe(key);
     expect(a.key).not.toBe(b.key);
     expect(a.key).toMatch(/^objects\/[0-9a-f]{2}\/[0-9a-f-]{36}$/);
     expect(a.size).toBe(body.length);
@@ -75,7 +80,7 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
       hash.update(part);
       return part;
     });
-    const { key, size } = await store.put(Readable.from(chunks));
+    const { key, size } = await store.put(newObjectKey(), Readable.from(chunks));
     expect(size).toBe(20 * part.length);
     const back = createHash('sha256');
     for await (const chunk of await store.get(key)) back.update(chunk as Buffer);
@@ -84,36 +89,96 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
   });
 
   it('reads byte ranges, inclusive', async () => {
-    const { key } = await store.put(Readable.from([Buffer.from('0123456789')]));
+    const { key } = await store.put(newObjectKey(), Readable.from([Buffer.from('0123456789')]));
     expect((await readAll(await store.get(key, { start: 2, end: 5 }))).toString()).toBe('2345');
     expect((await readAll(await store.get(key, { start: 9, end: 9 }))).toString()).toBe('9');
   });
 
   it('leaves nothing behind when the body fails', async () => {
     const before = await keys(store);
-    await expect(store.put(failingStream())).rejects.toThrow();
+    await expect(store.put(newObjectKey(), failingStream())).rejects.toThrow();
     expect(await keys(store)).toEqual(before);
   });
 
   it('deletes idempotently, and a deleted object cannot be read', async () => {
-    const { key } = await store.put(Readable.from([Buffer.from('bye')]));
+    const { key } = await store.put(newObjectKey(), Readable.from([Buffer.from('bye')]));
+    expect(await store.exists(key)).toBe(true);
     await store.delete(key);
+    expect(await store.exists(key)).toBe(false);
     await store.delete(key);
     await expect(store.get(key).then(readAll)).rejects.toThrow();
     expect(await keys(store)).not.toContain(key);
   });
 
   it('lists keys by age for the sweep', async () => {
-    const { key } = await store.put(Readable.from([Buffer.from('aged')]));
+    const { key } = await store.put(newObjectKey(), Readable.from([Buffer.from('aged')]));
     expect(await keys(store)).toContain(key);
     expect(await keys(store, Date.now() - 3_600_000)).not.toContain(key);
   });
 
   it('refuses malformed keys rather than building paths from them', async () => {
     await expect(store.get('../../etc/passwd')).rejects.toThrow(/Malformed object key/);
+    await expect(store.exists('../../etc/passwd')).rejects.toThrow(/Malformed object key/);
+    await expect(store.put('../../tmp/x', Readable.from([Buffer.from('x')]))).rejects.toThrow(/Malformed object key/);
   });
 
   it('answers the readiness ping', async () => {
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+});
+
+/**
+ * The few S3 calls of the multipart cleanup, answered like S3 does: the test
+ * S3 server does not implement ListMultipartUploads.
+ */
+async function multipartListing(uploads: { key: string; id: string; initiated: Date }[]) {
+  const aborted: string[] = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://s3');
+    if (req.method === 'GET' && url.searchParams.has('uploads')) {
+      res.setHeader('content-type', 'application/xml');
+      res.end(`<?xml version="1.0" encoding="UTF-8"?>
+<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>vault</Bucket><IsTruncated>false</IsTruncated>${uploads
+        .map((u) => `<Upload><Key>${u.key}</Key><UploadId>${u.id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`)
+        .join('')}</ListMultipartUploadsResult>`);
+      return;
+    }
+    if (req.method === 'DELETE' && url.searchParams.has('uploadId')) {
+      aborted.push(url.searchParams.get('uploadId')!);
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    res.statusCode = 501;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const config = loadConfig({
+    S3_BUCKET: 'vault',
+    S3_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    S3_ACCESS_KEY_ID: 'k',
+    S3_SECRET_ACCESS_KEY: 's',
+    S3_FORCE_PATH_STYLE: 'true',
+    JWT_SECRET: 'x'.repeat(32),
+  });
+  return { store: createS3ObjectStore(config.s3!), aborted, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+describe('S3 multipart cleanup', () => {
+  it('aborts unfinished uploads started before the cutoff, except those a live lease holds', async () => {
+    const old = new Date(Date.now() - 3_600_000);
+    const held = newObjectKey();
+    const { store, aborted, close } = await multipartListing([
+      { key: newObjectKey(), id: 'abandoned', initiated: old },
+      { key: held, id: 'still-writing', initiated: old },
+      { key: newObjectKey(), id: 'recent', initiated: new Date() },
+    ]);
+    try {
+      const count = await store.abortStaleUploads!(Date.now() - 60_000, async (keys) => new Set(keys.filter((k) => k === held)));
+      expect(count).toBe(1);
+      expect(aborted).toEqual(['abandoned']);
+    } finally {
+      await close();
+    }
   });
 });

@@ -16,6 +16,7 @@ import { spawnServer, type ServerProcess } from './helpers/process.js';
 import { startS3, type TestS3 } from './helpers/s3.js';
 import { dropSchema, freshEnv, freshSchemaName } from './helpers/server.js';
 import { connect, ofType } from './helpers/ws.js';
+import { newObjectKey } from '../src/storage/keys.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -290,7 +291,7 @@ describe.runIf(PG)('concurrent GC without the lock', () => {
     try {
       for (let i = 0; i < 2; i++) servers.push(await createServer(loadConfig({ ...env, DATA_DIR: `${env.DATA_DIR}/${i}` }), silent));
       const [a, b] = servers;
-      const keys = await Promise.all(Array.from({ length: 8 }, () => a!.ctx.store.put(Readable.from([samples.text()]))));
+      const keys = await Promise.all(Array.from({ length: 8 }, () => a!.ctx.store.put(newObjectKey(), Readable.from([samples.text()]))));
       const now = Date.now();
       await a!.ctx.db
         .insertInto('blobs')

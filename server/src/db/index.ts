@@ -76,6 +76,8 @@ function withStatementCache(file: SQLite.Database): SqliteDatabase {
   };
 }
 
+const SQLITE_SYNC = 'FULL';
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -117,17 +119,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   const file = new SQLite(path.join(opts.dataDir, 'vault.db'));
   file.pragma('journal_mode = WAL');
   // FULL: a commit the user was told about survives power loss, not only a crash.
-  file.pragma('synchronous = FULL');
+  file.pragma(`synchronous = ${SQLITE_SYNC}`);
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
-export async function migrate(handle: DatabaseHandle): Promise<void> {
+function migratorOf(handle: DatabaseHandle): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
   // The schema pins Kysely's own tables too: it would otherwise take another schema's for ours.
-  const migrator = new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  return new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+}
+
+/** Migrations this database has not run yet (all of them for an empty one). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const all = await migratorOf(handle).getMigrations();
+  return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+export async function migrate(handle: DatabaseHandle): Promise<void> {
+  const migrator = migratorOf(handle);
   const run = async () => {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
@@ -144,6 +156,30 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * Runs writes that a crash may lose without harm, because they only describe
+ * work in progress of a process the crash ends too, without waiting for the
+ * disk: a commit otherwise costs a sync. Later ordinary commits make them
+ * durable anyway.
+ */
+export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (db: Db) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return write(trx);
+    });
+  }
+  // The one connection is held throughout, so no other statement runs unsynced.
+  return db.connection().execute(async (conn) => {
+    await sql`pragma synchronous = normal`.execute(conn);
+    try {
+      return await write(conn);
+    } finally {
+      await sql.raw(`pragma synchronous = ${SQLITE_SYNC}`).execute(conn);
+    }
+  });
 }
 
 /** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */

@@ -35,6 +35,12 @@ export interface BlobsTable {
   orphaned_at: number | null;
 }
 
+/** An object a writer is still writing or holding; see storage/leases.ts. */
+export interface ObjectLeasesTable {
+  key: string;
+  expires_at: number;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   user_id: number;
@@ -89,6 +95,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
+  object_leases: ObjectLeasesTable;
   files: FilesTable;
   file_tags: FileTagsTable;
   file_shares: FileSharesTable;

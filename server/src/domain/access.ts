@@ -128,7 +128,7 @@ export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promis
   return canReadFolderOf(db, viewer, file);
 }
 
-const FILE_NOT_FOUND = 'File not found';
+export const FILE_NOT_FOUND = 'File not found';
 
 async function fileRow(db: Db, fileId: number): Promise<FileRow> {
   const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();

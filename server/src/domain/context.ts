@@ -1,3 +1,4 @@
+import type { Background } from '../background.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { EventBus } from '../events/bus.js';
@@ -15,6 +16,8 @@ export interface DomainSettings {
   maxFileBytes: number;
   tokenTtlSeconds: number;
   orphanGraceMs: number;
+  /** An upload whose body makes no progress this long is cut off. */
+  uploadIdleMs: number;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
@@ -23,6 +26,8 @@ export interface DomainContext {
   dialect: Dialect;
   store: ObjectStore;
   events: EventBus;
+  /** Work done after the response, so that its cost never shows in one. */
+  background: Background;
   passwords: PasswordHasher;
   tokens: TokenService;
   settings: DomainSettings;

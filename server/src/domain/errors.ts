@@ -14,7 +14,8 @@ export type ErrorKind =
   | 'too_large'
   | 'unsupported_type'
   | 'rate_limited'
-  | 'quota_exceeded';
+  | 'quota_exceeded'
+  | 'timeout';
 
 export class DomainError extends Error {
   constructor(
@@ -73,5 +74,11 @@ export class RateLimited extends DomainError {
     readonly retryAfterSeconds: number,
   ) {
     super('rate_limited', message);
+  }
+}
+
+export class TimedOut extends DomainError {
+  constructor(message: string) {
+    super('timeout', message);
   }
 }

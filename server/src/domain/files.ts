@@ -3,12 +3,12 @@ import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@va
 import type { Db, Dialect } from '../db/index.js';
 import type { FileRow } from '../db/schema.js';
 import { collectBlob } from '../storage/gc.js';
-import { ownedFile, ownedFolder, readableFile, type Viewer } from './access.js';
+import { FILE_NOT_FOUND, ownedFile, ownedFolder, readableFile, type Viewer } from './access.js';
 import { recordActivity } from './activity.js';
 import { chunks } from './chunks.js';
 import { fileAudience, mergeAudiences } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
-import { Invalid } from './errors.js';
+import { Invalid, NotFound } from './errors.js';
 import { fileDto } from './file-dto.js';
 import { normalizeFileName } from './file-names.js';
 import { lockUser, lockUsers } from './locks.js';
@@ -23,22 +23,39 @@ export async function getFile(ctx: DomainContext, actor: Actor, fileId: number):
   return fileDto(ctx.db, viewerOf(actor), row.id);
 }
 
+export type ReleasedFile = Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size' | 'original_name'>;
+
+export interface Released {
+  /** The rows this transaction deleted: only these were released. */
+  files: ReleasedFile[];
+  /** Hashes whose last reference went. */
+  emptied: string[];
+}
+
 /**
  * Deletes file rows and releases their content, inside the caller's
- * transaction: each owner is charged less for content they no longer hold,
- * and each blob loses its references. Locks go users first (in id order), then
- * blobs (in hash order), as uploads take them, so concurrent transactions
- * never wait on each other in a circle. Returns the hashes that reached zero.
+ * transaction. A row goes only if it still belongs to the owner named here,
+ * and only the rows this DELETE really removed are released, so a file that
+ * a racing delete (of the file, by an admin, or of its folder) took first is
+ * never released twice: each owner is charged less for content they no
+ * longer hold, and each blob loses one reference per row. Locks go users
+ * first (in id order), then blobs (in hash order), as uploads take them, so
+ * concurrent transactions never wait on each other in a circle.
  */
-export async function releaseFiles(
-  trx: Db,
-  dialect: Dialect,
-  files: Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size'>[],
-  now: number,
-): Promise<string[]> {
-  if (files.length === 0) return [];
-  await lockUsers(trx, dialect, files.map((f) => f.user_id));
-  for (const part of chunks(files)) await trx.deleteFrom('files').where('id', 'in', part.map((f) => f.id)).execute();
+export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id' | 'user_id'>[], now: number): Promise<Released> {
+  if (candidates.length === 0) return { files: [], emptied: [] };
+  const owners = [...new Set(candidates.map((f) => f.user_id))];
+  await lockUsers(trx, dialect, owners);
+  const files: ReleasedFile[] = [];
+  for (const part of chunks(candidates)) {
+    const gone = await trx
+      .deleteFrom('files')
+      .where('id', 'in', part.map((f) => f.id))
+      .where('user_id', 'in', owners)
+      .returning(['id', 'user_id', 'blob_hash', 'file_size', 'original_name'])
+      .execute();
+    files.push(...gone);
+  }
   const held = new Map(files.map((f) => [`${f.user_id}:${f.blob_hash}`, f]));
   for (const f of [...held.values()].sort((a, b) => a.user_id - b.user_id)) {
     if (!(await ownsContent(trx, f.user_id, f.blob_hash))) await charge(trx, f.user_id, -Number(f.file_size));
@@ -52,47 +69,52 @@ export async function releaseFiles(
       .updateTable('blobs')
       .set({
         ref_count: sql`ref_count - ${n}`,
-        orphaned_at: sql`case when ref_count - ${n} <= 0 then ${now} else orphaned_at end`,
+        orphaned_at: sql`case when ref_count = ${n} then ${now} else orphaned_at end`,
       })
       .where('hash', '=', hash)
       .returning('ref_count')
       .executeTakeFirstOrThrow();
-    if (blob.ref_count <= 0) emptied.push(hash);
+    if (blob.ref_count === 0) emptied.push(hash);
   }
-  return emptied;
+  return { files, emptied };
 }
 
-/** Collects blobs right away rather than at the next GC round; a failure leaves them to it. */
-export async function collectEmptied(ctx: DomainContext, hashes: string[]): Promise<void> {
-  for (const hash of hashes) {
-    try {
-      await collectBlob(ctx.db, ctx.store, hash);
-    } catch (err) {
-      ctx.log.warn({ err, hash }, 'blob collection deferred to the next GC round');
-    }
-  }
+/**
+ * Collects emptied blobs after the response rather than at the next GC round:
+ * answering only after the collection would tell the caller whether anyone
+ * else holds the content. A failure leaves them to the GC round.
+ */
+export function collectLater(ctx: DomainContext, hashes: string[]): void {
+  for (const hash of hashes) ctx.background.defer(`collect blob ${hash}`, async () => void (await collectBlob(ctx.db, ctx.store, hash)));
 }
 
+/**
+ * The row was read (and the caller's right to delete it checked) before the
+ * transaction; inside it, the DELETE decides: a racing delete that took the
+ * row first leaves this one with nothing to release, and a 404.
+ */
 async function deleteRow(ctx: DomainContext, actor: Actor, row: FileRow, asAdmin: boolean): Promise<void> {
   const audience = await fileAudience(ctx.db, row);
-  let emptied: string[] = [];
-  await ctx.db.transaction().execute(async (trx) => {
+  const released = await ctx.db.transaction().execute(async (trx) => {
     const now = Date.now();
-    emptied = await releaseFiles(trx, ctx.dialect, [row], now);
+    const released = await releaseFiles(trx, ctx.dialect, [row], now);
+    const gone = released.files[0];
+    if (!gone) throw new NotFound(FILE_NOT_FOUND);
     const owner = asAdmin ? await trx.selectFrom('users').select('username').where('id', '=', row.user_id).executeTakeFirst() : undefined;
     await recordActivity(
       trx,
       {
         type: asAdmin ? 'admin_delete' : 'delete',
         userId: actor.id,
-        fileId: row.id,
-        fileName: row.original_name,
+        fileId: gone.id,
+        fileName: gone.original_name,
         detail: owner ? `owner: ${owner.username}` : null,
       },
       now,
     );
+    return released;
   });
-  await collectEmptied(ctx, emptied);
+  collectLater(ctx, released.emptied);
   await ctx.events.publish({ event: { type: 'file_deleted', file_id: row.id, at: new Date().toISOString() }, audience });
 }
 

@@ -5,7 +5,7 @@ import { folderTree, ownedFolder } from './access.js';
 import { recordActivities } from './activity.js';
 import { audienceOfFile, folderAudience, NOBODY } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
-import { collectEmptied, releaseFiles } from './files.js';
+import { collectLater, releaseFiles } from './files.js';
 import { lockUser } from './locks.js';
 
 interface Removed {
@@ -31,8 +31,9 @@ async function subtreeAudiences(trx: Db, folderIds: number[], files: { id: numbe
 /**
  * DELETE /api/folders/{id}: the folder, its subfolders and their files, in one
  * transaction. Every file releases its blob reference exactly as a file
- * delete does; emptied blobs are collected after commit, then everyone who
- * could see a removed file or folder is told.
+ * delete does (a file that a racing delete took first is not released again);
+ * emptied blobs are collected after the response, and everyone who could see
+ * a removed file or folder is told.
  */
 export async function deleteFolder(ctx: DomainContext, actor: Actor, folderId: number): Promise<void> {
   await ownedFolder(ctx.db, actor.id, folderId);
@@ -41,21 +42,22 @@ export async function deleteFolder(ctx: DomainContext, actor: Actor, folderId: n
     await lockUser(trx, ctx.dialect, actor.id);
     const root = await ownedFolder(trx, actor.id, folderId);
     const { rows: folders } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree`.execute(trx);
-    const { rows: files } = await sql<{ id: number; user_id: number; is_public: number; folder_id: number; blob_hash: string; file_size: number; original_name: string }>`${folderTree(folderId)}
-      select f.id, f.user_id, f.is_public, f.folder_id, f.blob_hash, f.file_size, f.original_name from files f where f.folder_id in (select id from tree)`.execute(trx);
+    const { rows: files } = await sql<{ id: number; user_id: number; is_public: number; folder_id: number }>`${folderTree(folderId)}
+      select f.id, f.user_id, f.is_public, f.folder_id from files f where f.folder_id in (select id from tree)`.execute(trx);
     const audiences = await subtreeAudiences(trx, folders.map((f) => f.id), files, folderId);
     const now = Date.now();
-    const emptied = await releaseFiles(trx, ctx.dialect, files, now);
+    const released = await releaseFiles(trx, ctx.dialect, files, now);
     await recordActivities(
       trx,
-      files.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: `with folder "${root.name}"` })),
+      released.files.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: `with folder "${root.name}"` })),
       now,
     );
     // One statement: the parent_id references are checked once it has run.
     await sql`${folderTree(folderId)} delete from folders where id in (select id from tree)`.execute(trx);
-    return { ...audiences, emptied };
+    const gone = new Set(released.files.map((f) => f.id));
+    return { folders: audiences.folders, files: audiences.files.filter((f) => gone.has(f.id)), emptied: released.emptied };
   });
-  await collectEmptied(ctx, removed.emptied);
+  collectLater(ctx, removed.emptied);
   const at = new Date().toISOString();
   for (const f of removed.files) await ctx.events.publish({ event: { type: 'file_deleted', file_id: f.id, at }, audience: f.audience });
   for (const f of removed.folders) await ctx.events.publish({ event: { type: 'folder_deleted', folder_id: f.id, at }, audience: f.audience });

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../storage/ingest.js';
+import { takeLease, type LeaseKeeper } from '../storage/leases.js';
 import { ownedFolder } from './access.js';
 import { recordActivity } from './activity.js';
 import { fileAudience } from './audience.js';
 import type { Actor, DomainContext } from './context.js';
-import { QuotaExceeded } from './errors.js';
+import { QuotaExceeded, TimedOut } from './errors.js';
 import { fileDto } from './file-dto.js';
 import { charge, ownsContent } from './quota.js';
 import { quotaBytesOf } from './users.js';
@@ -16,7 +17,6 @@ export interface UploadOptions {
   folderId: number | null;
   tags: string[];
 }
-
 
 export interface UploadBudget {
   /** Bytes of new content the user may still add. */
@@ -42,14 +42,32 @@ export async function uploadBudget(ctx: DomainContext, userId: number): Promise<
   };
 }
 
+/** The object may have been swept with its lease: nothing may point at it. */
+const LEASE_LOST = 'The upload paused for too long and was discarded; send it again';
+
 /**
  * Turns a written object into a file, in one transaction: the quota re-checked
- * under a lock on the user, the blob upserted (new content keeps this object;
- * known content adds a reference), the file row, its tags and the audit entry.
- * A duplicate's own object is deleted after commit; on failure it is deleted
- * and nothing else remains.
+ * under a lock on the user, the object's lease ended, the blob upserted (new
+ * content keeps this object; known content adds a reference), the file row,
+ * its tags and the audit entry. Known content whose object has gone missing
+ * takes this object instead: no file is ever attached to a hole. A
+ * duplicate's own object is deleted after the response, since deleting it
+ * before would show in the time taken that somebody holds the same content;
+ * on failure the object is deleted and nothing else remains.
  */
-export async function commitUpload(ctx: DomainContext, actor: Actor, name: string, object: IngestedObject, opts: UploadOptions): Promise<FileItem> {
+export async function commitUpload(
+  ctx: DomainContext,
+  actor: Actor,
+  name: string,
+  object: IngestedObject,
+  opts: UploadOptions,
+  leases: LeaseKeeper,
+): Promise<FileItem> {
+  // One look at the object the file will be read from: known content's, or
+  // this upload's own, so that both take the same time.
+  const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();
+  const present = await ctx.store.exists(known?.storage_key ?? object.key);
+  const hole = known && !present ? known.storage_key : undefined;
   let fileId = 0;
   let duplicate = false;
   try {
@@ -61,13 +79,25 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, name: strin
         await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
       const now = Date.now();
-      const blob = await trx
-        .insertInto('blobs')
-        .values({ hash: object.hash, size: object.size, mime_type: object.mime, storage_key: object.key, ref_count: 1, created_at: now, orphaned_at: null })
-        .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null }))
-        .returning('storage_key')
-        .executeTakeFirstOrThrow();
+      const healed = hole
+        ? await trx
+            .updateTable('blobs')
+            .set({ storage_key: object.key, ref_count: sql`ref_count + 1`, orphaned_at: null })
+            .where('hash', '=', object.hash)
+            .where('storage_key', '=', hole)
+            .returning('storage_key')
+            .executeTakeFirst()
+        : undefined;
+      const blob =
+        healed ??
+        (await trx
+          .insertInto('blobs')
+          .values({ hash: object.hash, size: object.size, mime_type: object.mime, storage_key: object.key, ref_count: 1, created_at: now, orphaned_at: null })
+          .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null }))
+          .returning('storage_key')
+          .executeTakeFirstOrThrow());
       duplicate = blob.storage_key !== object.key;
       const file = await trx
         .insertInto('files')
@@ -92,10 +122,12 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, name: strin
       await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
     });
   } catch (err) {
-    await discardObject(ctx, object.key);
+    await discardObject(ctx, leases, object.key);
     throw err;
   }
-  if (duplicate) await discardObject(ctx, object.key);
+  leases.settled(object.key);
+  if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
   const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);
   const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
@@ -103,11 +135,12 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, name: strin
   return dto;
 }
 
-/** Best effort: an object left behind is found by the stray sweep. */
-export async function discardObject(ctx: DomainContext, key: string): Promise<void> {
+/** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
+export async function discardObject(ctx: DomainContext, leases: LeaseKeeper, key: string): Promise<void> {
   try {
     await ctx.store.delete(key);
   } catch (err) {
     ctx.log.warn({ err, key }, 'could not delete an unreferenced object; the sweep will retry');
   }
+  await leases.release(key);
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '@vault/contract';
-import { DomainError, RateLimited, type ErrorKind } from '../domain/errors.js';
+import { DomainError, RateLimited, TimedOut, type ErrorKind } from '../domain/errors.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -12,6 +12,7 @@ const STATUS: Record<ErrorKind, number> = {
   unsupported_type: 415,
   rate_limited: 429,
   quota_exceeded: 507,
+  timeout: 408,
 };
 
 export function statusOf(err: DomainError): number {
@@ -33,6 +34,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
     if (err instanceof DomainError) {
       if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+      // A request cut off for being too slow was not read to its end: its connection cannot carry another.
+      if (err instanceof TimedOut) reply.header('connection', 'close');
       const body: ErrorResponse = { ...err.details, error: err.message };
       return reply.status(statusOf(err)).send(body);
     }

@@ -3,12 +3,14 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { LIMITS, extensionOf, tagSchema, type UploadResponse, type UploadResult } from '@vault/contract';
 import { ownedFolder } from '../domain/access.js';
 import type { Actor, DomainContext } from '../domain/context.js';
-import { DomainError, Invalid, QuotaExceeded, UnsupportedType } from '../domain/errors.js';
+import { DomainError, Invalid, QuotaExceeded, TimedOut, UnsupportedType } from '../domain/errors.js';
 import { normalizeFileName } from '../domain/file-names.js';
 import { ownsContent } from '../domain/quota.js';
 import { commitUpload, discardObject, uploadBudget, type UploadOptions } from '../domain/uploads.js';
 import { acceptedExtension } from '../storage/content-rules.js';
 import { drain, ingest, type IngestedObject } from '../storage/ingest.js';
+import { LeaseKeeper, uploadLeaseMs } from '../storage/leases.js';
+import { watchBody } from './body-watch.js';
 import { statusOf } from './errors.js';
 
 type Staged = { name: string; object: IngestedObject } | { name: string; error: DomainError };
@@ -60,12 +62,12 @@ class UploadFields {
 }
 
 /** Stores one file part, or says why it was refused; the part is always read to its end. */
-async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number): Promise<Staged> {
+async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number, leases: LeaseKeeper): Promise<Staged> {
   let name = part.filename;
   try {
     name = normalizeFileName(part.filename);
     const ext = acceptedExtension(extensionOf(name));
-    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }) };
+    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases) };
   } catch (err) {
     await drain(part.file);
     if (err instanceof DomainError) return { name, error: err };
@@ -80,9 +82,13 @@ export interface UploadOutcome {
 
 /**
  * POST /api/files/upload. Each file streams into its own new object as it
- * arrives; fields may come before or after the files. Once the whole request
- * is read, each stored object becomes a file in its own transaction. If the
- * request as a whole is refused, every object it wrote is deleted.
+ * arrives; fields may come before or after the files. Every object is leased
+ * before it is written and its lease kept alive while the body keeps
+ * arriving, so maintenance never takes an object of an upload in flight; a
+ * body that stops arriving for UPLOAD_IDLE_SECONDS is cut off (408). Once the
+ * whole request is read, each stored object becomes a file in its own
+ * transaction. If the request as a whole is refused, every object it wrote is
+ * deleted.
  */
 export async function handleUpload(ctx: DomainContext, actor: Actor, request: FastifyRequest): Promise<UploadOutcome> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
@@ -90,6 +96,8 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
   const staged: Staged[] = [];
   const counted = new Set<string>();
   const budget = await uploadBudget(ctx, actor.id);
+  const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+  let stopWatching = () => {};
   let files = 0;
   try {
     const parts = request.parts({
@@ -102,6 +110,12 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
         headerPairs: 100,
       },
     });
+    const idle = ctx.settings.uploadIdleMs / 1000;
+    // The multipart parser ends the parts with this error, as it would on a
+    // failed connection; the client still gets the answer.
+    stopWatching = watchBody(request.raw, ctx.settings.uploadIdleMs, () => leases.touch(), () =>
+      request.raw.emit('error', new TimedOut(`The upload stalled: no data arrived for ${idle} second${idle === 1 ? '' : 's'}`)),
+    );
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'field') {
         await fields.apply(part.fieldname, String(part.value), part.valueTruncated);
@@ -116,13 +130,13 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
         await drain(part.file);
         throw new Invalid(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
       }
-      const result = await stageFile(ctx, part, Math.max(budget.remaining, budget.ownCeiling));
+      const result = await stageFile(ctx, part, Math.max(budget.remaining, budget.ownCeiling), leases);
       if ('object' in result) {
         // Content the user already has (or sent earlier in this request) costs nothing more.
         const { hash, size, key } = result.object;
         const free = counted.has(hash) || (await ownsContent(ctx.db, actor.id, hash));
         if (!free && size > budget.remaining) {
-          await discardObject(ctx, key);
+          await discardObject(ctx, leases, key);
           staged.push({ name: result.name, error: new QuotaExceeded() });
           continue;
         }
@@ -132,8 +146,10 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
       staged.push(result);
     }
   } catch (err) {
-    await Promise.all(staged.map((s) => ('object' in s ? discardObject(ctx, s.object.key) : undefined)));
+    await Promise.all(staged.map((s) => ('object' in s ? discardObject(ctx, leases, s.object.key) : undefined)));
     throw parserError(err);
+  } finally {
+    stopWatching();
   }
   if (files === 0) throw new Invalid('No files were uploaded');
 
@@ -144,7 +160,7 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
       continue;
     }
     try {
-      results.push({ ok: true, name: item.name, file: await commitUpload(ctx, actor, item.name, item.object, fields.options) });
+      results.push({ ok: true, name: item.name, file: await commitUpload(ctx, actor, item.name, item.object, fields.options, leases) });
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       results.push({ ok: false, name: item.name, error: err.message, status: statusOf(err) });

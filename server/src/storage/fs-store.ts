@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStore } from './object-store.js';
-import { isObjectKey, newObjectKey } from './keys.js';
+import { isObjectKey } from './keys.js';
 
 async function fsyncDir(dir: string): Promise<void> {
   const handle = await fsp.open(dir, 'r');
@@ -29,8 +29,7 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
   };
 
   return {
-    async put(body: Readable) {
-      const key = newObjectKey();
+    async put(key: string, body: Readable) {
       const file = pathOf(key);
       const dir = path.dirname(file);
       const handle = await fsp.open(file, 'wx', 0o600);
@@ -62,6 +61,14 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
       const handle = await fsp.open(pathOf(key), 'r');
       // 1 MiB reads: with the default 64 KiB, downloads ran at a third of the speed.
       return handle.createReadStream({ highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+    },
+
+    async exists(key: string) {
+      const stat = await fsp.stat(pathOf(key)).catch((err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return undefined;
+        throw err;
+      });
+      return stat?.isFile() ?? false;
     },
 
     async delete(key: string) {

@@ -1,4 +1,6 @@
 import type { Db } from '../db/index.js';
+import { ID_CHUNK } from '../domain/chunks.js';
+import { heldKeys } from './leases.js';
 import type { ObjectStore } from './object-store.js';
 
 /**
@@ -28,19 +30,35 @@ export async function collectOrphans(db: Db, store: ObjectStore): Promise<number
   return collected;
 }
 
+/** Groups the keys of a listing, so that each group is checked against the database in one query. */
+export async function* batched(keys: AsyncIterable<string>, size = ID_CHUNK): AsyncIterable<string[]> {
+  let batch: string[] = [];
+  for await (const key of keys) {
+    batch.push(key);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
 /**
- * Objects that no blob row points at and that are older than the grace period:
- * left by a crash between writing an object and committing its row, or between
- * committing a duplicate and deleting its copy. The grace period keeps uploads
- * in flight safe.
+ * Objects that no blob row points at and no lease holds, older than the grace
+ * period: left by a crash between writing an object and committing its row,
+ * by a writer that stopped extending its lease, or by a duplicate whose copy
+ * was never deleted. Leases keep uploads in flight safe however long they
+ * take; the grace period adds a margin for objects written before leases.
  */
 export async function sweepStrayObjects(db: Db, store: ObjectStore, graceMs: number, now = Date.now()): Promise<number> {
   let removed = 0;
-  for await (const key of store.listOlderThan(now - graceMs)) {
-    const owner = await db.selectFrom('blobs').select('hash').where('storage_key', '=', key).executeTakeFirst();
-    if (owner) continue;
-    await store.delete(key);
-    removed += 1;
+  for await (const keys of batched(store.listOlderThan(now - graceMs))) {
+    const held = await heldKeys(db, keys);
+    for (const key of keys) {
+      if (held.has(key)) continue;
+      await store.delete(key);
+      removed += 1;
+    }
   }
   return removed;
 }

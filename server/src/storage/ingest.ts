@@ -4,6 +4,8 @@ import { TextDecoder } from 'node:util';
 import type { AcceptedExtension } from '@vault/contract';
 import { QuotaExceeded, TooLarge, UnsupportedType } from '../domain/errors.js';
 import { CONTENT_MISMATCH, SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
+import { newObjectKey } from './keys.js';
+import type { LeaseKeeper } from './leases.js';
 import type { ObjectStore } from './object-store.js';
 
 export interface IngestLimits {
@@ -43,6 +45,7 @@ class Inspector extends Transform {
   constructor(
     private readonly ext: AcceptedExtension,
     private readonly limits: IngestLimits,
+    private readonly progress: () => void,
   ) {
     super();
     this.utf8 = isTextExtension(ext) ? new TextDecoder('utf-8', { fatal: true }) : undefined;
@@ -54,6 +57,7 @@ class Inspector extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.progress();
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(new TooLarge(`File exceeds the ${sizeLabel(this.limits.maxBytes)} limit`));
     if (this.size > this.limits.budgetBytes) return done(new QuotaExceeded());
@@ -111,17 +115,26 @@ export function drain(stream: Readable): Promise<void> {
 }
 
 /**
- * Streams `source` into a new object. On any failure the partial object is
- * gone and `source` has been read to its end (so a multipart parser can move
- * on to the next part); the error is rethrown.
+ * Streams `source` into a new object, leased by `leases` before its first
+ * byte is written and kept alive as bytes flow. On any failure the partial
+ * object and its lease are gone and `source` has been read to its end (so a
+ * multipart parser can move on to the next part); the error is rethrown.
  */
 export async function ingest(
   store: ObjectStore,
   source: Readable,
   ext: AcceptedExtension,
   limits: IngestLimits,
+  leases: LeaseKeeper,
 ): Promise<IngestedObject> {
-  const inspector = new Inspector(ext, limits);
+  const key = newObjectKey();
+  try {
+    await leases.hold(key);
+  } catch (err) {
+    await drain(source);
+    throw err;
+  }
+  const inspector = new Inspector(ext, limits, () => leases.touch());
   // The inspector can fail before the store starts reading it (a tiny file is
   // inspected while the store is still opening its object): keep its error
   // here, so it is never unhandled and is the one reported.
@@ -131,11 +144,12 @@ export async function ingest(
   source.on('error', forward);
   source.pipe(inspector);
   try {
-    const { key, size } = await store.put(inspector);
+    const { size } = await store.put(key, inspector);
     return { key, size, hash: inspector.digest(), mime: inspector.mime! };
   } catch (err) {
     source.unpipe(inspector);
     await drain(source);
+    await leases.release(key);
     throw failure ?? err;
   } finally {
     source.off('error', forward);

@@ -8,16 +8,19 @@ export interface ByteRange {
 }
 
 /**
- * Write-once object storage. Keys are chosen by the store (random), so two
- * writers can never collide, and an object is never modified after put.
+ * Write-once object storage. Keys are random (newObjectKey), so two writers
+ * can never collide, and an object is never modified after put.
  */
 export interface ObjectStore {
   /**
-   * Streams `body` into a new object. Resolves once the object is durable;
-   * rejects (leaving nothing behind) if `body` errors or the write fails.
+   * Streams `body` into a new object under `key` (from newObjectKey, leased
+   * before the call). Resolves once the object is durable; rejects (leaving
+   * nothing behind) if `body` errors or the write fails.
    */
-  put(body: Readable): Promise<{ key: string; size: number }>;
+  put(key: string, body: Readable): Promise<{ key: string; size: number }>;
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Whether a finished object is stored under `key`. */
+  exists(key: string): Promise<boolean>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Keys of objects last written before `before` (epoch ms): candidates for the orphan sweep. */
@@ -26,7 +29,8 @@ export interface ObjectStore {
   ping(): Promise<void>;
   /**
    * Stores that keep unfinished writes out of sight (S3 multipart uploads)
-   * discard those started before `before`; returns how many.
+   * discard those started before `before` whose key `held` does not return
+   * (a writer still extending its lease keeps its upload); returns how many.
    */
-  abortStaleUploads?(before: number): Promise<number>;
+  abortStaleUploads?(before: number, held: (keys: string[]) => Promise<Set<string>>): Promise<number>;
 }

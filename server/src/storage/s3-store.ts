@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   S3Client,
@@ -11,7 +12,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.js';
 import type { ByteRange, ObjectStore } from './object-store.js';
-import { isObjectKey, newObjectKey } from './keys.js';
+import { isObjectKey } from './keys.js';
 
 /** Parts in flight per upload: memory stays near PART_SIZE x QUEUE_SIZE whatever the file size. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -29,10 +30,14 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
   const Bucket = cfg.bucket;
   // Some S3-compatible servers do not implement ListMultipartUploads: then there is nothing to clean.
   let canListUploads = true;
+  const checked = (key: string) => {
+    if (!isObjectKey(key)) throw new Error(`Malformed object key: ${key}`);
+    return key;
+  };
 
   return {
-    async put(body: Readable) {
-      const key = newObjectKey();
+    async put(key: string, body: Readable) {
+      checked(key);
       let size = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
@@ -61,11 +66,20 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
     },
 
     async get(key: string, range?: ByteRange) {
-      if (!isObjectKey(key)) throw new Error(`Malformed object key: ${key}`);
       const res = await client.send(
-        new GetObjectCommand({ Bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({ Bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
       return res.Body as Readable;
+    },
+
+    async exists(key: string) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: checked(key) }));
+        return true;
+      } catch (err) {
+        if ((err as { name?: string }).name === 'NotFound' || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+        throw err;
+      }
     },
 
     async delete(key: string) {
@@ -84,7 +98,7 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
     },
 
     /** A crash mid-upload leaves a multipart upload: invisible to listings, but billed. */
-    async abortStaleUploads(before: number) {
+    async abortStaleUploads(before: number, held: (keys: string[]) => Promise<Set<string>>) {
       if (!canListUploads) return 0;
       let aborted = 0;
       let keyMarker: string | undefined;
@@ -98,11 +112,12 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
             return undefined;
           });
         if (!page) return aborted;
-        for (const u of page.Uploads ?? []) {
-          if (u.Key && u.UploadId && (u.Initiated?.getTime() ?? 0) < before) {
-            await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
-            aborted += 1;
-          }
+        const stale = (page.Uploads ?? []).filter((u) => u.Key && u.UploadId && (u.Initiated?.getTime() ?? 0) < before);
+        const alive = await held(stale.map((u) => u.Key!));
+        for (const u of stale) {
+          if (alive.has(u.Key!)) continue;
+          await client.send(new AbortMultipartUploadCommand({ Bucket, Key: u.Key, UploadId: u.UploadId }));
+          aborted += 1;
         }
         keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
         uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { expect } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
 import type { Client, Response } from './client.js';
+import { describeFinding, verifyStorage } from '../../src/storage/verify.js';
 import type { TestServer } from './server.js';
 
 /** Real leading bytes of each accepted binary format; `extra` makes the content unique. */
@@ -71,8 +72,9 @@ export function sha256(content: Buffer): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** Every object key in the server's store, whatever the store. */
+/** Every object key in the server's store, whatever the store, once the work queued after responses is done. */
 export async function storedKeys(t: TestServer): Promise<string[]> {
+  await settled(t);
   const keys: string[] = [];
   for await (const key of t.server.ctx.store.listOlderThan(Number.MAX_SAFE_INTEGER)) keys.push(key);
   return keys;
@@ -89,29 +91,23 @@ export async function blobOf(t: TestServer, content: Buffer) {
   return t.server.ctx.db.selectFrom('blobs').selectAll().where('hash', '=', sha256(content)).executeTakeFirst();
 }
 
-export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_tags' | 'activity'): Promise<number> {
+export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_tags' | 'activity' | 'object_leases'): Promise<number> {
   const row = await t.server.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Every blob row has its object and every object its row; ref counts equal the file rows. */
+/** Waits for the work the server does after its responses (collections, duplicate copies). */
+export async function settled(t: TestServer): Promise<void> {
+  await t.server.ctx.background.idle();
+}
+
+/**
+ * Every blob's object is there with the right content and every object
+ * belongs to a blob; ref counts equal the file rows, and each user is charged
+ * exactly the distinct content of their own files: what `vault verify` checks.
+ */
 export async function assertStorageConsistent(t: TestServer): Promise<void> {
-  const db = t.server.ctx.db;
-  const blobs = await db.selectFrom('blobs').selectAll().execute();
-  const files = await db.selectFrom('files').select('blob_hash').execute();
-  const objects = new Set(await storedKeys(t));
-  for (const blob of blobs) {
-    const refs = files.filter((f) => f.blob_hash === blob.hash).length;
-    if (blob.ref_count !== refs) throw new Error(`blob ${blob.hash} ref_count ${blob.ref_count} but ${refs} files`);
-    if (!objects.has(blob.storage_key)) throw new Error(`blob ${blob.hash} has no object`);
-  }
-  const keys = new Set(blobs.map((b) => b.storage_key));
-  for (const key of objects) if (!keys.has(key)) throw new Error(`object ${key} has no blob row`);
-  // Each user is charged exactly the distinct content of their own files.
-  const users = await db.selectFrom('users').select(['id', 'used_bytes']).execute();
-  for (const user of users) {
-    const { rows } = await sql<{ bytes: number }>`select coalesce(sum(b.size), 0) as bytes from blobs b
-      where b.hash in (select f.blob_hash from files f where f.user_id = ${user.id})`.execute(db);
-    if (Number(user.used_bytes) !== Number(rows[0]?.bytes)) throw new Error(`user ${user.id} charged ${user.used_bytes} but holds ${rows[0]?.bytes} bytes`);
-  }
+  await settled(t);
+  const { findings } = await verifyStorage(t.server.ctx.db, t.server.ctx.store);
+  expect(findings.map(describeFinding)).toEqual([]);
 }

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { initial } from './0001_initial.js';
 import { userUsedBytes } from './0002_user_used_bytes.js';
+import { storageCountsChecked } from './0003_storage_counts_checked.js';
+import { objectLeases } from './0004_object_leases.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -11,5 +13,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_user_used_bytes': userUsedBytes(),
+    '0003_storage_counts_checked': storageCountsChecked(dialect),
+    '0004_object_leases': objectLeases(),
   };
 }

@@ -1,0 +1,124 @@
+import { writeUnsynced, type Db, type Dialect } from '../db/index.js';
+import type { Logger } from '../domain/context.js';
+import { chunks } from '../domain/chunks.js';
+
+/**
+ * Leases protect objects that no blob row points at yet: an object being
+ * written, or written and held until its writer commits it. The writer
+ * registers the key before the first byte goes out and extends the lease while
+ * bytes keep arriving; the stray sweep and the cleanup of unfinished S3
+ * uploads leave every leased object alone.
+ *
+ * Why that is enough: a lease row is created only before its object exists, and
+ * it goes in exactly one of three ways — consumed in the transaction that
+ * points a blob at the object (takeLease), released by the writer once the
+ * object is gone, or pruned when it has expired. So a single read that finds
+ * neither a blob row nor a lease for an existing object proves that nobody can
+ * ever point a blob at it: it is stray.
+ */
+
+/** Keys among `keys` that a blob points at or a lease holds: never stray. */
+export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
+  for (const part of chunks(keys)) {
+    // One statement: a commit that swaps the lease for a blob row is seen entirely, or not at all.
+    const rows = await db
+      .selectFrom('blobs')
+      .select('storage_key as key')
+      .where('storage_key', 'in', part)
+      .unionAll(db.selectFrom('object_leases').select('key').where('key', 'in', part))
+      .execute();
+    for (const { key } of rows) held.add(key);
+  }
+  return held;
+}
+
+/**
+ * Inside the transaction that points a blob at the object: ends its lease.
+ * False when the lease is gone (expired and pruned), the object with it may
+ * be too, and nothing may point at it.
+ */
+export async function takeLease(trx: Db, key: string): Promise<boolean> {
+  const row = await trx.deleteFrom('object_leases').where('key', '=', key).returning('key').executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Drops expired leases; their objects become strays for the sweep. */
+export async function pruneExpiredLeases(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.deleteFrom('object_leases').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * An upload's lease outlives the longest pause its body may take
+ * (UPLOAD_IDLE_SECONDS) with room to spare, being extended every quarter of it.
+ */
+export function uploadLeaseMs(idleMs: number): number {
+  return 2 * idleMs;
+}
+
+/**
+ * The leases of one writer: an upload request today, a resumable upload's
+ * successive requests tomorrow. Every sign of progress extends all the leases
+ * it holds (at most every quarter of the lease), so a writer that keeps
+ * sending keeps every object it wrote, and one that stops loses them once
+ * the lease runs out.
+ */
+export class LeaseKeeper {
+  private readonly keys = new Set<string>();
+  private renewedAt = Date.now();
+  private renewing = false;
+
+  private readonly db: Db;
+  private readonly dialect: Dialect;
+  private readonly log: Logger;
+
+  constructor(
+    database: { db: Db; dialect: Dialect; log: Logger },
+    private readonly ttlMs: number,
+  ) {
+    ({ db: this.db, dialect: this.dialect, log: this.log } = database);
+  }
+
+  /**
+   * Registers a key before its object is written. A crash that loses the row
+   * ends the writer too, and its object is then a stray: no sync is needed.
+   */
+  async hold(key: string): Promise<void> {
+    const expiresAt = Date.now() + this.ttlMs;
+    await writeUnsynced(this.db, this.dialect, (db) => db.insertInto('object_leases').values({ key, expires_at: expiresAt }).execute());
+    this.keys.add(key);
+  }
+
+  /** Bytes arrived: keep everything held alive. Cheap to call on every chunk. */
+  touch(): void {
+    const now = Date.now();
+    if (this.renewing || this.keys.size === 0 || now - this.renewedAt < this.ttlMs / 4) return;
+    this.renewing = true;
+    this.renewedAt = now;
+    this.extend([...this.keys], now + this.ttlMs)
+      .catch((err: unknown) => this.log.warn({ err }, 'could not extend upload leases'))
+      .finally(() => (this.renewing = false));
+  }
+
+  private async extend(keys: string[], expiresAt: number): Promise<void> {
+    for (const part of chunks(keys)) {
+      await this.db.updateTable('object_leases').set({ expires_at: expiresAt }).where('key', 'in', part).execute();
+    }
+  }
+
+  /** The object now belongs to a blob row (the lease went with takeLease). */
+  settled(key: string): void {
+    this.keys.delete(key);
+  }
+
+  /** The object is gone: its lease goes too (or, failing that, expires). */
+  async release(key: string): Promise<void> {
+    this.keys.delete(key);
+    await this.db
+      .deleteFrom('object_leases')
+      .where('key', '=', key)
+      .execute()
+      .catch((err: unknown) => this.log.warn({ err, key }, 'could not release an object lease; it will expire'));
+  }
+}

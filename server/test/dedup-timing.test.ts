@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { expect, it } from 'vitest';
+import { deleteOwnFile } from '../src/domain/files.js';
+import { commitUpload } from '../src/domain/uploads.js';
+import { ingest } from '../src/storage/ingest.js';
+import { LeaseKeeper, uploadLeaseMs } from '../src/storage/leases.js';
+import { assertStorageConsistent, blobOf, samples, settled, storedKeys, uploadOne } from './helpers/files.js';
+import { actorOf } from './helpers/actor.js';
+import { describeEachBackend } from './helpers/server.js';
+
+// What a response costs must not depend on whether somebody else holds the
+// same content, so the work that would differ happens after it.
+describeEachBackend('deduplication work after the response', (t) => {
+  it('answers a delete of the last copy before collecting the blob, then collects it', async () => {
+    const { ctx } = t().server;
+    const alice = await t().client.register();
+    const content = samples.pdf();
+    const id = await uploadOne(t().client, alice.token, { name: 'last.pdf', content });
+    const key = (await blobOf(t(), content))!.storage_key;
+
+    // As for a request: what it defers waits until its response has gone.
+    const request = ctx.background.scope();
+    await request.run(() => deleteOwnFile(ctx, actorOf(alice), id));
+    expect(await blobOf(t(), content)).toMatchObject({ ref_count: 0 });
+    expect(await ctx.store.exists(key)).toBe(true);
+
+    request.release();
+    await settled(t());
+    expect(await blobOf(t(), content)).toBeUndefined();
+    expect(await ctx.store.exists(key)).toBe(false);
+    await assertStorageConsistent(t());
+  });
+
+  it("answers an upload of content another user holds before deleting the new copy, then deletes it", async () => {
+    const { ctx } = t().server;
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const content = samples.png();
+    await uploadOne(t().client, alice.token, { name: 'first.png', content });
+    const kept = (await blobOf(t(), content))!.storage_key;
+
+    const request = ctx.background.scope();
+    const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+    const copy = await ingest(ctx.store, Readable.from([content]), 'png', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
+    const file = await request.run(() => commitUpload(ctx, actorOf(bob), 'second.png', copy, { isPublic: false, folderId: null, tags: [] }, leases));
+    expect(file).toMatchObject({ original_name: 'second.png', is_duplicate: false, reference_count: 1 });
+    expect(await ctx.store.exists(copy.key)).toBe(true);
+
+    request.release();
+    await settled(t());
+    expect(await ctx.store.exists(copy.key)).toBe(false);
+    expect(await storedKeys(t())).toContain(kept);
+    expect((await blobOf(t(), content))?.ref_count).toBe(2);
+    await assertStorageConsistent(t());
+  });
+
+  it('answers over HTTP while the store has yet to delete anything, then deletes the copy and the collected object', async () => {
+    const { store } = t().server.ctx;
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const content = samples.text();
+    const objects = (await storedKeys(t())).length;
+    const a = await uploadOne(t().client, alice.token, { name: 'a.txt', content });
+
+    // Every deletion in the store waits until the test lets it go.
+    const deleteNow = store.delete;
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    store.delete = async (key) => {
+      await gate;
+      return deleteNow(key);
+    };
+    try {
+      const b = await uploadOne(t().client, bob.token, { name: 'b.txt', content });
+      expect((await t().client.delete(`/api/files/${a}`, { token: alice.token })).status).toBe(204);
+      expect((await t().client.delete(`/api/files/${b}`, { token: bob.token })).status).toBe(204);
+    } finally {
+      letGo();
+      store.delete = deleteNow;
+    }
+    expect(await storedKeys(t())).toHaveLength(objects);
+    expect(await blobOf(t(), content)).toBeUndefined();
+    await assertStorageConsistent(t());
+  });
+});

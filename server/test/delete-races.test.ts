@@ -1,0 +1,109 @@
+import { expect, it } from 'vitest';
+import { adminDeleteFile, deleteOwnFile } from '../src/domain/files.js';
+import { deleteFolder } from '../src/domain/folder-delete.js';
+import { actorOf } from './helpers/actor.js';
+import { makeFolder } from './helpers/folders.js';
+import { assertStorageConsistent, blobOf, samples, uploadOne } from './helpers/files.js';
+import { describeEachDb } from './helpers/server.js';
+
+const ADMIN = { username: 'race_admin', password: 'longpassword' };
+
+describeEachDb(
+  'racing deletes',
+  (t) => {
+    async function adminToken(): Promise<string> {
+      const res = await t().client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
+      expect(res.status).toBe(200);
+      return res.body.token;
+    }
+
+    const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
+
+    it('releases a file once when eight deletes of it race', async () => {
+      const alice = await t().client.register();
+      const bob = await t().client.register();
+      const content = samples.png();
+      const id = await uploadOne(t().client, alice.token, { name: 'once.png', content });
+      await uploadOne(t().client, alice.token, { name: 'twin.png', content });
+      await uploadOne(t().client, bob.token, { name: 'bobs.png', content });
+
+      const responses = await Promise.all(Array.from({ length: 8 }, () => t().client.delete(`/api/files/${id}`, { token: alice.token })));
+      expect(statuses(responses)).toEqual([204, 404, 404, 404, 404, 404, 404, 404]);
+      expect((await blobOf(t(), content))?.ref_count).toBe(2);
+      expect((await t().client.get('/api/auth/stats', { token: alice.token })).body.used_storage_bytes).toBe(content.length);
+      await assertStorageConsistent(t());
+    });
+
+    it('releases the last copy once when eight deletes of it race', async () => {
+      const alice = await t().client.register();
+      const content = samples.pdf();
+      const id = await uploadOne(t().client, alice.token, { name: 'last.pdf', content });
+
+      const responses = await Promise.all(Array.from({ length: 8 }, () => t().client.delete(`/api/files/${id}`, { token: alice.token })));
+      expect(statuses(responses)).toEqual([204, 404, 404, 404, 404, 404, 404, 404]);
+      expect((await t().client.get('/api/auth/stats', { token: alice.token })).body.used_storage_bytes).toBe(0);
+      await assertStorageConsistent(t());
+    });
+
+    it('releases each file once when a file delete, an admin delete and a folder delete race', async () => {
+      const admin = await adminToken();
+      const alice = await t().client.register();
+      const bob = await t().client.register();
+      for (let round = 0; round < 6; round++) {
+        const folder = await makeFolder(t(), alice.token, `Race ${round}`);
+        const shared = samples.png();
+        const inFolder = { folder_id: String(folder.id) };
+        const target = await uploadOne(t().client, alice.token, { name: 'target.png', content: shared }, inFolder);
+        await uploadOne(t().client, alice.token, { name: 'sibling.png', content: shared }, inFolder);
+        await uploadOne(t().client, alice.token, { name: 'other.txt', content: samples.text() }, inFolder);
+        await uploadOne(t().client, bob.token, { name: 'bobs.png', content: shared });
+
+        const deletes = [
+          () => t().client.delete(`/api/files/${target}`, { token: alice.token }),
+          () => t().client.delete(`/api/admin/files/${target}`, { token: admin }),
+          () => t().client.delete(`/api/folders/${folder.id}`, { token: alice.token }),
+        ];
+        // Each round starts them in another order.
+        const started: Promise<{ status: number }>[] = [];
+        for (let k = 0; k < deletes.length; k++) {
+          const i = (k + round) % deletes.length;
+          started[i] = deletes[i]!();
+        }
+        const [own, byAdmin, byFolder] = (await Promise.all(started)) as [{ status: number }, { status: number }, { status: number }];
+        expect(byFolder.status).toBe(204);
+        // At most one of the two file deletes found the file; the folder delete may have taken it first.
+        expect([own.status, byAdmin.status].filter((s) => s === 204).length).toBeLessThanOrEqual(1);
+        for (const r of [own, byAdmin]) expect([204, 404]).toContain(r.status);
+        expect((await blobOf(t(), shared))?.ref_count).toBe(1);
+        await assertStorageConsistent(t());
+      }
+      expect((await t().client.get('/api/auth/stats', { token: alice.token })).body.used_storage_bytes).toBe(0);
+    });
+
+    // The same races started in one process, where every delete reads the file before any of them commits.
+    it('releases each file once when deletes of every kind race inside one process', async () => {
+      const { ctx } = t().server;
+      const alice = await t().client.register();
+      const bob = await t().client.register();
+      const folder = await makeFolder(t(), alice.token, 'In process');
+      const shared = samples.png();
+      const target = await uploadOne(t().client, alice.token, { name: 'target.png', content: shared }, { folder_id: String(folder.id) });
+      await uploadOne(t().client, bob.token, { name: 'bobs.png', content: shared });
+      const owner = actorOf(alice);
+      const admin = actorOf(bob, true);
+
+      const outcomes = await Promise.allSettled([
+        ...Array.from({ length: 4 }, () => deleteOwnFile(ctx, owner, target)),
+        ...Array.from({ length: 4 }, () => adminDeleteFile(ctx, admin, target)),
+        deleteFolder(ctx, owner, folder.id),
+      ]);
+      expect(outcomes.at(-1)!.status).toBe('fulfilled');
+      expect(outcomes.slice(0, -1).filter((o) => o.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toMatchObject({ kind: 'not_found' });
+      expect((await blobOf(t(), shared))?.ref_count).toBe(1);
+      expect((await t().client.get('/api/auth/stats', { token: alice.token })).body.used_storage_bytes).toBe(0);
+      await assertStorageConsistent(t());
+    });
+  },
+  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+);
