@@ -13,6 +13,7 @@ import { fileDto } from '../../domain/file-dto.js';
 import { listFiles, listPublicFiles } from '../../domain/file-search.js';
 import { getFileShare, setFileShare } from '../../domain/sharing.js';
 import { dedupStats, storageStats } from '../../domain/stats.js';
+import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
@@ -25,7 +26,7 @@ const wantsInline = (request: FastifyRequest) => (request.query as { inline?: st
 
 export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   app.post('/api/files/upload', async (request, reply) => {
-    const outcome = await handleUpload(ctx, actorOf(request), request);
+    const outcome = await handleUpload(deferringUntilSent(ctx, reply), actorOf(request), request);
     return reply.status(outcome.status).send(outcome.body);
   });
 
@@ -41,7 +42,7 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   }));
 
   app.delete('/api/files/:id', async (request, reply) => {
-    await deleteOwnFile(ctx, actorOf(request), idOf(request));
+    await deleteOwnFile(deferringUntilSent(ctx, reply), actorOf(request), idOf(request));
     return reply.status(204).send();
   });
 
