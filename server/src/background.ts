@@ -1,33 +1,28 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from './domain/context.js';
 
 type Task = { what: string; run: () => Promise<void> };
 
 /**
- * Work that must not show in the time a response takes: it runs one task at
- * a time, after the response of the request that asked for it has been sent
- * (outside a request, on the next turn of the event loop). A task that fails
- * is logged and left to the maintenance pass, which redoes everything queued
- * here.
+ * Work that must not show in the time a response takes. Tasks run one at a
+ * time, never inline: on the next turn of the event loop, or, deferred
+ * through a request's `held()` view, once that request's response has been
+ * sent. A task that fails is logged and left to the maintenance pass, which
+ * redoes everything queued here.
  */
 export interface Background {
   defer(what: string, task: () => Promise<void>): void;
-  /**
-   * A request's scope: whatever `run` defers waits until `release` (called
-   * once the response has been sent, or the connection has gone).
-   */
-  scope(): BackgroundScope;
   /** Resolves once every task deferred so far, held ones included, has run. */
   idle(): Promise<void>;
+  /** A view for one request: what it defers waits until `release`. */
+  held(): HeldBackground;
 }
 
-export interface BackgroundScope {
-  run<T>(fn: () => T): T;
+export interface HeldBackground extends Background {
+  /** The response has been sent (or the connection has gone): let the work start. */
   release(): void;
 }
 
 export function createBackground(log: Logger): Background {
-  const current = new AsyncLocalStorage<{ held: Task[]; released: boolean }>();
   const queue: Task[] = [];
   let outstanding = 0;
   let waiters: (() => void)[] = [];
@@ -42,7 +37,6 @@ export function createBackground(log: Logger): Background {
 
   const drain = async () => {
     draining = true;
-    // Never inline: the caller's answer leaves first.
     await new Promise((resolve) => setImmediate(resolve));
     for (let next = queue.shift(); next; next = queue.shift()) {
       try {
@@ -60,27 +54,32 @@ export function createBackground(log: Logger): Background {
     if (!draining && queue.length > 0) void drain();
   };
 
-  return {
+  const background: Background = {
     defer(what, run) {
       outstanding += 1;
-      const scope = current.getStore();
-      if (scope && !scope.released) scope.held.push({ what, run });
-      else enqueue([{ what, run }]);
-    },
-    scope() {
-      const scope = { held: [] as Task[], released: false };
-      return {
-        run: (fn) => current.run(scope, fn),
-        release() {
-          if (scope.released) return;
-          scope.released = true;
-          enqueue(scope.held.splice(0));
-        },
-      };
+      enqueue([{ what, run }]);
     },
     idle() {
       if (outstanding === 0) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
     },
+    held() {
+      const waiting: Task[] = [];
+      let released = false;
+      return {
+        ...background,
+        defer(what, run) {
+          outstanding += 1;
+          if (released) enqueue([{ what, run }]);
+          else waiting.push({ what, run });
+        },
+        release() {
+          if (released) return;
+          released = true;
+          enqueue(waiting.splice(0));
+        },
+      };
+    },
   };
+  return background;
 }

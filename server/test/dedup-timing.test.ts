@@ -19,12 +19,12 @@ describeEachBackend('deduplication work after the response', (t) => {
     const key = (await blobOf(t(), content))!.storage_key;
 
     // As for a request: what it defers waits until its response has gone.
-    const request = ctx.background.scope();
-    await request.run(() => deleteOwnFile(ctx, actorOf(alice), id));
+    const background = ctx.background.held();
+    await deleteOwnFile({ ...ctx, background }, actorOf(alice), id);
     expect(await blobOf(t(), content)).toMatchObject({ ref_count: 0 });
     expect(await ctx.store.exists(key)).toBe(true);
 
-    request.release();
+    background.release();
     await settled(t());
     expect(await blobOf(t(), content)).toBeUndefined();
     expect(await ctx.store.exists(key)).toBe(false);
@@ -39,14 +39,14 @@ describeEachBackend('deduplication work after the response', (t) => {
     await uploadOne(t().client, alice.token, { name: 'first.png', content });
     const kept = (await blobOf(t(), content))!.storage_key;
 
-    const request = ctx.background.scope();
+    const background = ctx.background.held();
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const copy = await ingest(ctx.store, Readable.from([content]), 'png', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
-    const file = await request.run(() => commitUpload(ctx, actorOf(bob), 'second.png', copy, { isPublic: false, folderId: null, tags: [] }, leases));
+    const file = await commitUpload({ ...ctx, background }, actorOf(bob), 'second.png', copy, { isPublic: false, folderId: null, tags: [] }, leases);
     expect(file).toMatchObject({ original_name: 'second.png', is_duplicate: false, reference_count: 1 });
     expect(await ctx.store.exists(copy.key)).toBe(true);
 
-    request.release();
+    background.release();
     await settled(t());
     expect(await ctx.store.exists(copy.key)).toBe(false);
     expect(await storedKeys(t())).toContain(kept);

@@ -71,16 +71,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   budgets.register(app);
   registerAuthHook(app, ctx);
 
-  // Work a handler defers (collecting an emptied blob, deleting a duplicate's
-  // copy) starts once its response has been sent, so it never shows in the
-  // time the response took. The last hook before the handler, so the scope
-  // survives body parsing.
-  app.addHook('preHandler', (_request, reply, done) => {
-    const scope = ctx.background.scope();
-    reply.raw.once('close', scope.release);
-    scope.run(done);
-  });
-
   // Limits are set per upload (handleUpload), which enforces the file size
   // itself; parts stream, never buffered.
   await app.register(multipart, { throwFileSizeLimit: false });

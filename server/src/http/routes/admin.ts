@@ -10,6 +10,7 @@ import { listActivity } from '../../domain/activity.js';
 import { adminStats, listAllFiles, topFiles } from '../../domain/admin.js';
 import { adminUserRows, updateUser } from '../../domain/admin-users.js';
 import { adminDeleteFile } from '../../domain/files.js';
+import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { idOf, parse } from '../validate.js';
@@ -27,7 +28,7 @@ export function adminRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   }));
 
   app.delete('/api/admin/files/:id', ADMIN, async (request, reply) => {
-    await adminDeleteFile(ctx, actorOf(request), idOf(request));
+    await adminDeleteFile(deferringUntilSent(ctx, reply), actorOf(request), idOf(request));
     return reply.status(204).send();
   });
 

@@ -14,6 +14,7 @@ import { listFiles, listPublicFiles } from '../../domain/file-search.js';
 import { authenticateDownload } from '../../domain/sessions.js';
 import { getFileShare, setFileShare } from '../../domain/sharing.js';
 import { dedupStats, storageStats } from '../../domain/stats.js';
+import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
@@ -26,7 +27,7 @@ const wantsInline = (request: FastifyRequest) => (request.query as { inline?: st
 
 export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   app.post('/api/files/upload', async (request, reply) => {
-    const outcome = await handleUpload(ctx, actorOf(request), request);
+    const outcome = await handleUpload(deferringUntilSent(ctx, reply), actorOf(request), request);
     return reply.status(outcome.status).send(outcome.body);
   });
 
@@ -42,7 +43,7 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   }));
 
   app.delete('/api/files/:id', async (request, reply) => {
-    await deleteOwnFile(ctx, actorOf(request), idOf(request));
+    await deleteOwnFile(deferringUntilSent(ctx, reply), actorOf(request), idOf(request));
     return reply.status(204).send();
   });
 

@@ -3,6 +3,7 @@ import { folderCreateSchema, folderSearchSchema, folderShareRequestSchema, folde
 import { deleteFolder } from '../../domain/folder-delete.js';
 import { createFolder, getFolder, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
 import { getFolderShare, setFolderShare, sharedWithMe } from '../../domain/sharing.js';
+import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { idOf, parse } from '../validate.js';
@@ -24,7 +25,7 @@ export function folderRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
   }));
 
   app.delete('/api/folders/:id', async (request, reply) => {
-    await deleteFolder(ctx, actorOf(request), idOf(request));
+    await deleteFolder(deferringUntilSent(ctx, reply), actorOf(request), idOf(request));
     return reply.status(204).send();
   });
 
