@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginRequestSchema, registerRequestSchema } from '@vault/contract';
-import { actorDto, login, register, userStats } from '../../domain/users.js';
-import { refreshSession, revokeSession } from '../../domain/sessions.js';
+import { actorDto, login, register, userStats } from '../../domain/accounts/users.js';
+import { refreshSession, revokeSession } from '../../domain/accounts/sessions.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
