@@ -101,7 +101,7 @@ for (const theme of THEMES) {
       { name: 'sharing', path: '/sharing', ready: async (p) => void (await expect(p.getByText('notes.txt').first()).toBeVisible()) },
       { name: 'public-files', path: '/public', ready: async (p) => void (await expect(p.getByText('sunset.png').first()).toBeVisible()) },
       { name: 'file', path: `/files/${imageId}`, ready: heading('sunset.png') },
-      { name: 'not-found', path: '/no-such-page', ready: heading('Page not found') },
+      { name: 'not-found', path: '/no-such-page', ready: async (p) => void (await expect(p.getByText('Page not found')).toBeVisible()) },
     ]);
   });
 

@@ -28,7 +28,6 @@ export function UploadPage() {
   const [params] = useSearchParams();
   const config = useAppConfig();
   const maxFileBytes = config.data?.max_file_bytes ?? LIMITS.maxFileBytes;
-  const uploader = useUploader(maxFileBytes);
   const folders = useFolderOptions();
   const userStats = useUserStats();
   const storage = useStorageStats();
@@ -38,6 +37,9 @@ export function UploadPage() {
   // /upload?folder_id=3 starts in that folder (e.g. from a folder's page).
   const [folderId, setFolderId] = useState(params.get('folder_id') ?? '');
   const [confirming, setConfirming] = useState(false);
+  // 'Upload here' on a folder page leads back to that folder; otherwise the dashboard opens.
+  const origin = params.get('folder_id');
+  const uploader = useUploader(maxFileBytes, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
 
   const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;

@@ -38,10 +38,10 @@ function applyResults(items: UploadItem[], sent: readonly string[], results: rea
 /**
  * The upload page's state: the selected files with their statuses, the
  * refusals of the last drop, and one multipart upload at a time with its
- * progress. After everything is stored the list clears 2 s later and the
- * dashboard opens.
+ * progress. After everything is stored the list clears 2 s later and
+ * `destination` opens (the dashboard, or the folder the upload came from).
  */
-export function useUploader(maxFileBytes: number) {
+export function useUploader(maxFileBytes: number, destination: string) {
   const navigate = useNavigate();
   const uploadFiles = useUploadFiles();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -100,7 +100,7 @@ export function useUploader(maxFileBytes: number) {
         setFinishing(true);
         timer.current = window.setTimeout(() => {
           setItems([]);
-          void navigate('/dashboard');
+          void navigate(destination);
         }, SESSION.uploadClearMs);
       } else if (stored === 0) {
         toast.error(response.error ?? i18n.t('upload:uploadFailed'));
