@@ -101,6 +101,8 @@ const envSchema = z.object({
   WS_MAX_PENDING_PER_ADDRESS: int(1, 100_000).default(50),
   TRUST_PROXY: trustProxy.default(false),
   HSTS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: int(0, 65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.resolve(here, '../../web/dist')),
 });
@@ -147,6 +149,11 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security on every response, not only on those to HTTPS requests. */
   hsts: boolean;
+  /**
+   * Prometheus metrics: on when a bearer token or a port of their own is set
+   * (with both, the port requires the token too); off otherwise.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
   logLevel: string;
   webDist: string;
 }
@@ -222,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wsMaxPendingPerAddress: e.WS_MAX_PENDING_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
+    metrics: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT } : undefined,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

@@ -2,6 +2,7 @@ import type { Background } from '../background.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import type { EventBus } from '../events/bus.js';
+import type { Observer } from '../metrics/observer.js';
 import type { PasswordHasher } from './passwords.js';
 import type { TokenService } from './tokens.js';
 
@@ -32,6 +33,8 @@ export interface DomainContext {
   tokens: TokenService;
   settings: DomainSettings;
   log: Logger;
+  /** Metrics of the work done (uploads, deduplication, downloads, collection). */
+  observe: Observer;
 }
 
 /** The signed-in caller, as the auth hook resolved it. */

@@ -126,7 +126,10 @@ export async function commitUpload(
     throw err;
   }
   leases.settled(object.key);
-  if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  if (duplicate) {
+    ctx.observe.deduplicated(object.size);
+    ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  }
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
   const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);

@@ -53,6 +53,9 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
   if (request.method === 'HEAD') return reply.send();
 
   const stream = await ctx.store.get(blob.storage_key, range);
+  const started = performance.now();
+  // Counted once sent to its end; a download the client abandoned sent an unknown part of it.
+  reply.raw.once('finish', () => ctx.observe.downloaded(length, (performance.now() - started) / 1000));
   if (!opts.inline && (!range || range.start === 0)) await recordDownload(ctx, opts.userId, row);
   return reply.send(stream);
 }

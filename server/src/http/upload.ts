@@ -67,7 +67,10 @@ async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number
   try {
     name = normalizeFileName(part.filename);
     const ext = acceptedExtension(extensionOf(name));
-    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases) };
+    const started = performance.now();
+    const object = await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases);
+    ctx.observe.uploaded(object.size, (performance.now() - started) / 1000);
+    return { name, object };
   } catch (err) {
     await drain(part.file);
     if (err instanceof DomainError) return { name, error: err };
