@@ -1,4 +1,5 @@
 export * from './limits.js';
+export * from './file-types.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './files.js';

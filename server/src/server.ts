@@ -61,6 +61,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     settings: {
       defaultQuotaBytes: config.defaultQuotaBytes,
       maxFileBytes: config.maxFileBytes,
+      allowedTypes: config.allowedTypes,
       tokenTtlSeconds: config.tokenTtlSeconds,
       orphanGraceMs: config.orphanGraceMs,
       uploadIdleMs: config.uploadIdleMs,

@@ -1,3 +1,4 @@
+import type { KnownExtension } from '@vault/contract';
 import type { Background } from '../background.js';
 import type { Db, Dialect } from '../db/index.js';
 import type { ObjectStore } from '../storage/object-store.js';
@@ -15,6 +16,8 @@ export interface Logger {
 export interface DomainSettings {
   defaultQuotaBytes: number;
   maxFileBytes: number;
+  /** Extensions accepted for upload (ALLOWED_TYPES). */
+  allowedTypes: readonly KnownExtension[];
   tokenTtlSeconds: number;
   orphanGraceMs: number;
   /** An upload whose body makes no progress this long is cut off. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@vault/contract';
+import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate } from '@vault/contract';
 import type { Db, Dialect } from '../db/index.js';
 import type { FileRow } from '../db/schema.js';
 import { collectBlob } from '../storage/gc.js';
@@ -135,7 +135,7 @@ export async function updateFile(ctx: DomainContext, actor: Actor, fileId: numbe
   const name = change.original_name === undefined ? undefined : normalizeFileName(change.original_name);
   if (name !== undefined) {
     const ext = extensionOf(name);
-    if ((EXTENSION_MIME as Record<string, string>)[ext] !== row.mime_type) {
+    if (mimeOfExtension(ext) !== row.mime_type) {
       throw new Invalid(`The new name must keep the file's type (.${extensionOf(row.original_name)})`);
     }
   }

@@ -66,7 +66,7 @@ async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number
   let name = part.filename;
   try {
     name = normalizeFileName(part.filename);
-    const ext = acceptedExtension(extensionOf(name));
+    const ext = acceptedExtension(extensionOf(name), ctx.settings.allowedTypes);
     const started = performance.now();
     const object = await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases);
     ctx.observe.uploaded(object.size, (performance.now() - started) / 1000);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import type { AcceptedExtension } from '@vault/contract';
+import type { KnownExtension } from '@vault/contract';
 import { QuotaExceeded, TooLarge, UnsupportedType } from '../domain/errors.js';
 import { CONTENT_MISMATCH, SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { newObjectKey } from './keys.js';
@@ -43,7 +43,7 @@ class Inspector extends Transform {
   mime: string | undefined;
 
   constructor(
-    private readonly ext: AcceptedExtension,
+    private readonly ext: KnownExtension,
     private readonly limits: IngestLimits,
     private readonly progress: () => void,
   ) {
@@ -123,7 +123,7 @@ export function drain(stream: Readable): Promise<void> {
 export async function ingest(
   store: ObjectStore,
   source: Readable,
-  ext: AcceptedExtension,
+  ext: KnownExtension,
   limits: IngestLimits,
   leases: LeaseKeeper,
 ): Promise<IngestedObject> {

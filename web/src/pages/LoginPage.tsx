@@ -55,12 +55,16 @@ export function LoginPage() {
       title={COPY[mode].title}
       subtitle={COPY[mode].subtitle}
       footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-            Create one
-          </Link>
-        </>
+        config.data?.registration_open === false ? (
+          'Accounts are created by an administrator.'
+        ) : (
+          <>
+            Don&apos;t have an account?{' '}
+            <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+              Create one
+            </Link>
+          </>
+        )
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema } from '@vault/contract';
-import { useRegister } from '../api/auth';
+import { REGISTRATION_CLOSED, registerFormSchema } from '@vault/contract';
+import { useAppConfig, useRegister } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { Alert } from '../components/ui/Alert';
@@ -19,6 +19,8 @@ export function RegisterPage() {
   const { errors } = form.formState;
 
   const mutation = useRegister();
+  // Closed only when the server says so; it refuses registrations itself either way.
+  const closed = useAppConfig().data?.registration_open === false;
 
   // confirmPassword is checked here only; the server never sees it (SPEC §5).
   const onSubmit = form.handleSubmit(({ username, email, password }) => mutation.mutate({ username, email, password }));
@@ -36,29 +38,33 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Registration failed')}</Alert>}
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 6 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
-          Create Account
-        </Button>
-      </form>
+      {closed ? (
+        <Alert tone="error">{REGISTRATION_CLOSED}</Alert>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Registration failed')}</Alert>}
+          <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
+            Create Account
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useAppConfig } from '../api/auth';
+import { useAllowedTypes, useAppConfig } from '../api/auth';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
 import { folderChoices } from '../lib/folder-paths';
@@ -29,7 +29,8 @@ export function UploadPage() {
   const [params] = useSearchParams();
   const config = useAppConfig();
   const maxFileBytes = config.data?.max_file_bytes ?? LIMITS.maxFileBytes;
-  const uploader = useUploader(maxFileBytes);
+  const allowedTypes = useAllowedTypes();
+  const uploader = useUploader(useMemo(() => ({ maxBytes: maxFileBytes, allowedTypes }), [maxFileBytes, allowedTypes]));
   const folders = useFolderOptions();
   const userStats = useUserStats();
   const storage = useStorageStats();
@@ -57,7 +58,7 @@ export function UploadPage() {
           <Card>
             <CardHeader title="Choose files" description={`Up to ${LIMITS.maxFilesPerUpload} files at a time.`} />
             <CardContent className="space-y-4">
-              <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} />
+              <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} allowedTypes={allowedTypes} />
               {uploader.rejected.length > 0 && (
                 <Alert tone="error">
                   <div className="flex items-start justify-between gap-3">

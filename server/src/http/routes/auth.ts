@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, registerRequestSchema } from '@vault/contract';
+import { REGISTRATION_CLOSED, loginRequestSchema, registerRequestSchema } from '@vault/contract';
 import { actorDto, login, register, userStats } from '../../domain/users.js';
 import { refreshSession, revokeSession } from '../../domain/sessions.js';
 import { actorOf } from '../auth-hook.js';
+import { Forbidden } from '../../domain/errors.js';
 import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
 
-export function authRoutes(app: FastifyInstance, { ctx, failures, realtime }: HttpDeps): void {
+export function authRoutes(app: FastifyInstance, { ctx, config, failures, realtime }: HttpDeps): void {
   const signInBudget = { config: { access: 'public', budget: 'sign-in' } } as const;
 
   app.post('/api/auth/register', signInBudget, async (request, reply) => {
+    if (!config.allowRegistration) throw new Forbidden(REGISTRATION_CLOSED);
     const input = parse(registerRequestSchema, request.body);
     const result = await failures.register(request.ip, () => register(ctx, input));
     return reply.status(201).send(result);

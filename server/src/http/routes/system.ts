@@ -24,5 +24,7 @@ export function systemRoutes(app: FastifyInstance, { ctx, config }: HttpDeps): v
         }
       : null,
     max_file_bytes: config.maxFileBytes,
+    allowed_types: config.allowedTypes,
+    registration_open: config.allowRegistration,
   }));
 }

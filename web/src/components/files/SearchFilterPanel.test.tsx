@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileSearchCriteria } from '@vault/contract';
 import { toQueryString } from '../../api/query-string';
+import { mockFetch } from '../../test/fetch-mock';
+import { renderUi } from '../../test/render-ui';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
 
 /** The panel over a criteria state, as a page holds it; every search is recorded as its API query string. */
@@ -26,7 +28,7 @@ function setup(props: Partial<SearchFilterPanelProps> = {}, initial: FileSearchC
       />
     );
   }
-  render(<Harness />);
+  renderUi(<Harness />);
   return { queries, user: userEvent.setup() };
 }
 
@@ -58,6 +60,15 @@ describe('SearchFilterPanel', () => {
         '&tags=invoices&tags=2024&folder_id=9&sort_by=file_size&sort_order=asc',
     ]);
     expect(screen.getByRole('button', { name: /Filters \(7 active\)/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("offers the installation's types, one per stored type", async () => {
+    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['jpg', 'jpeg', 'docx', 'mp4'], registration_open: true } } });
+    const { user } = setup();
+    await openFilters(user);
+    const select = screen.getByLabelText('File type');
+    await within(select).findByRole('option', { name: 'Word (docx)' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'JPEG image', 'Word (docx)', 'MP4 video']);
   });
 
   it('maps each size preset of SPEC §9', async () => {
@@ -109,7 +120,7 @@ describe('SearchFilterPanel', () => {
   });
 
   it("shows 'Searching...' while loading", () => {
-    render(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
+    renderUi(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
   });
 

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
+import { useAllowedTypes } from '../../api/auth';
 import { toQueryString } from '../../api/query-string';
+import { typeFilterOptions } from '../../lib/allowed-types';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 import { activeFilterCount } from '../../lib/file-search/criteria';
-import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-search/filter-options';
+import { SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-search/filter-options';
 import {
   criteriaFromDraft,
   draftFromCriteria,
@@ -57,6 +59,7 @@ export function SearchFilterPanel({
   const [errors, setErrors] = useState<FilterErrors>({});
   const [expanded, setExpanded] = useState(defaultExpanded);
   const activeCount = activeFilterCount(value);
+  const typeOptions = typeFilterOptions(useAllowedTypes());
 
   const valueKey = toQueryString(value);
   useEffect(() => {
@@ -130,7 +133,7 @@ export function SearchFilterPanel({
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField label="File type" value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
             <option value="">All types</option>
-            <SelectOptions options={FILE_TYPE_OPTIONS} />
+            <SelectOptions options={typeOptions} />
           </SelectField>
           {variant === 'standard' ? (
             <SelectField label="Size" value={draft.size} onChange={(e) => set('size', e.target.value)}>

@@ -3,19 +3,21 @@ import { CloudUpload } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS } from '@vault/contract';
 import { formatFileSize } from '../../lib/format';
-import { ACCEPT_ATTRIBUTE } from '../../lib/upload-rules';
+import { acceptAttribute, typeList } from '../../lib/allowed-types';
 
 export interface UploadDropzoneProps {
   onFiles(files: File[]): void;
   disabled?: boolean;
   maxFileBytes: number;
+  /** The installation's extensions: the picker offers them and the hint names them. */
+  allowedTypes: readonly string[];
 }
 
 /**
  * Drop files here or click (Enter/Space) to pick them. Every file is passed on
  * in order; the caller's rules accept or refuse each one with a reason.
  */
-export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: UploadDropzoneProps) {
+export function UploadDropzone({ onFiles, disabled = false, maxFileBytes, allowedTypes }: UploadDropzoneProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
     multiple: true,
@@ -35,7 +37,7 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: Uplo
         disabled && 'pointer-events-none opacity-60',
       )}
     >
-      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, 'aria-label': 'Files to upload' })} />
+      <input {...getInputProps({ accept: acceptAttribute(allowedTypes), 'aria-label': 'Files to upload' })} />
       <span className="flex size-12 items-center justify-center rounded-full bg-white text-accent-600 shadow-card ring-1 ring-slate-200">
         <CloudUpload aria-hidden="true" className="size-6" />
       </span>
@@ -44,7 +46,7 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: Uplo
         or <span className="font-medium text-accent-700 underline-offset-2 hover:underline">click to browse</span>
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        Up to {LIMITS.maxFilesPerUpload} files, {formatFileSize(maxFileBytes)} each · JPEG, PNG, GIF, WebP, PDF, TXT, MD, CSV, JSON, ZIP
+        Up to {LIMITS.maxFilesPerUpload} files, {formatFileSize(maxFileBytes)} each · {typeList(allowedTypes)}
       </p>
     </div>
   );

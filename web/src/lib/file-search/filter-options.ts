@@ -3,27 +3,6 @@ import { MIB } from '../format';
 
 // The choices the file filter panel offers.
 
-/** SPEC §9's file-type filter options (plus the WebP and Markdown types the upload accepts). */
-export const FILE_TYPE_OPTIONS: readonly { value: string; label: string }[] = [
-  { value: 'image/jpeg', label: 'JPEG image' },
-  { value: 'image/png', label: 'PNG image' },
-  { value: 'image/gif', label: 'GIF image' },
-  { value: 'image/webp', label: 'WebP image' },
-  { value: 'application/pdf', label: 'PDF document' },
-  { value: 'text/plain', label: 'Plain text' },
-  { value: 'text/markdown', label: 'Markdown' },
-  { value: 'application/msword', label: 'Word (doc)' },
-  { value: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word (docx)' },
-  { value: 'application/vnd.ms-excel', label: 'Excel (xls)' },
-  { value: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'Excel (xlsx)' },
-  { value: 'application/zip', label: 'ZIP archive' },
-  { value: 'application/x-rar-compressed', label: 'RAR archive' },
-  { value: 'video/mp4', label: 'MP4 video' },
-  { value: 'audio/mpeg', label: 'MPEG audio' },
-  { value: 'application/json', label: 'JSON' },
-  { value: 'text/csv', label: 'CSV' },
-];
-
 /** SPEC §9's size presets, in bytes. */
 export const SIZE_PRESETS = [
   { value: 'under-1mb', label: 'Under 1 MB', min: 0, max: MIB },
