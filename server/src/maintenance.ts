@@ -1,5 +1,5 @@
-import type { DomainContext } from './domain/context.js';
-import { pruneSessions } from './domain/sessions.js';
+import type { DomainContext } from './domain/shared/context.js';
+import { pruneSessions } from './domain/accounts/sessions.js';
 import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
 import { heldKeys, pruneExpiredLeases } from './storage/leases.js';
 

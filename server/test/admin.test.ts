@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { ActivityRow, AdminStatsResponse, AdminUserRow } from '@vault/contract';
-import { recordActivity } from '../src/domain/activity.js';
+import { recordActivity } from '../src/domain/shared/activity.js';
 import type { RequestOptions } from './helpers/client.js';
 import { assertStorageConsistent, blobOf, objectFiles, samples, settled, upload, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';

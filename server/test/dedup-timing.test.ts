@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { deleteOwnFile } from '../src/domain/files.js';
-import { commitUpload } from '../src/domain/uploads.js';
+import { deleteOwnFile } from '../src/domain/files/files.js';
+import { commitUpload } from '../src/domain/uploads/commit-upload.js';
 import { ingest } from '../src/storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../src/storage/leases.js';
 import { assertStorageConsistent, blobOf, samples, settled, storedKeys, uploadOne } from './helpers/files.js';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { adminDeleteFile, deleteOwnFile } from '../src/domain/files.js';
-import { deleteFolder } from '../src/domain/folder-delete.js';
+import { adminDeleteFile, deleteOwnFile } from '../src/domain/files/files.js';
+import { deleteFolder } from '../src/domain/folders/delete-folder.js';
 import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, uploadOne } from './helpers/files.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
-import { releaseFiles } from '../src/domain/files.js';
+import { releaseFiles } from '../src/domain/files/files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
 import type { BusMessage, EventBus } from '../src/events/bus.js';
 import { runMaintenance } from '../src/maintenance.js';

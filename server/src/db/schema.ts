@@ -12,7 +12,7 @@ export interface UsersTable {
   is_admin: number;
   /** null: the configured default quota applies. */
   storage_quota_bytes: number | null;
-  /** The distinct content of the user's own files, in bytes (see domain/quota.ts). */
+  /** The distinct content of the user's own files, in bytes (see domain/shared/quota.ts). */
   used_bytes: Generated<number>;
   created_at: number;
 }

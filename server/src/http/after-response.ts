@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { DomainContext } from '../domain/context.js';
+import type { DomainContext } from '../domain/shared/context.js';
 
 /**
  * The domain context for one request whose deferred work (collecting an

@@ -5,7 +5,7 @@ import websocket from '@fastify/websocket';
 import type { Logger as PinoLogger } from 'pino';
 import { WS_MAX_MESSAGE_BYTES } from '@vault/contract';
 import type { Config, TrustProxy } from '../config.js';
-import type { DomainContext } from '../domain/context.js';
+import type { DomainContext } from '../domain/shared/context.js';
 import { registerAuthHook } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
 import { registerErrorHandling } from './errors.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor, DomainContext } from '../domain/context.js';
-import { Forbidden, Unauthorized } from '../domain/errors.js';
-import { authenticate } from '../domain/sessions.js';
+import type { Actor, DomainContext } from '../domain/shared/context.js';
+import { Forbidden, Unauthorized } from '../domain/shared/errors.js';
+import { authenticate } from '../domain/accounts/sessions.js';
 import './request-context.js';
 
 export function bearerToken(request: FastifyRequest): string | undefined {

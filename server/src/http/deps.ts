@@ -1,5 +1,5 @@
 import type { Config } from '../config.js';
-import type { DomainContext } from '../domain/context.js';
+import type { DomainContext } from '../domain/shared/context.js';
 import type { CounterStore } from './counter-store.js';
 import type { FailureLimiter } from './failure-limiter.js';
 import type { RealtimeHub } from './realtime/hub.js';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ErrorResponse } from '@vault/contract';
-import { DomainError, RateLimited, TimedOut, type ErrorKind } from '../domain/errors.js';
+import { DomainError, RateLimited, TimedOut, type ErrorKind } from '../domain/shared/errors.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Conflict, RateLimited, Unauthorized } from '../domain/errors.js';
+import { Conflict, RateLimited, Unauthorized } from '../domain/shared/errors.js';
 import type { CounterStore, Limit } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewable } from '@vault/contract';
 import type { FileRow } from '../db/schema.js';
-import type { DomainContext } from '../domain/context.js';
-import { UnsupportedType } from '../domain/errors.js';
-import { recordDownload } from '../domain/files.js';
+import type { DomainContext } from '../domain/shared/context.js';
+import { UnsupportedType } from '../domain/shared/errors.js';
+import { recordDownload } from '../domain/files/files.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
 

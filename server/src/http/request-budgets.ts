@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RateLimited } from '../domain/errors.js';
-import type { TokenService } from '../domain/tokens.js';
+import { RateLimited } from '../domain/shared/errors.js';
+import type { TokenService } from '../domain/accounts/tokens.js';
 import { bearerToken } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
 import './request-context.js';

@@ -1,4 +1,4 @@
-import type { Actor } from '../domain/context.js';
+import type { Actor } from '../domain/shared/context.js';
 
 /** Who may call a route. Every /api route requires a user unless it says otherwise. */
 export type Access = 'public' | 'user' | 'admin';

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { LIMITS, extensionOf, tagSchema, type UploadResponse, type UploadResult } from '@vault/contract';
-import { ownedFolder } from '../domain/access.js';
-import type { Actor, DomainContext } from '../domain/context.js';
-import { DomainError, Invalid, QuotaExceeded, TimedOut, UnsupportedType } from '../domain/errors.js';
-import { normalizeFileName } from '../domain/file-names.js';
-import { ownsContent } from '../domain/quota.js';
-import { commitUpload, discardObject, uploadBudget, type UploadOptions } from '../domain/uploads.js';
+import { ownedFolder } from '../domain/access/rules.js';
+import type { Actor, DomainContext } from '../domain/shared/context.js';
+import { DomainError, Invalid, QuotaExceeded, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
+import { normalizeFileName } from '../domain/files/names.js';
+import { ownsContent } from '../domain/shared/quota.js';
+import { commitUpload, discardObject, uploadBudget, type UploadOptions } from '../domain/uploads/commit-upload.js';
 import { acceptedExtension } from '../storage/content-rules.js';
 import { drain, ingest, type IngestedObject } from '../storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../storage/leases.js';

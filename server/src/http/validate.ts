@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { idParamSchema } from '@vault/contract';
-import { Invalid } from '../domain/errors.js';
+import { Invalid } from '../domain/shared/errors.js';
 
 /** Parses input with a contract schema; the first problem becomes a 400 with its message. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_TYPES, type KnownExtension } from '@vault/contract';
-import { UnsupportedType } from '../domain/errors.js';
+import { UnsupportedType } from '../domain/shared/errors.js';
 
 /** Enough leading bytes for file-type to recognise every accepted binary format. */
 export const SNIFF_BYTES = 4100;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import type { KnownExtension } from '@vault/contract';
-import { QuotaExceeded, TooLarge, UnsupportedType } from '../domain/errors.js';
+import { QuotaExceeded, TooLarge, UnsupportedType } from '../domain/shared/errors.js';
 import { CONTENT_MISMATCH, SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { newObjectKey } from './keys.js';
 import type { LeaseKeeper } from './leases.js';

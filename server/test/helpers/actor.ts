@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@vault/contract';
-import type { Actor } from '../../src/domain/context.js';
+import type { Actor } from '../../src/domain/shared/context.js';
 
 /** The actor the auth hook would make of a signed-in user, for calling domain functions directly. */
 export function actorOf({ user }: AuthResponse, isAdmin = false): Actor {

@@ -1,4 +1,4 @@
-import type { Logger } from '../../domain/context.js';
+import type { Logger } from '../../domain/shared/context.js';
 import type { Connection, ConnectionRegistry } from './registry.js';
 
 /**

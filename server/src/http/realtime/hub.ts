@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { WS_POLICY_VIOLATION } from '@vault/contract';
-import type { Actor, DomainContext } from '../../domain/context.js';
-import { openSessions } from '../../domain/sessions.js';
+import type { Actor, DomainContext } from '../../domain/shared/context.js';
+import { openSessions } from '../../domain/accounts/sessions.js';
 import { startDelivery } from './delivery.js';
 import { startHeartbeat } from './heartbeat.js';
 import { createConnectionRegistry, type Connection } from './registry.js';

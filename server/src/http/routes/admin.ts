@@ -6,10 +6,10 @@ import {
   topFilesQuerySchema,
   type ActivityResponse,
 } from '@vault/contract';
-import { listActivity } from '../../domain/activity.js';
-import { adminStats, listAllFiles, topFiles } from '../../domain/admin.js';
-import { adminUserRows, updateUser } from '../../domain/admin-users.js';
-import { adminDeleteFile } from '../../domain/files.js';
+import { listActivity } from '../../domain/shared/activity.js';
+import { adminStats, listAllFiles, topFiles } from '../../domain/admin/overview.js';
+import { adminUserRows, updateUser } from '../../domain/admin/users.js';
+import { adminDeleteFile } from '../../domain/files/files.js';
 import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { REGISTRATION_CLOSED, loginRequestSchema, registerRequestSchema } from '@vault/contract';
-import { actorDto, login, register, userStats } from '../../domain/users.js';
-import { refreshSession, revokeSession } from '../../domain/sessions.js';
+import { actorDto, login, register, userStats } from '../../domain/accounts/users.js';
+import { refreshSession, revokeSession } from '../../domain/accounts/sessions.js';
 import { actorOf } from '../auth-hook.js';
-import { Forbidden } from '../../domain/errors.js';
+import { Forbidden } from '../../domain/shared/errors.js';
 import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
 

@@ -6,14 +6,14 @@ import {
   shareRequestSchema,
   type DownloadLinkResponse,
 } from '@vault/contract';
-import { publicFile, readableFile } from '../../domain/access.js';
-import { Unauthorized } from '../../domain/errors.js';
-import { deleteOwnFile, getFile, updateFile, viewerOf } from '../../domain/files.js';
-import { fileDto } from '../../domain/file-dto.js';
-import { listFiles, listPublicFiles } from '../../domain/file-search.js';
-import { authenticateDownload } from '../../domain/sessions.js';
-import { getFileShare, setFileShare } from '../../domain/sharing.js';
-import { dedupStats, storageStats } from '../../domain/stats.js';
+import { publicFile, readableFile } from '../../domain/access/rules.js';
+import { Unauthorized } from '../../domain/shared/errors.js';
+import { deleteOwnFile, getFile, updateFile, viewerOf } from '../../domain/files/files.js';
+import { fileDto } from '../../domain/files/dto.js';
+import { listFiles, listPublicFiles } from '../../domain/files/search.js';
+import { authenticateDownload } from '../../domain/accounts/sessions.js';
+import { getFileShare, setFileShare } from '../../domain/sharing/shares.js';
+import { dedupStats, storageStats } from '../../domain/stats/storage-stats.js';
 import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';

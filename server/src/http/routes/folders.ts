@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { folderCreateSchema, folderSearchSchema, folderShareRequestSchema, folderUpdateSchema } from '@vault/contract';
-import { deleteFolder } from '../../domain/folder-delete.js';
-import { createFolder, getFolder, listFolders, publicFolderView, updateFolder } from '../../domain/folders.js';
-import { getFolderShare, setFolderShare, sharedWithMe } from '../../domain/sharing.js';
+import { deleteFolder } from '../../domain/folders/delete-folder.js';
+import { createFolder, getFolder, listFolders, publicFolderView, updateFolder } from '../../domain/folders/folders.js';
+import { getFolderShare, setFolderShare, sharedWithMe } from '../../domain/sharing/shares.js';
 import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';

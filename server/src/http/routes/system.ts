@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppConfig } from '@vault/contract';
-import { DEMO_ACCOUNTS } from '../../domain/demo.js';
+import { DEMO_ACCOUNTS } from '../../domain/accounts/demo.js';
 import type { HttpDeps } from '../deps.js';
 
 export function systemRoutes(app: FastifyInstance, { ctx, config }: HttpDeps): void {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, WS_READY, wsAuthMessageSchema, wsQuerySchema } from '@vault/contract';
-import { DomainError, RateLimited } from '../../domain/errors.js';
-import { authenticate } from '../../domain/sessions.js';
+import { DomainError, RateLimited } from '../../domain/shared/errors.js';
+import { authenticate } from '../../domain/accounts/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { refuse } from '../realtime/hub.js';
 import { createPendingSockets } from '../realtime/pending.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 
 /**
  * Serialises one user's structural changes (uploads, file moves, folder

@@ -1,16 +1,16 @@
 import { sql } from 'kysely';
 import type { FileItem } from '@vault/contract';
-import type { IngestedObject } from '../storage/ingest.js';
-import { takeLease, type LeaseKeeper } from '../storage/leases.js';
-import { ownedFolder } from './access.js';
-import { recordActivity } from './activity.js';
-import { fileAudience } from './audience.js';
-import type { Actor, DomainContext } from './context.js';
-import { QuotaExceeded, TimedOut } from './errors.js';
-import { fileDto } from './file-dto.js';
-import { charge, ownsContent } from './quota.js';
-import { quotaBytesOf } from './users.js';
-import { lockUser } from './locks.js';
+import type { IngestedObject } from '../../storage/ingest.js';
+import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
+import { ownedFolder } from '../access/rules.js';
+import { recordActivity } from '../shared/activity.js';
+import { fileAudience } from '../access/audience.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { QuotaExceeded, TimedOut } from '../shared/errors.js';
+import { fileDto } from '../files/dto.js';
+import { charge, ownsContent } from '../shared/quota.js';
+import { quotaBytesOf } from '../accounts/users.js';
+import { lockUser } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;

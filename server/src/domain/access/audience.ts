@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { FileRow } from '../db/schema.js';
-import type { Audience } from '../events/bus.js';
-import { folderChain } from './access.js';
+import type { Db } from '../../db/index.js';
+import type { FileRow } from '../../db/schema.js';
+import type { Audience } from '../../events/bus.js';
+import { folderChain } from './rules.js';
 
 /** Everyone who may read a folder's content through it: its owner, and shares on it or its ancestors. */
 export async function folderAudience(db: Db, folderId: number): Promise<Audience> {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { AdminUserRow, AdminUserUpdate } from '@vault/contract';
-import { isoTime } from '../db/index.js';
-import type { UserRow } from '../db/schema.js';
-import { recordActivity } from './activity.js';
-import type { Actor, DomainContext } from './context.js';
-import { Forbidden, Invalid, NotFound } from './errors.js';
-import { bytesToMb, mbToBytes, quotaBytesOf } from './users.js';
+import { isoTime } from '../../db/index.js';
+import type { UserRow } from '../../db/schema.js';
+import { recordActivity } from '../shared/activity.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
+import { bytesToMb, mbToBytes, quotaBytesOf } from '../accounts/users.js';
 
 /** GET /api/admin/users/stats rows (every user, oldest account first), or one user's row. */
 export async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {

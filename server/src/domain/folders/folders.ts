@@ -6,17 +6,17 @@ import {
   type FolderSearch,
   type PublicFolderResponse,
 } from '@vault/contract';
-import { isUniqueViolation, type Db } from '../db/index.js';
-import { folderTree, ownedFolder, publicFolder, readableFolder } from './access.js';
-import type { Audience } from '../events/bus.js';
-import { folderAudience, mergeAudiences, NOBODY } from './audience.js';
-import type { Actor, DomainContext } from './context.js';
-import { Conflict, Invalid } from './errors.js';
-import { containsPattern, searchFiles, type Condition } from './file-search.js';
-import { viewerOf } from './files.js';
-import { folderDto, folderDtos } from './folder-dto.js';
-import { lockUser } from './locks.js';
-import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from './sharing.js';
+import { isUniqueViolation, type Db } from '../../db/index.js';
+import { folderTree, ownedFolder, publicFolder, readableFolder } from '../access/rules.js';
+import type { Audience } from '../../events/bus.js';
+import { folderAudience, mergeAudiences, NOBODY } from '../access/audience.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Conflict, Invalid } from '../shared/errors.js';
+import { containsPattern, searchFiles, type Condition } from '../files/search.js';
+import { viewerOf } from '../files/files.js';
+import { folderDto, folderDtos } from './dto.js';
+import { lockUser } from '../shared/locks.js';
+import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from '../sharing/shares.js';
 
 const PARENT_NOT_FOUND = 'Parent folder not found';
 

@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
 import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate } from '@vault/contract';
-import type { Db, Dialect } from '../db/index.js';
-import type { FileRow } from '../db/schema.js';
-import { collectBlob } from '../storage/gc.js';
-import { FILE_NOT_FOUND, ownedFile, ownedFolder, readableFile, type Viewer } from './access.js';
-import { recordActivity } from './activity.js';
-import { chunks } from './chunks.js';
-import { fileAudience, mergeAudiences } from './audience.js';
-import type { Actor, DomainContext } from './context.js';
-import { Invalid, NotFound } from './errors.js';
-import { fileDto } from './file-dto.js';
-import { normalizeFileName } from './file-names.js';
-import { lockUser, lockUsers } from './locks.js';
-import { charge, ownsContent } from './quota.js';
+import type { Db, Dialect } from '../../db/index.js';
+import type { FileRow } from '../../db/schema.js';
+import { collectBlob } from '../../storage/gc.js';
+import { FILE_NOT_FOUND, ownedFile, ownedFolder, readableFile, type Viewer } from '../access/rules.js';
+import { recordActivity } from '../shared/activity.js';
+import { chunks } from '../shared/chunks.js';
+import { fileAudience, mergeAudiences } from '../access/audience.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Invalid, NotFound } from '../shared/errors.js';
+import { fileDto } from './dto.js';
+import { normalizeFileName } from './names.js';
+import { lockUser, lockUsers } from '../shared/locks.js';
+import { charge, ownsContent } from '../shared/quota.js';
 
 export function viewerOf(actor: Actor | undefined): Viewer {
   return actor ? { id: actor.id, isAdmin: actor.isAdmin } : undefined;

@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FileItem } from '@vault/contract';
-import { isoTime, type Db } from '../db/index.js';
-import type { Database } from '../db/schema.js';
-import { readableFolderIds, type Viewer } from './access.js';
+import { isoTime, type Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+import { readableFolderIds, type Viewer } from '../access/rules.js';
 
 export interface FileDtoRow {
   id: number;

@@ -1,5 +1,5 @@
 import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
-import { isoTime, type Db } from '../db/index.js';
+import { isoTime, type Db } from '../../db/index.js';
 import { chunks } from './chunks.js';
 
 export interface ActivityEntry {

@@ -1,4 +1,4 @@
-import type { DomainContext } from './context.js';
+import type { DomainContext } from '../shared/context.js';
 import { ensureAccount } from './users.js';
 
 /** Well-known accounts for the embedded quick start; DEMO_ACCOUNTS=false in production. */

@@ -1,5 +1,5 @@
 import { LIMITS, extensionOf } from '@vault/contract';
-import { Invalid } from './errors.js';
+import { Invalid } from '../shared/errors.js';
 
 // Control characters, and bidirectional overrides that can disguise an extension ("photo\u202Egnp.exe").
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

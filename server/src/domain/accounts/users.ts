@@ -1,9 +1,9 @@
 import type { RegisterRequest, User, UserStats } from '@vault/contract';
-import { isUniqueViolation, isoTime, lowerEq, type Db } from '../db/index.js';
-import type { UserRow } from '../db/schema.js';
-import type { Actor, DomainContext } from './context.js';
-import { Conflict, Forbidden, Unauthorized } from './errors.js';
-import { recordActivity } from './activity.js';
+import { isUniqueViolation, isoTime, lowerEq, type Db } from '../../db/index.js';
+import type { UserRow } from '../../db/schema.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
+import { recordActivity } from '../shared/activity.js';
 import { openSession } from './sessions.js';
 
 const MB = 1024 * 1024;

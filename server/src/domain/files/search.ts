@@ -1,9 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
-import type { Db } from '../db/index.js';
-import { readableFolder, type Viewer } from './access.js';
-import type { Actor } from './context.js';
-import { fileDtos } from './file-dto.js';
+import type { Db } from '../../db/index.js';
+import { readableFolder, type Viewer } from '../access/rules.js';
+import type { Actor } from '../shared/context.js';
+import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
 

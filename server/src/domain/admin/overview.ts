@@ -1,9 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 import type { AdminFileSearch, AdminFilesResponse, AdminStatsResponse, TopFile } from '@vault/contract';
-import type { Db } from '../db/index.js';
-import type { Actor } from './context.js';
-import { searchFiles } from './file-search.js';
-import { systemStorage } from './stats.js';
+import type { Db } from '../../db/index.js';
+import type { Actor } from '../shared/context.js';
+import { searchFiles } from '../files/search.js';
+import { systemStorage } from '../stats/storage-stats.js';
 
 const DAY_MS = 86_400_000;
 export const TIMELINE_DAYS = 30;

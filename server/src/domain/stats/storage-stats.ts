@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DedupStats, StorageStats } from '@vault/contract';
-import { isoTime, type Db } from '../db/index.js';
-import type { Actor } from './context.js';
+import { isoTime, type Db } from '../../db/index.js';
+import type { Actor } from '../shared/context.js';
 
 function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 10_000) / 100 : 0;

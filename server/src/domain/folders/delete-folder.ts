@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
-import type { Audience } from '../events/bus.js';
-import { folderTree, ownedFolder } from './access.js';
-import { recordActivities } from './activity.js';
-import { audienceOfFile, folderAudience, NOBODY } from './audience.js';
-import type { Actor, DomainContext } from './context.js';
-import { collectLater, releaseFiles } from './files.js';
-import { lockUser } from './locks.js';
+import type { Db } from '../../db/index.js';
+import type { Audience } from '../../events/bus.js';
+import { folderTree, ownedFolder } from '../access/rules.js';
+import { recordActivities } from '../shared/activity.js';
+import { audienceOfFile, folderAudience, NOBODY } from '../access/audience.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { collectLater, releaseFiles } from '../files/files.js';
+import { lockUser } from '../shared/locks.js';
 
 interface Removed {
   folders: { id: number; audience: Audience }[];

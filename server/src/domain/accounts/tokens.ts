@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { Unauthorized } from './errors.js';
+import { Unauthorized } from '../shared/errors.js';
 
 /** Each token says what it is for; one kind is never accepted in another's place. */
 type Purpose = 'session' | 'download';

@@ -1,15 +1,15 @@
 import { sql, type SqlBool } from 'kysely';
 import { LIMITS, type RealtimeEvent, type SharedWithMeResponse, type ShareState } from '@vault/contract';
-import type { Db } from '../db/index.js';
-import type { Audience } from '../events/bus.js';
-import { ownedFile, ownedFolder } from './access.js';
-import { recordActivity } from './activity.js';
-import { fileAudience, folderAudience, mergeAudiences } from './audience.js';
-import type { Actor, DomainContext } from './context.js';
-import { Invalid } from './errors.js';
-import { fileDtos } from './file-dto.js';
-import { viewerOf } from './files.js';
-import { folderDtos } from './folder-dto.js';
+import type { Db } from '../../db/index.js';
+import type { Audience } from '../../events/bus.js';
+import { ownedFile, ownedFolder } from '../access/rules.js';
+import { recordActivity } from '../shared/activity.js';
+import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Invalid } from '../shared/errors.js';
+import { fileDtos } from '../files/dto.js';
+import { viewerOf } from '../files/files.js';
+import { folderDtos } from '../folders/dto.js';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */
 export type ShareKind = 'file' | 'folder';

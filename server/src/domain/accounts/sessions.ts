@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Actor, DomainContext } from './context.js';
-import { Unauthorized } from './errors.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Unauthorized } from '../shared/errors.js';
 
 export async function openSession(ctx: DomainContext, userId: number) {
   const id = randomUUID();

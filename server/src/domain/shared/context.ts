@@ -1,11 +1,11 @@
 import type { KnownExtension } from '@vault/contract';
-import type { Background } from '../background.js';
-import type { Db, Dialect } from '../db/index.js';
-import type { ObjectStore } from '../storage/object-store.js';
-import type { EventBus } from '../events/bus.js';
-import type { Observer } from '../metrics/observer.js';
-import type { PasswordHasher } from './passwords.js';
-import type { TokenService } from './tokens.js';
+import type { Background } from '../../background.js';
+import type { Db, Dialect } from '../../db/index.js';
+import type { ObjectStore } from '../../storage/object-store.js';
+import type { EventBus } from '../../events/bus.js';
+import type { Observer } from '../../metrics/observer.js';
+import type { PasswordHasher } from '../accounts/passwords.js';
+import type { TokenService } from '../accounts/tokens.js';
 
 export interface Logger {
   info(obj: object | string, msg?: string): void;

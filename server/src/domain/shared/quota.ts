@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/index.js';
+import type { Db } from '../../db/index.js';
 
 /**
  * What a user is charged: the distinct content of their own files. A second
