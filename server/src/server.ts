@@ -2,22 +2,18 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { createBackground } from './background.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { DomainContext } from './domain/shared/context.js';
 import { seedAccounts } from './domain/accounts/demo.js';
-import { createPasswordHasher } from './domain/accounts/passwords.js';
-import { createTokenService } from './domain/accounts/tokens.js';
 import type { EventBus } from './events/bus.js';
 import { createMemoryBus } from './events/memory-bus.js';
 import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
 import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
-import { resolveJwtSecret } from './jwt-secret.js';
+import { createDomainContext } from './domain-context.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/metrics.js';
-import { silentObserver } from './metrics/observer.js';
 import { listenForMetrics } from './http/metrics.js';
 import { openObjectStore } from './storage/open-store.js';
 
@@ -50,25 +46,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   // Open websockets are counted on the app, which is built after the context the metrics feed.
   let built: FastifyInstance | undefined;
   const metrics = config.metrics ? createMetrics({ openSockets: () => built?.websocketServer.clients.size ?? 0, events, pgPool: database.pgPool }) : undefined;
-  const ctx: DomainContext = {
-    db: database.db,
-    dialect: database.dialect,
-    store,
-    events,
-    background: createBackground(logger),
-    passwords: createPasswordHasher(config.argon2MemoryKib),
-    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    settings: {
-      defaultQuotaBytes: config.defaultQuotaBytes,
-      maxFileBytes: config.maxFileBytes,
-      allowedTypes: config.allowedTypes,
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      orphanGraceMs: config.orphanGraceMs,
-      uploadIdleMs: config.uploadIdleMs,
-    },
-    log: logger,
-    observe: metrics?.observer ?? silentObserver,
-  };
+  const ctx = createDomainContext(config, { database, store, events, log: logger, observe: metrics?.observer });
   await seedAccounts(ctx, { demo: config.demoAccounts, admin: config.admin });
 
   const app = await buildApp({ config, ctx, logger, counters, metrics });
