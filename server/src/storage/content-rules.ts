@@ -1,11 +1,9 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { FILE_TYPES, type KnownExtension } from '@vault/contract';
-import { UnsupportedType } from '../domain/shared/errors.js';
+import { StorageError } from './errors.js';
 
 /** Enough leading bytes for file-type to recognise every accepted binary format. */
 export const SNIFF_BYTES = 4100;
-
-export const CONTENT_MISMATCH = 'File content does not match its extension';
 
 /**
  * How a type's content is checked. Text: valid UTF-8 without NUL bytes
@@ -70,12 +68,10 @@ const CONTENT_CHECKS: Record<KnownExtension, ContentCheck> = {
   gz: self('gz'),
 };
 
-/** The extension of an upload's name, if this installation accepts it (ALLOWED_TYPES). */
+/** The extension of an upload's name, if this installation accepts it (ALLOWED_TYPES); any other is refused before a byte is stored. */
 export function acceptedExtension(ext: string, allowed: readonly KnownExtension[]): KnownExtension {
   const accepted = allowed.find((a) => a === ext);
-  if (accepted === undefined) {
-    throw new UnsupportedType(ext ? `File type .${ext} is not allowed` : `Files need an extension (${allowed.join(', ')})`);
-  }
+  if (accepted === undefined) throw new StorageError('extension_not_accepted', { extension: ext });
   return accepted;
 }
 
@@ -98,9 +94,9 @@ export async function sniffedMime(ext: KnownExtension, head: Buffer): Promise<st
   if (check.kind === 'text') return mime;
   if (check.kind === 'svg') {
     if (SVG_ROOT.test(head.toString('utf8'))) return mime;
-    throw new UnsupportedType(CONTENT_MISMATCH);
+    throw new StorageError('content_mismatch');
   }
   const detected = await fileTypeFromBuffer(head);
   if (detected && check.detected.includes(detected.mime)) return mime;
-  throw new UnsupportedType(CONTENT_MISMATCH);
+  throw new StorageError('content_mismatch');
 }
