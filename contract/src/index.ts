@@ -6,3 +6,4 @@ export * from './files.js';
 export * from './folders.js';
 export * from './admin.js';
 export * from './events.js';
+export * from './system.js';

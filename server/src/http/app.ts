@@ -16,6 +16,9 @@ import { registerMetricsRoute, registerRequestMetrics } from './metrics.js';
 import { createRequestBudgets } from './request-budgets.js';
 import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
+import { routeRecorder } from './openapi/document.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
+import { zodValidatorCompiler } from './validate.js';
 import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -71,6 +74,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Routes declare their contract schemas (api()); zod parses each part before the handler runs.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  const recorder = routeRecorder();
+  app.addHook('onRoute', recorder.onRoute);
   // Before any hook that may refuse a request: the plugin's own hook marks
   // upgrade requests, so that a refused upgrade still has its socket closed.
   const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
@@ -104,6 +111,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   adminRoutes(app, deps);
   wsRoutes(app, deps);
   registerMetricsRoute(app, opts.metrics, config.metrics?.token);
+  apiDocsRoutes(app, recorder.routes);
 
   await registerSpa(app, config.webDist);
   return app;
