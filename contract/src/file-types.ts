@@ -1,39 +1,38 @@
 /**
- * Every type an installation may accept (ALLOWED_TYPES), by extension: the
- * MIME type stored for it (the content must agree) and its name in the web
- * app's type filter.
+ * Every type an installation may accept (ALLOWED_TYPES), by extension, with
+ * the MIME type stored for it (the content must agree).
  */
 export const FILE_TYPES = {
-  jpeg: { mime: 'image/jpeg', label: 'JPEG image' },
-  jpg: { mime: 'image/jpeg', label: 'JPEG image' },
-  png: { mime: 'image/png', label: 'PNG image' },
-  gif: { mime: 'image/gif', label: 'GIF image' },
-  webp: { mime: 'image/webp', label: 'WebP image' },
-  heic: { mime: 'image/heic', label: 'HEIC image' },
-  svg: { mime: 'image/svg+xml', label: 'SVG image' },
-  pdf: { mime: 'application/pdf', label: 'PDF document' },
-  txt: { mime: 'text/plain', label: 'Plain text' },
-  md: { mime: 'text/markdown', label: 'Markdown' },
-  csv: { mime: 'text/csv', label: 'CSV table' },
-  json: { mime: 'application/json', label: 'JSON' },
-  html: { mime: 'text/html', label: 'HTML page' },
-  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', label: 'Word (docx)' },
-  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', label: 'Excel (xlsx)' },
-  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', label: 'PowerPoint (pptx)' },
-  odt: { mime: 'application/vnd.oasis.opendocument.text', label: 'OpenDocument text' },
-  ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet', label: 'OpenDocument spreadsheet' },
-  mp4: { mime: 'video/mp4', label: 'MP4 video' },
-  webm: { mime: 'video/webm', label: 'WebM video' },
-  mov: { mime: 'video/quicktime', label: 'QuickTime video' },
-  mp3: { mime: 'audio/mpeg', label: 'MP3 audio' },
-  ogg: { mime: 'audio/ogg', label: 'Ogg audio' },
-  wav: { mime: 'audio/wav', label: 'WAV audio' },
-  flac: { mime: 'audio/flac', label: 'FLAC audio' },
-  zip: { mime: 'application/zip', label: 'ZIP archive' },
-  '7z': { mime: 'application/x-7z-compressed', label: '7-Zip archive' },
-  tar: { mime: 'application/x-tar', label: 'Tar archive' },
-  gz: { mime: 'application/gzip', label: 'Gzip archive' },
-} as const satisfies Record<string, { mime: string; label: string }>;
+  jpeg: { mime: 'image/jpeg' },
+  jpg: { mime: 'image/jpeg' },
+  png: { mime: 'image/png' },
+  gif: { mime: 'image/gif' },
+  webp: { mime: 'image/webp' },
+  heic: { mime: 'image/heic' },
+  svg: { mime: 'image/svg+xml' },
+  pdf: { mime: 'application/pdf' },
+  txt: { mime: 'text/plain' },
+  md: { mime: 'text/markdown' },
+  csv: { mime: 'text/csv' },
+  json: { mime: 'application/json' },
+  html: { mime: 'text/html' },
+  docx: { mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+  xlsx: { mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  pptx: { mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
+  odt: { mime: 'application/vnd.oasis.opendocument.text' },
+  ods: { mime: 'application/vnd.oasis.opendocument.spreadsheet' },
+  mp4: { mime: 'video/mp4' },
+  webm: { mime: 'video/webm' },
+  mov: { mime: 'video/quicktime' },
+  mp3: { mime: 'audio/mpeg' },
+  ogg: { mime: 'audio/ogg' },
+  wav: { mime: 'audio/wav' },
+  flac: { mime: 'audio/flac' },
+  zip: { mime: 'application/zip' },
+  '7z': { mime: 'application/x-7z-compressed' },
+  tar: { mime: 'application/x-tar' },
+  gz: { mime: 'application/gzip' },
+} as const satisfies Record<string, { mime: string }>;
 
 export type KnownExtension = keyof typeof FILE_TYPES;
 

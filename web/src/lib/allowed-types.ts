@@ -1,4 +1,4 @@
-import { FILE_TYPES, isKnownExtension } from '@vault/contract';
+import { FILE_TYPES, isKnownExtension, type KnownExtension } from '@vault/contract';
 
 // What the installation accepts (GET /api/config's allowed_types), as the upload page and the type filter show it.
 
@@ -12,11 +12,11 @@ export function typeList(allowed: readonly string[]): string {
   return allowed.map((ext) => ext.toUpperCase()).join(', ');
 }
 
-/** The type filter's choices: one per stored MIME type (jpg and jpeg are one). */
-export function typeFilterOptions(allowed: readonly string[]): { value: string; label: string }[] {
-  const options = new Map<string, string>();
+/** The type filter's choices, each with the texts key of its label: one per stored MIME type (jpg and jpeg are one). */
+export function typeFilterOptions(allowed: readonly string[]): { value: string; labelKey: `filter.type-${KnownExtension}` }[] {
+  const options = new Map<string, KnownExtension>();
   for (const ext of allowed) {
-    if (isKnownExtension(ext) && !options.has(FILE_TYPES[ext].mime)) options.set(FILE_TYPES[ext].mime, FILE_TYPES[ext].label);
+    if (isKnownExtension(ext) && !options.has(FILE_TYPES[ext].mime)) options.set(FILE_TYPES[ext].mime, ext);
   }
-  return [...options].map(([value, label]) => ({ value, label }));
+  return [...options].map(([value, ext]) => ({ value, labelKey: `filter.type-${ext}` as const }));
 }

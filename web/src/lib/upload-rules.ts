@@ -1,6 +1,7 @@
 import { LIMITS, extensionOf, tagSchema } from '@vault/contract';
 import { typeList } from './allowed-types';
 import { formatFileSize } from './format';
+import { i18n } from '../i18n';
 
 export interface RejectedFile {
   name: string;
@@ -32,14 +33,15 @@ export function screenFiles(selected: readonly File[], dropped: readonly File[],
   for (const file of dropped) {
     const ext = extensionOf(file.name);
     if (!allowedTypes.includes(ext)) {
-      const kind = ext ? `.${ext} files are` : 'Files without an extension are';
-      rejected.push({ name: file.name, reason: `${kind} not accepted. Accepted types: ${typeList(allowedTypes)}.` });
+      const accepted = typeList(allowedTypes);
+      const reason = ext ? i18n.t('upload:rule.extension', { ext, accepted }) : i18n.t('upload:rule.noExtension', { accepted });
+      rejected.push({ name: file.name, reason });
     } else if (file.size > maxBytes) {
-      rejected.push({ name: file.name, reason: `This file is larger than the ${formatFileSize(maxBytes)} limit per file.` });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooLarge', { limit: formatFileSize(maxBytes) }) });
     } else if ([...selected, ...accepted].some((other) => sameFile(other, file))) {
-      rejected.push({ name: file.name, reason: 'This file is already in the list.' });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.duplicate') });
     } else if (selected.length + accepted.length >= LIMITS.maxFilesPerUpload) {
-      rejected.push({ name: file.name, reason: `At most ${LIMITS.maxFilesPerUpload} files can be uploaded at once.` });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooMany', { max: LIMITS.maxFilesPerUpload }) });
     } else {
       accepted.push(file);
     }
@@ -52,15 +54,15 @@ export type TagResult =
   | { tags: readonly string[]; error: string; problem: 'invalid' | 'duplicate' | 'limit' };
 
 /**
- * Adds a typed tag per SPEC §5: trimmed, no blanks, no duplicates (ignoring
+ * Adds a typed tag: trimmed, no blanks, no duplicates (ignoring
  * case, as the server does), at most 10 tags of at most 50 characters.
  */
 export function addTag(tags: readonly string[], input: string): TagResult {
   const parsed = tagSchema.safeParse(input);
-  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? 'Invalid tag', problem: 'invalid' };
+  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? i18n.t('upload:rule.invalidTag'), problem: 'invalid' };
   const tag = parsed.data;
-  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: `"${tag}" is already added`, problem: 'duplicate' };
-  if (tags.length >= LIMITS.maxTags) return { tags, error: 'Maximum 10 tags allowed', problem: 'limit' };
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: i18n.t('upload:rule.tagAdded', { tag }), problem: 'duplicate' };
+  if (tags.length >= LIMITS.maxTags) return { tags, error: i18n.t('files:tags.max', { max: LIMITS.maxTags }), problem: 'limit' };
   return { tags: [...tags, tag], error: null };
 }
 

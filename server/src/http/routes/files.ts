@@ -17,16 +17,19 @@ import {
   uploadResponseSchema,
   type DownloadLinkResponse,
 } from '@vault/contract';
-import { viewerOf } from '../../domain/access/viewer.js';
-import { deleteOwnFile, getFile, getPublicFile, updateFile } from '../../domain/files/files.js';
-import { createDownloadToken } from '../../domain/files/download-link.js';
-import { openFile, openPublicFile } from '../../domain/files/open-file.js';
-import { listFiles, listPublicFiles } from '../../domain/files/search.js';
+import { createDownloadToken } from '../../domain/files/create-download-token.js';
+import { deleteFile } from '../../domain/files/delete-file.js';
+import { getFile } from '../../domain/files/get-file.js';
+import { getPublicFile } from '../../domain/files/get-public-file.js';
+import { listFiles } from '../../domain/files/list-files.js';
+import { listPublicFiles } from '../../domain/files/list-public-files.js';
+import { openFile } from '../../domain/files/open-file.js';
+import { openPublicFile } from '../../domain/files/open-public-file.js';
+import { updateFile } from '../../domain/files/update-file.js';
 import { getFileShare, setFileShare } from '../../domain/sharing/shares.js';
-import { dedupStats, storageStats } from '../../domain/stats/storage-stats.js';
-import { deferringUntilSent } from '../after-response.js';
+import { getDedupStats } from '../../domain/stats/get-dedup-stats.js';
+import { getStorageStats } from '../../domain/stats/get-storage-stats.js';
 import { actorOf } from '../auth-hook.js';
-import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
 import { FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload } from '../upload.js';
@@ -39,7 +42,7 @@ const UPLOAD_REFUSED = z.union([uploadResponseSchema, errorResponseSchema]);
 /** A file's bytes: whole, one range, or not modified since the ETag the client holds. */
 const FILE_ANSWERS = { 200: FILE_BYTES, 206: FILE_BYTES, 304: NO_BODY } as const;
 
-export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
+export function fileRoutes(app: FastifyInstance): void {
   app.post(
     '/api/files/upload',
     api({
@@ -50,47 +53,49 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
       errors: [404, 408],
     }),
     async (request, reply) => {
-      const outcome = await handleUpload(deferringUntilSent(ctx, reply), actorOf(request), request);
+      const outcome = await handleUpload(request.ctx, actorOf(request), request);
       return reply.status(outcome.status).send(outcome.body);
     },
   );
 
-  app.get('/api/files', api({ summary: "Search the caller's files and those shared with them", tag, query: fileSearchSchema, responses: { 200: fileListResponseSchema }, errors: [404] }), async (request) =>
-    listFiles(ctx.db, actorOf(request), validated(fileSearchSchema, request.query)),
+  app.get(
+    '/api/files',
+    api({ summary: "Search the caller's files and those shared with them", tag, query: fileSearchSchema, responses: { 200: fileListResponseSchema }, errors: [404] }),
+    async (request) => listFiles(request.ctx, actorOf(request), validated(fileSearchSchema, request.query)),
   );
 
   app.get('/api/files/storage/stats', api({ summary: "The caller's storage and deduplication savings", tag: 'Statistics', responses: { 200: storageStatsSchema } }), async (request) =>
-    storageStats(ctx.db, actorOf(request)),
+    getStorageStats(request.ctx, actorOf(request)),
   );
   app.get('/api/files/storage/deduplication', api({ summary: "The caller's duplicated content", tag: 'Statistics', responses: { 200: dedupStatsSchema } }), async (request) =>
-    dedupStats(ctx.db, actorOf(request)),
+    getDedupStats(request.ctx, actorOf(request)),
   );
 
   app.get('/api/files/:id', api({ summary: 'A file', tag, params, responses: { 200: fileResponseSchema }, errors: [404] }), async (request) => ({
-    file: await getFile(ctx, actorOf(request), idOf(request)),
+    file: await getFile(request.ctx, actorOf(request), { fileId: idOf(request) }),
   }));
 
   app.put('/api/files/:id', api({ summary: 'Rename, move or retag a file', tag, params, body: fileUpdateSchema, responses: { 200: fileResponseSchema }, errors: [404] }), async (request) => ({
-    file: await updateFile(ctx, actorOf(request), idOf(request), validated(fileUpdateSchema, request.body)),
+    file: await updateFile(request.ctx, actorOf(request), { fileId: idOf(request), change: validated(fileUpdateSchema, request.body) }),
   }));
 
   app.delete('/api/files/:id', api({ summary: 'Delete a file', tag, params, responses: { 204: NO_BODY }, errors: [404] }), async (request, reply) => {
-    await deleteOwnFile(deferringUntilSent(ctx, reply), actorOf(request), idOf(request));
+    await deleteFile(request.ctx, actorOf(request), { fileId: idOf(request) });
     return reply.status(204).send();
   });
 
   app.get('/api/files/:id/share', api({ summary: "A file's sharing", tag: 'Sharing', params, responses: { 200: shareStateSchema }, errors: [404] }), async (request) =>
-    getFileShare(ctx, actorOf(request), idOf(request)),
+    getFileShare(request.ctx, actorOf(request), { fileId: idOf(request) }),
   );
   app.put(
     '/api/files/:id/share',
     api({ summary: 'Share a file with users, or make it public', tag: 'Sharing', params, body: shareRequestSchema, responses: { 200: shareStateSchema }, errors: [404] }),
-    async (request) => setFileShare(ctx, actorOf(request), idOf(request), validated(shareRequestSchema, request.body)),
+    async (request) => setFileShare(request.ctx, actorOf(request), { fileId: idOf(request), share: validated(shareRequestSchema, request.body) }),
   );
 
   /**
    * Signed-in callers send their bearer token; a plain link (a new tab, where no
-   * header travels) carries ?dl=, a download token from download-link.
+   * header travels) carries ?dl=, a token from POST /api/files/{id}/download-link.
    */
   app.get(
     '/api/files/:id/download',
@@ -105,7 +110,7 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     }),
     async (request, reply) => {
       const { inline, dl } = validated(downloadQuerySchema, request.query);
-      const content = await openFile(ctx, request.actor, { fileId: idOf(request), inline: inline === '1', downloadToken: dl });
+      const content = await openFile(request.ctx, request.actor, { fileId: idOf(request), inline: inline === '1', downloadToken: dl });
       return sendFile(request, reply, content, { inline: inline === '1', cache: 'private' });
     },
   );
@@ -114,17 +119,19 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     '/api/files/:id/download-link',
     api({ summary: 'A download URL valid for 60 seconds, bound to this session', tag, params, responses: { 200: downloadLinkResponseSchema }, errors: [404] }),
     async (request): Promise<DownloadLinkResponse> => {
-      const { fileId, token, expiresAt } = await createDownloadToken(ctx, actorOf(request), { fileId: idOf(request) });
+      const { fileId, token, expiresAt } = await createDownloadToken(request.ctx, actorOf(request), { fileId: idOf(request) });
       return { url: `/api/files/${fileId}/download?dl=${encodeURIComponent(token)}`, expires_at: new Date(expiresAt).toISOString() };
     },
   );
 
-  app.get('/api/files/public', api({ summary: 'Search public files', tag: 'Public', access: 'public', query: publicFileSearchSchema, responses: { 200: fileListResponseSchema } }), async (request) =>
-    listPublicFiles(ctx.db, viewerOf(request.actor), validated(publicFileSearchSchema, request.query)),
+  app.get(
+    '/api/files/public',
+    api({ summary: 'Search public files', tag: 'Public', access: 'public', query: publicFileSearchSchema, responses: { 200: fileListResponseSchema } }),
+    async (request) => listPublicFiles(request.ctx, request.actor, validated(publicFileSearchSchema, request.query)),
   );
 
   app.get('/api/files/public/:id', api({ summary: 'A public file', tag: 'Public', access: 'public', params, responses: { 200: fileResponseSchema }, errors: [404] }), async (request) => ({
-    file: await getPublicFile(ctx, request.actor, { fileId: idOf(request) }),
+    file: await getPublicFile(request.ctx, request.actor, { fileId: idOf(request) }),
   }));
 
   app.get(
@@ -132,7 +139,7 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     api({ summary: 'Download a public file; Range supported', tag: 'Public', access: 'public', params, query: downloadQuerySchema, responses: FILE_ANSWERS, errors: [404, 415, 416] }),
     async (request, reply) => {
       const { inline } = validated(downloadQuerySchema, request.query);
-      const content = await openPublicFile(ctx, request.actor, { fileId: idOf(request), inline: inline === '1' });
+      const content = await openPublicFile(request.ctx, request.actor, { fileId: idOf(request), inline: inline === '1' });
       return sendFile(request, reply, content, { inline: inline === '1', cache: 'public' });
     },
   );

@@ -1,24 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { appConfigSchema, healthResponseSchema, readyResponseSchema, type AppConfig, type ReadyResponse } from '@vault/contract';
 import { DEMO_ACCOUNTS } from '../../domain/accounts/demo.js';
+import { checkReadiness } from '../../domain/system/check-readiness.js';
 import type { HttpDeps } from '../deps.js';
 import { api } from '../openapi/route-spec.js';
 
 const tag = 'System';
 
-export function systemRoutes(app: FastifyInstance, { ctx, config }: HttpDeps): void {
+export function systemRoutes(app: FastifyInstance, { config }: HttpDeps): void {
   app.get('/api/health', api({ summary: 'Liveness: the process runs', tag, access: 'public', responses: { 200: healthResponseSchema } }), async () => ({ status: 'ok' as const }));
 
-  /** Ready when the database and the object store both answer. */
-  app.get('/api/ready', api({ summary: 'Readiness: the database and the object store answer', tag, access: 'public', responses: { 200: readyResponseSchema, 503: readyResponseSchema } }), async (request, reply) => {
-    const checks = await Promise.allSettled([sql`select 1`.execute(ctx.db), ctx.store.ping()]);
-    const [database, storage] = checks.map((c) => (c.status === 'fulfilled' ? 'ok' : 'unavailable')) as ['ok' | 'unavailable', 'ok' | 'unavailable'];
-    const ready = checks.every((c) => c.status === 'fulfilled');
-    if (!ready) request.log.warn({ checks: checks.map((c) => (c.status === 'rejected' ? String(c.reason) : 'ok')) }, 'not ready');
-    const body: ReadyResponse = { status: ready ? 'ready' : 'unavailable', database, storage };
-    return reply.status(ready ? 200 : 503).send(body);
-  });
+  app.get(
+    '/api/ready',
+    api({ summary: 'Readiness: the database and the object store answer', tag, access: 'public', responses: { 200: readyResponseSchema, 503: readyResponseSchema } }),
+    async (request, reply) => {
+      const { ready, database, storage, failures } = await checkReadiness(request.ctx);
+      if (!ready) request.log.warn({ checks: failures }, 'not ready');
+      const body: ReadyResponse = { status: ready ? 'ready' : 'unavailable', database, storage };
+      return reply.status(ready ? 200 : 503).send(body);
+    },
+  );
 
   app.get('/api/config', api({ summary: "The installation's public settings", tag, access: 'public', responses: { 200: appConfigSchema } }), async (): Promise<AppConfig> => ({
     demo: config.demoAccounts
