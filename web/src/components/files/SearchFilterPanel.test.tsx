@@ -1,12 +1,17 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { FileSearchCriteria } from '@vault/contract';
 import { toQueryString } from '../../api/query-string';
 import { mockFetch } from '../../test/fetch-mock';
-import { renderUi } from '../../test/render-ui';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
+
+/** The panel reads the installation's types from the data cache (GET /api/config). */
+function renderWithData(ui: React.ReactElement) {
+  return render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+}
 
 /** The panel over a criteria state, as a page holds it; every search is recorded as its API query string. */
 function setup(props: Partial<SearchFilterPanelProps> = {}, initial: FileSearchCriteria = {}) {
@@ -28,7 +33,7 @@ function setup(props: Partial<SearchFilterPanelProps> = {}, initial: FileSearchC
       />
     );
   }
-  renderUi(<Harness />);
+  renderWithData(<Harness />);
   return { queries, user: userEvent.setup() };
 }
 
@@ -120,7 +125,7 @@ describe('SearchFilterPanel', () => {
   });
 
   it("shows 'Searching...' while loading", () => {
-    renderUi(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
+    renderWithData(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
   });
 
