@@ -1,14 +1,18 @@
+import type { KnownExtension } from '@vault/contract';
 import type { Background } from '../../background.js';
 import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
+import type { Observer } from '../../metrics/observer.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
 
 export interface DomainSettings {
   defaultQuotaBytes: number;
   maxFileBytes: number;
+  /** Extensions accepted for upload (ALLOWED_TYPES). */
+  allowedTypes: readonly KnownExtension[];
   tokenTtlSeconds: number;
   orphanGraceMs: number;
   /** An upload whose body makes no progress this long is cut off. */
@@ -27,6 +31,8 @@ export interface DomainContext {
   tokens: TokenService;
   settings: DomainSettings;
   log: Logger;
+  /** Metrics of the work done (uploads, deduplication, downloads, collection). */
+  observe: Observer;
 }
 
 /** The signed-in caller, as the auth hook resolved it. */

@@ -129,7 +129,10 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
     throw err;
   }
   leases.settled(object.key);
-  if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  if (duplicate) {
+    ctx.observe.deduplicated(object.size);
+    ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  }
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
   const dto = await fileDto(ctx.db, viewerOf(actor), fileId);

@@ -90,12 +90,15 @@ export class UploadBatch {
     let name = fileName;
     try {
       name = normalizeFileName(fileName);
-      const ext = acceptedExtension(extensionOf(name));
+      const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
       const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
-      return { name, object: await ingest(this.ctx.store, content, ext, limits, this.leases) };
+      const started = performance.now();
+      const object = await ingest(this.ctx.store, content, ext, limits, this.leases);
+      this.ctx.observe.uploaded(object.size, (performance.now() - started) / 1000);
+      return { name, object };
     } catch (err) {
       await drain(content);
-      const refusal = asDomainError(err);
+      const refusal = asDomainError(err, this.ctx.settings.allowedTypes);
       if (refusal instanceof DomainError) return { name, error: refusal };
       throw refusal;
     }
