@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
 import { samples, settled, uploadOne } from './helpers/files.js';
 import { DATABASES, startTestServer, withTestServer, type TestServer } from './helpers/server.js';
+import { logCapture } from './helpers/logs.js';
 import { openSocket } from './helpers/ws.js';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -80,12 +80,10 @@ describe('metrics', () => {
   });
 
   it('on METRICS_PORT, are served there and not on the app port', async () => {
-    const logs = new PassThrough();
-    let output = '';
-    logs.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const t = await startTestServer(DATABASES[0]!, { METRICS_PORT: '0' }, logs);
+    const logs = logCapture();
+    const t = await startTestServer(DATABASES[0]!, { METRICS_PORT: '0' }, logs.stream);
     try {
-      const port = Number(/"port":(\d+),"msg":"metrics listening"/.exec(output)?.[1]);
+      const port = Number(/"port":(\d+),"msg":"metrics listening"/.exec(logs.text())?.[1]);
       expect((await t.client.get('/metrics')).status).toBe(404);
       const res = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(res.status).toBe(200);
@@ -99,10 +97,8 @@ describe('metrics', () => {
 
 describe('request ids', () => {
   it('answer each request with its own id, found on its log lines', async () => {
-    const logs = new PassThrough();
-    let output = '';
-    logs.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const t = await startTestServer(DATABASES[0]!, {}, logs);
+    const logs = logCapture();
+    const t = await startTestServer(DATABASES[0]!, {}, logs.stream);
     try {
       const alice = await t.client.register();
       const a = await t.client.get('/api/health', { headers: { 'x-request-id': 'client-chosen' } });
@@ -110,7 +106,7 @@ describe('request ids', () => {
       const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')];
       for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(ids[0]).not.toBe(ids[1]);
-      const lines = output.trim().split('\n').map((l) => JSON.parse(l) as { reqId?: string; url?: string });
+      const lines = logs.text().trim().split('\n').map((l) => JSON.parse(l) as { reqId?: string; url?: string });
       expect(lines.find((l) => l.url === '/api/health')?.reqId).toBe(ids[0]);
       expect(lines.find((l) => l.url === '/api/files/upload')?.reqId).toBe(ids[1]);
     } finally {
