@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
 import { createBackground } from './background.js';
 import type { Config } from './config.js';
+import { createGroupCommit } from './db/group-commit.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { DomainContext } from './domain/shared/context.js';
 import { seedAccounts } from './domain/accounts/demo.js';
@@ -46,6 +47,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   const ctx: DomainContext = {
     db: database.db,
     dialect: database.dialect,
+    grouped: createGroupCommit(database.db),
     store,
     events,
     background: createBackground(logger),

@@ -5,10 +5,10 @@ import { ownedFolder } from '../domain/access/rules.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, QuotaExceeded, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
 import { normalizeFileName } from '../domain/files/names.js';
-import { ownsContent } from '../domain/shared/quota.js';
+import { ownsContent, ownsContentStartingWith } from '../domain/shared/quota.js';
 import { commitUpload, discardObject, uploadBudget, type UploadOptions } from '../domain/uploads/commit-upload.js';
 import { acceptedExtension } from '../storage/content-rules.js';
-import { drain, ingest, type IngestedObject } from '../storage/ingest.js';
+import { drain, ingest, type IngestedObject, type OwnContent } from '../storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../storage/leases.js';
 import { watchBody } from './body-watch.js';
 import { statusOf } from './errors.js';
@@ -62,12 +62,16 @@ class UploadFields {
 }
 
 /** Stores one file part, or says why it was refused; the part is always read to its end. */
-async function stageFile(ctx: DomainContext, part: MultipartFile, budget: number, leases: LeaseKeeper): Promise<Staged> {
+async function stageFile(ctx: DomainContext, actor: Actor, part: MultipartFile, budget: number, leases: LeaseKeeper): Promise<Staged> {
   let name = part.filename;
+  const own: OwnContent = {
+    startsWith: (headHash) => ownsContentStartingWith(ctx.db, actor.id, headHash),
+    has: (hash) => ownsContent(ctx.db, actor.id, hash),
+  };
   try {
     name = normalizeFileName(part.filename);
     const ext = acceptedExtension(extensionOf(name));
-    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases) };
+    return { name, object: await ingest(ctx.store, part.file, ext, { maxBytes: ctx.settings.maxFileBytes, budgetBytes: budget }, leases, own) };
   } catch (err) {
     await drain(part.file);
     if (err instanceof DomainError) return { name, error: err };
@@ -130,7 +134,7 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
         await drain(part.file);
         throw new Invalid(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
       }
-      const result = await stageFile(ctx, part, Math.max(budget.remaining, budget.ownCeiling), leases);
+      const result = await stageFile(ctx, actor, part, Math.max(budget.remaining, budget.ownCeiling), leases);
       if ('object' in result) {
         // Content the user already has (or sent earlier in this request) costs nothing more.
         const { hash, size, key } = result.object;

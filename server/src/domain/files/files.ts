@@ -168,16 +168,15 @@ export async function updateFile(ctx: DomainContext, actor: Actor, fileId: numbe
 
 /** Counts a download (once per download, not per range request) and logs it. */
 export async function recordDownload(ctx: DomainContext, userId: number | null, row: FileRow): Promise<void> {
-  let count = 0;
-  await ctx.db.transaction().execute(async (trx) => {
+  const count = await ctx.grouped.run(async (trx) => {
     const updated = await trx
       .updateTable('files')
       .set({ download_count: sql`download_count + 1` })
       .where('id', '=', row.id)
       .returning('download_count')
       .executeTakeFirst();
-    count = updated?.download_count ?? 0;
     await recordActivity(trx, { type: 'download', userId, fileId: row.id, fileName: row.original_name });
+    return updated?.download_count ?? 0;
   });
   await ctx.events.publish({
     event: { type: 'file_downloaded', file_id: row.id, download_count: count, at: new Date().toISOString() },
