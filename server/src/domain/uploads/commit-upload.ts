@@ -10,7 +10,7 @@ import { QuotaExceeded, TimedOut } from '../shared/errors.js';
 import { fileDto } from '../files/dto.js';
 import { charge, ownsContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { lockUser } from '../shared/locks.js';
+import { lockedQuota } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -78,14 +78,15 @@ export async function commitUpload(
   let durable = object.durable;
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
-      await lockUser(trx, ctx.dialect, actor.id);
+      // Before the user's lock: the lease is this upload's alone, and each
+      // statement under the lock (held to the commit) delays their next upload.
+      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
+      const user = await lockedQuota(trx, ctx.dialect, actor.id);
       if (!(await ownsContent(trx, actor.id, object.hash))) {
-        const user = await trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
         if (Number(user.used_bytes) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
         await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
-      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
       const now = Date.now();
       const healed = hole
         ? await trx
