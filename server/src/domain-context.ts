@@ -1,5 +1,6 @@
 import { createBackground } from './background.js';
 import type { Config } from './config.js';
+import { createGroupCommit } from './db/group-commit.js';
 import type { DatabaseHandle } from './db/index.js';
 import { createPasswordHasher } from './domain/accounts/passwords.js';
 import { createTokenService } from './domain/accounts/tokens.js';
@@ -23,6 +24,7 @@ export function createDomainContext(config: Config, { database, store, events, l
   return {
     db: database.db,
     dialect: database.dialect,
+    grouped: createGroupCommit(database.db),
     store,
     events,
     background: createBackground(log),

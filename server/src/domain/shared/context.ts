@@ -2,6 +2,7 @@ import type { KnownExtension } from '@vault/contract';
 import type { Background } from '../../background.js';
 import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Observer } from '../../metrics/observer.js';
@@ -23,6 +24,8 @@ export interface DomainSettings {
 export interface DomainContext {
   db: Db;
   dialect: Dialect;
+  /** For small, frequent writes (download counts): concurrent ones share a commit. */
+  grouped: GroupCommit;
   store: ObjectStore;
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
