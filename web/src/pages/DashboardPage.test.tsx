@@ -173,4 +173,21 @@ describe('DashboardPage', () => {
     await user.click(screen.getByRole('button', { name: 'Copy public link photo.png' }));
     expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
   });
+
+  it('keeps the open preview in the URL: Back closes it, a link opens it', async () => {
+    const { user, router } = openDashboard([pdf, photo], { 'GET /api/files/12/content': { body: 'png' } });
+    await user.click(await screen.findByRole('button', { name: 'Preview photo.png' }));
+    expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?preview=12');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+
+    await router.navigate('/dashboard?preview=12');
+    expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
 });
