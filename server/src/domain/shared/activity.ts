@@ -34,7 +34,10 @@ export async function recordActivities(db: Db, entries: ActivityEntry[], at = Da
 }
 
 /** The audit log, newest first; `before` (an activity id) pages back in time. */
-export async function listActivity(db: Db, page: { limit: number; before?: number | undefined }): Promise<ActivityRow[]> {
+export async function listActivity(
+  db: Db,
+  page: { limit: number; before?: number | undefined; type?: readonly ActivityType[] },
+): Promise<ActivityRow[]> {
   let query = db
     .selectFrom('activity as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -42,6 +45,7 @@ export async function listActivity(db: Db, page: { limit: number; before?: numbe
     .orderBy('a.id', 'desc')
     .limit(page.limit);
   if (page.before !== undefined) query = query.where('a.id', '<', page.before);
+  if (page.type && page.type.length > 0) query = query.where('a.type', 'in', page.type);
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
