@@ -8,7 +8,7 @@ import { fileDtos } from './dto.js';
 export type Condition = RawBuilder<SqlBool>;
 
 /** Criteria a search applies; scope and paging are separate. */
-export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id'>>;
+export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id' | 'scope'>>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,11 +98,11 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
 /**
  * GET /api/files: a readable folder's files when folder_id is given; else
  * everything for admins, and for others their own files plus those shared
- * with them by name.
+ * with them by name; scope narrows it to the caller's own or to the shared ones.
  */
 export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
   const viewer = { id: actor.id, isAdmin: actor.isAdmin };
-  const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
+  const { page, limit, sort_by, sort_order, folder_id, scope: whose, ...filters } = criteria;
   let scope: Condition;
   if (folder_id !== undefined) {
     await readableFolder(db, viewer, folder_id);
@@ -117,11 +117,13 @@ export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Pro
       ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
       : sql<SqlBool>`f.user_id = ${actor.id}`;
   }
+  if (whose === 'own') scope = sql<SqlBool>`${scope} and f.user_id = ${actor.id}`;
+  if (whose === 'shared') scope = sql<SqlBool>`${scope} and f.id in (select file_id from file_shares where user_id = ${actor.id})`;
   return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
 }
 
 /** Files marked public, for anyone. */
-export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
+export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id' | 'scope'>): Promise<FileListResponse> {
   const { page, limit, sort_by, sort_order, ...filters } = criteria;
   return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
 }
