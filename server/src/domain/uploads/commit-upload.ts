@@ -3,6 +3,7 @@ import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
 import { recordActivity } from '../shared/activity.js';
 import { fileAudience } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -55,14 +56,16 @@ const LEASE_LOST = 'The upload paused for too long and was discarded; send it ag
  * before would show in the time taken that somebody holds the same content;
  * on failure the object is deleted and nothing else remains.
  */
-export async function commitUpload(
-  ctx: DomainContext,
-  actor: Actor,
-  name: string,
-  object: IngestedObject,
-  opts: UploadOptions,
-  leases: LeaseKeeper,
-): Promise<FileItem> {
+export interface UploadToCommit {
+  /** The file's display name, already normalised. */
+  name: string;
+  object: IngestedObject;
+  options: UploadOptions;
+  /** The writer's leases: the object's is taken in the transaction. */
+  leases: LeaseKeeper;
+}
+
+export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases }: UploadToCommit): Promise<FileItem> {
   // One look at the object the file will be read from: known content's, or
   // this upload's own, so that both take the same time.
   const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();
@@ -129,7 +132,7 @@ export async function commitUpload(
   if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
-  const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);
+  const dto = await fileDto(ctx.db, viewerOf(actor), fileId);
   const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
   await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });
   return dto;
