@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, limitSchema, optionalQuery, pageSchema, sortOrderSchema } from './common.js';
+import { isoDate, limitSchema, optionalQuery, pageSchema, repeatedQuery, sortOrderSchema } from './common.js';
 import { LIMITS } from './limits.js';
 import { fileSchema, fileSortSchema } from './files.js';
 
@@ -106,6 +106,9 @@ export const activityQuerySchema = z.object({
   limit: optionalQuery(limitSchema(LIMITS.activityLimit, 200)).transform((v) => v ?? LIMITS.activityLimit),
   /** An activity id: rows older than it (paging back in time). */
   before: optionalQuery(z.coerce.number().int().positive()),
+  /** Only these kinds of event (repeat the key for several); every kind when absent. */
+  type: repeatedQuery(activityTypeSchema),
 });
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
 export const activityResponseSchema = z.object({ activity: z.array(activityRowSchema) });
 export type ActivityResponse = z.infer<typeof activityResponseSchema>;

@@ -77,6 +77,8 @@ export const fileSearchSchema = z.object({
   folder_id: optionalQuery(z.coerce.number({ error: 'folder_id must be a number' }).int().positive('folder_id must be positive').max(Number.MAX_SAFE_INTEGER)),
   sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
+  /** Whose files: the caller's own, or those shared with the caller by name; both when absent. */
+  scope: optionalQuery(z.enum(['own', 'shared'], { error: 'scope must be own or shared' })),
 });
 export type FileSearch = z.output<typeof fileSearchSchema>;
 /**
@@ -95,8 +97,8 @@ export const fileListResponseSchema = z.object({
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 
 /** GET /api/files/public query. */
-export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true });
-export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id'>;
+export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true, scope: true });
+export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id' | 'scope'>;
 
 /**
  * One entry per uploaded part, in request order. The status is 201 when every

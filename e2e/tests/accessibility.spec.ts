@@ -56,7 +56,7 @@ const heading = (name: string | RegExp) => async (page: Page) => {
 
 for (const theme of THEMES) {
   test(`every member screen is accessible in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     const owner = await registerViaApi(request, newAccount('axe'));
     const friend = await registerViaApi(request, newAccount('axefriend'));
     const token = await apiToken(request, owner);
@@ -106,7 +106,7 @@ for (const theme of THEMES) {
   });
 
   test(`the admin panel, sign-in and public screens are accessible in the ${theme} theme`, async ({ page, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     const owner = await registerViaApi(request, newAccount('axepub'));
     const token = await apiToken(request, owner);
     const folderId = await createFolder(request, token, 'Open folder', true);

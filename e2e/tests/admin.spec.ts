@@ -87,8 +87,10 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
   await expect(page.getByRole('heading', { name: 'Top Downloaded Files' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Top downloaded files' }).getByText(kept)).toBeVisible();
 
-  // Activity: the admin delete and the quota change are in the log.
+  // Activity: uploads and downloads by default; the admin delete and the quota change are in the full audit log.
   await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: 'uploaded' }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Full audit log' }).click();
   const log = page.getByRole('list', { name: 'Recent activity' });
   await expect(log.getByText(`${owner.username}: quota 1024 MB → 5 MB`)).toBeVisible();
   await expect(log.getByRole('listitem').filter({ hasText: 'as administrator' }).filter({ hasText: doomed })).toBeVisible();

@@ -173,6 +173,9 @@ test('sharing a file with another user lets them see it', async ({ page, browser
   const other = await browser.newContext();
   const friendPage = await other.newPage();
   await signIn(friendPage, friend);
+  // The recipient's dashboard lists their own files; what others share is on the Sharing page.
+  await expect(friendPage.getByText('No files found')).toBeVisible();
+  await friendPage.goto('/sharing');
   const row = fileRow(friendPage, 'plan.txt');
   await expect(row).toBeVisible();
   await expect(row).toContainText(owner.username);

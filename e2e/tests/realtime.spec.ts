@@ -4,7 +4,7 @@ import { pdfDocument, textFile } from './samples';
 
 const live = (page: import('@playwright/test').Page) => page.getByRole('status', { name: 'Live updates connected' });
 
-test('a file shared with another user appears in their list without a reload; a private upload never does', async ({ page, browser, request }) => {
+test('a file shared with another user appears in their Shared with me list without a reload; a private upload never does', async ({ page, browser, request }) => {
   const owner = await registerViaApi(request, newAccount('owner'));
   const friend = await registerViaApi(request, newAccount('friend'));
   const friendContext = await browser.newContext();
@@ -17,7 +17,9 @@ test('a file shared with another user appears in their list without a reload; a 
   await signIn(friendPage, friend);
   await expect(live(page)).toBeVisible();
   await expect(live(friendPage)).toBeVisible();
-  await expect(friendPage.getByText('No files found')).toBeVisible();
+  // Files shared with someone are listed on their Sharing page, apart from their own files.
+  await friendPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
+  await expect(friendPage.getByText('Nobody has shared a file with you yet.')).toBeVisible();
   // Survives only if the page is never reloaded.
   await friendPage.evaluate(() => Object.assign(window, { vaultNotReloaded: true }));
 

@@ -277,6 +277,24 @@ describeEachDb(
       expect((await t().client.put(`/api/admin/users/abc`, { token: admin, json: { is_admin: true } })).status).toBe(400);
     });
 
+    it('filters the log by kind: uploads and downloads only, or any kinds asked for', async () => {
+      const admin = await adminToken();
+      const start = (await activity(admin, '?limit=1'))[0]?.id ?? 0;
+      const user = await t().client.register();
+      const fileId = await uploadOne(t().client, user.token, { name: 'kinds.txt', content: samples.text() });
+      await t().client.get(`/api/files/${fileId}/download`, { token: user.token });
+      await t().client.put(`/api/files/${fileId}/share`, { token: user.token, json: { is_public: true } });
+      await t().client.post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
+
+      const since = (rows: ActivityRow[]) => rows.filter((r) => r.id > start).map((r) => r.type).reverse();
+      expect(since(await activity(admin, '?limit=200&type=upload&type=download'))).toEqual(['upload', 'download']);
+      expect(since(await activity(admin, '?limit=200&type=share'))).toEqual(['share']);
+      expect(since(await activity(admin, '?limit=200'))).toEqual(['upload', 'download', 'share', 'login']);
+      const bad = await t().client.get('/api/admin/activity?type=everything', { token: admin });
+      expect(bad.status).toBe(400);
+      expect(typeof bad.body.error).toBe('string');
+    });
+
     it('records every kind of event in the audit log, kept after the file is gone', async () => {
       const admin = await adminToken();
       const start = (await activity(admin, '?limit=1'))[0]?.id ?? 0;

@@ -66,6 +66,23 @@ describeEachDb('sharing files and folders', (t) => {
     }
   });
 
+  it('lists own files and files shared by name apart with scope=own and scope=shared', async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const mine = await uploadOne(t().client, bob.token, { name: 'mine.txt', content: samples.text() });
+    const theirs = await uploadOne(t().client, alice.token, { name: 'theirs.txt', content: samples.text() });
+    await t().client.put(`/api/files/${theirs}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
+    const ids = async (query: string) => {
+      const res = await t().client.get(`/api/files${query}`, { token: bob.token });
+      expect(res.status).toBe(200);
+      return { ids: res.body.files.map((f: { id: number }) => f.id), total: res.body.total };
+    };
+    expect(await ids('?scope=own')).toEqual({ ids: [mine], total: 1 });
+    expect(await ids('?scope=shared')).toEqual({ ids: [theirs], total: 1 });
+    expect((await ids('')).ids.sort()).toEqual([mine, theirs].sort());
+    expect((await t().client.get('/api/files?scope=everything', { token: bob.token })).status).toBe(400);
+  });
+
   it('refuses unknown usernames with their list beside the sentence, and changes nothing', async () => {
     const { alice, bob, folder, fileId } = await aliceFolder();
     const names = ['nobody_1', bob.user.username, 'Nobody_2'];

@@ -9,6 +9,8 @@ import {
   LIMITS,
   SESSION,
   topFilesResponseSchema,
+  type ActivityQuery,
+  type ActivityType,
   type AdminUserUpdate,
   type FileItem,
   type FileSortField,
@@ -52,7 +54,7 @@ function updateAdminUser(id: number, body: AdminUserUpdate) {
   return apiRequest(`/api/admin/users/${id}`, adminUserResponseSchema, { method: 'PUT', body });
 }
 
-function fetchActivity(page: { limit: number; before?: number | undefined }) {
+function fetchActivity(page: ActivityQuery) {
   return apiRequest(`/api/admin/activity${toQueryString(page)}`, activityResponseSchema);
 }
 
@@ -77,11 +79,14 @@ export function useTopFiles(limit: number) {
 
 const ACTIVITY_PAGE = LIMITS.activityLimit;
 
-/** The audit log, newest first, a page at a time. */
-export function useActivityLog() {
+/** The transfers (uploads and downloads); the full audit log also has sign-ins, shares, deletes and user changes. */
+export const TRANSFER_TYPES = ['upload', 'download'] as const satisfies readonly ActivityType[];
+
+/** The audit log, newest first, a page at a time: every kind of event, or only `types`. */
+export function useActivityLog(types?: readonly ActivityType[]) {
   return useInfiniteQuery({
-    queryKey: queryKeys.adminActivity,
-    queryFn: ({ pageParam }) => fetchActivity({ limit: ACTIVITY_PAGE, before: pageParam }),
+    queryKey: [...queryKeys.adminActivity, types ?? 'all'],
+    queryFn: ({ pageParam }) => fetchActivity({ limit: ACTIVITY_PAGE, before: pageParam, type: types ? [...types] : undefined }),
     initialPageParam: undefined as number | undefined,
     // A full page may have more behind it; the oldest row's id is where the next starts.
     getNextPageParam: (last) => (last.activity.length === ACTIVITY_PAGE ? last.activity.at(-1)?.id : undefined),

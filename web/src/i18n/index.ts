@@ -1,15 +1,19 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Locale } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
 import { DEFAULT_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
-import { en, resources } from './resources';
+import { en, loadLanguagePack } from './resources';
+
+const dateLocales: Partial<Record<string, Locale>> = { en: enUS };
 
 void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
+  resources: { en },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   ns: Object.keys(en),
   defaultNS: 'common',
-  // Resources are bundled: initialising synchronously means the first render already has its texts.
+  // English is bundled: initialising synchronously means the first render already has its texts.
   initAsync: false,
   // React escapes what it renders; escaping here as well would show entities.
   interpolation: { escapeValue: false },
@@ -22,10 +26,28 @@ i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
 });
 
+/** Loads a language's texts (once) and shows the interface in it. */
+async function showIn(language: Language) {
+  if (!i18n.hasResourceBundle(language, 'common')) {
+    const pack = await loadLanguagePack(language);
+    for (const [ns, texts] of Object.entries(pack.texts)) i18n.addResourceBundle(language, ns, texts);
+    dateLocales[language] = pack.dateLocale;
+  }
+  await i18n.changeLanguage(language);
+}
+
+/** The date-fns locale of the interface language (month names, relative times). */
+export function currentDateLocale(): Locale {
+  return dateLocales[i18n.language] ?? enUS;
+}
+
 /** Switches the interface language and remembers the choice for the next visit. */
 export function changeLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  return i18n.changeLanguage(language);
+  return showIn(language);
 }
+
+const startIn = initialLanguage();
+if (startIn !== DEFAULT_LANGUAGE) void showIn(startIn);
 
 export { i18n };

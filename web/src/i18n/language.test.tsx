@@ -21,7 +21,7 @@ describe('interface language', () => {
     await actor.click(within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Deutsch' }));
     await actor.keyboard('{Escape}');
 
-    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
     expect(within(nav).getByRole('link', { name: 'Ordner' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Dateien hochladen' })).toBeInTheDocument();
     expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('de');

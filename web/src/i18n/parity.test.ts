@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from './languages';
-import { en, resources, type Namespace } from './resources';
+import { en, loadLanguagePack, type Namespace } from './resources';
 
 /** What a text needs from the code: its {{variables}} and its <tags> for components. */
 function placeholders(text: string): string[] {
@@ -13,12 +13,13 @@ const namespaces = Object.keys(en) as Namespace[];
 const others = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 
 describe.each(others)('%s texts', (language) => {
-  it.each(namespaces)('%s has exactly the English keys', (ns) => {
-    expect(Object.keys(resources[language][ns]).sort()).toEqual(Object.keys(en[ns]).sort());
+  it.each(namespaces)('%s has exactly the English keys', async (ns) => {
+    const { texts } = await loadLanguagePack(language);
+    expect(Object.keys(texts[ns]).sort()).toEqual(Object.keys(en[ns]).sort());
   });
 
-  it.each(namespaces)('%s uses the same variables and tags as English, and no text is empty', (ns) => {
-    const theirs = resources[language][ns];
+  it.each(namespaces)('%s uses the same variables and tags as English, and no text is empty', async (ns) => {
+    const theirs = (await loadLanguagePack(language)).texts[ns];
     for (const [key, text] of Object.entries(en[ns] as Record<string, string>)) {
       const translated = theirs[key] ?? '';
       expect(translated.trim(), `${ns}:${key}`).not.toBe('');

@@ -1,51 +1,32 @@
-import adminEn from './locales/en/admin.json';
-import authEn from './locales/en/auth.json';
-import commonEn from './locales/en/common.json';
-import dashboardEn from './locales/en/dashboard.json';
-import filesEn from './locales/en/files.json';
-import foldersEn from './locales/en/folders.json';
-import sessionEn from './locales/en/session.json';
-import sharingEn from './locales/en/sharing.json';
-import uploadEn from './locales/en/upload.json';
-import adminDe from './locales/de/admin.json';
-import authDe from './locales/de/auth.json';
-import commonDe from './locales/de/common.json';
-import dashboardDe from './locales/de/dashboard.json';
-import filesDe from './locales/de/files.json';
-import foldersDe from './locales/de/folders.json';
-import sessionDe from './locales/de/session.json';
-import sharingDe from './locales/de/sharing.json';
-import uploadDe from './locales/de/upload.json';
+import type { Locale } from 'date-fns';
+import { enUS } from 'date-fns/locale/en-US';
+import admin from './locales/en/admin.json';
+import auth from './locales/en/auth.json';
+import common from './locales/en/common.json';
+import dashboard from './locales/en/dashboard.json';
+import files from './locales/en/files.json';
+import folders from './locales/en/folders.json';
+import session from './locales/en/session.json';
+import sharing from './locales/en/sharing.json';
+import upload from './locales/en/upload.json';
 import type { Language } from './languages';
 
-/** One namespace per feature, so a screen's texts live together and stay small. */
-export const en = {
-  admin: adminEn,
-  auth: authEn,
-  common: commonEn,
-  dashboard: dashboardEn,
-  files: filesEn,
-  folders: foldersEn,
-  session: sessionEn,
-  sharing: sharingEn,
-  upload: uploadEn,
-};
+/** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
+export const en = { admin, auth, common, dashboard, files, folders, session, sharing, upload };
 
 export type Namespace = keyof typeof en;
-type Texts = Record<Namespace, Record<string, string>>;
+export type Texts = Record<Namespace, Record<string, string>>;
 
-// Bundled rather than fetched: the texts are small, and a screen never waits for its words.
-export const resources: Record<Language, Texts> = {
-  en,
-  de: {
-    admin: adminDe,
-    auth: authDe,
-    common: commonDe,
-    dashboard: dashboardDe,
-    files: filesDe,
-    folders: foldersDe,
-    session: sessionDe,
-    sharing: sharingDe,
-    upload: uploadDe,
-  },
+export interface LanguagePack {
+  texts: Texts;
+  dateLocale: Locale;
+}
+
+// Other languages are bundled too (no HTTP backend) but in chunks of their own, fetched when chosen.
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<LanguagePack>> = {
+  de: () => import('./locales/de'),
 };
+
+export async function loadLanguagePack(language: Language): Promise<LanguagePack> {
+  return language === 'en' ? { texts: en, dateLocale: enUS } : LOADERS[language]();
+}

@@ -1,13 +1,8 @@
-import { format, isValid, type Locale } from 'date-fns';
-import { de, enUS } from 'date-fns/locale';
-import { i18n } from '../i18n';
-
-const DATE_LOCALES: Record<string, Locale> = { en: enUS, de };
+import { format, isValid } from 'date-fns';
+import { currentDateLocale, i18n } from '../i18n';
 
 /** The date-fns locale of the interface language (month names, relative times). */
-export function dateLocale(): Locale {
-  return DATE_LOCALES[i18n.language] ?? enUS;
-}
+export const dateLocale = currentDateLocale;
 
 /** The Intl locale for numbers and dates in the interface language. */
 export function numberLocale(): string {

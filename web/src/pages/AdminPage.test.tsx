@@ -354,7 +354,9 @@ describe('Analytics and Activity tabs', () => {
           : { body: { activity: firstPage } },
     });
     await openAdmin('/admin?tab=activity');
+    await user.click(await screen.findByRole('button', { name: 'Full audit log' }));
     const list = await screen.findByRole('list', { name: 'Recent activity' });
+    await within(list).findByText('gone.pdf');
     const first = within(list).getAllByRole('listitem')[0]!;
     expect(first).toHaveTextContent('Admin delete');
     expect(first).toHaveTextContent('root deleted gone.pdf as administrator');
@@ -363,7 +365,19 @@ describe('Analytics and Activity tabs', () => {
 
     await user.click(screen.getByRole('button', { name: 'Load older activity' }));
     expect(await screen.findByText('oldest.txt')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/admin/activity').map((c) => c.query.get('before'))).toEqual([null, '21']);
+    const fullLog = calls.filter((c) => c.path === '/api/admin/activity' && c.query.getAll('type').length === 0);
+    expect(fullLog.map((c) => c.query.get('before'))).toEqual([null, '21']);
     expect(screen.getByText('That is the beginning of the log.')).toBeInTheDocument();
+  });
+
+  it('shows uploads and downloads by default, asking the server for those kinds only', async () => {
+    const { calls } = adminServer({
+      'GET /api/admin/activity': { body: { activity: [activityRow(7, { type: 'upload', file_name: 'new.txt' })] } },
+    });
+    await openAdmin('/admin?tab=activity');
+    expect(await screen.findByText('new.txt')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Uploads and downloads' })).toHaveAttribute('aria-pressed', 'true');
+    const asked = calls.filter((c) => c.path === '/api/admin/activity');
+    expect(asked.map((c) => c.query.getAll('type'))).toEqual([['upload', 'download']]);
   });
 });

@@ -57,7 +57,8 @@ describe('DashboardPage', () => {
     expect(within(analytics).getByRole('progressbar', { name: 'Storage used of quota' })).toHaveAttribute('aria-valuenow', '5');
 
     expect(screen.getByText('2 files found')).toBeInTheDocument();
-    expect(fileQueries(calls)).toEqual(['?limit=20']);
+    // Only the caller's own files: those shared with them are on the Sharing page.
+    expect(fileQueries(calls)).toEqual(['?limit=20&scope=own']);
   });
 
   it('shows every element of a file row', async () => {
@@ -99,7 +100,7 @@ describe('DashboardPage', () => {
   it('keeps filters and page in the URL', async () => {
     const { calls, user, router } = openDashboard([pdf], {}, '/dashboard?search=plan&tags=a&tags=b&page=2', 45);
     await screen.findByText('Q3 report.pdf');
-    expect(fileQueries(calls)).toEqual(['?page=2&search=plan&tags=a&tags=b&limit=20']);
+    expect(fileQueries(calls)).toEqual(['?page=2&search=plan&tags=a&tags=b&limit=20&scope=own']);
     expect(screen.getByRole('searchbox')).toHaveValue('plan');
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toHaveTextContent('Showing 21–40 of 45 files');
 
@@ -109,7 +110,7 @@ describe('DashboardPage', () => {
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'other{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?search=other&tags=a&tags=b'));
-    await waitFor(() => expect(fileQueries(calls).at(-1)).toBe('?search=other&tags=a&tags=b&limit=20'));
+    await waitFor(() => expect(fileQueries(calls).at(-1)).toBe('?search=other&tags=a&tags=b&limit=20&scope=own'));
   });
 
   it('deletes a file after confirmation and refreshes the list and stats', async () => {
@@ -172,5 +173,22 @@ describe('DashboardPage', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
     await user.click(screen.getByRole('button', { name: 'Copy public link photo.png' }));
     expect(await screen.findByText('Failed to copy link')).toBeInTheDocument();
+  });
+
+  it('keeps the open preview in the URL: Back closes it, a link opens it', async () => {
+    const { user, router } = openDashboard([pdf, photo], { 'GET /api/files/12/content': { body: 'png' } });
+    await user.click(await screen.findByRole('button', { name: 'Preview photo.png' }));
+    expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?preview=12');
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+
+    await router.navigate('/dashboard?preview=12');
+    expect(await screen.findByRole('dialog', { name: 'photo.png' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -23,7 +23,9 @@ export function DashboardPage() {
   useDocumentTitle(t('documentTitle'));
   const user = useCurrentUser();
   const [criteria, setCriteria] = useCriteriaInUrl();
-  const list = useFileList({ ...criteria, limit: LIMITS.pageSize });
+  // Your Files are the caller's own; files shared with them have their own section on the Sharing page.
+  // Administrators manage every file from here.
+  const list = useFileList({ ...criteria, limit: LIMITS.pageSize, scope: user.is_admin ? undefined : 'own' });
   const userStats = useUserStats();
   const storage = useStorageStats();
   const folders = useFolderOptions();

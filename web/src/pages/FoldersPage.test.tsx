@@ -30,7 +30,8 @@ describe('FoldersPage', () => {
     const cards = within(grid).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(within(cards[0]!).getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/folders/1');
-    expect(cards[0]).toHaveTextContent('3 files · 1.5 KB');
+    // Direct contents and the size of the whole subtree, each said for what it is.
+    expect(cards[0]).toHaveTextContent('3 files, 1 folder · 1.5 KB in all');
     expect(cards[0]).toHaveTextContent('Public');
     expect(cards[0]).toHaveTextContent('Created Jan 05, 2024');
     expect(cards[1]).toHaveTextContent('Private');

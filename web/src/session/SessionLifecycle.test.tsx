@@ -120,6 +120,22 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
     expect(logoutCalls(calls)).toHaveLength(1);
   });
 
+  it('warns and logs out exactly 25 and 30 minutes after the last activity in any tab, the countdown agreeing to the second', async () => {
+    const { router } = await signIn();
+    // Another tab was used 20 s in: the half hour counts from then, not from this tab's next 30 s check.
+    await advanceTo(20_000);
+    otherTabWrites(STORAGE_KEYS.lastActivity, String(START + 20_000));
+    await advanceTo(25 * MINUTE + 19_000);
+    expect(warning()).not.toBeInTheDocument();
+    await advanceTo(25 * MINUTE + 20_000);
+    expect(countdown()).toBe('5:00');
+    await advanceTo(30 * MINUTE + 19_000);
+    expect(countdown()).toBe('0:01');
+    expect(router.state.location.pathname).toBe(SCREEN);
+    await advanceTo(30 * MINUTE + 20_000);
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('Logout Now logs out at once', async () => {
     const { calls, router } = await signIn();
     await advanceTo(25 * MINUTE);

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SESSION, STORAGE_KEYS } from '@vault/contract';
 import { useActivity } from './activity';
 import { readLastActivity, touchActivity } from './storage';
@@ -17,56 +17,65 @@ export interface InactivityTimeout {
 const insideDialog = (event: Event) => event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
 
 /**
- * Every 30 s the idle time (shared by all tabs through
- * lastActivity) is checked; from 25 minutes a warning counts down 5:00 each
- * second and logs out at zero; at 30 minutes idle the session ends anyway.
+ * The session ends 30 minutes after the last activity in any tab (lastActivity
+ * is shared through localStorage) and warns 5 minutes before. Both moments are
+ * computed from that one timestamp, so every tab's countdown and the logout
+ * agree to the second: a timer is set for the next of them, the idle time is
+ * also checked every 30 s (a timer can be late after sleep), and another tab's
+ * activity re-plans at once.
  */
 export function useInactivityTimeout(onTimeout: () => void): InactivityTimeout {
-  /** When the warning logs out; null while it is closed. */
+  /** When the session ends, while the warning shows; null while it is closed. */
   const [deadline, setDeadline] = useState<number | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(WARNING_SECONDS);
   const timeOut = useEffectEvent(onTimeout);
+  const nextCheck = useRef<number | undefined>(undefined);
 
   const evaluate = useEffectEvent(() => {
-    const idle = Date.now() - (readLastActivity() ?? Date.now());
-    if (idle >= SESSION.inactivityLimitMs) return timeOut();
-    const warn = idle >= SESSION.inactivityLimitMs - SESSION.warningBeforeMs;
-    setDeadline((current) => (warn ? (current ?? Date.now() + SESSION.warningBeforeMs) : null));
+    window.clearTimeout(nextCheck.current);
+    const now = Date.now();
+    const logoutAt = (readLastActivity() ?? now) + SESSION.inactivityLimitMs;
+    if (now >= logoutAt) return timeOut();
+    const warnAt = logoutAt - SESSION.warningBeforeMs;
+    setDeadline(now >= warnAt ? logoutAt : null);
+    if (now < warnAt) nextCheck.current = window.setTimeout(evaluate, warnAt - now);
   });
 
   const stayActive = () => {
     touchActivity();
     setDeadline(null);
+    evaluate();
   };
 
   useActivity(stayActive, (event) => deadline === null || !insideDialog(event));
 
   useEffect(() => {
+    evaluate();
     const timer = setInterval(evaluate, SESSION.inactivityCheckMs);
-    // Activity in another tab lands in lastActivity: it may close this tab's warning.
+    // Activity in another tab lands in lastActivity: it moves this tab's deadline too.
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.lastActivity) evaluate();
     };
     window.addEventListener('storage', onStorage);
     return () => {
       clearInterval(timer);
+      window.clearTimeout(nextCheck.current);
       window.removeEventListener('storage', onStorage);
     };
   }, []);
 
   useEffect(() => {
     if (deadline === null) return;
+    let timer: number | undefined;
+    // Each step lands on a whole second before the deadline, so the display and the logout never drift apart.
     const tick = () => {
-      const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-      setSecondsLeft(left);
-      if (left === 0) {
-        clearInterval(timer);
-        timeOut();
-      }
+      const remaining = deadline - Date.now();
+      setSecondsLeft(Math.max(0, Math.ceil(remaining / 1000)));
+      if (remaining <= 0) return timeOut();
+      timer = window.setTimeout(tick, remaining % 1000 || 1000);
     };
-    const timer = setInterval(tick, 1_000);
     tick();
-    return () => clearInterval(timer);
+    return () => window.clearTimeout(timer);
   }, [deadline]);
 
   return { warningOpen: deadline !== null, secondsLeft, stayActive };

@@ -1,9 +1,13 @@
-import { activityTypeSchema, type ActivityRow } from '@vault/contract';
+import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 
-/** The audit log, newest first; `before` (an activity id) pages back in time. */
-export async function listActivity(ctx: DomainContext, _admin: Actor, page: { limit: number; before?: number | undefined }): Promise<ActivityRow[]> {
+/** The audit log, newest first; `before` (an activity id) pages back in time; `type` keeps only those kinds. */
+export async function listActivity(
+  ctx: DomainContext,
+  _admin: Actor,
+  page: { limit: number; before?: number | undefined; type?: readonly ActivityType[] },
+): Promise<ActivityRow[]> {
   let query = ctx.db
     .selectFrom('activity as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
@@ -11,6 +15,7 @@ export async function listActivity(ctx: DomainContext, _admin: Actor, page: { li
     .orderBy('a.id', 'desc')
     .limit(page.limit);
   if (page.before !== undefined) query = query.where('a.id', '<', page.before);
+  if (page.type && page.type.length > 0) query = query.where('a.type', 'in', page.type);
   const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,

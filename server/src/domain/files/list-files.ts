@@ -7,12 +7,13 @@ import { searchFiles, type Condition } from './search.js';
 
 /**
  * A readable folder's files when folder_id is given; else everything for
- * admins, and for others their own files plus those shared with them by name.
+ * admins, and for others their own files plus those shared with them by name;
+ * scope narrows it to the caller's own or to the shared ones.
  */
 export async function listFiles(ctx: DomainContext, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
   const { db } = ctx;
   const viewer = viewerOf(actor);
-  const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
+  const { page, limit, sort_by, sort_order, folder_id, scope: whose, ...filters } = criteria;
   let scope: Condition;
   if (folder_id !== undefined) {
     await readableFolder(db, viewer, folder_id);
@@ -27,5 +28,7 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
       ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
       : sql<SqlBool>`f.user_id = ${actor.id}`;
   }
+  if (whose === 'own') scope = sql<SqlBool>`${scope} and f.user_id = ${actor.id}`;
+  if (whose === 'shared') scope = sql<SqlBool>`${scope} and f.id in (select file_id from file_shares where user_id = ${actor.id})`;
   return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
 }

@@ -8,7 +8,7 @@ import { fileDtos } from './dto.js';
 export type Condition = RawBuilder<SqlBool>;
 
 /** Criteria a search applies; scope and paging are separate. */
-export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id'>>;
+export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id' | 'scope'>>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

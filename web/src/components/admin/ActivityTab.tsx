@@ -1,10 +1,10 @@
 import { Trans, useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { Download, History, LogIn, Share2, ShieldAlert, ShieldX, Trash2, Upload, UserCog, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ActivityRow, ActivityType } from '@vault/contract';
-import { useActivityLog } from '../../api/admin';
+import { TRANSFER_TYPES, useActivityLog } from '../../api/admin';
 import { errorMessage } from '../../api/client';
 import { dateLocale, formatDateTime } from '../../lib/format';
 import { Button } from '../ui/Button';
@@ -71,14 +71,42 @@ function ActivityItem({ row }: { row: ActivityRow }) {
   );
 }
 
+/** Transfers (the spec's activity rows, uploads and downloads) by default; the full audit log on request. */
+const VIEWS = {
+  transfers: { label: 'activity.view.transfers', description: 'activity.view.transfersDescription', types: TRANSFER_TYPES },
+  all: { label: 'activity.view.all', description: 'uploadsDownloadsDeletionsSharingSign', types: undefined },
+} as const;
+
 export function ActivityTab() {
   const { t } = useTranslation('admin');
-  const activity = useActivityLog();
+  const [view, setView] = useState<keyof typeof VIEWS>('transfers');
+  const activity = useActivityLog(VIEWS[view].types);
   const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
 
   return (
     <Card>
-      <CardHeader title={t('recentActivity')} description={t('uploadsDownloadsDeletionsSharingSign')} />
+      <CardHeader
+        title={t('recentActivity')}
+        description={t(VIEWS[view].description)}
+        actions={
+          <div role="group" aria-label={t('activity.view.label')} className="flex rounded-lg bg-slate-100 p-0.5">
+            {(Object.keys(VIEWS) as (keyof typeof VIEWS)[]).map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={view === key}
+                onClick={() => setView(key)}
+                className={clsx(
+                  'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-accent-600',
+                  view === key ? 'bg-surface text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {t(VIEWS[key].label)}
+              </button>
+            ))}
+          </div>
+        }
+      />
       <QueryState query={activity} loading={t('loadingActivity')} failed={t('failedToLoadActivity')}>
         {() =>
           rows.length === 0 ? (

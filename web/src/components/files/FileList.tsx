@@ -15,6 +15,7 @@ import { PreviewModal } from './PreviewModal';
 import { fileShareTarget, ShareModal } from '../sharing/ShareModal';
 import { copyLink } from '../sharing/use-copy-link';
 import { shareLink } from '../../lib/clipboard';
+import { usePreviewInUrl } from './use-preview-in-url';
 import { i18n } from '../../i18n';
 
 export interface FileListEmptyState {
@@ -196,7 +197,8 @@ export function FileList({
 }: FileListProps) {
   const { t } = useTranslation('files');
   const wide = useMediaQuery('(min-width: 640px)');
-  const [previewing, setPreviewing] = useState<FileItem | null>(null);
+  const preview = usePreviewInUrl(files);
+  const previewing = preview.previewing;
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const { download, pendingId } = useFileDownload(access);
@@ -204,7 +206,7 @@ export function FileList({
   const enabled = useMemo(() => new Set(actions), [actions]);
 
   const handlers: FileActionHandlers = {
-    preview: setPreviewing,
+    preview: preview.open,
     download: (file) => void download(file),
     copyLink: (file) => void copyLink(shareLink('files', file.id), t('list.linkCopied')),
     share: setSharing,
@@ -293,7 +295,7 @@ export function FileList({
       {body}
       <PreviewModal
         file={previewing}
-        onClose={() => setPreviewing(null)}
+        onClose={preview.close}
         access={access}
         onDownload={enabled.has('download') ? (file) => void download(file) : undefined}
         downloading={previewing !== null && pendingId === previewing.id}

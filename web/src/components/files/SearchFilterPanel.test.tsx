@@ -90,6 +90,13 @@ describe('SearchFilterPanel', () => {
     ]);
   });
 
+  it('offers only the file types an upload can have', async () => {
+    const { user } = setup();
+    await openFilters(user);
+    const types = Array.from((screen.getByLabelText('File type') as HTMLSelectElement).options).map((o) => o.value);
+    expect(types).toEqual(['', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/json', 'application/zip']);
+  });
+
   it('offers the four sort fields', async () => {
     const { user } = setup();
     await openFilters(user);

@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CornerDownRight, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
+import { folderContents } from './folder-contents';
 
 export interface FolderCardProps {
   folder: Folder;
@@ -37,7 +38,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             </Link>
           </h3>
           <p className="mt-0.5 text-xs text-slate-600">
-            {t('count.files', { count: folder.file_count })} · {formatFileSize(folder.folder_size)}
+            {folderContents(folder)}
           </p>
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
 import { formatDate, formatFileSize } from '../../lib/format';
-import { i18n } from '../../i18n';
+import { folderContents } from '../folders/folder-contents';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import type { SharingListItem } from './SharingList';
 
@@ -18,8 +18,8 @@ function FolderTile() {
 
 /** '2 MB · Jan 05, 2024' */
 export const fileMeta = (f: FileItem) => `${formatFileSize(f.file_size)} · ${formatDate(f.created_at)}`;
-/** '3 files · 2 MB' */
-export const folderMeta = (f: Folder) => `${i18n.t('folders:count.files', { count: f.file_count })} · ${formatFileSize(f.folder_size)}`;
+/** '3 files, 1 folder · 2 MB in all' */
+export const folderMeta = (f: Folder) => folderContents(f);
 
 /** A file's row in a sharing list: its icon, its name linking to its page, a line of facts and the actions. */
 export function fileRow(file: FileItem, meta: string, action: SharingListItem['action']): SharingListItem {

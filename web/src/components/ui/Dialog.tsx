@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -22,11 +22,22 @@ const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
 /** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
   const { t } = useTranslation('common');
+  // These dialogs are opened from state, not a Radix Trigger, so Radix has nothing to refocus on close:
+  // the control that had focus when the dialog opened gets it back, so keyboard users keep their place.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim backdrop-blur-[2px] data-[state=open]:motion-safe:animate-fade-in" />
         <RadixDialog.Content
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           // Without a description, Radix expects aria-describedby to be switched off explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(

@@ -1,0 +1,14 @@
+import { de as dateLocale } from 'date-fns/locale/de';
+import admin from './admin.json';
+import auth from './auth.json';
+import common from './common.json';
+import dashboard from './dashboard.json';
+import files from './files.json';
+import folders from './folders.json';
+import session from './session.json';
+import sharing from './sharing.json';
+import upload from './upload.json';
+
+/** German: loaded only when chosen, so English readers never download it. */
+export const texts = { admin, auth, common, dashboard, files, folders, session, sharing, upload };
+export { dateLocale };
