@@ -57,6 +57,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       tokenTtlSeconds: config.tokenTtlSeconds,
       orphanGraceMs: config.orphanGraceMs,
       uploadIdleMs: config.uploadIdleMs,
+      resumable: config.resumable,
     },
     log: logger,
   };

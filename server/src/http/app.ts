@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
+import { uploadRoutes } from './routes/uploads.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   fileRoutes(app, deps);
   folderRoutes(app, deps);
+  uploadRoutes(app, deps);
   adminRoutes(app, deps);
   wsRoutes(app, deps);
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { ByteRange, ObjectStore } from './object-store.js';
 import { isObjectKey } from './keys.js';
+import { createFsPartialObjects } from './fs-partial.js';
 
 async function fsyncDir(dir: string): Promise<void> {
   const handle = await fsp.open(dir, 'r');
@@ -87,6 +88,8 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
         }
       }
     },
+
+    partial: createFsPartialObjects(pathOf, fsyncDir),
 
     async ping() {
       await fsp.access(root, fs.constants.W_OK);

@@ -23,7 +23,7 @@ export interface IngestedObject {
   mime: string;
 }
 
-function sizeLabel(bytes: number): string {
+export function sizeLabel(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
