@@ -55,3 +55,11 @@ export function countNoun(count: number, singular: string, pluralForm = `${singu
 export function plural(count: number, singular: string, pluralForm?: string): string {
   return `${count} ${countNoun(count, singular, pluralForm)}`;
 }
+
+/** Time left in words for an upload: '< 1 min' is never shown as 0; '1 h 5 min' beyond an hour. */
+export function formatTimeLeft(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '';
+  if (seconds < 60) return `${Math.max(1, Math.ceil(seconds))} s left`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? `${minutes} min left` : `${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}

@@ -12,7 +12,9 @@ import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
 import { SelectedFiles } from '../components/upload/SelectedFiles';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
+import { FolderPicker } from '../components/upload/FolderPicker';
 import { UploadProgress } from '../components/upload/UploadProgress';
+import { usePastedFiles } from '../components/upload/use-pasted-files';
 import { useUploader } from '../components/upload/use-uploader';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
@@ -30,6 +32,7 @@ export function UploadPage() {
   const config = useAppConfig();
   const maxFileBytes = config.data?.max_file_bytes ?? LIMITS.maxFileBytes;
   const uploader = useUploader(maxFileBytes);
+  usePastedFiles(uploader.add);
   const folders = useFolderOptions();
   const userStats = useUserStats();
   const storage = useStorageStats();
@@ -84,8 +87,16 @@ export function UploadPage() {
                   </div>
                 </Alert>
               )}
-              <SelectedFiles items={uploader.items} onRemove={uploader.remove} onClear={uploader.clear} locked={locked} />
-              {uploader.progress && <UploadProgress progress={uploader.progress} />}
+              <FolderPicker onFiles={uploader.add} disabled={locked} />
+              <SelectedFiles
+                items={uploader.items}
+                onRemove={uploader.remove}
+                onClear={uploader.clear}
+                onPause={uploader.pause}
+                onResume={uploader.resume}
+                locked={locked}
+              />
+              {uploader.uploading && <UploadProgress items={uploader.items} />}
               {uploader.finishing && (
                 <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-700">
                   <CircleCheck aria-hidden="true" className="size-4" />

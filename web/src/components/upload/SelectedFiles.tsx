@@ -1,11 +1,12 @@
-import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react';
 import { EXTENSION_MIME, extensionOf, type AcceptedExtension } from '@vault/contract';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, formatTimeLeft } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { ProgressBar } from '../ui/ProgressBar';
 import { Spinner } from '../ui/Spinner';
 import { FileTypeIcon } from '../files/FileTypeIcon';
-import type { UploadItem } from './use-uploader';
+import type { UploadItem } from './upload-queue';
 
 const mimeOf = (name: string) => EXTENSION_MIME[extensionOf(name) as AcceptedExtension] ?? 'application/octet-stream';
 
@@ -13,6 +14,8 @@ function StatusBadge({ item }: { item: UploadItem }) {
   switch (item.status) {
     case 'pending':
       return <Badge>Ready</Badge>;
+    case 'queued':
+      return <Badge>Waiting</Badge>;
     case 'uploading':
       return (
         <Badge tone="accent">
@@ -20,6 +23,8 @@ function StatusBadge({ item }: { item: UploadItem }) {
           Uploading...
         </Badge>
       );
+    case 'paused':
+      return <Badge>Paused</Badge>;
     case 'success':
       return (
         <span className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700">
@@ -37,16 +42,38 @@ function StatusBadge({ item }: { item: UploadItem }) {
   }
 }
 
+/** Bytes sent, speed and time left of a file on its way. */
+function FileProgress({ item }: { item: UploadItem }) {
+  const total = item.file.size;
+  const percent = total > 0 ? (item.sent / total) * 100 : 100;
+  const facts = [`${Math.floor(percent)}%`, `${formatFileSize(item.sent)} of ${formatFileSize(total)}`];
+  if (item.status === 'uploading' && item.speed > 0) facts.push(`${formatFileSize(item.speed)}/s`, formatTimeLeft((total - item.sent) / item.speed));
+  return (
+    <div className="mt-1.5">
+      <ProgressBar value={percent} label={`Progress of ${item.file.name}`} valueText={facts.join(', ')} tone={item.status === 'paused' ? 'warning' : 'accent'} />
+      <p className="mt-1 text-xs text-slate-600 tabular-nums">{facts.join(' · ')}</p>
+    </div>
+  );
+}
+
 export interface SelectedFilesProps {
   items: readonly UploadItem[];
   onRemove(key: string): void;
   onClear(): void;
-  /** No changes while an upload runs. */
+  onPause(key: string): void;
+  onResume(key: string): void;
+  /** No changes to the list while an upload runs. */
   locked: boolean;
 }
 
-/** The files picked for upload with their status (Ready, Uploading..., uploaded, failed) and Clear All. */
-export function SelectedFiles({ items, onRemove, onClear, locked }: SelectedFilesProps) {
+const inFlight = (item: UploadItem) => item.status === 'uploading' || item.status === 'paused' || item.status === 'queued';
+
+/**
+ * The files picked for upload with their status (Ready, Uploading..., uploaded,
+ * failed), each file's progress, speed and time left while it is sent, Pause,
+ * Resume and Retry per file, and Clear All.
+ */
+export function SelectedFiles({ items, onRemove, onClear, onPause, onResume, locked }: SelectedFilesProps) {
   if (items.length === 0) return null;
   const total = items.reduce((n, i) => n + i.file.size, 0);
   return (
@@ -61,17 +88,36 @@ export function SelectedFiles({ items, onRemove, onClear, locked }: SelectedFile
       </div>
       <ul aria-label="Selected files" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
         {items.map((item) => (
-          <li key={item.key} className="flex items-start gap-3 px-3 py-2.5">
+          <li key={item.key} aria-label={item.file.name} className="flex items-start gap-3 px-3 py-2.5">
             <FileTypeIcon mime={item.file.type || mimeOf(item.file.name)} size="sm" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={item.file.name}>
+              <p className="truncate text-sm font-medium text-slate-900" title={item.dir ? `${item.dir}/${item.file.name}` : item.file.name}>
+                {item.dir && <span className="font-normal text-slate-500">{item.dir}/</span>}
                 {item.file.name}
               </p>
-              <p className="text-xs text-slate-500">{formatFileSize(item.file.size)}</p>
+              {inFlight(item) ? <FileProgress item={item} /> : <p className="text-xs text-slate-500">{formatFileSize(item.file.size)}</p>}
               {item.status === 'error' && <p className="mt-0.5 text-xs text-red-700">{item.error ?? 'Upload failed'}</p>}
             </div>
             <div className="flex shrink-0 items-center gap-1 self-center">
               <StatusBadge item={item} />
+              {item.status === 'uploading' && (
+                <Button variant="ghost" size="sm" aria-label={`Pause ${item.file.name}`} onClick={() => onPause(item.key)}>
+                  <Pause aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:inline">Pause</span>
+                </Button>
+              )}
+              {item.status === 'paused' && (
+                <Button variant="ghost" size="sm" aria-label={`Resume ${item.file.name}`} onClick={() => onResume(item.key)}>
+                  <Play aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:inline">Resume</span>
+                </Button>
+              )}
+              {item.status === 'error' && (
+                <Button variant="ghost" size="sm" aria-label={`Retry ${item.file.name}`} onClick={() => onResume(item.key)}>
+                  <RotateCw aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:inline">Retry</span>
+                </Button>
+              )}
               {(item.status === 'pending' || item.status === 'error') && (
                 <button
                   type="button"
