@@ -1,13 +1,18 @@
 import { TextDecoder } from 'node:util';
 import { createSHA256, type IHasher } from 'hash-wasm';
 import type { AcceptedExtension } from '@vault/contract';
-import { UnsupportedType } from '../domain/shared/errors.js';
-import { CONTENT_MISMATCH, SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
+import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
+import { StorageError } from './errors.js';
+import { HEAD_BYTES } from './ingest.js';
 
 /** What must survive between the requests of a resumable upload, as JSON. */
 interface SavedInspection {
   /** hash-wasm's SHA-256 state, base64. */
   sha: string;
+  /** The SHA-256 state over the first HEAD_BYTES while they arrive, then their hash (hex). */
+  headSha: string;
+  headHash: string | null;
+  size: number;
   /** The leading bytes, until there are enough to sniff the type. */
   head: string;
   mime: string | null;
@@ -40,6 +45,9 @@ export class ResumableInspection {
   private constructor(
     private readonly ext: AcceptedExtension,
     private readonly sha: IHasher,
+    private readonly headSha: IHasher,
+    private headHash: string | null,
+    private size: number,
     private head: Buffer,
     private mime: string | null,
   ) {
@@ -47,25 +55,33 @@ export class ResumableInspection {
   }
 
   static async start(ext: AcceptedExtension): Promise<ResumableInspection> {
-    const sha = await createSHA256();
+    const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
     sha.init();
-    return new ResumableInspection(ext, sha, Buffer.alloc(0), null);
+    headSha.init();
+    return new ResumableInspection(ext, sha, headSha, null, 0, Buffer.alloc(0), null);
   }
 
   static async resume(ext: AcceptedExtension, saved: string): Promise<ResumableInspection> {
     const state = JSON.parse(saved) as SavedInspection;
-    const sha = await createSHA256();
+    const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
     sha.load(Buffer.from(state.sha, 'base64'));
-    const inspection = new ResumableInspection(ext, sha, Buffer.from(state.head, 'base64'), state.mime);
+    if (state.headHash === null) headSha.load(Buffer.from(state.headSha, 'base64'));
+    const inspection = new ResumableInspection(ext, sha, headSha, state.headHash, state.size, Buffer.from(state.head, 'base64'), state.mime);
     const pending = Buffer.from(state.pending, 'base64');
     inspection.checkText(pending, false);
     inspection.last = pending;
     return inspection;
   }
 
-  /** Takes the next bytes; throws UnsupportedType as soon as the content shows it is not what its name says. */
+  /** Takes the next bytes; throws a content_mismatch StorageError as soon as the content shows it is not what its name says. */
   async update(chunk: Buffer): Promise<void> {
     this.sha.update(chunk);
+    if (this.headHash === null) {
+      const part = chunk.subarray(0, HEAD_BYTES - this.size);
+      this.headSha.update(part);
+      if (this.size + part.length === HEAD_BYTES) this.headHash = this.headSha.digest('hex');
+    }
+    this.size += chunk.length;
     this.checkText(chunk, false);
     this.last = chunk.length >= 3 ? chunk.subarray(chunk.length - 3) : Buffer.concat([this.last, chunk]).subarray(-3);
     if (this.mime !== null) return;
@@ -77,6 +93,9 @@ export class ResumableInspection {
     const pending = this.decoder ? this.last.subarray(this.last.length - incompleteUtf8(this.last)) : Buffer.alloc(0);
     const state: SavedInspection = {
       sha: Buffer.from(this.sha.save()).toString('base64'),
+      headSha: this.headHash === null ? Buffer.from(this.headSha.save()).toString('base64') : '',
+      headHash: this.headHash,
+      size: this.size,
       head: this.mime === null ? this.head.toString('base64') : '',
       mime: this.mime,
       pending: pending.toString('base64'),
@@ -84,11 +103,11 @@ export class ResumableInspection {
     return JSON.stringify(state);
   }
 
-  /** After the last byte: the content's hash and type, or UnsupportedType. */
-  async finish(): Promise<{ hash: string; mime: string }> {
+  /** After the last byte: the content's hashes and type, or a content_mismatch StorageError. */
+  async finish(): Promise<{ hash: string; headHash: string | null; mime: string }> {
     this.checkText(undefined, true);
     if (this.mime === null) await this.sniff();
-    return { hash: this.sha.digest('hex'), mime: this.mime! };
+    return { hash: this.sha.digest('hex'), headHash: this.headHash, mime: this.mime! };
   }
 
   private async sniff(): Promise<void> {
@@ -98,11 +117,11 @@ export class ResumableInspection {
 
   private checkText(chunk: Buffer | undefined, final: boolean): void {
     if (!this.decoder) return;
-    if (chunk?.includes(0)) throw new UnsupportedType(CONTENT_MISMATCH);
+    if (chunk?.includes(0)) throw new StorageError('content_mismatch');
     try {
       this.decoder.decode(chunk, { stream: !final });
     } catch {
-      throw new UnsupportedType(CONTENT_MISMATCH);
+      throw new StorageError('content_mismatch');
     }
   }
 }

@@ -1,6 +1,7 @@
 import * as tus from 'tus-js-client';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema } from '@vault/contract';
 import { readToken } from '../session/storage';
+import { i18n } from '../i18n';
 import { failedResponse } from './client';
 
 export interface ResumableOptions {
@@ -27,7 +28,7 @@ const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 
 function failureOf(error: Error): { message: string; status: number } {
   const response = (error as tus.DetailedError).originalResponse;
-  if (!response) return { message: 'The server could not be reached', status: 0 };
+  if (!response) return { message: i18n.t('upload:queue.unreachable'), status: 0 };
   let body: unknown;
   try {
     body = JSON.parse(response.getBody());
@@ -35,7 +36,7 @@ function failureOf(error: Error): { message: string; status: number } {
     body = undefined;
   }
   const parsed = errorResponseSchema.safeParse(body);
-  return { message: parsed.success ? parsed.data.error : 'Upload failed', status: response.getStatus() };
+  return { message: parsed.success ? parsed.data.error : i18n.t('upload:uploadFailed'), status: response.getStatus() };
 }
 
 /**

@@ -31,7 +31,7 @@ afterEach(() => {
 
 const me = makeUser();
 
-function openUpload(extra: Record<string, MockReply> = {}) {
+function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
   storeSession(me);
   const fetches = mockFetch({
     'GET /api/auth/me': { body: { user: me } },
@@ -42,7 +42,7 @@ function openUpload(extra: Record<string, MockReply> = {}) {
     'GET /api/folders': { body: { folders: [], total: 0 } },
     ...extra,
   });
-  const app = renderApp('/upload');
+  const app = renderApp(path);
   return { ...fetches, ...app, user: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -141,6 +141,17 @@ describe('UploadPage', () => {
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => uploads[2]!.callbacks.onSuccess(9));
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+  });
+
+  it("goes back to the folder it was opened from with 'Upload here'", async () => {
+    const projects = { ...folder, id: 4, name: 'Projects', path: [{ id: 4, name: 'Projects' }] };
+    const { user, router } = openUpload({ 'GET /api/folders': { body: { folders: [projects], total: 1 } } }, '/upload?folder_id=4');
+    await pick(user, [file('a.png', 'aaaa')]);
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.options.folderId).toBe(4);
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders/4'), { timeout: 4000 });
   });
 
   it('shows the outcome of each file when some are refused', async () => {

@@ -6,6 +6,7 @@ import { Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
 import { ResumableInspection } from '../../storage/inspection.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import type { PartialWriter } from '../../storage/partial-objects.js';
+import { asDomainError } from '../uploads/refusals.js';
 import { finishResumableUpload } from './finish-upload.js';
 import { UploadLock } from './upload-lock.js';
 import { discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
@@ -30,7 +31,14 @@ export interface AppendResult {
  * the client resumes from there. The
  * request that brings the last byte commits the file.
  */
-export async function appendToUpload(ctx: DomainContext, actor: Actor, id: string, offset: number, body: Readable): Promise<AppendResult> {
+export interface Append {
+  uploadId: string;
+  /** Upload-Offset: where the client believes the upload stands. */
+  offset: number;
+  body: Readable;
+}
+
+export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body }: Append): Promise<AppendResult> {
   const found = await ownUpload(ctx.db, actor.id, id);
   const lock = await UploadLock.take(ctx.db, found.id, uploadLeaseMs(ctx.settings.uploadIdleMs));
   let upload: ResumableUpload | undefined;
@@ -54,7 +62,8 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, id: strin
     const file = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
     upload = undefined;
     return { offset: progress.offset, expiresAt: found.expires_at, file };
-  } catch (err) {
+  } catch (thrown) {
+    const err = asDomainError(thrown);
     if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
     throw err;
   } finally {

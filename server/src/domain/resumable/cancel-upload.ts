@@ -5,8 +5,8 @@ import { UploadLock } from './upload-lock.js';
 import { discardUploadObject, ownUpload } from './uploads.js';
 
 /** DELETE (termination): the caller's unfinished upload goes, with its bytes; 423 while a request writes to it. */
-export async function cancelResumableUpload(ctx: DomainContext, actor: Actor, id: string): Promise<void> {
-  const upload = await ownUpload(ctx.db, actor.id, id);
+export async function cancelResumableUpload(ctx: DomainContext, actor: Actor, { uploadId }: { uploadId: string }): Promise<void> {
+  const upload = await ownUpload(ctx.db, actor.id, uploadId);
   const lock = await UploadLock.take(ctx.db, upload.id, uploadLeaseMs(ctx.settings.uploadIdleMs));
   const gone = await ctx.db
     .deleteFrom('resumable_uploads')

@@ -5,7 +5,7 @@ import { ownedFolder } from '../access/rules.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { normalizeFileName } from '../files/names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Forbidden, QuotaExceeded, TooLarge } from '../shared/errors.js';
+import { Forbidden, QuotaExceeded } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ResumableInspection } from '../../storage/inspection.js';
@@ -13,7 +13,9 @@ import { newObjectKey } from '../../storage/keys.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import { commitUpload } from '../uploads/commit-upload.js';
 import { commitOwnedContent } from './instant-upload.js';
-import { ingest, sizeLabel } from '../../storage/ingest.js';
+import { StorageError } from '../../storage/errors.js';
+import { ingest } from '../../storage/ingest.js';
+import { asDomainError } from '../uploads/refusals.js';
 
 export interface NewUpload {
   /** Upload-Length: the whole file's size, declared up front. */
@@ -37,10 +39,18 @@ export type CreatedUpload =
  * still come back.
  */
 export async function createResumableUpload(ctx: DomainContext, actor: Actor, input: NewUpload): Promise<CreatedUpload> {
+  try {
+    return await create(ctx, actor, input);
+  } catch (err) {
+    throw asDomainError(err);
+  }
+}
+
+async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promise<CreatedUpload> {
   const { metadata, length } = input;
   const name = normalizeFileName(metadata.filename);
   const ext = acceptedExtension(extensionOf(name));
-  if (length > ctx.settings.maxFileBytes) throw new TooLarge(`File exceeds the ${sizeLabel(ctx.settings.maxFileBytes)} limit`);
+  if (length > ctx.settings.maxFileBytes) throw new StorageError('too_large', { limitBytes: ctx.settings.maxFileBytes });
   if (metadata.folder_id !== null) await ownedFolder(ctx.db, actor.id, metadata.folder_id);
   const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags };
 
@@ -51,7 +61,7 @@ export async function createResumableUpload(ctx: DomainContext, actor: Actor, in
   if (length === 0) {
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const object = await ingest(ctx.store, Readable.from([]), ext, { maxBytes: 0, budgetBytes: 0 }, leases);
-    return { kind: 'complete', file: await commitUpload(ctx, actor, name, object, options, leases) };
+    return { kind: 'complete', file: await commitUpload(ctx, actor, { name, object, options, leases }) };
   }
 
   const now = Date.now();

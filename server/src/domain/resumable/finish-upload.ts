@@ -4,6 +4,7 @@ import { Conflict } from '../shared/errors.js';
 import type { ResumableInspection } from '../../storage/inspection.js';
 import type { LeaseKeeper } from '../../storage/leases.js';
 import { commitUpload } from '../uploads/commit-upload.js';
+import { asDomainError } from '../uploads/refusals.js';
 import type { UploadLock } from './upload-lock.js';
 import { discardUploadObject, type ResumableUpload } from './uploads.js';
 
@@ -29,14 +30,16 @@ export async function finishResumableUpload(
     .returning('id')
     .executeTakeFirst();
   if (!claimed) throw new Conflict('The upload was cancelled while its last bytes arrived');
-  let content: { hash: string; mime: string };
+  let content: Awaited<ReturnType<ResumableInspection['finish']>>;
   try {
     content = await inspection.finish();
     await ctx.store.partial.complete(upload.storage_key, upload.store_state);
   } catch (err) {
     await discardUploadObject(ctx, upload);
-    throw err;
+    throw asDomainError(err);
   }
   const options = { isPublic: upload.is_public === 1, folderId: upload.folder_id, tags: JSON.parse(upload.tags) as string[] };
-  return commitUpload(ctx, actor, upload.file_name, { key: upload.storage_key, size: upload.upload_length, ...content }, options, leases);
+  // Durable already: every checkpoint synced its bytes, and completing an S3 upload stores it.
+  const object = { key: upload.storage_key, size: upload.upload_length, durable: true, ...content };
+  return commitUpload(ctx, actor, { name: upload.file_name, object, options, leases });
 }

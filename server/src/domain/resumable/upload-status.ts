@@ -9,7 +9,7 @@ export interface UploadStatus {
 }
 
 /** HEAD: how far the caller's upload has come, as last saved. */
-export async function resumableUploadStatus(ctx: DomainContext, actor: Actor, id: string): Promise<UploadStatus> {
-  const upload = await ownUpload(ctx.db, actor.id, id);
+export async function resumableUploadStatus(ctx: DomainContext, actor: Actor, { uploadId }: { uploadId: string }): Promise<UploadStatus> {
+  const upload = await ownUpload(ctx.db, actor.id, uploadId);
   return { offset: upload.upload_offset, length: upload.upload_length, metadata: upload.metadata, expiresAt: upload.expires_at };
 }

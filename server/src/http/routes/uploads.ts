@@ -5,9 +5,7 @@ import { cancelResumableUpload } from '../../domain/resumable/cancel-upload.js';
 import { createResumableUpload } from '../../domain/resumable/create-upload.js';
 import { resumableUploadStatus } from '../../domain/resumable/upload-status.js';
 import { Invalid, UnsupportedType } from '../../domain/shared/errors.js';
-import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
-import type { HttpDeps } from '../deps.js';
 import { byteCount, decodeMetadata, describeServer, httpDate, speaksTus } from '../tus-headers.js';
 import { parse } from '../validate.js';
 
@@ -20,7 +18,7 @@ const uploadIdOf = (request: FastifyRequest) => (request.params as { id: string 
  * expiration) at /api/uploads, signed in like every API route. The bytes of a
  * PATCH stream straight from the request into the upload's object.
  */
-export function uploadRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
+export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
   void app.register(async (tus) => {
     // PATCH bodies are read by the handler as they arrive, never buffered.
     tus.addContentTypeParser(BYTES_TYPE, (_request, _payload, done) => done(null));
@@ -34,7 +32,7 @@ export function uploadRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     });
 
     tus.options(RESUMABLE_UPLOADS_PATH, { config: { access: 'public' } }, async (_request, reply) =>
-      describeServer(reply, ctx.settings.maxFileBytes).status(204).send(),
+      describeServer(reply, maxFileBytes).status(204).send(),
     );
 
     tus.post(RESUMABLE_UPLOADS_PATH, async (request, reply) => {
@@ -42,7 +40,7 @@ export function uploadRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
       const length = byteCount(request, 'upload-length');
       const rawMetadata = request.headers['upload-metadata'];
       const metadata = parse(resumableMetadataSchema, decodeMetadata(typeof rawMetadata === 'string' ? rawMetadata : undefined));
-      const created = await createResumableUpload(deferringUntilSent(ctx, reply), actorOf(request), {
+      const created = await createResumableUpload(request.ctx, actorOf(request), {
         length,
         metadata,
         rawMetadata: typeof rawMetadata === 'string' ? rawMetadata : '',
@@ -63,7 +61,7 @@ export function uploadRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
     });
 
     tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
-      const status = await resumableUploadStatus(ctx, actorOf(request), uploadIdOf(request));
+      const status = await resumableUploadStatus(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       reply
         .header('cache-control', 'no-store')
         .header('upload-offset', String(status.offset))
@@ -78,14 +76,14 @@ export function uploadRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
         throw new UnsupportedType(`PATCH bodies must be ${BYTES_TYPE}`);
       }
       const offset = byteCount(request, 'upload-offset');
-      const result = await appendToUpload(deferringUntilSent(ctx, reply), actorOf(request), uploadIdOf(request), offset, request.raw);
+      const result = await appendToUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request), offset, body: request.raw });
       reply.header('upload-offset', String(result.offset)).header('upload-expires', httpDate(result.expiresAt));
       if (result.file) reply.header(FILE_ID_HEADER, String(result.file.id));
       return reply.status(204).send();
     });
 
     tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
-      await cancelResumableUpload(ctx, actorOf(request), uploadIdOf(request));
+      await cancelResumableUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       return reply.status(204).send();
     });
   });

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FolderUp } from 'lucide-react';
 import { Button } from '../ui/Button';
 
@@ -8,18 +9,19 @@ import { Button } from '../ui/Button';
  * drop zone does the same.)
  */
 export function FolderPicker({ onFiles, disabled }: { onFiles(files: File[]): void; disabled: boolean }) {
+  const { t } = useTranslation('upload');
   const input = useRef<HTMLInputElement>(null);
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
       <Button variant="secondary" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
         <FolderUp aria-hidden="true" className="size-4" />
-        Upload a folder
+        {t('folder.pick')}
       </Button>
-      <span>or paste files from the clipboard</span>
+      <span>{t('folder.orPaste')}</span>
       <input
         ref={input}
         type="file"
-        aria-label="Folder to upload"
+        aria-label={t('folder.input')}
         className="hidden"
         multiple
         // Not in React's types: the attribute that makes the picker choose folders.

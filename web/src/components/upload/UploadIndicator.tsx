@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloudUpload } from 'lucide-react';
-import { isSending, useUploadQueue } from './upload-queue';
+import { batchProgress, isSending, useUploadQueue } from './upload-queue';
 
 /**
  * In the navigation bar while files are being sent, wherever the user is in
@@ -9,6 +10,7 @@ import { isSending, useUploadQueue } from './upload-queue';
  * meanwhile would stop them, so the browser asks first.
  */
 export function UploadIndicator() {
+  const { t } = useTranslation('upload');
   const { items } = useUploadQueue();
   const sending = isSending(items);
 
@@ -20,15 +22,12 @@ export function UploadIndicator() {
   }, [sending]);
 
   if (!sending) return null;
-  const active = items.filter((i) => i.status !== 'pending' && i.status !== 'error');
-  const total = active.reduce((n, i) => n + i.file.size, 0);
-  const sent = active.reduce((n, i) => n + (i.status === 'success' ? i.file.size : i.sent), 0);
+  const { sent, total, left } = batchProgress(items);
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
-  const left = active.filter((i) => i.status !== 'success').length;
   return (
     <Link
       to="/upload"
-      aria-label={`Uploading ${left} file${left === 1 ? '' : 's'}, ${percent}%`}
+      aria-label={t('indicator', { count: left, percent })}
       className="inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-2.5 py-1 text-xs font-medium text-accent-800 ring-1 ring-accent-200 hover:bg-accent-100"
     >
       <CloudUpload aria-hidden="true" className="size-4 animate-pulse" />

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { i18n } from '../../i18n';
 import { ensureFolderTree } from '../../api/folders';
 import { invalidate } from '../../api/invalidation';
 import { ResumableUpload, type ResumableOptions } from '../../api/uploads';
@@ -97,7 +98,7 @@ class UploadQueue {
     try {
       folders = await ensureFolderTree(waiting.map((i) => i.dir).filter(Boolean), options.folderId, ownerId);
     } catch {
-      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: 'Failed to create folder' } : i)) });
+      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('upload:queue.folderFailed') } : i)) });
       return;
     }
     this.batch = { options, ownerId, queryClient, folders };
@@ -150,7 +151,7 @@ class UploadQueue {
     this.update(key, { status: 'uploading' });
     upload.start().catch(() => {
       this.running.delete(key);
-      this.update(key, { status: 'error', error: 'Upload failed' });
+      this.update(key, { status: 'error', error: i18n.t('upload:uploadFailed') });
       this.pump();
     });
   }
@@ -174,12 +175,12 @@ class UploadQueue {
     if (items.some((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'paused')) return;
     const stored = items.filter((i) => i.status === 'success').length;
     if (stored === 0 && items.length > 0) {
-      toast.error(items.find((i) => i.error)?.error ?? 'Upload failed');
+      toast.error(items.find((i) => i.error)?.error ?? i18n.t('upload:uploadFailed'));
     } else if (stored === items.length && items.length > 0) {
-      toast.success('Files uploaded successfully!');
+      toast.success(i18n.t('upload:toast.uploaded'));
       this.set({ finished: true });
     } else if (stored > 0) {
-      toast.warning(`${items.length - stored} of ${items.length} files could not be uploaded`);
+      toast.warning(i18n.t('upload:toast.partial', { failed: items.length - stored, count: items.length }));
     }
   }
 }
@@ -188,6 +189,16 @@ export const uploadQueue = new UploadQueue();
 
 export function useUploadQueue(): QueueState {
   return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
+}
+
+/** Bytes sent over the files of the running batch (those not merely picked, nor failed). */
+export function batchProgress(items: readonly UploadItem[]): { sent: number; total: number; left: number } {
+  const batch = items.filter((i) => i.status !== 'pending' && i.status !== 'error');
+  return {
+    sent: batch.reduce((n, i) => n + (i.status === 'success' ? i.file.size : i.sent), 0),
+    total: batch.reduce((n, i) => n + i.file.size, 0),
+    left: batch.filter((i) => i.status !== 'success').length,
+  };
 }
 
 /** Whether any file is being sent or waits its turn: leaving the app would stop it. */

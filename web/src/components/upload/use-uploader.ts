@@ -20,10 +20,11 @@ export function folderPathOf(file: File): string {
 /**
  * The upload page's view of the upload queue: adding files (checked against
  * the upload rules, refusals listed with their reasons), starting, and after
- * a batch stored everything, clearing the list 2 s later and opening the
- * dashboard (SPEC §2, §4). The queue itself outlives the page.
+ * a batch stored everything, clearing the list 2 s later and opening
+ * `destination` (the dashboard, or the folder the upload came from). The
+ * queue itself outlives the page.
  */
-export function useUploader(maxFileBytes: number) {
+export function useUploader(maxFileBytes: number, destination: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -36,10 +37,10 @@ export function useUploader(maxFileBytes: number) {
     if (!finished) return;
     timer.current = window.setTimeout(() => {
       uploadQueue.clear();
-      void navigate('/dashboard');
+      void navigate(destination);
     }, SESSION.uploadClearMs);
     return () => window.clearTimeout(timer.current);
-  }, [finished, navigate]);
+  }, [finished, navigate, destination]);
 
   const add = useCallback(
     (dropped: readonly File[]) => {
