@@ -55,7 +55,9 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     const progress = new Progress(ctx, lock, upload, inspection, writer);
     const broken = await progress.receive(body, leases);
     await progress.save();
-    if (broken) throw broken;
+    // A stall is answered (408); a lost connection has nobody to answer, and is no failure of ours.
+    if (broken instanceof DomainError) throw broken;
+    if (broken) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close();
     writer = undefined;
     if (progress.offset < upload.upload_length) return { offset: progress.offset, expiresAt: upload.expires_at };
