@@ -120,7 +120,7 @@ test('a folder is uploaded with its tree, under the chosen folder', async ({ pag
   fs.writeFileSync(path.join(trip, 'Day 1', 'notes.md'), '# day one\n');
   await signIn(page, account);
   await openUpload(page);
-  await page.getByLabel('Folder to upload').setInputFiles(trip);
+  await page.getByLabel('Directory to upload').setInputFiles(trip);
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('Trip 2024/Day 1/notes.md');
   await sendFiles(page, 2);

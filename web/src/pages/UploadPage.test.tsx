@@ -188,7 +188,7 @@ describe('UploadPage', () => {
       Object.defineProperty(f, 'webkitRelativePath', { value: path });
       return f;
     };
-    await user.upload(await screen.findByLabelText('Folder to upload'), [inTree('a.txt', 'trip/a.txt'), inTree('b.txt', 'trip/day 1/b.txt')]);
+    await user.upload(await screen.findByLabelText('Directory to upload'), [inTree('a.txt', 'trip/a.txt'), inTree('b.txt', 'trip/day 1/b.txt')]);
     expect(selected()[1]).toContain('trip/day 1/b.txt');
     await uploadAll(user, 2);
     await waitFor(() => expect(uploads).toHaveLength(2));
