@@ -4,6 +4,7 @@ import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
 import { recordActivity } from '../shared/activity.js';
 import { fileAudience } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -149,7 +150,7 @@ export async function insertUploadedFile(
 
 /** After the commit: the new file as its owner sees it, and the file_uploaded event to those who may see it. */
 export async function announceUpload(ctx: DomainContext, actor: Actor, fileId: number, opts: UploadOptions): Promise<FileItem> {
-  const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);
+  const dto = await fileDto(ctx.db, viewerOf(actor), fileId);
   const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
   await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });
   return dto;
