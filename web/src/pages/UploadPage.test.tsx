@@ -100,11 +100,13 @@ describe('UploadPage', () => {
     expect(dialog).toHaveTextContent('Total size6 Bytes');
     await user.click(within(dialog).getByRole('button', { name: 'Upload Files' }));
 
-    await waitFor(() => expect(uploads).toHaveLength(2));
-    expect(uploads.map((u) => u.file.name)).toEqual(['a.png', 'b.pdf']);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.file.name).toBe('a.png');
     expect(uploads[0]!.options).toEqual({ isPublic: true, folderId: 4, tags: ['alpha', 'beta'] });
     expect(uploads[0]!.start).toHaveBeenCalled();
-    for (const row of selected()) expect(row).toContain('Uploading...');
+    // One file at a time, in the order chosen.
+    expect(selected()[0]).toContain('Uploading...');
+    expect(selected()[1]).toContain('Waiting');
     expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
 
     act(() => uploads[0]!.callbacks.onProgress(2, 4));
@@ -114,10 +116,10 @@ describe('UploadPage', () => {
     // The navigation bar shows the upload wherever the user goes.
     expect(screen.getByRole('link', { name: 'Uploading 2 files, 33%' })).toBeInTheDocument();
 
-    act(() => {
-      uploads[0]!.callbacks.onSuccess(1);
-      uploads[1]!.callbacks.onSuccess(2);
-    });
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]!.file.name).toBe('b.pdf');
+    act(() => uploads[1]!.callbacks.onSuccess(2));
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
     expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
@@ -158,11 +160,10 @@ describe('UploadPage', () => {
     const { user } = openUpload();
     await pick(user, [file('ok.txt'), file('fake.png'), file('later.txt')]);
     await uploadAll(user, 3);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
     await waitFor(() => expect(uploads).toHaveLength(2));
-    act(() => {
-      uploads[0]!.callbacks.onSuccess(1);
-      uploads[1]!.callbacks.onError('File content does not match its extension', 415);
-    });
+    act(() => uploads[1]!.callbacks.onError('File content does not match its extension', 415));
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => uploads[2]!.callbacks.onError('The server could not be reached', 0));
     expect(await screen.findByText('2 of 3 files could not be uploaded')).toBeInTheDocument();
@@ -191,13 +192,15 @@ describe('UploadPage', () => {
     await user.upload(await screen.findByLabelText('Directory to upload'), [inTree('a.txt', 'trip/a.txt'), inTree('b.txt', 'trip/day 1/b.txt')]);
     expect(selected()[1]).toContain('trip/day 1/b.txt');
     await uploadAll(user, 2);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
     await waitFor(() => expect(uploads).toHaveLength(2));
     expect(created).toEqual([
       { name: 'trip', parent_id: null, is_public: false },
       { name: 'day 1', parent_id: 11, is_public: false },
     ]);
     expect(uploads.map((u) => u.options.folderId)).toEqual([11, 12]);
-    act(() => uploads.forEach((u, i) => u.callbacks.onSuccess(i + 1)));
+    act(() => uploads[1]!.callbacks.onSuccess(2));
   });
 
   it('takes files pasted onto the page', async () => {

@@ -27,8 +27,12 @@ export interface QueueState {
   finished: boolean;
 }
 
-/** Files sent at the same time: more would only share the same bandwidth. */
-const PARALLEL = 2;
+/**
+ * Files are sent one at a time, in the order chosen: more at once would only
+ * share the same bandwidth, and the first of identical files stays the one
+ * stored first.
+ */
+const PARALLEL = 1;
 /** Weight of the newest sample in the speed estimate. */
 const SPEED_SMOOTHING = 0.3;
 
