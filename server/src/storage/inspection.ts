@@ -1,6 +1,6 @@
 import { TextDecoder } from 'node:util';
 import { createSHA256, type IHasher } from 'hash-wasm';
-import type { AcceptedExtension } from '@vault/contract';
+import type { KnownExtension } from '@vault/contract';
 import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
 import { HEAD_BYTES } from './ingest.js';
@@ -43,7 +43,7 @@ export class ResumableInspection {
   private last: Buffer = Buffer.alloc(0);
 
   private constructor(
-    private readonly ext: AcceptedExtension,
+    private readonly ext: KnownExtension,
     private readonly sha: IHasher,
     private readonly headSha: IHasher,
     private headHash: string | null,
@@ -54,14 +54,14 @@ export class ResumableInspection {
     if (isTextExtension(ext)) this.decoder = new TextDecoder('utf-8', { fatal: true });
   }
 
-  static async start(ext: AcceptedExtension): Promise<ResumableInspection> {
+  static async start(ext: KnownExtension): Promise<ResumableInspection> {
     const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
     sha.init();
     headSha.init();
     return new ResumableInspection(ext, sha, headSha, null, 0, Buffer.alloc(0), null);
   }
 
-  static async resume(ext: AcceptedExtension, saved: string): Promise<ResumableInspection> {
+  static async resume(ext: KnownExtension, saved: string): Promise<ResumableInspection> {
     const state = JSON.parse(saved) as SavedInspection;
     const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
     sha.load(Buffer.from(state.sha, 'base64'));

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import userEvent from '@testing-library/user-event';
 import type { ResumableCallbacks, ResumableOptions } from '../api/uploads';
 import { uploadQueue } from '../components/upload/upload-queue';
@@ -35,7 +36,7 @@ function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
   storeSession(me);
   const fetches = mockFetch({
     'GET /api/auth/me': { body: { user: me } },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } },
     'GET /api/auth/stats': { body: userStats },
     'GET /api/files/storage/stats': { body: storageStats },
     'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } },

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AcceptedExtension, FileItem } from '@vault/contract';
+import type { FileItem, KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
@@ -46,7 +46,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
   try {
     upload = await ownUpload(ctx.db, actor.id, id);
     if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
-    const ext = extensionOf(upload.file_name) as AcceptedExtension;
+    const ext = extensionOf(upload.file_name) as KnownExtension;
     const inspection = await ResumableInspection.resume(ext, upload.inspection);
     const leases = new LeaseKeeper(ctx, Math.max(upload.expires_at - Date.now(), uploadLeaseMs(ctx.settings.uploadIdleMs)));
     leases.adopt(upload.storage_key);
@@ -65,7 +65,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     upload = undefined;
     return { offset: progress.offset, expiresAt: found.expires_at, file };
   } catch (thrown) {
-    const err = asDomainError(thrown);
+    const err = asDomainError(thrown, ctx.settings.allowedTypes);
     if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
     throw err;
   } finally {

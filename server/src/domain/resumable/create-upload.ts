@@ -42,14 +42,14 @@ export async function createResumableUpload(ctx: DomainContext, actor: Actor, in
   try {
     return await create(ctx, actor, input);
   } catch (err) {
-    throw asDomainError(err);
+    throw asDomainError(err, ctx.settings.allowedTypes);
   }
 }
 
 async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promise<CreatedUpload> {
   const { metadata, length } = input;
   const name = normalizeFileName(metadata.filename);
-  const ext = acceptedExtension(extensionOf(name));
+  const ext = acceptedExtension(extensionOf(name), ctx.settings.allowedTypes);
   if (length > ctx.settings.maxFileBytes) throw new StorageError('too_large', { limitBytes: ctx.settings.maxFileBytes });
   if (metadata.folder_id !== null) await ownedFolder(ctx.db, actor.id, metadata.folder_id);
   const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags };

@@ -36,7 +36,7 @@ export async function finishResumableUpload(
     await ctx.store.partial.complete(upload.storage_key, upload.store_state);
   } catch (err) {
     await discardUploadObject(ctx, upload);
-    throw asDomainError(err);
+    throw asDomainError(err, ctx.settings.allowedTypes);
   }
   const options = { isPublic: upload.is_public === 1, folderId: upload.folder_id, tags: JSON.parse(upload.tags) as string[] };
   // Durable already: every checkpoint synced its bytes, and completing an S3 upload stores it.

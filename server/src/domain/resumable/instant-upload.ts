@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { EXTENSION_MIME, extensionOf, type FileItem } from '@vault/contract';
+import { KNOWN_EXTENSIONS, extensionOf, mimeOfExtension, type FileItem, type KnownExtension } from '@vault/contract';
 import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
@@ -8,12 +8,12 @@ import { announceUpload, insertUploadedFile, type UploadOptions } from '../uploa
 import { acceptedExtension, isTextExtension } from '../../storage/content-rules.js';
 
 /** Whether content stored as `storedMime` passes the checks of a file named with `ext`. */
-function fitsExtension(ext: string, storedMime: string): string | undefined {
-  const accepted = acceptedExtension(ext);
-  const wanted = EXTENSION_MIME[accepted];
-  if (storedMime === wanted) return wanted;
+function fitsExtension(ext: string, storedMime: string, allowed: readonly KnownExtension[]): string | undefined {
+  const accepted = acceptedExtension(ext, allowed);
+  const wanted = mimeOfExtension(accepted);
+  if (wanted === undefined || storedMime === wanted) return wanted;
   // Text types are told apart by name only: any UTF-8 text is acceptable under each.
-  const storedIsText = Object.entries(EXTENSION_MIME).some(([e, m]) => m === storedMime && isTextExtension(acceptedExtension(e)));
+  const storedIsText = KNOWN_EXTENSIONS.some((e) => mimeOfExtension(e) === storedMime && isTextExtension(e));
   return isTextExtension(accepted) && storedIsText ? wanted : undefined;
 }
 
@@ -37,7 +37,7 @@ export async function commitOwnedContent(
     await lockUser(trx, ctx.dialect, actor.id);
     if (!(await ownsContent(trx, actor.id, content.hash))) return;
     const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
-    const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type) : undefined;
+    const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
     if (mime === undefined) return;
     if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
     await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();

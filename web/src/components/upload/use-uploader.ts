@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION } from '@vault/contract';
 import type { ResumableOptions } from '../../api/uploads';
-import { screenFiles, type RejectedFile } from '../../lib/upload-rules';
+import { screenFiles, type RejectedFile, type UploadLimits } from '../../lib/upload-rules';
 import { useCurrentUser } from '../../session/context';
 import { isSending, uploadQueue, useUploadQueue } from './upload-queue';
 
@@ -24,7 +24,7 @@ export function folderPathOf(file: File): string {
  * `destination` (the dashboard, or the folder the upload came from). The
  * queue itself outlives the page.
  */
-export function useUploader(maxFileBytes: number, destination: string) {
+export function useUploader(limits: UploadLimits, destination: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
@@ -47,12 +47,12 @@ export function useUploader(maxFileBytes: number, destination: string) {
       const { accepted, rejected: refused } = screenFiles(
         items.map((i) => i.file),
         dropped,
-        maxFileBytes,
+        limits,
       );
       setRejected(refused);
       if (accepted.length > 0) uploadQueue.add(accepted.map((file) => ({ file, dir: folderPathOf(file) })));
     },
-    [items, maxFileBytes],
+    [items, limits],
   );
 
   /** Files still to send: new ones and those refused last time. */
