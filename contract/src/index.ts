@@ -6,4 +6,5 @@ export * from './files.js';
 export * from './folders.js';
 export * from './admin.js';
 export * from './events.js';
+export * from './uploads.js';
 export * from './system.js';

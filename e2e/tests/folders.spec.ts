@@ -42,15 +42,15 @@ test('nested folders, an upload into one, and its public link opened by an anony
   // Upload into this folder: the upload page opens with it chosen.
   const image = pngImage(96, 64, [79, 70, 229], [236, 72, 153]);
   await page.getByRole('link', { name: 'Upload here' }).click();
-  await expect(page.getByLabel('Folder')).toHaveValue(designsUrl.split('/').pop()!);
+  await expect(page.getByLabel('Folder', { exact: true })).toHaveValue(designsUrl.split('/').pop()!);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'mockup.png', mimeType: 'image/png', buffer: image }]);
   await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Upload' });
   await expect(confirm).toContainText('Projects / Designs');
   await confirm.getByRole('button', { name: 'Upload Files' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // 'Upload here' leads back to the folder once the upload is done.
+  await expect(page).toHaveURL(designsUrl);
 
-  await page.goto(designsUrl);
   await expect(page.getByRole('heading', { name: 'Files in Designs' })).toBeVisible();
   await expect(fileRow(page, 'mockup.png')).toBeVisible();
   await expect(page.getByText('1 file', { exact: true })).toBeVisible();

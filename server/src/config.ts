@@ -116,6 +116,8 @@ const envSchema = z.object({
   GC_INTERVAL_SECONDS: int(1, 86_400).default(300),
   ORPHAN_GRACE_MINUTES: int(0, 7 * 24 * 60).default(60),
   UPLOAD_IDLE_SECONDS: int(1, 3600).default(60),
+  UPLOAD_MAX_PENDING: int(1, 10_000).default(20),
+  UPLOAD_EXPIRY_HOURS: int(1, 24 * 365).default(24),
   SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
   WS_HEARTBEAT_SECONDS: int(1, 3600).default(30),
   WS_MAX_SOCKETS_PER_USER: int(1, 100_000).default(20),
@@ -166,6 +168,8 @@ export interface Config {
   orphanGraceMs: number;
   /** An upload body that makes no progress this long is cut off (408). */
   uploadIdleMs: number;
+  /** Unfinished resumable uploads per user, and how long one may stay unfinished. */
+  resumable: { maxPending: number; expiryMs: number };
   shutdownGraceMs: number;
   /** Websocket ping interval; a socket that misses one pong is dropped. */
   wsHeartbeatMs: number;
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gcIntervalMs: e.GC_INTERVAL_SECONDS * 1000,
     orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
+    resumable: { maxPending: e.UPLOAD_MAX_PENDING, expiryMs: e.UPLOAD_EXPIRY_HOURS * 3_600_000 },
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
     wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,

@@ -37,6 +37,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       tokenTtlSeconds: config.tokenTtlSeconds,
       orphanGraceMs: config.orphanGraceMs,
       uploadIdleMs: config.uploadIdleMs,
+      resumable: config.resumable,
     },
     log,
     observe,

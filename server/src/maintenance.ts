@@ -2,9 +2,11 @@ import type { DomainContext } from './domain/shared/context.js';
 import { pruneSessions } from './domain/accounts/sessions.js';
 import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
 import { heldKeys, pruneExpiredLeases } from './storage/leases.js';
+import { expireResumableUploads } from './domain/resumable/expire-uploads.js';
 
 export interface MaintenanceReport {
   blobsCollected: number;
+  resumableExpired: number;
   leasesExpired: number;
   straysRemoved: number;
   uploadsAborted: number;
@@ -12,18 +14,19 @@ export interface MaintenanceReport {
 }
 
 /**
- * One round: orphaned blobs, expired upload leases, then stray objects and
+ * One round: orphaned blobs, expired resumable uploads, expired upload leases, then stray objects and
  * abandoned uploads past the grace period that no lease holds, dead sessions.
  */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
   const now = Date.now();
   const blobsCollected = await collectOrphans(ctx.db, ctx.store);
+  const resumableExpired = await expireResumableUploads(ctx, now);
   const leasesExpired = await pruneExpiredLeases(ctx.db, now);
   const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs, now);
   const uploadsAborted = (await ctx.store.abortStaleUploads?.(now - ctx.settings.orphanGraceMs, (keys) => heldKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
   ctx.observe.collected(blobsCollected + straysRemoved);
-  return { blobsCollected, leasesExpired, straysRemoved, uploadsAborted, sessionsPruned };
+  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, sessionsPruned };
 }
 
 export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -38,7 +41,7 @@ export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, excl
     if (running) return;
     running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report && (report.blobsCollected || report.leasesExpired || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

@@ -93,11 +93,36 @@ export interface ActivityTable {
   at: number;
 }
 
+/** An unfinished resumable upload; see domain/resumable/. */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: number;
+  storage_key: string;
+  upload_length: number;
+  upload_offset: number;
+  file_name: string;
+  is_public: number;
+  folder_id: number | null;
+  /** JSON list of the tags to give the file. */
+  tags: string;
+  /** The Upload-Metadata header as the client sent it, echoed by HEAD. */
+  metadata: string;
+  /** JSON: the incremental inspection's saved state (storage/inspection.ts). */
+  inspection: string;
+  /** JSON: the store's state of the unfinished object (storage/partial-objects.ts). */
+  store_state: string;
+  created_at: number;
+  expires_at: number;
+  lock_token: string | null;
+  locked_until: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   blobs: BlobsTable;
   object_leases: ObjectLeasesTable;
+  resumable_uploads: ResumableUploadsTable;
   files: FilesTable;
   file_tags: FileTagsTable;
   file_shares: FileSharesTable;

@@ -26,6 +26,7 @@ import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
+import { uploadRoutes } from './routes/uploads.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -111,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   fileRoutes(app);
   folderRoutes(app);
+  uploadRoutes(app, config.maxFileBytes);
   adminRoutes(app);
   wsRoutes(app, deps);
   registerMetricsRoute(app, opts.metrics, config.metrics?.token);

@@ -13,6 +13,7 @@ const STATUS: Record<ErrorKind, number> = {
   rate_limited: 429,
   quota_exceeded: 507,
   timeout: 408,
+  locked: 423,
 };
 
 export function statusOf(err: DomainError): number {

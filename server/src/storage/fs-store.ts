@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { ObjectFileWriter } from './file-writer.js';
 import type { ByteRange, ObjectStore, PutOptions } from './object-store.js';
 import { isObjectKey } from './keys.js';
+import { createFsPartialObjects } from './fs-partial.js';
 
 async function fsyncDir(dir: string): Promise<void> {
   const handle = await fsp.open(dir, 'r');
@@ -111,6 +112,8 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
         }
       }
     },
+
+    partial: createFsPartialObjects(pathOf, fsyncDir),
 
     async ping() {
       await fsp.access(root, fs.constants.W_OK);

@@ -90,6 +90,15 @@ export class LeaseKeeper {
     this.keys.add(key);
   }
 
+  /**
+   * Takes over the lease of an object held by an earlier writer (a resumable
+   * upload's earlier request): from now on it is kept alive, settled or
+   * released like an object this keeper holds.
+   */
+  adopt(key: string): void {
+    this.keys.add(key);
+  }
+
   /** Bytes arrived: keep everything held alive. Cheap to call on every chunk. */
   touch(): void {
     const now = Date.now();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { PartialObjects } from './partial-objects.js';
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -43,6 +44,8 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Keys of objects last written before `before` (epoch ms): candidates for the orphan sweep. */
   listOlderThan(before: number): AsyncIterable<string>;
+  /** Objects written over several requests (resumable uploads). */
+  partial: PartialObjects;
   /** Throws when the store cannot be reached (readiness probe). */
   ping(): Promise<void>;
   /**

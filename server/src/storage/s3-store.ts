@@ -13,6 +13,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.js';
 import type { ByteRange, ObjectStore } from './object-store.js';
 import { isObjectKey } from './keys.js';
+import { createS3PartialObjects } from './s3-partial.js';
 
 /** Parts in flight per upload: memory stays near PART_SIZE x QUEUE_SIZE whatever the file size. */
 const PART_SIZE = 8 * 1024 * 1024;
@@ -127,6 +128,8 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
       } while (keyMarker);
       return aborted;
     },
+
+    partial: createS3PartialObjects(client, Bucket),
 
     async ping() {
       await client.send(new HeadBucketCommand({ Bucket }));

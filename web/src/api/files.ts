@@ -5,12 +5,10 @@ import {
   downloadLinkResponseSchema,
   fileListResponseSchema,
   fileResponseSchema,
-  uploadResponseSchema,
   type FileItem,
   type FileListResponse,
   type FileSearchCriteria,
   type PublicFileSearchCriteria,
-  type UploadResponse,
 } from '@vault/contract';
 import { openInNewTab, startBrowserDownload } from '../lib/download';
 import {
@@ -18,12 +16,9 @@ import {
   apiBlob,
   apiRequest,
   apiSend,
-  errorBodyOf,
   errorMessage,
   failedResponse,
-  postFormWithProgress,
   unreachable,
-  type ProgressOptions,
 } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
@@ -106,39 +101,6 @@ export function fetchPreview(id: number, access: FileAccess, signal?: AbortSigna
     : apiBlob(`/api/files/${id}/download?inline=1`, { signal });
 }
 
-export interface UploadInput {
-  files: readonly File[];
-  isPublic: boolean;
-  folderId: number | null;
-  tags: readonly string[];
-}
-
-/** The server's answer to an upload: 201 all stored, 207 some refused, else none stored. */
-export interface UploadOutcome {
-  status: number;
-  response: UploadResponse;
-}
-
-/**
- * POST /api/files/upload (multipart) with upload progress. Fields go
- * first so the server checks them before storing any bytes. Resolves whenever
- * the server reports per-file results, even for an error status.
- */
-async function uploadFiles(input: UploadInput, options: ProgressOptions = {}): Promise<UploadOutcome> {
-  const form = new FormData();
-  form.append('is_public', String(input.isPublic));
-  form.append('folder_id', input.folderId === null ? '' : String(input.folderId));
-  for (const tag of input.tags) form.append('tags', tag);
-  for (const file of input.files) form.append('files', file, file.name);
-
-  const { status, body } = await postFormWithProgress('/api/files/upload', form, options);
-  const parsed = uploadResponseSchema.safeParse(body);
-  if (parsed.success && parsed.data.results.length > 0) return { status, response: parsed.data };
-  if (status >= 200 && status < 300) throw new ApiError(status, 'Unexpected response from the server', false);
-  // A 401 never gets here: the form post has already ended the session and rejected.
-  throw failedResponse(status, errorBodyOf(body), null);
-}
-
 /** One page of GET /api/files; the previous page stays on screen while the next loads. */
 export function useFileList(criteria: FileSearchCriteria) {
   return useQuery({
@@ -206,17 +168,4 @@ export function useDeleteFile() {
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('files:toast.deleteFailed'))),
   });
-}
-
-/** Uploads; once anything was stored, lists and figures refresh. */
-export function useUploadFiles() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (input: UploadInput, options?: ProgressOptions): Promise<UploadOutcome> => {
-      const outcome = await uploadFiles(input, options);
-      if (outcome.response.results.some((r) => r.ok)) void invalidate(queryClient, 'filesUploaded');
-      return outcome;
-    },
-    [queryClient],
-  );
 }

@@ -38,6 +38,26 @@ function deleteFolder(id: number) {
   return apiSend(`/api/folders/${id}`, { method: 'DELETE' });
 }
 
+/**
+ * The folders of a dropped or picked directory tree, recreated under
+ * `parentId` with their names as they were: each path ("photos/2024") maps to
+ * its folder's id. A folder of the owner's with the same name and parent is
+ * used as it is, so sending the same tree twice does not double it.
+ */
+export async function ensureFolderTree(paths: readonly string[], parentId: number | null, ownerId: number): Promise<Map<string, number | null>> {
+  const existing = (await fetchFolders(FOLDER_OPTIONS_CRITERIA)).folders.filter((f) => f.user_id === ownerId);
+  const ids = new Map<string, number | null>([['', parentId]]);
+  const sorted = [...new Set(paths.flatMap((p) => p.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))))].filter(Boolean).sort();
+  for (const path of sorted) {
+    const cut = path.lastIndexOf('/');
+    const parent = ids.get(cut < 0 ? '' : path.slice(0, cut)) ?? null;
+    const name = path.slice(cut + 1);
+    const found = existing.find((f) => f.parent_id === parent && f.name === name);
+    ids.set(path, found ? found.id : (await createFolder({ name, parent_id: parent, is_public: false })).id);
+  }
+  return ids;
+}
+
 /** A public folder for anyone: no token is sent, so a stale session cannot get in the way. */
 function fetchPublicFolder(id: number) {
   return apiRequest(`/api/folders/public/${id}`, publicFolderResponseSchema, { token: null });

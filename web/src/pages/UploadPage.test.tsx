@@ -1,12 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_EXTENSIONS } from '@vault/contract';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ResumableCallbacks, ResumableOptions } from '../api/uploads';
+import { uploadQueue } from '../components/upload/upload-queue';
 import { mockFetch, type MockReply } from '../test/fetch-mock';
-import { mockXhr } from '../test/fake-xhr';
-import { makeFile, storageStats, userStats } from '../test/files';
+import { storageStats, userStats } from '../test/files';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
+
+/** Each file's resumable upload, as the page started it; the test plays the server. */
+const uploads = vi.hoisted(() => [] as { file: File; options: ResumableOptions; callbacks: ResumableCallbacks; start: () => Promise<void>; pause: () => Promise<void> }[]);
+vi.mock('../api/uploads', () => ({
+  ResumableUpload: class {
+    start = vi.fn(async () => undefined);
+    pause = vi.fn(async () => undefined);
+    constructor(
+      readonly file: File,
+      readonly options: ResumableOptions,
+      readonly callbacks: ResumableCallbacks,
+    ) {
+      uploads.push(this);
+    }
+  },
+}));
+
+afterEach(() => {
+  uploads.length = 0;
+  uploadQueue.clear();
+});
 
 const me = makeUser();
 
@@ -18,6 +40,7 @@ function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
     'GET /api/auth/stats': { body: userStats },
     'GET /api/files/storage/stats': { body: storageStats },
     'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } },
+    'GET /api/folders': { body: { folders: [], total: 0 } },
     ...extra,
   });
   const app = renderApp(path);
@@ -35,6 +58,11 @@ const selected = () =>
   within(screen.getByRole('list', { name: 'Selected files' }))
     .getAllByRole('listitem')
     .map((li) => li.textContent);
+
+const uploadAll = async (user: ReturnType<typeof userEvent.setup>, count: number) => {
+  await user.click(screen.getByRole('button', { name: `Upload ${count} file(s)` }));
+  await user.click(within(screen.getByRole('dialog', { name: 'Confirm Upload' })).getByRole('button', { name: 'Upload Files' }));
+};
 
 describe('UploadPage', () => {
   it('explains every refused file and keeps at most 10', async () => {
@@ -56,11 +84,10 @@ describe('UploadPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(screen.queryByRole('list', { name: 'Selected files' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload 0 file(s)' })).toBeDisabled();
-  });
+  }, 15_000);
 
-  it('confirms, uploads with real progress, then clears and opens the dashboard', async () => {
+  it('confirms, sends each file resumably with its progress, then clears and opens the dashboard', async () => {
     const { user, router } = openUpload({ 'GET /api/folders': { body: { folders: [{ ...folder, id: 4, name: 'Projects', path: [{ id: 4, name: 'Projects' }] }], total: 1 } } });
-    const xhr = mockXhr();
     await pick(user, [file('a.png', 'aaaa'), file('b.pdf', 'bb')]);
     await user.click(screen.getByLabelText('Make files public'));
     await user.type(screen.getByRole('textbox', { name: 'Tags' }), 'alpha{Enter}beta{Enter}');
@@ -72,103 +99,118 @@ describe('UploadPage', () => {
     expect(dialog).toHaveTextContent('VisibilityPublic');
     expect(dialog).toHaveTextContent('Tagsalphabeta');
     expect(dialog).toHaveTextContent('Total size6 Bytes');
-    expect(within(dialog).getByText('a.png')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Upload Files' }));
 
-    const request = xhr.sent[0]!;
-    expect(request).toMatchObject({ method: 'POST', url: '/api/files/upload' });
-    expect(request.headers.Authorization).toBe(`Bearer ${localStorage.getItem('token')}`);
-    expect([...request.form.keys()]).toEqual(['is_public', 'folder_id', 'tags', 'tags', 'files', 'files']);
-    expect(request.form.get('is_public')).toBe('true');
-    expect(request.form.get('folder_id')).toBe('4');
-    expect(request.form.getAll('tags')).toEqual(['alpha', 'beta']);
-    expect((request.form.getAll('files') as File[]).map((f) => f.name)).toEqual(['a.png', 'b.pdf']);
-
-    // Both files read 'Uploading...', as do the upload button and the progress panel.
-    for (const row of selected()) expect(row).toContain('Uploading...');
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.file.name).toBe('a.png');
+    expect(uploads[0]!.options).toEqual({ isPublic: true, folderId: 4, tags: ['alpha', 'beta'] });
+    expect(uploads[0]!.start).toHaveBeenCalled();
+    // One file at a time, in the order chosen.
+    expect(selected()[0]).toContain('Uploading...');
+    expect(selected()[1]).toContain('Waiting');
     expect(screen.getByRole('button', { name: 'Uploading...' })).toBeDisabled();
-    expect(screen.getAllByText('Uploading...')).toHaveLength(4);
-    xhr.progress(500, 1000);
-    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByText('Please do not close this page while your files are uploading.')).toBeInTheDocument();
 
-    xhr.respond({
-      status: 201,
-      body: {
-        results: [
-          { ok: true, name: 'a.png', file: makeFile({ id: 1, original_name: 'a.png' }) },
-          { ok: true, name: 'b.pdf', file: makeFile({ id: 2, original_name: 'b.pdf' }) },
-        ],
-        files: [],
-      },
-    });
+    act(() => uploads[0]!.callbacks.onProgress(2, 4));
+    expect(await screen.findByRole('progressbar', { name: 'Progress of a.png' })).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '33');
+    expect(screen.getByText('Please do not close this page while your files are uploading.')).toBeInTheDocument();
+    // The navigation bar shows the upload wherever the user goes.
+    expect(screen.getByRole('link', { name: 'Uploading 2 files, 33%' })).toBeInTheDocument();
+
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]!.file.name).toBe('b.pdf');
+    act(() => uploads[1]!.callbacks.onSuccess(2));
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
     expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
+  }, 20_000);
+
+  it('pauses and resumes a file, and offers Retry after a failure', async () => {
+    const { user } = openUpload();
+    await pick(user, [file('big.txt', 'x'.repeat(100))]);
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Pause big.txt' }));
+    expect(uploads[0]!.pause).toHaveBeenCalled();
+    expect(selected()[0]).toContain('Paused');
+    await user.click(screen.getByRole('button', { name: 'Resume big.txt' }));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]!.start).toHaveBeenCalled();
+
+    act(() => uploads[1]!.callbacks.onError('Storage quota exceeded', 507));
+    await waitFor(() => expect(screen.getAllByText('Storage quota exceeded')).toHaveLength(2)); // the file's row and the toast
+    await user.click(screen.getByRole('button', { name: 'Retry big.txt' }));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    act(() => uploads[2]!.callbacks.onSuccess(9));
+    expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
   });
 
   it("goes back to the folder it was opened from with 'Upload here'", async () => {
     const projects = { ...folder, id: 4, name: 'Projects', path: [{ id: 4, name: 'Projects' }] };
     const { user, router } = openUpload({ 'GET /api/folders': { body: { folders: [projects], total: 1 } } }, '/upload?folder_id=4');
-    const xhr = mockXhr();
     await pick(user, [file('a.png', 'aaaa')]);
-    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Confirm Upload' })).getByRole('button', { name: 'Upload Files' }));
-    expect(xhr.sent[0]!.form.get('folder_id')).toBe('4');
-    xhr.respond({ status: 201, body: { results: [{ ok: true, name: 'a.png', file: makeFile({ id: 1, original_name: 'a.png' }) }], files: [] } });
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]!.options.folderId).toBe(4);
+    act(() => uploads[0]!.callbacks.onSuccess(1));
     await waitFor(() => expect(router.state.location.pathname).toBe('/folders/4'), { timeout: 4000 });
   });
 
   it('shows the outcome of each file when some are refused', async () => {
     const { user } = openUpload();
-    const xhr = mockXhr();
     await pick(user, [file('ok.txt'), file('fake.png'), file('later.txt')]);
-    await user.click(screen.getByRole('button', { name: 'Upload 3 file(s)' }));
-    await user.click(screen.getByRole('button', { name: 'Upload Files' }));
-    xhr.respond({
-      status: 207,
-      body: {
-        results: [
-          { ok: true, name: 'ok.txt', file: makeFile({ original_name: 'ok.txt' }) },
-          { ok: false, name: 'fake.png', error: 'The content of fake.png is not a PNG image', status: 415 },
-          { ok: false, name: 'later.txt', error: '', status: 500 },
-        ],
-        files: [],
-      },
-    });
+    await uploadAll(user, 3);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]!.callbacks.onError('File content does not match its extension', 415));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    act(() => uploads[2]!.callbacks.onError('The server could not be reached', 0));
     expect(await screen.findByText('2 of 3 files could not be uploaded')).toBeInTheDocument();
     const rows = selected();
     expect(rows[0]).toContain('Uploaded');
-    expect(rows[1]).toContain('The content of fake.png is not a PNG image');
-    expect(rows[2]).toContain('Upload failed');
+    expect(rows[1]).toContain('File content does not match its extension');
+    expect(rows[2]).toContain('The server could not be reached');
     // Only the refused files are offered again.
     expect(screen.getByRole('button', { name: 'Upload 2 file(s)' })).toBeEnabled();
   });
 
-  it("shows the server's reason when nothing was stored, else 'Upload failed'", async () => {
-    const { user } = openUpload();
-    const xhr = mockXhr();
-    await pick(user, [file('a.txt')]);
-    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
-    await user.click(screen.getByRole('button', { name: 'Upload Files' }));
-    xhr.respond({ status: 507, body: { error: 'Storage quota exceeded', results: [{ ok: false, name: 'a.txt', error: 'Storage quota exceeded', status: 507 }], files: [] } });
-    await waitFor(() => expect(screen.getAllByText('Storage quota exceeded')).toHaveLength(2)); // the file's row and the toast
-
-    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
-    await user.click(screen.getByRole('button', { name: 'Upload Files' }));
-    xhr.respond('network-error');
-    await waitFor(() => expect(screen.getAllByText('Upload failed')).toHaveLength(2));
+  it('recreates a picked folder tree under the chosen folder before sending its files', async () => {
+    const created: unknown[] = [];
+    let nextId = 10;
+    const { user } = openUpload({
+      'POST /api/folders': (request) => {
+        created.push(request.body);
+        return { status: 201, body: { folder: { ...folder, id: (nextId += 1), name: 'x', path: [] } } };
+      },
+    });
+    const inTree = (name: string, path: string) => {
+      const f = file(name);
+      Object.defineProperty(f, 'webkitRelativePath', { value: path });
+      return f;
+    };
+    await user.upload(await screen.findByLabelText('Directory to upload'), [inTree('a.txt', 'trip/a.txt'), inTree('b.txt', 'trip/day 1/b.txt')]);
+    expect(selected()[1]).toContain('trip/day 1/b.txt');
+    await uploadAll(user, 2);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(created).toEqual([
+      { name: 'trip', parent_id: null, is_public: false },
+      { name: 'day 1', parent_id: 11, is_public: false },
+    ]);
+    expect(uploads.map((u) => u.options.folderId)).toEqual([11, 12]);
+    act(() => uploads[1]!.callbacks.onSuccess(2));
   });
 
-  it('ends the session on 401', async () => {
-    const { user, router } = openUpload();
-    const xhr = mockXhr();
-    await pick(user, [file('a.txt')]);
-    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
-    await user.click(screen.getByRole('button', { name: 'Upload Files' }));
-    xhr.respond({ status: 401, body: { error: 'Invalid or expired token' } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(localStorage.getItem('token')).toBeNull();
+  it('takes files pasted onto the page', async () => {
+    openUpload();
+    await screen.findByRole('heading', { level: 1, name: 'Upload Files' });
+    const event = new Event('paste', { bubbles: true }) as Event & { clipboardData: { files: File[] } };
+    event.clipboardData = { files: [file('pasted.png')] };
+    act(() => void window.dispatchEvent(event));
+    expect(selected()[0]).toContain('pasted.png');
   });
 
   it('shows storage information with savings', async () => {

@@ -12,7 +12,9 @@ import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
 import { SelectedFiles } from '../components/upload/SelectedFiles';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
+import { FolderPicker } from '../components/upload/FolderPicker';
 import { UploadProgress } from '../components/upload/UploadProgress';
+import { usePastedFiles } from '../components/upload/use-pasted-files';
 import { useUploader } from '../components/upload/use-uploader';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
@@ -42,6 +44,7 @@ export function UploadPage() {
   const allowedTypes = useAllowedTypes();
   const limits = useMemo(() => ({ maxBytes: maxFileBytes, allowedTypes }), [maxFileBytes, allowedTypes]);
   const uploader = useUploader(limits, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
+  usePastedFiles(uploader.add);
 
   const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;
@@ -87,8 +90,16 @@ export function UploadPage() {
                   </div>
                 </Alert>
               )}
-              <SelectedFiles items={uploader.items} onRemove={uploader.remove} onClear={uploader.clear} locked={locked} />
-              {uploader.progress && <UploadProgress progress={uploader.progress} />}
+              <FolderPicker onFiles={uploader.add} disabled={locked} />
+              <SelectedFiles
+                items={uploader.items}
+                onRemove={uploader.remove}
+                onClear={uploader.clear}
+                onPause={uploader.pause}
+                onResume={uploader.resume}
+                locked={locked}
+              />
+              {uploader.uploading && <UploadProgress items={uploader.items} />}
               {uploader.finishing && (
                 <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-700">
                   <CircleCheck aria-hidden="true" className="size-4" />

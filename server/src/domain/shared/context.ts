@@ -18,6 +18,8 @@ export interface DomainSettings {
   orphanGraceMs: number;
   /** An upload whose body makes no progress this long is cut off. */
   uploadIdleMs: number;
+  /** Unfinished resumable uploads per user, and how long one may stay unfinished. */
+  resumable: { maxPending: number; expiryMs: number };
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */

@@ -15,7 +15,8 @@ export type ErrorKind =
   | 'unsupported_type'
   | 'rate_limited'
   | 'quota_exceeded'
-  | 'timeout';
+  | 'timeout'
+  | 'locked';
 
 export class DomainError extends Error {
   constructor(
@@ -80,5 +81,12 @@ export class RateLimited extends DomainError {
 export class TimedOut extends DomainError {
   constructor(message: string) {
     super('timeout', message);
+  }
+}
+
+/** Another request is working on the same thing right now; try again shortly. */
+export class Locked extends DomainError {
+  constructor(message: string) {
+    super('locked', message);
   }
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
 import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
@@ -122,27 +123,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
           .executeTakeFirstOrThrow());
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
-      const file = await trx
-        .insertInto('files')
-        .values({
-          user_id: actor.id,
-          blob_hash: object.hash,
-          original_name: name,
-          file_size: object.size,
-          mime_type: object.mime,
-          folder_id: opts.folderId,
-          is_public: opts.isPublic ? 1 : 0,
-          download_count: 0,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      fileId = file.id;
-      if (opts.tags.length > 0) {
-        await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
-      }
-      await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
+      fileId = await insertUploadedFile(trx, actor, name, object, opts, now);
     });
   try {
     await commit().catch(async (err: unknown) => {
@@ -162,6 +143,43 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   else if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
+  return announceUpload(ctx, actor, fileId, opts);
+}
+
+/** The file row of an upload, its tags and its audit entry, inside the commit's transaction. */
+export async function insertUploadedFile(
+  trx: Db,
+  actor: Actor,
+  name: string,
+  content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
+  opts: UploadOptions,
+  now: number,
+): Promise<number> {
+  const file = await trx
+    .insertInto('files')
+    .values({
+      user_id: actor.id,
+      blob_hash: content.hash,
+      original_name: name,
+      file_size: content.size,
+      mime_type: content.mime,
+      folder_id: opts.folderId,
+      is_public: opts.isPublic ? 1 : 0,
+      download_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (opts.tags.length > 0) {
+    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
+  }
+  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
+  return file.id;
+}
+
+/** After the commit: the new file as its owner sees it, and the file_uploaded event to those who may see it. */
+export async function announceUpload(ctx: DomainContext, actor: Actor, fileId: number, opts: UploadOptions): Promise<FileItem> {
   const dto = await fileDto(ctx.db, viewerOf(actor), fileId);
   const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
   await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });

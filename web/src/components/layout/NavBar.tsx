@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from '@vault/contract';
 import { Brand } from './Brand';
+import { UploadIndicator } from '../upload/UploadIndicator';
 import { LiveIndicator } from './LiveIndicator';
 import { MobileNav } from './MobileNav';
 import { NavLinks } from './NavLinks';
@@ -20,6 +21,7 @@ export function NavBar({ user, onLogout }: { user: User; onLogout(): void }) {
           <NavLinks items={items} orientation="horizontal" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <UploadIndicator />
           <LiveIndicator />
           <UserMenu user={user} onLogout={onLogout} />
         </div>

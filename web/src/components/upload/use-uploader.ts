@@ -1,120 +1,78 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { SESSION, type UploadResult } from '@vault/contract';
-import { errorMessage } from '../../api/client';
-import { useUploadFiles, type UploadInput } from '../../api/files';
+import { useQueryClient } from '@tanstack/react-query';
+import { SESSION } from '@vault/contract';
+import type { ResumableOptions } from '../../api/uploads';
 import { screenFiles, type RejectedFile, type UploadLimits } from '../../lib/upload-rules';
-import { i18n } from '../../i18n';
+import { useCurrentUser } from '../../session/context';
+import { isSending, uploadQueue, useUploadQueue } from './upload-queue';
 
-export type UploadStatus = 'pending' | 'uploading' | 'success' | 'error';
+export type { UploadItem, UploadStatus } from './upload-queue';
 
-export interface UploadItem {
-  key: string;
-  file: File;
-  status: UploadStatus;
-  /** The server's reason when the file was refused. */
-  error?: string;
-}
-
-export interface UploadProgressState {
-  sent: number;
-  total: number;
-}
-
-let nextKey = 0;
-
-/** Per-file outcomes: results come back in the order the files were sent. */
-function applyResults(items: UploadItem[], sent: readonly string[], results: readonly UploadResult[]): UploadItem[] {
-  return items.map((item) => {
-    const index = sent.indexOf(item.key);
-    if (index < 0) return item;
-    const result = results[index];
-    if (!result) return { ...item, status: 'error', error: i18n.t('upload:uploadFailed') };
-    return result.ok ? { ...item, status: 'success', error: undefined } : { ...item, status: 'error', error: result.error || i18n.t('upload:uploadFailed') };
-  });
+/** The folder path of a file inside a dropped or picked directory, '' for a lone file. */
+export function folderPathOf(file: File): string {
+  const withPath = file as File & { path?: string; relativePath?: string };
+  const full = file.webkitRelativePath || withPath.relativePath || withPath.path || '';
+  const parts = full.replace(/^\.?\//, '').split('/').filter(Boolean);
+  return parts.slice(0, -1).join('/');
 }
 
 /**
- * The upload page's state: the selected files with their statuses, the
- * refusals of the last drop, and one multipart upload at a time with its
- * progress. After everything is stored the list clears 2 s later and
- * `destination` opens (the dashboard, or the folder the upload came from).
+ * The upload page's view of the upload queue: adding files (checked against
+ * the upload rules, refusals listed with their reasons), starting, and after
+ * a batch stored everything, clearing the list 2 s later and opening
+ * `destination` (the dashboard, or the folder the upload came from). The
+ * queue itself outlives the page.
  */
 export function useUploader(limits: UploadLimits, destination: string) {
   const navigate = useNavigate();
-  const uploadFiles = useUploadFiles();
-  const [items, setItems] = useState<UploadItem[]>([]);
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const { items, finished } = useUploadQueue();
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
-  const [progress, setProgress] = useState<UploadProgressState | null>(null);
-  const [finishing, setFinishing] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  const uploading = progress !== null;
+  const uploading = isSending(items);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  // Leaving the page would cancel the request: the browser asks first.
   useEffect(() => {
-    if (!uploading) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [uploading]);
+    if (!finished) return;
+    timer.current = window.setTimeout(() => {
+      uploadQueue.clear();
+      void navigate(destination);
+    }, SESSION.uploadClearMs);
+    return () => window.clearTimeout(timer.current);
+  }, [finished, navigate, destination]);
 
   const add = useCallback(
     (dropped: readonly File[]) => {
-      const current = items.map((i) => i.file);
-      const { accepted, rejected: refused } = screenFiles(current, dropped, limits);
+      const { accepted, rejected: refused } = screenFiles(
+        items.map((i) => i.file),
+        dropped,
+        limits,
+      );
       setRejected(refused);
-      if (accepted.length === 0) return;
-      const added = accepted.map((file): UploadItem => ({ key: String((nextKey += 1)), file, status: 'pending' }));
-      setItems((list) => [...list, ...added]);
+      if (accepted.length > 0) uploadQueue.add(accepted.map((file) => ({ file, dir: folderPathOf(file) })));
     },
     [items, limits],
   );
 
-  const remove = (key: string) => setItems((list) => list.filter((i) => i.key !== key));
-  const clear = () => {
-    setItems([]);
-    setRejected([]);
-  };
-
   /** Files still to send: new ones and those refused last time. */
   const waiting = items.filter((i) => i.status === 'pending' || i.status === 'error');
 
-  const start = async (options: Omit<UploadInput, 'files'>) => {
-    const batch = waiting;
-    if (batch.length === 0 || uploading) return;
-    const keys = batch.map((i) => i.key);
-    setItems((list) => list.map((i) => (keys.includes(i.key) ? { ...i, status: 'uploading', error: undefined } : i)));
-    setProgress({ sent: 0, total: batch.reduce((n, i) => n + i.file.size, 0) });
-    try {
-      const { response } = await uploadFiles(
-        { ...options, files: batch.map((i) => i.file) },
-        { onProgress: (sent, total) => setProgress({ sent, total }) },
-      );
-      setItems((list) => applyResults(list, keys, response.results));
-      const stored = response.results.filter((r) => r.ok).length;
-      if (stored === response.results.length) {
-        toast.success(i18n.t('upload:toast.uploaded'));
-        setFinishing(true);
-        timer.current = window.setTimeout(() => {
-          setItems([]);
-          void navigate(destination);
-        }, SESSION.uploadClearMs);
-      } else if (stored === 0) {
-        toast.error(response.error ?? i18n.t('upload:uploadFailed'));
-      } else {
-        toast.warning(i18n.t('upload:toast.partial', { failed: response.results.length - stored, count: response.results.length }));
-      }
-    } catch (error) {
-      const message = errorMessage(error, i18n.t('upload:uploadFailed'));
-      setItems((list) => list.map((i) => (keys.includes(i.key) ? { ...i, status: 'error', error: message } : i)));
-      toast.error(message);
-    } finally {
-      setProgress(null);
-    }
+  return {
+    items,
+    waiting,
+    rejected,
+    dismissRejected: () => setRejected([]),
+    uploading,
+    finishing: finished,
+    add,
+    remove: (key: string) => uploadQueue.remove(key),
+    clear: () => {
+      uploadQueue.clear();
+      setRejected([]);
+    },
+    start: (options: ResumableOptions) => uploadQueue.start(options, user.id, queryClient),
+    pause: (key: string) => uploadQueue.pause(key),
+    resume: (key: string) => uploadQueue.resume(key),
   };
-
-  return { items, waiting, rejected, dismissRejected: () => setRejected([]), progress, uploading, finishing, add, remove, clear, start };
 }

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+import { tagListSchema } from './files.js';
+
+/**
+ * Resumable uploads follow the tus 1.0 protocol (core, creation, termination,
+ * expiration) at this path; each upload is then at `${path}/{id}`.
+ */
+export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
+export const TUS_VERSION = '1.0.0';
+export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const;
+/** The response header of the request that completed an upload: the id of the stored file. */
+export const FILE_ID_HEADER = 'vault-file-id';
+
+const flag = z
+  .enum(['true', 'false', ''], { error: 'is_public must be true or false' })
+  .optional()
+  .transform((v) => v === 'true');
+
+const folderId = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return null;
+    const id = Number(v);
+    if (/^\d+$/.test(v) && Number.isSafeInteger(id) && id > 0) return id;
+    ctx.addIssue({ code: 'custom', message: 'folder_id must be a folder id' });
+    return z.NEVER;
+  });
+
+const tags = z
+  .string()
+  .max(LIMITS.maxTags * (LIMITS.maxTagLength + 8) + 2, 'Maximum 10 tags allowed')
+  .optional()
+  .transform((v, ctx): unknown => {
+    if (v === undefined || v === '') return [];
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'tags must be a JSON list of strings' });
+      return z.NEVER;
+    }
+  })
+  .pipe(tagListSchema);
+
+/**
+ * The Upload-Metadata of a new upload, decoded: the same fields as the
+ * multipart route (name, visibility, folder, tags), and optionally the
+ * content's SHA-256 so that content the caller already owns completes at once.
+ * `filetype` (sent by tus clients) is accepted and ignored: the content decides.
+ */
+export const resumableMetadataSchema = z.object({
+  filename: z.string({ error: 'filename is required in Upload-Metadata' }).min(1, 'filename is required in Upload-Metadata').max(1024, 'File name is too long'),
+  is_public: flag,
+  folder_id: folderId,
+  tags,
+  sha256: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'sha256 must be 64 hexadecimal digits')
+    .optional()
+    .transform((v) => v?.toLowerCase()),
+  filetype: z.string().max(255).optional(),
+});
+export type ResumableMetadata = z.infer<typeof resumableMetadataSchema>;

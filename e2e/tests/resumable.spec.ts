@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken } from './file-helpers';
+import { registerViaApi, signIn } from './helpers';
+
+const MIB = 1024 * 1024;
+
+/** Whole lines of text, at least `bytes` long and unique per call, with multi-byte characters across every cut. */
+function bigText(bytes: number): Buffer {
+  const line = `résumé – ${Math.random().toString(36)} ✓\n`;
+  return Buffer.from(line.repeat(Math.ceil(bytes / Buffer.byteLength(line))));
+}
+
+/** Upload bandwidth as a slow connection has it, so that a test can act mid-upload. */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+}
+
+async function openUpload(page: Page) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
+}
+
+async function sendFiles(page: Page, count: number) {
+  await page.getByRole('button', { name: `Upload ${count} file(s)` }).click();
+  await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
+}
+
+const progressOf = (page: Page, name: string) => page.getByRole('progressbar', { name: `Progress of ${name}` });
+
+async function percentOf(page: Page, name: string): Promise<number> {
+  return Number(await progressOf(page, name).getAttribute('aria-valuenow'));
+}
+
+/** The offsets of the PATCH requests the server accepted (a stale one may be refused and retried). */
+function patchOffsets(page: Page): number[] {
+  const offsets: number[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'PATCH' && response.status() === 204) offsets.push(Number(request.headers()['upload-offset']));
+  });
+  return offsets;
+}
+
+async function storedSize(page: Page, token: string, name: string): Promise<number | undefined> {
+  const res = await page.request.get(`/api/files?search=${encodeURIComponent(name)}`, { headers: { Authorization: `Bearer ${token}` } });
+  const { files } = (await res.json()) as { files: { original_name: string; file_size: number }[] };
+  return files.find((f) => f.original_name === name)?.file_size;
+}
+
+test('a large file is paused and resumed where it stopped', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  await signIn(page, account);
+  await openUpload(page);
+  await throttleUploads(page, 2 * MIB);
+  const offsets = patchOffsets(page);
+  const content = bigText(12 * MIB);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'large.txt', mimeType: 'text/plain', buffer: content }]);
+  await sendFiles(page, 1);
+
+  await expect.poll(() => percentOf(page, 'large.txt'), { timeout: 30_000 }).toBeGreaterThanOrEqual(15);
+  await page.getByRole('button', { name: 'Pause large.txt' }).click();
+  await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Paused')).toBeVisible();
+  const pausedAt = await percentOf(page, 'large.txt');
+  
+  await page.getByRole('button', { name: 'Resume large.txt' }).click();
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  expect(pausedAt).toBeLessThan(100);
+  // The request that finished the upload started where the server stood, not at 0.
+  expect(offsets.length).toBeGreaterThan(0);
+  expect(Math.min(...offsets)).toBeGreaterThan(0);
+  expect(await storedSize(page, token, 'large.txt')).toBe(content.length);
+});
+
+test('a reload mid-upload resumes when the same file is chosen again', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  await signIn(page, account);
+  await openUpload(page);
+  await throttleUploads(page, 2 * MIB);
+  // A file on disk keeps its last-modified time: the same file is recognised after the reload.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-reload-'));
+  const file = path.join(dir, 'reloaded.txt');
+  const content = bigText(10 * MIB);
+  fs.writeFileSync(file, content);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([file]);
+  await sendFiles(page, 1);
+  await expect.poll(() => percentOf(page, 'reloaded.txt'), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+  // The nav bar shows the upload; leaving asks first.
+  await expect(page.getByRole('link', { name: /^Uploading 1 file/ })).toBeVisible();
+
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
+  const offsets = patchOffsets(page);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([file]);
+  await sendFiles(page, 1);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  expect(offsets.length).toBeGreaterThan(0);
+  expect(Math.min(...offsets)).toBeGreaterThan(0);
+  expect(await storedSize(page, token, 'reloaded.txt')).toBe(content.length);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('a folder is uploaded with its tree, under the chosen folder', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-tree-'));
+  const trip = path.join(root, 'Trip 2024');
+  fs.mkdirSync(path.join(trip, 'Day 1'), { recursive: true });
+  fs.writeFileSync(path.join(trip, 'plan.txt'), 'the plan\n');
+  fs.writeFileSync(path.join(trip, 'Day 1', 'notes.md'), '# day one\n');
+  await signIn(page, account);
+  await openUpload(page);
+  await page.getByLabel('Directory to upload').setInputFiles(trip);
+  await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(2);
+  await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('Trip 2024/Day 1/notes.md');
+  await sendFiles(page, 2);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
+
+  const res = await page.request.get('/api/folders', { headers: { Authorization: `Bearer ${token}` } });
+  const { folders } = (await res.json()) as { folders: { id: number; name: string; parent_id: number | null }[] };
+  const top = folders.find((f) => f.name === 'Trip 2024');
+  const day = folders.find((f) => f.name === 'Day 1');
+  expect(top?.parent_id).toBeNull();
+  expect(day?.parent_id).toBe(top?.id);
+  const files = await page.request.get('/api/files', { headers: { Authorization: `Bearer ${token}` } });
+  const listed = ((await files.json()) as { files: { original_name: string; folder_id: number | null }[] }).files;
+  expect(listed.find((f) => f.original_name === 'plan.txt')?.folder_id).toBe(top?.id);
+  expect(listed.find((f) => f.original_name === 'notes.md')?.folder_id).toBe(day?.id);
+  fs.rmSync(root, { recursive: true, force: true });
+});

@@ -1,0 +1,161 @@
+import type { Readable } from 'node:stream';
+import type { FileItem, KnownExtension } from '@vault/contract';
+import { extensionOf } from '@vault/contract';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
+import { ResumableInspection } from '../../storage/inspection.js';
+import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
+import type { PartialWriter } from '../../storage/partial-objects.js';
+import { asDomainError } from '../uploads/refusals.js';
+import { finishResumableUpload } from './finish-upload.js';
+import { UploadLock } from './upload-lock.js';
+import { discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
+
+/** Progress is saved at least this often within one long request, so a crash loses little. */
+const CHECKPOINT_BYTES = 64 * 1024 * 1024;
+
+export interface AppendResult {
+  offset: number;
+  expiresAt: number;
+  /** Set by the request that brought the last byte. */
+  file?: FileItem;
+}
+
+/**
+ * PATCH: appends the request's bytes at `offset`, which must be where the
+ * upload stands (409 otherwise), while holding the upload's lock (423 while
+ * another request writes to it). Bytes are inspected as they arrive, in the
+ * state the previous request saved; content that turns out not to be what its
+ * name says ends the whole upload (415). Whatever arrived is kept, even when
+ * the connection breaks or stalls (no byte for UPLOAD_IDLE_SECONDS: 408), so
+ * the client resumes from there. The
+ * request that brings the last byte commits the file.
+ */
+export interface Append {
+  uploadId: string;
+  /** Upload-Offset: where the client believes the upload stands. */
+  offset: number;
+  body: Readable;
+}
+
+export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body }: Append): Promise<AppendResult> {
+  const found = await ownUpload(ctx.db, actor.id, id);
+  const lock = await UploadLock.take(ctx.db, found.id, uploadLeaseMs(ctx.settings.uploadIdleMs));
+  let upload: ResumableUpload | undefined;
+  let writer: PartialWriter | undefined;
+  try {
+    upload = await ownUpload(ctx.db, actor.id, id);
+    if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
+    const ext = extensionOf(upload.file_name) as KnownExtension;
+    const inspection = await ResumableInspection.resume(ext, upload.inspection);
+    const leases = new LeaseKeeper(ctx, Math.max(upload.expires_at - Date.now(), uploadLeaseMs(ctx.settings.uploadIdleMs)));
+    leases.adopt(upload.storage_key);
+    writer = await ctx.store.partial.resume(upload.storage_key, upload.store_state, offset);
+
+    const progress = new Progress(ctx, lock, upload, inspection, writer);
+    const broken = await progress.receive(body, leases);
+    await progress.save();
+    // A stall is answered (408); a lost connection has nobody to answer, and is no failure of ours.
+    if (broken instanceof DomainError) throw broken;
+    if (broken) return { offset: progress.offset, expiresAt: upload.expires_at };
+    await writer.close();
+    writer = undefined;
+    if (progress.offset < upload.upload_length) return { offset: progress.offset, expiresAt: upload.expires_at };
+    const file = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
+    upload = undefined;
+    return { offset: progress.offset, expiresAt: found.expires_at, file };
+  } catch (thrown) {
+    const err = asDomainError(thrown, ctx.settings.allowedTypes);
+    if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
+    throw err;
+  } finally {
+    await writer?.close().catch(() => undefined);
+    await lock.release();
+  }
+}
+
+/** The content is refused: the upload goes, with everything it stored. */
+async function cancelContent(ctx: DomainContext, upload: ResumableUpload, lock: UploadLock): Promise<void> {
+  const gone = await ctx.db
+    .deleteFrom('resumable_uploads')
+    .where('id', '=', upload.id)
+    .where('lock_token', '=', lock.token)
+    .returning('store_state')
+    .executeTakeFirst();
+  if (gone) await discardUploadObject(ctx, { storage_key: upload.storage_key, store_state: gone.store_state });
+}
+
+/** The connection stays open, so that the client still gets the answer. */
+function stalled(idleMs: number): TimedOut {
+  const seconds = idleMs / 1000;
+  return new TimedOut(`The upload stalled: no data arrived for ${seconds} second${seconds === 1 ? '' : 's'}`);
+}
+
+/** One request's bytes on their way in, and the saving of how far they came. */
+class Progress {
+  offset: number;
+  storeState: string;
+  private savedAt: number;
+
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly lock: UploadLock,
+    private readonly upload: ResumableUpload,
+    private readonly inspection: ResumableInspection,
+    private readonly writer: PartialWriter,
+  ) {
+    this.offset = upload.upload_offset;
+    this.savedAt = this.offset;
+    this.storeState = upload.store_state;
+  }
+
+  /**
+   * Reads the body to its end or its failure. A failure of the body (a broken
+   * connection, a stall) is returned, not thrown: what arrived before it is
+   * kept. Failures of the checks or the store are thrown.
+   */
+  async receive(body: Readable, leases: LeaseKeeper): Promise<Error | undefined> {
+    const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    for (;;) {
+      let next: IteratorResult<Buffer>;
+      // Only time spent waiting for the client counts as idle, not our own writes.
+      const idle = setTimeout(() => body.emit('error', stalled(this.ctx.settings.uploadIdleMs)), this.ctx.settings.uploadIdleMs);
+      try {
+        next = await chunks.next();
+      } catch (err) {
+        return err as Error;
+      } finally {
+        clearTimeout(idle);
+      }
+      if (next.done) return undefined;
+      const room = this.upload.upload_length - this.offset;
+      const chunk = next.value.length > room ? next.value.subarray(0, room) : next.value;
+      if (chunk.length > 0) {
+        await this.inspection.update(chunk);
+        await this.writer.write(chunk);
+        this.offset += chunk.length;
+        leases.touch();
+        await this.lock.extend();
+        if (this.offset - this.savedAt >= CHECKPOINT_BYTES) await this.save();
+      }
+      if (next.value.length > room) {
+        body.destroy();
+        return new Invalid(`The upload is ${this.upload.upload_length} bytes long; more were sent`);
+      }
+    }
+  }
+
+  /** Makes the bytes durable, then records them: the saved offset never runs ahead of the store. */
+  async save(): Promise<void> {
+    if (this.offset === this.savedAt && this.storeState === this.upload.store_state) return;
+    this.storeState = await this.writer.checkpoint();
+    const saved = await this.ctx.db
+      .updateTable('resumable_uploads')
+      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: this.storeState })
+      .where('id', '=', this.upload.id)
+      .where('lock_token', '=', this.lock.token)
+      .executeTakeFirst();
+    if (Number(saved.numUpdatedRows) !== 1) throw new Conflict('The upload was cancelled or taken over while its bytes arrived');
+    this.savedAt = this.offset;
+  }
+}

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { KNOWN_EXTENSIONS, extensionOf, mimeOfExtension, type FileItem, type KnownExtension } from '@vault/contract';
+import { ownedFolder } from '../access/rules.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { lockUser } from '../shared/locks.js';
+import { ownsContent } from '../shared/quota.js';
+import { announceUpload, insertUploadedFile, type UploadOptions } from '../uploads/commit-upload.js';
+import { acceptedExtension, isTextExtension } from '../../storage/content-rules.js';
+
+/** Whether content stored as `storedMime` passes the checks of a file named with `ext`. */
+function fitsExtension(ext: string, storedMime: string, allowed: readonly KnownExtension[]): string | undefined {
+  const accepted = acceptedExtension(ext, allowed);
+  const wanted = mimeOfExtension(accepted);
+  if (wanted === undefined || storedMime === wanted) return wanted;
+  // Text types are told apart by name only: any UTF-8 text is acceptable under each.
+  const storedIsText = KNOWN_EXTENSIONS.some((e) => mimeOfExtension(e) === storedMime && isTextExtension(e));
+  return isTextExtension(accepted) && storedIsText ? wanted : undefined;
+}
+
+/**
+ * "Instant upload": the client declared the content's SHA-256 and size, and
+ * the caller already owns a file with exactly that content, so the new file
+ * takes another reference to it and no byte is sent. Only the caller's own
+ * files are consulted — never whether anybody else holds the content — so
+ * the answer tells nothing about other users. Undefined when it does not
+ * apply: the upload then goes on as usual and its bytes decide.
+ */
+export async function commitOwnedContent(
+  ctx: DomainContext,
+  actor: Actor,
+  name: string,
+  content: { hash: string; size: number },
+  opts: UploadOptions,
+): Promise<FileItem | undefined> {
+  let fileId: number | undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, ctx.dialect, actor.id);
+    if (!(await ownsContent(trx, actor.id, content.hash))) return;
+    const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
+    const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
+    if (mime === undefined) return;
+    if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+    await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
+    fileId = await insertUploadedFile(trx, actor, name, { ...content, mime }, opts, Date.now());
+  });
+  return fileId === undefined ? undefined : announceUpload(ctx, actor, fileId, opts);
+}

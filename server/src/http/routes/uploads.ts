@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, TUS_VERSION, resumableMetadataSchema } from '@vault/contract';
+import { appendToUpload } from '../../domain/resumable/append-upload.js';
+import { cancelResumableUpload } from '../../domain/resumable/cancel-upload.js';
+import { createResumableUpload } from '../../domain/resumable/create-upload.js';
+import { resumableUploadStatus } from '../../domain/resumable/upload-status.js';
+import { Invalid, UnsupportedType } from '../../domain/shared/errors.js';
+import { actorOf } from '../auth-hook.js';
+import { byteCount, decodeMetadata, describeServer, httpDate, speaksTus } from '../tus-headers.js';
+import { parse } from '../validate.js';
+
+const BYTES_TYPE = 'application/offset+octet-stream';
+
+const uploadIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
+
+/**
+ * Resumable uploads: the tus 1.0 protocol (core, creation, termination,
+ * expiration) at /api/uploads, signed in like every API route. The bytes of a
+ * PATCH stream straight from the request into the upload's object.
+ */
+export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
+  void app.register(async (tus) => {
+    // PATCH bodies are read by the handler as they arrive, never buffered.
+    tus.addContentTypeParser(BYTES_TYPE, (_request, _payload, done) => done(null));
+    tus.addHook('onSend', async (request, reply) => {
+      reply.header('tus-resumable', TUS_VERSION);
+      // A PATCH refused before its body was read: the rest of it is not worth receiving.
+      if (!request.raw.complete) reply.header('connection', 'close');
+    });
+    tus.addHook('preHandler', async (request, reply) => {
+      if (!speaksTus(request, reply)) return reply;
+    });
+
+    tus.options(RESUMABLE_UPLOADS_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+      describeServer(reply, maxFileBytes).status(204).send(),
+    );
+
+    tus.post(RESUMABLE_UPLOADS_PATH, async (request, reply) => {
+      if (request.headers['upload-defer-length'] !== undefined) throw new Invalid('Upload-Length is required: deferred lengths are not supported');
+      const length = byteCount(request, 'upload-length');
+      const rawMetadata = request.headers['upload-metadata'];
+      const metadata = parse(resumableMetadataSchema, decodeMetadata(typeof rawMetadata === 'string' ? rawMetadata : undefined));
+      const created = await createResumableUpload(request.ctx, actorOf(request), {
+        length,
+        metadata,
+        rawMetadata: typeof rawMetadata === 'string' ? rawMetadata : '',
+      });
+      if (created.kind === 'complete') {
+        return reply
+          .status(201)
+          .header('location', `/api/files/${created.file.id}`)
+          .header('upload-offset', String(length))
+          .header(FILE_ID_HEADER, String(created.file.id))
+          .send();
+      }
+      return reply
+        .status(201)
+        .header('location', `${RESUMABLE_UPLOADS_PATH}/${created.id}`)
+        .header('upload-expires', httpDate(created.expiresAt))
+        .send();
+    });
+
+    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+      const status = await resumableUploadStatus(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
+      reply
+        .header('cache-control', 'no-store')
+        .header('upload-offset', String(status.offset))
+        .header('upload-length', String(status.length))
+        .header('upload-expires', httpDate(status.expiresAt));
+      if (status.metadata) reply.header('upload-metadata', status.metadata);
+      return reply.status(200).send();
+    });
+
+    tus.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+      if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== BYTES_TYPE) {
+        throw new UnsupportedType(`PATCH bodies must be ${BYTES_TYPE}`);
+      }
+      const offset = byteCount(request, 'upload-offset');
+      const result = await appendToUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request), offset, body: request.raw });
+      reply.header('upload-offset', String(result.offset)).header('upload-expires', httpDate(result.expiresAt));
+      if (result.file) reply.header(FILE_ID_HEADER, String(result.file.id));
+      return reply.status(204).send();
+    });
+
+    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+      await cancelResumableUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
+      return reply.status(204).send();
+    });
+  });
+}

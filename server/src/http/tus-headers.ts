@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { TUS_EXTENSIONS, TUS_VERSION } from '@vault/contract';
+import { Invalid } from '../domain/shared/errors.js';
+
+/** Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). */
+export function decodeMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (header === undefined || header.trim() === '') return out;
+  for (const pair of header.split(',')) {
+    const [key, value, ...rest] = pair.trim().split(' ');
+    if (!key || rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) {
+      throw new Invalid('Upload-Metadata is malformed');
+    }
+    if (key in out) throw new Invalid(`Upload-Metadata names ${key.slice(0, 50)} twice`);
+    out[key] = value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8');
+  }
+  return out;
+}
+
+/** A byte count header (Upload-Length, Upload-Offset): a whole number, not negative. */
+export function byteCount(request: FastifyRequest, name: string): number {
+  const value = request.headers[name];
+  if (typeof value !== 'string' || !/^\d{1,16}$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new Invalid(`${name} must be a whole number of bytes`);
+  }
+  return Number(value);
+}
+
+/**
+ * Every request but OPTIONS names the protocol version it speaks; another
+ * version is refused with 412 and the one spoken here. Returns whether the
+ * request may go on.
+ */
+export function speaksTus(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method === 'OPTIONS' || request.headers['tus-resumable'] === TUS_VERSION) return true;
+  void reply.status(412).header('tus-version', TUS_VERSION).send({ error: `Tus-Resumable must be ${TUS_VERSION}` });
+  return false;
+}
+
+export function describeServer(reply: FastifyReply, maxBytes: number): FastifyReply {
+  return reply.header('tus-version', TUS_VERSION).header('tus-extension', TUS_EXTENSIONS.join(',')).header('tus-max-size', String(maxBytes));
+}
+
+export const httpDate = (epochMs: number) => new Date(epochMs).toUTCString();

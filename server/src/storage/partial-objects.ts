@@ -1,0 +1,30 @@
+/**
+ * Objects written over several requests, possibly on different instances: a
+ * resumable upload's bytes. Each request resumes writing where the last saved
+ * state says, makes its bytes durable at checkpoints, and returns a state to
+ * save beside the offset. The key is leased for as long as the object is
+ * unfinished, like any object in flight. Once every byte is in, the object
+ * becomes a finished object under its key, as if put() had written it.
+ */
+export interface PartialWriter {
+  /** Appends the next bytes. */
+  write(chunk: Buffer): Promise<void>;
+  /** Makes every byte written so far durable; the state to save with their count. */
+  checkpoint(): Promise<string>;
+  /** Ends this request's writing, once its last checkpoint is saved. */
+  close(): Promise<void>;
+}
+
+export interface PartialObjects {
+  /** Starts an empty object under `key` (leased by the caller); its initial state. */
+  start(key: string): Promise<string>;
+  /**
+   * Goes on writing at `offset`, the byte count saved with `state`. Bytes a
+   * crashed writer wrote beyond it are overwritten.
+   */
+  resume(key: string, state: string, offset: number): Promise<PartialWriter>;
+  /** Every byte is in: the object becomes a finished, durable object under `key`. */
+  complete(key: string, state: string): Promise<void>;
+  /** Removes the object and everything its state holds; a missing object is not an error. */
+  abort(key: string, state: string): Promise<void>;
+}

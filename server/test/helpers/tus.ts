@@ -1,0 +1,79 @@
+import http from 'node:http';
+import { FILE_ID_HEADER, TUS_VERSION } from '@vault/contract';
+import type { TestServer } from './server.js';
+
+export interface TusResponse {
+  status: number;
+  headers: Headers;
+  body: any; // any: tests read the JSON error they expect
+}
+
+/** Upload-Metadata as a tus client writes it. */
+export function metadataHeader(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+}
+
+export async function tusRequest(url: string, method: string, token: string, headers: Record<string, string> = {}, body?: Buffer): Promise<TusResponse> {
+  const res = await fetch(url, {
+    method,
+    headers: { 'tus-resumable': TUS_VERSION, authorization: `Bearer ${token}`, ...headers },
+    body: body ?? null,
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
+
+/** POST /api/uploads; resolves the upload's absolute URL when one was created. */
+export async function createUpload(t: TestServer, token: string, length: number, fields: Record<string, string>) {
+  const res = await tusRequest(`${t.url}/api/uploads`, 'POST', token, { 'upload-length': String(length), 'upload-metadata': metadataHeader(fields) });
+  const location = res.headers.get('location');
+  return { ...res, url: location ? new URL(location, t.url).toString() : '', fileId: Number(res.headers.get(FILE_ID_HEADER) ?? 0) || undefined };
+}
+
+export function patch(url: string, token: string, offset: number, bytes: Buffer) {
+  return tusRequest(url, 'PATCH', token, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
+}
+
+export async function offsetOf(url: string, token: string): Promise<number> {
+  const res = await tusRequest(url, 'HEAD', token);
+  if (res.status !== 200) throw new Error(`HEAD ${url}: ${res.status}`);
+  return Number(res.headers.get('upload-offset'));
+}
+
+/**
+ * A PATCH whose body the test sends by hand: `send` some bytes, then `cut`
+ * the connection (as a dropped network would) or `end` it.
+ */
+export function handPatch(url: string, token: string, offset: number, contentLength: number) {
+  const req = http.request(url, {
+    method: 'PATCH',
+    headers: {
+      'tus-resumable': TUS_VERSION,
+      authorization: `Bearer ${token}`,
+      'upload-offset': String(offset),
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(contentLength),
+    },
+  });
+  const response = new Promise<number>((resolve) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+  });
+  return {
+    response,
+    send: (bytes: Buffer) => new Promise<void>((resolve) => req.write(bytes, () => resolve())),
+    cut: () => req.destroy(),
+    end: (bytes?: Buffer) => req.end(bytes),
+  };
+}
+
+export async function download(t: TestServer, token: string, id: number): Promise<Buffer> {
+  const res = await fetch(`${t.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`download ${id}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}

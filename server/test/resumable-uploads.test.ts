@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it, vi } from 'vitest';
+import * as tus from 'tus-js-client';
+import { runMaintenance } from '../src/maintenance.js';
+import { assertStorageConsistent, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
+import { describeEachBackend, type TestServer } from './helpers/server.js';
+import { createUpload, download, handPatch, offsetOf, patch, tusRequest } from './helpers/tus.js';
+
+const MIB = 1024 * 1024;
+
+/** UTF-8 text of about `bytes` bytes whose multi-byte characters fall across any cut. */
+function text(bytes: number): Buffer {
+  const line = `€ uploads that survive ${randomBytes(6).toString('hex')} – ✓\n`;
+  return Buffer.from(line.repeat(Math.ceil(bytes / Buffer.byteLength(line))));
+}
+
+async function pendingUploads(t: TestServer, userId: number): Promise<number> {
+  const row = await t.server.ctx.db
+    .selectFrom('resumable_uploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The upload's row, by its URL. */
+function rowOf(t: TestServer, url: string) {
+  return t.server.ctx.db.selectFrom('resumable_uploads').selectAll().where('id', '=', url.split('/').pop()!).executeTakeFirst();
+}
+
+async function leased(t: TestServer, key: string): Promise<boolean> {
+  return (await t.server.ctx.db.selectFrom('object_leases').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
+}
+
+/** Sends `content` through tus-js-client in Node, `chunkSize` bytes per PATCH. */
+function tusJsUpload(t: TestServer, token: string, name: string, content: Buffer, chunkSize: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(content, {
+      endpoint: `${t.url}/api/uploads`,
+      chunkSize,
+      headers: { authorization: `Bearer ${token}` },
+      metadata: { filename: name, is_public: 'false', tags: JSON.stringify(['big', 'resumable']) },
+      retryDelays: [0, 100, 500],
+      onSuccess: (payload) => resolve(Number(payload.lastResponse.getHeader('vault-file-id'))),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+describeEachBackend('resumable uploads (tus)', (t) => {
+  it('stores a file sent by tus-js-client in several PATCHes, byte for byte, through the usual commit', async () => {
+    const { token, user } = await t().client.register();
+    const content = text(11 * MIB);
+    const id = await tusJsUpload(t(), token, 'big.txt', content, 3 * MIB);
+    expect(id).toBeGreaterThan(0);
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    const file = (await t().client.get(`/api/files/${id}`, { token })).body.file;
+    expect(file).toMatchObject({ original_name: 'big.txt', file_size: content.length, mime_type: 'text/plain', tags: ['big', 'resumable'] });
+    const activity = await t().server.ctx.db.selectFrom('activity').select('type').where('file_id', '=', id).where('type', '=', 'upload').execute();
+    expect(activity).toHaveLength(1);
+    expect(await pendingUploads(t(), user.id)).toBe(0);
+    await assertStorageConsistent(t());
+  });
+
+  it('resumes an upload cut mid-way from the offset the server kept', async () => {
+    const { token, user } = await t().client.register();
+    const content = text(10 * MIB + 12345);
+    const created = await createUpload(t(), token, content.length, { filename: 'cut.txt' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('upload-expires')).toBeTruthy();
+
+    const first = handPatch(created.url, token, 0, content.length);
+    const sent = 6 * MIB + 777; // within an S3 part, and across a multi-byte character
+    await first.send(content.subarray(0, sent));
+    await vi.waitFor(async () => expect((await rowOf(t(), created.url))?.lock_token).toBeTruthy());
+    first.cut();
+    await first.response;
+    // The server keeps what reached it, whatever the cut.
+    const offset = await vi.waitFor(async () => {
+      const res = await patch(created.url, token, 0, Buffer.alloc(0));
+      expect(res.status).toBe(409);
+      const at = await offsetOf(created.url, token);
+      expect(at).toBeGreaterThan(0);
+      return at;
+    }, { timeout: 15_000 });
+    expect(offset).toBeLessThanOrEqual(sent);
+
+    const rest = await patch(created.url, token, offset, content.subarray(offset));
+    expect(rest.status).toBe(204);
+    expect(Number(rest.headers.get('upload-offset'))).toBe(content.length);
+    const id = Number(rest.headers.get('vault-file-id'));
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    expect(await pendingUploads(t(), user.id)).toBe(0);
+    await assertStorageConsistent(t());
+  });
+
+  it('refuses a PATCH at the wrong offset (409) and one while another writes (423), never mixing bytes', async () => {
+    const { token } = await t().client.register();
+    const content = text(2 * MIB);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'race.txt' });
+    expect((await patch(url, token, 5, content.subarray(5))).status).toBe(409);
+
+    const slow = handPatch(url, token, 0, content.length);
+    await slow.send(content.subarray(0, MIB));
+    await vi.waitFor(async () => expect((await rowOf(t(), url))?.lock_token).toBeTruthy());
+    const second = await patch(url, token, 0, content);
+    expect(second.status).toBe(423);
+    expect(second.body.error).toMatch(/another request/i);
+    slow.end(content.subarray(MIB));
+    expect(await slow.response).toBe(204);
+    const ids = await t().server.ctx.db.selectFrom('files').select('id').where('original_name', '=', 'race.txt').execute();
+    expect(ids).toHaveLength(1);
+    expect(sha256(await download(t(), token, ids[0]!.id))).toBe(sha256(content));
+  });
+
+  it('refuses too large (413), over quota counting unfinished uploads (507) and too many unfinished (403) before any byte', async () => {
+    const { token } = await t().client.register();
+    const max = t().server.config.maxFileBytes;
+    const tooLarge = await createUpload(t(), token, max + 1, { filename: 'huge.txt' });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toMatch(/limit/);
+
+    // The quota is 1 GiB: two unfinished uploads of 400 MiB leave no room for a third.
+    const a = await createUpload(t(), token, 90 * MIB, { filename: 'a.txt' });
+    expect(a.status).toBe(201);
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ upload_length: 500 * MIB }).where('id', '=', a.url.split('/').pop()!).execute();
+    const b = await createUpload(t(), token, 90 * MIB, { filename: 'b.txt' });
+    expect(b.status).toBe(201);
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ upload_length: 500 * MIB }).where('id', '=', b.url.split('/').pop()!).execute();
+    const over = await createUpload(t(), token, 90 * MIB, { filename: 'c.txt' });
+    expect(over.status).toBe(507);
+    expect(over.body).toEqual({ error: 'Storage quota exceeded' });
+    expect((await tusRequest(a.url, 'DELETE', token)).status).toBe(204);
+    expect((await tusRequest(b.url, 'DELETE', token)).status).toBe(204);
+
+    const other = await t().client.register();
+    const limit = t().server.config.resumable.maxPending;
+    for (let i = 0; i < limit; i++) expect((await createUpload(t(), other.token, 10, { filename: `n${i}.txt` })).status).toBe(201);
+    const tooMany = await createUpload(t(), other.token, 10, { filename: 'one-more.txt' });
+    expect(tooMany.status).toBe(403);
+    expect(tooMany.body.error).toMatch(/unfinished uploads/);
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: 0 }).where('user_id', '=', other.user.id).execute();
+    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit);
+  });
+
+  it('validates the metadata like the multipart route', async () => {
+    const { token, user } = await t().client.register();
+    const stranger = await t().client.register();
+    const folder = await t().client.post('/api/folders', { token: stranger.token, json: { name: 'theirs', parent_id: null, is_public: false } });
+    const cases: [Record<string, string>, number][] = [
+      [{}, 400],
+      [{ filename: 'x.exe' }, 415],
+      [{ filename: 'x.txt', folder_id: String(folder.body.folder?.id ?? folder.body.id) }, 404],
+      [{ filename: 'x.txt', folder_id: 'abc' }, 400],
+      [{ filename: 'x.txt', tags: JSON.stringify(Array.from({ length: 11 }, (_, i) => `t${i}`)) }, 400],
+      [{ filename: 'x.txt', tags: 'not json' }, 400],
+      [{ filename: 'x.txt', is_public: 'maybe' }, 400],
+    ];
+    for (const [fields, status] of cases) expect((await createUpload(t(), token, 10, fields)).status, JSON.stringify(fields)).toBe(status);
+    const noVersion = await fetch(`${t().url}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'upload-length': '1' } });
+    expect(noVersion.status).toBe(412);
+    expect(noVersion.headers.get('tus-version')).toBe('1.0.0');
+    const deferred = await tusRequest(`${t().url}/api/uploads`, 'POST', token, { 'upload-defer-length': '1' });
+    expect(deferred.status).toBe(400);
+    expect((await fetch(`${t().url}/api/uploads`, { method: 'POST', headers: { 'tus-resumable': '1.0.0', 'upload-length': '1' } })).status).toBe(401);
+    expect(await pendingUploads(t(), user.id)).toBe(0);
+  });
+
+  it('refuses content that is not what its name says, leaving nothing behind', async () => {
+    const { token, user } = await t().client.register();
+    const before = (await storedKeys(t())).length;
+    const content = text(MIB);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'fake.png' });
+    const key = (await rowOf(t(), url))!.storage_key;
+    expect(await leased(t(), key)).toBe(true);
+    const res = await patch(url, token, 0, content);
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe('File content does not match its extension');
+    expect(await pendingUploads(t(), user.id)).toBe(0);
+    expect(await leased(t(), key)).toBe(false);
+    expect(await storedKeys(t())).toHaveLength(before);
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+  });
+
+  it('hides an upload from every other user (404) and lets its owner cancel it', async () => {
+    const owner = await t().client.register();
+    const stranger = await t().client.register();
+    const content = text(MIB);
+    const { url } = await createUpload(t(), owner.token, content.length, { filename: 'mine.txt' });
+    expect((await tusRequest(url, 'HEAD', stranger.token)).status).toBe(404);
+    expect((await patch(url, stranger.token, 0, content)).status).toBe(404);
+    expect((await tusRequest(url, 'DELETE', stranger.token)).status).toBe(404);
+    expect(await offsetOf(url, owner.token)).toBe(0);
+
+    expect((await patch(url, owner.token, 0, content.subarray(0, 1000))).status).toBe(204);
+    expect(await pendingUploads(t(), owner.user.id)).toBe(1);
+    expect((await tusRequest(url, 'DELETE', owner.token)).status).toBe(204);
+    expect(await pendingUploads(t(), owner.user.id)).toBe(0);
+    expect((await tusRequest(url, 'HEAD', owner.token)).status).toBe(404);
+    await assertStorageConsistent(t());
+  });
+
+  it('removes the bytes of expired uploads in the maintenance pass', async () => {
+    const { token } = await t().client.register();
+    const content = text(MIB);
+    const before = (await storedKeys(t())).length;
+    const { url } = await createUpload(t(), token, content.length * 2, { filename: 'left.txt' });
+    expect((await patch(url, token, 0, content)).status).toBe(204);
+    const { id, storage_key: key } = (await rowOf(t(), url))!;
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+    const report = await runMaintenance(t().server.ctx);
+    expect(report.resumableExpired).toBe(1);
+    expect(await storedKeys(t())).toHaveLength(before);
+    expect(await leased(t(), key)).toBe(false);
+  });
+
+  it('completes at once for content the caller owns, and never for content only another user owns', async () => {
+    const owner = await t().client.register();
+    const other = await t().client.register();
+    const content = samples.png(randomBytes(2000));
+    await uploadOne(t().client, owner.token, { name: 'original.png', content });
+    const hash = sha256(content);
+
+    const instant = await createUpload(t(), owner.token, content.length, { filename: 'again.png', sha256: hash, tags: '["copy"]' });
+    expect(instant.status).toBe(201);
+    expect(instant.fileId).toBeGreaterThan(0);
+    expect(Number(instant.headers.get('upload-offset'))).toBe(content.length);
+    expect(sha256(await download(t(), owner.token, instant.fileId!))).toBe(hash);
+    expect((await t().client.get(`/api/files/${instant.fileId}`, { token: owner.token })).body.file).toMatchObject({ original_name: 'again.png', tags: ['copy'] });
+
+    // Another user naming the same hash gets an ordinary upload that waits for bytes.
+    const theirs = await createUpload(t(), other.token, content.length, { filename: 'guess.png', sha256: hash });
+    expect(theirs.status).toBe(201);
+    expect(theirs.fileId).toBeUndefined();
+    expect(await offsetOf(theirs.url, other.token)).toBe(0);
+    // The same hash under a name whose type the content does not fit is not instant either.
+    const wrongType = await createUpload(t(), owner.token, content.length, { filename: 'again.pdf', sha256: hash });
+    expect(wrongType.fileId).toBeUndefined();
+    await tusRequest(theirs.url, 'DELETE', other.token);
+    await tusRequest(wrongType.url, 'DELETE', owner.token);
+    await assertStorageConsistent(t());
+  });
+
+  it('stores an empty file at creation', async () => {
+    const { token } = await t().client.register();
+    const created = await createUpload(t(), token, 0, { filename: 'empty.txt' });
+    expect(created.status).toBe(201);
+    expect(created.fileId).toBeGreaterThan(0);
+    expect(await download(t(), token, created.fileId!)).toHaveLength(0);
+  });
+});

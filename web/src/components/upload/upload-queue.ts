@@ -1,0 +1,211 @@
+import { useSyncExternalStore } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { i18n } from '../../i18n';
+import { ensureFolderTree } from '../../api/folders';
+import { invalidate } from '../../api/invalidation';
+import { ResumableUpload, type ResumableOptions } from '../../api/uploads';
+
+export type UploadStatus = 'pending' | 'queued' | 'uploading' | 'paused' | 'success' | 'error';
+
+export interface UploadItem {
+  key: string;
+  file: File;
+  /** The folder path inside a dropped or picked directory ("photos/2024"); '' for a single file. */
+  dir: string;
+  status: UploadStatus;
+  sent: number;
+  /** Bytes per second, smoothed; 0 until measured. */
+  speed: number;
+  /** The server's reason when the file was refused. */
+  error?: string;
+}
+
+export interface QueueState {
+  items: readonly UploadItem[];
+  /** The last batch stored every file. */
+  finished: boolean;
+}
+
+/**
+ * Files are sent one at a time, in the order chosen: more at once would only
+ * share the same bandwidth, and the first of identical files stays the one
+ * stored first.
+ */
+const PARALLEL = 1;
+/** Weight of the newest sample in the speed estimate. */
+const SPEED_SMOOTHING = 0.3;
+
+interface Running {
+  upload: ResumableUpload;
+  sampledAt: number;
+  sampledBytes: number;
+}
+
+interface Batch {
+  options: ResumableOptions;
+  ownerId: number;
+  queryClient: QueryClient;
+  folders: Map<string, number | null>;
+}
+
+let nextKey = 0;
+
+/**
+ * The upload queue lives above the pages, for the whole signed-in session:
+ * uploads go on while the user moves around the app. Each file is sent
+ * resumably; it can be paused, resumed and retried on its own.
+ */
+class UploadQueue {
+  private state: QueueState = { items: [], finished: false };
+  private readonly listeners = new Set<() => void>();
+  private readonly running = new Map<string, Running>();
+  private batch: Batch | undefined;
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly snapshot = () => this.state;
+
+  private set(next: Partial<QueueState>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  private update(key: string, change: Partial<UploadItem>): void {
+    this.set({ items: this.state.items.map((i) => (i.key === key ? { ...i, ...change } : i)) });
+  }
+
+  add(files: readonly { file: File; dir: string }[]): void {
+    const added = files.map(({ file, dir }): UploadItem => ({ key: String((nextKey += 1)), file, dir, status: 'pending', sent: 0, speed: 0 }));
+    this.set({ items: [...this.state.items, ...added], finished: false });
+  }
+
+  remove(key: string): void {
+    this.set({ items: this.state.items.filter((i) => i.key !== key) });
+  }
+
+  /** Forgets every file that is not being sent. */
+  clear(): void {
+    this.set({ items: this.state.items.filter((i) => this.running.has(i.key) || i.status === 'paused'), finished: false });
+  }
+
+  /** Sends every file that is ready or failed, recreating their folders first. */
+  async start(options: ResumableOptions, ownerId: number, queryClient: QueryClient): Promise<void> {
+    const waiting = this.state.items.filter((i) => i.status === 'pending' || i.status === 'error');
+    if (waiting.length === 0) return;
+    const keys = new Set(waiting.map((i) => i.key));
+    this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'queued', error: undefined } : i)), finished: false });
+    let folders: Map<string, number | null>;
+    try {
+      folders = await ensureFolderTree(waiting.map((i) => i.dir).filter(Boolean), options.folderId, ownerId);
+    } catch {
+      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('upload:queue.folderFailed') } : i)) });
+      return;
+    }
+    this.batch = { options, ownerId, queryClient, folders };
+    this.pump();
+  }
+
+  pause(key: string): void {
+    const running = this.running.get(key);
+    if (!running) return;
+    this.running.delete(key);
+    void running.upload.pause();
+    this.update(key, { status: 'paused', speed: 0 });
+    this.pump();
+  }
+
+  /** A paused or failed file goes back in line, with the options it was sent with. */
+  resume(key: string): void {
+    this.update(key, { status: 'queued', error: undefined });
+    this.pump();
+  }
+
+  private pump(): void {
+    const batch = this.batch;
+    if (!batch) return;
+    for (const item of this.state.items) {
+      if (this.running.size >= PARALLEL) break;
+      if (item.status === 'queued') this.send(item, batch);
+    }
+    this.settleIfDone();
+  }
+
+  private send(item: UploadItem, batch: Batch): void {
+    const { key } = item;
+    const options = { ...batch.options, folderId: batch.folders.get(item.dir) ?? batch.options.folderId };
+    const upload = new ResumableUpload(item.file, options, {
+      onProgress: (sent) => this.progress(key, sent),
+      onSuccess: () => {
+        this.running.delete(key);
+        this.update(key, { status: 'success', sent: item.file.size, speed: 0 });
+        void invalidate(batch.queryClient, 'filesUploaded');
+        this.pump();
+      },
+      onError: (message) => {
+        this.running.delete(key);
+        this.update(key, { status: 'error', error: message, speed: 0 });
+        this.pump();
+      },
+    });
+    this.running.set(key, { upload, sampledAt: performance.now(), sampledBytes: item.sent });
+    this.update(key, { status: 'uploading' });
+    upload.start().catch(() => {
+      this.running.delete(key);
+      this.update(key, { status: 'error', error: i18n.t('upload:uploadFailed') });
+      this.pump();
+    });
+  }
+
+  private progress(key: string, sent: number): void {
+    const running = this.running.get(key);
+    if (!running) return;
+    const now = performance.now();
+    const seconds = (now - running.sampledAt) / 1000;
+    const item = this.state.items.find((i) => i.key === key);
+    if (!item || seconds < 0.25) return void this.update(key, { sent });
+    const sample = Math.max(0, sent - running.sampledBytes) / seconds;
+    running.sampledAt = now;
+    running.sampledBytes = sent;
+    this.update(key, { sent, speed: item.speed === 0 ? sample : item.speed + SPEED_SMOOTHING * (sample - item.speed) });
+  }
+
+  /** Once nothing is in line or on its way: a batch that stored everything is announced. */
+  private settleIfDone(): void {
+    const items = this.state.items;
+    if (items.some((i) => i.status === 'queued' || i.status === 'uploading' || i.status === 'paused')) return;
+    const stored = items.filter((i) => i.status === 'success').length;
+    if (stored === 0 && items.length > 0) {
+      toast.error(items.find((i) => i.error)?.error ?? i18n.t('upload:uploadFailed'));
+    } else if (stored === items.length && items.length > 0) {
+      toast.success(i18n.t('upload:toast.uploaded'));
+      this.set({ finished: true });
+    } else if (stored > 0) {
+      toast.warning(i18n.t('upload:toast.partial', { failed: items.length - stored, count: items.length }));
+    }
+  }
+}
+
+export const uploadQueue = new UploadQueue();
+
+export function useUploadQueue(): QueueState {
+  return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
+}
+
+/** Bytes sent over the files of the running batch (those not merely picked, nor failed). */
+export function batchProgress(items: readonly UploadItem[]): { sent: number; total: number; left: number } {
+  const batch = items.filter((i) => i.status !== 'pending' && i.status !== 'error');
+  return {
+    sent: batch.reduce((n, i) => n + (i.status === 'success' ? i.file.size : i.sent), 0),
+    total: batch.reduce((n, i) => n + i.file.size, 0),
+    left: batch.filter((i) => i.status !== 'success').length,
+  };
+}
+
+/** Whether any file is being sent or waits its turn: leaving the app would stop it. */
+export function isSending(items: readonly UploadItem[]): boolean {
+  return items.some((i) => i.status === 'uploading' || i.status === 'queued');
+}
