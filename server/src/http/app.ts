@@ -20,6 +20,7 @@ import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
+import { thumbnailRoutes } from './routes/thumbnails.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -89,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app);
+  thumbnailRoutes(app);
   folderRoutes(app);
   adminRoutes(app);
   wsRoutes(app, deps);

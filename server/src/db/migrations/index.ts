@@ -6,6 +6,7 @@ import { storageCountsChecked } from './0003_storage_counts_checked.js';
 import { objectLeases } from './0004_object_leases.js';
 import { blobHeadHash } from './0100_blob_head_hash.js';
 import { searchTrigrams } from './0101_search_trigrams.js';
+import { derivedObjects } from './0210_derived_objects.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -19,5 +20,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_object_leases': objectLeases(),
     '0100_blob_head_hash': blobHeadHash(),
     '0101_search_trigrams': searchTrigrams(dialect),
+    '0210_derived_objects': derivedObjects(),
   };
 }
