@@ -16,7 +16,7 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
       {tiles.map(({ file, actions, handlers, downloading }) => (
-        <li key={file.id} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
+        <li key={file.id} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface">
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
             <p className="truncate text-sm font-medium text-slate-900" title={file.original_name}>

@@ -12,7 +12,7 @@ const OPTIONS = [
 export function ViewSwitch({ view, onChange }: { view: FileView; onChange: (view: FileView) => void }) {
   const { t } = useTranslation('files');
   return (
-    <div role="group" aria-label={t('view.label')} className="inline-flex rounded-lg border border-slate-200 bg-white p-0.5">
+    <div role="group" aria-label={t('view.label')} className="inline-flex rounded-lg border border-slate-200 bg-surface p-0.5">
       {OPTIONS.map((option) => (
         <button
           key={option.view}
