@@ -8,3 +8,4 @@ export * from './admin.js';
 export * from './events.js';
 export * from './uploads.js';
 export * from './system.js';
+export * from './thumbnails.js';

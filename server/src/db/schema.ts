@@ -43,6 +43,17 @@ export interface ObjectLeasesTable {
   expires_at: number;
 }
 
+/** An object made from a blob's content (a thumbnail), kept until its blob is collected. */
+export interface DerivedObjectsTable {
+  blob_hash: string;
+  /** What was made, and how: a new recipe takes a new kind, so old objects are never served for it. */
+  kind: string;
+  storage_key: string;
+  size: number;
+  mime_type: string;
+  created_at: number;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   user_id: number;
@@ -123,6 +134,7 @@ export interface Database {
   blobs: BlobsTable;
   object_leases: ObjectLeasesTable;
   resumable_uploads: ResumableUploadsTable;
+  derived_objects: DerivedObjectsTable;
   files: FilesTable;
   file_tags: FileTagsTable;
   file_shares: FileSharesTable;

@@ -27,6 +27,7 @@ import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
 import { systemRoutes } from './routes/system.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { thumbnailRoutes } from './routes/thumbnails.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -111,6 +112,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   systemRoutes(app, deps);
   authRoutes(app, deps);
   fileRoutes(app);
+  thumbnailRoutes(app);
   folderRoutes(app);
   uploadRoutes(app, config.maxFileBytes);
   adminRoutes(app);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileContent } from '../domain/files/file-content.js';
+import type { ThumbnailContent } from '../domain/thumbnails/open-thumbnail.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
 
@@ -17,6 +18,16 @@ export interface SendOptions {
 const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
 
 /**
+ * The headers every served byte carries: its ETag, how it may be cached, and
+ * a policy that keeps it from ever acting as a document of this origin (no
+ * scripts, no plugins). True when the client's copy is current: 304 is due.
+ */
+function describeBytes(request: FastifyRequest, reply: FastifyReply, etag: string, cache: SendOptions['cache']): boolean {
+  reply.header('etag', etag).header('cache-control', CACHE_CONTROL[cache]).header('content-security-policy', "default-src 'none'; sandbox");
+  return request.headers['if-none-match'] === etag;
+}
+
+/**
  * Streams a file with its stored type, a safe Content-Disposition, ETag and
  * single-range support. A download is counted once: not for previews, HEAD,
  * revalidations, or ranges that do not start at byte 0.
@@ -32,12 +43,8 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   reply
     .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)
     .header('content-disposition', contentDisposition(file.original_name, opts.inline))
-    .header('accept-ranges', 'bytes')
-    .header('etag', etag)
-    .header('cache-control', CACHE_CONTROL[opts.cache])
-    // Served bytes are never a document of this origin: no scripts, no plugins.
-    .header('content-security-policy', "default-src 'none'; sandbox");
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    .header('accept-ranges', 'bytes');
+  if (describeBytes(request, reply, etag, opts.cache)) return reply.status(304).send();
 
   const length = range ? range.end - range.start + 1 : size;
   reply.header('content-length', String(length));
@@ -47,4 +54,13 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   const stream = await content.read(range);
   if (!opts.inline && (!range || range.start === 0)) await content.countDownload();
   return reply.send(stream);
+}
+
+/** A thumbnail: small, whole (no ranges), validated by its ETag like a download. */
+export async function sendThumbnail(request: FastifyRequest, reply: FastifyReply, thumbnail: ThumbnailContent, cache: SendOptions['cache']) {
+  reply.header('content-type', thumbnail.mimeType);
+  if (describeBytes(request, reply, thumbnail.etag, cache)) return reply.status(304).send();
+  reply.header('content-length', String(thumbnail.size));
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await thumbnail.read());
 }

@@ -3,20 +3,34 @@ import { ID_CHUNK } from '../db/chunks.js';
 import { heldKeys } from './leases.js';
 import type { ObjectStore } from './object-store.js';
 
+/** Thrown inside collectBlob's transaction to undo it: the blob was referenced again. */
+class StillReferenced extends Error {}
+
 /**
- * Removes a blob whose last reference is gone. The row goes first, in one
- * conditional statement: an upload that re-referenced the hash in the
- * meantime wins and nothing is deleted. The object goes only after its row.
+ * Removes a blob whose last reference is gone, with the objects made from it
+ * (thumbnails). The rows go first, in one transaction that deletes the blob
+ * only at ref_count 0: an upload that re-referenced the hash in the meantime
+ * wins, and nothing is deleted. The objects go only after their rows.
  */
 export async function collectBlob(db: Db, store: ObjectStore, hash: string): Promise<boolean> {
-  const gone = await db
-    .deleteFrom('blobs')
-    .where('hash', '=', hash)
-    .where('ref_count', '=', 0)
-    .returning('storage_key')
-    .executeTakeFirst();
-  if (!gone) return false;
-  await store.delete(gone.storage_key);
+  let keys: string[];
+  try {
+    keys = await db.transaction().execute(async (trx) => {
+      const derived = await trx
+        .deleteFrom('derived_objects')
+        .where('blob_hash', '=', hash)
+        .where((eb) => eb.exists(eb.selectFrom('blobs').select('hash').where('hash', '=', hash).where('ref_count', '=', 0)))
+        .returning('storage_key')
+        .execute();
+      const gone = await trx.deleteFrom('blobs').where('hash', '=', hash).where('ref_count', '=', 0).returning('storage_key').executeTakeFirst();
+      if (!gone) throw new StillReferenced();
+      return [gone.storage_key, ...derived.map((d) => d.storage_key)];
+    });
+  } catch (err) {
+    if (err instanceof StillReferenced) return false;
+    throw err;
+  }
+  for (const key of keys) await store.delete(key);
   return true;
 }
 

@@ -17,7 +17,7 @@ import { chunks } from '../db/chunks.js';
  * ever point a blob at it: it is stray.
  */
 
-/** Keys among `keys` that a blob points at or a lease holds: never stray. */
+/** Keys among `keys` that a blob or a derived object (thumbnail) points at, or a lease holds: never stray. */
 export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
   const held = new Set<string>();
   for (const part of chunks(keys)) {
@@ -26,6 +26,7 @@ export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
       .selectFrom('blobs')
       .select('storage_key as key')
       .where('storage_key', 'in', part)
+      .unionAll(db.selectFrom('derived_objects').select('storage_key as key').where('storage_key', 'in', part))
       .unionAll(db.selectFrom('object_leases').select('key').where('key', 'in', part))
       .execute();
     for (const { key } of rows) held.add(key);

@@ -30,7 +30,7 @@ export function describeFinding(f: Finding): string {
     case 'corrupt_object':
       return `corrupt object: ${f.key} of blob ${f.hash} holds ${f.size} bytes hashing to ${f.actualHash} (expected ${f.expectedSize} bytes)`;
     case 'stray_object':
-      return `stray object: ${f.key} belongs to no blob and no upload in progress`;
+      return `stray object: ${f.key} belongs to no blob, no thumbnail and no upload in progress`;
     case 'ref_count':
       return `wrong ref_count: blob ${f.hash} records ${f.recorded}, but ${counted(f.files, 'file')} ${f.files === 1 ? 'refers' : 'refer'} to it`;
     case 'used_bytes':
@@ -99,7 +99,7 @@ async function* blobFindings(db: Db, store: ObjectStore, tally: { blobs: number 
   }
 }
 
-/** Objects that no blob points at and no lease holds (an upload in progress is not stray). */
+/** Objects that no blob or thumbnail points at and no lease holds (an upload in progress is not stray). */
 async function* strayFindings(db: Db, store: ObjectStore, tally: { objects: number }): AsyncIterable<Finding> {
   for await (const keys of batched(store.listOlderThan(Number.MAX_SAFE_INTEGER))) {
     tally.objects += keys.length;

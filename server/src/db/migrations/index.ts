@@ -7,6 +7,7 @@ import { objectLeases } from './0004_object_leases.js';
 import { blobHeadHash } from './0100_blob_head_hash.js';
 import { searchTrigrams } from './0101_search_trigrams.js';
 import { resumableUploads } from './0120_resumable_uploads.js';
+import { derivedObjects } from './0210_derived_objects.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -21,5 +22,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0100_blob_head_hash': blobHeadHash(),
     '0101_search_trigrams': searchTrigrams(dialect),
     '0120_resumable_uploads': resumableUploads(),
+    '0210_derived_objects': derivedObjects(),
   };
 }

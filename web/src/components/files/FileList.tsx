@@ -8,10 +8,13 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
 import { FileBadges } from './FileBadges';
+import { FileGrid } from './FileGrid';
 import { FileTags } from './FileTags';
 import { FileTypeIcon } from './FileTypeIcon';
 import { actionsFor, FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 import { PreviewModal } from './PreviewModal';
+import { useFileView } from './use-file-view';
+import { ViewSwitch } from './ViewSwitch';
 import { fileShareTarget, ShareModal } from '../sharing/ShareModal';
 import { copyLink } from '../sharing/use-copy-link';
 import { shareLink } from '../../lib/clipboard';
@@ -181,8 +184,9 @@ function LoadingRows() {
 }
 
 /**
- * The file list: a table from 640 px, cards below. It owns the
- * preview, share and delete dialogs of its rows.
+ * The file list: a table from 640 px, cards below, or a grid of thumbnails
+ * (the user's choice, remembered). It owns the preview, share and delete
+ * dialogs of its rows.
  */
 export function FileList({
   files,
@@ -197,6 +201,7 @@ export function FileList({
 }: FileListProps) {
   const { t } = useTranslation('files');
   const wide = useMediaQuery('(min-width: 640px)');
+  const [view, setView] = useFileView(currentUserId);
   const preview = usePreviewInUrl(files);
   const previewing = preview.previewing;
   const [sharing, setSharing] = useState<FileItem | null>(null);
@@ -243,7 +248,9 @@ export function FileList({
       showOwner,
       showFolder,
     }));
-    body = wide ? (
+    body = view === 'grid' ? (
+      <FileGrid tiles={rows} access={access} label={listLabel} />
+    ) : wide ? (
       <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">{listLabel}</caption>
         <thead className="border-y border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
@@ -292,6 +299,11 @@ export function FileList({
 
   return (
     <>
+      {files.length > 0 && (
+        <div className="flex justify-end px-5 pb-3">
+          <ViewSwitch view={view} onChange={setView} />
+        </div>
+      )}
       {body}
       <PreviewModal
         file={previewing}

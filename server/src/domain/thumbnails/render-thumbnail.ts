@@ -1,0 +1,63 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { THUMBNAIL_EDGE } from '@vault/contract';
+
+/**
+ * Bounds on one rendering. A picture above MAX_INPUT_PIXELS is refused from
+ * its header, before any pixel is decoded, so a decompression bomb costs
+ * nothing; the rest is decoded at most once, and given up after TIMEOUT_SECONDS.
+ */
+const MAX_INPUT_PIXELS = 50_000_000;
+const TIMEOUT_SECONDS = 20;
+/** Renderings at once in this process; the rest wait their turn. */
+const MAX_RUNNING = 2;
+
+// One libvips thread per rendering, and no cache of decoded images between them: memory stays flat.
+sharp.concurrency(1);
+sharp.cache(false);
+
+export const THUMBNAIL_TYPE = 'image/webp';
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Why a picture got no thumbnail: it is not one sharp can read, or it is too large. */
+export class Unrenderable extends Error {}
+
+/**
+ * A small WebP of the picture streamed from `source`: upright (EXIF
+ * orientation applied), at most THUMBNAIL_EDGE on its longer side, never
+ * enlarged, metadata dropped. Only the first frame of an animation.
+ */
+export function renderThumbnail(source: () => Promise<Readable>): Promise<Buffer> {
+  return turn(async () => {
+    const transform = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .timeout({ seconds: TIMEOUT_SECONDS })
+      .rotate()
+      .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 72 });
+    const input = await source();
+    try {
+      const [, output] = await Promise.all([pipeline(input, transform), transform.toBuffer()]);
+      return output;
+    } catch (err) {
+      throw new Unrenderable(err instanceof Error ? err.message : String(err));
+    } finally {
+      // A refusal from the header leaves the rest unread: close the store's stream now.
+      input.destroy();
+    }
+  });
+}

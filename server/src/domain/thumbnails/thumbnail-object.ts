@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import { THUMBNAIL_EDGE } from '@vault/contract';
+import { newObjectKey } from '../../storage/keys.js';
+import { LeaseKeeper, takeLease, uploadLeaseMs } from '../../storage/leases.js';
+import type { DomainContext } from '../shared/context.js';
+import { NotFound } from '../shared/errors.js';
+import { renderThumbnail, THUMBNAIL_TYPE } from './render-thumbnail.js';
+
+/** The recipe, as stored in derived_objects.kind: changing the rendering means a new kind. */
+export const THUMBNAIL_KIND = `thumbnail-webp-${THUMBNAIL_EDGE}`;
+
+export interface StoredThumbnail {
+  storage_key: string;
+  size: number;
+}
+
+async function findThumbnail(ctx: DomainContext, hash: string): Promise<StoredThumbnail | undefined> {
+  const row = await ctx.db
+    .selectFrom('derived_objects')
+    .select(['storage_key', 'size'])
+    .where('blob_hash', '=', hash)
+    .where('kind', '=', THUMBNAIL_KIND)
+    .executeTakeFirst();
+  return row && { storage_key: row.storage_key, size: Number(row.size) };
+}
+
+/**
+ * Renders the blob's thumbnail and stores it as a derived object. The object
+ * is leased before it is written and its lease swapped for the row in one
+ * transaction, like an upload's. Losing a race (another instance stored one
+ * first, or the blob was collected meanwhile) drops this object.
+ */
+async function makeThumbnail(ctx: DomainContext, hash: string): Promise<StoredThumbnail> {
+  const blob = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', hash).executeTakeFirst();
+  if (!blob) throw new NotFound('File not found');
+  const bytes = await renderThumbnail(() => ctx.store.get(blob.storage_key));
+  const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+  const key = newObjectKey();
+  await leases.hold(key);
+  let saved = false;
+  try {
+    const { size } = await ctx.store.put(key, Readable.from([bytes]));
+    saved = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await takeLease(trx, key))) return false;
+      const row = await trx
+        .insertInto('derived_objects')
+        .values({ blob_hash: hash, kind: THUMBNAIL_KIND, storage_key: key, size, mime_type: THUMBNAIL_TYPE, created_at: Date.now() })
+        .onConflict((oc) => oc.columns(['blob_hash', 'kind']).doNothing())
+        .returning('storage_key')
+        .executeTakeFirst();
+      return row !== undefined;
+    });
+    if (saved) {
+      leases.settled(key);
+      return { storage_key: key, size };
+    }
+  } catch (err) {
+    // A blob collected meanwhile fails the reference to it; anything else is reported.
+    if (!(await ctx.db.selectFrom('blobs').select('hash').where('hash', '=', hash).executeTakeFirst())) saved = false;
+    else throw err;
+  } finally {
+    if (!saved) {
+      await ctx.store.delete(key);
+      await leases.release(key);
+    }
+  }
+  const other = await findThumbnail(ctx, hash);
+  if (!other) throw new NotFound('File not found');
+  return other;
+}
+
+/** Renderings under way in this process, so that many requests for one picture render it once. */
+const underWay = new Map<string, Promise<StoredThumbnail>>();
+
+/** The blob's stored thumbnail, rendered and stored on first demand. */
+export async function thumbnailObject(ctx: DomainContext, hash: string): Promise<StoredThumbnail> {
+  const found = await findThumbnail(ctx, hash);
+  if (found) return found;
+  let pending = underWay.get(hash);
+  if (!pending) {
+    pending = makeThumbnail(ctx, hash).finally(() => underWay.delete(hash));
+    underWay.set(hash, pending);
+  }
+  return pending;
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../test/fetch-mock';
+import { makeFile } from '../../test/files';
+import { storeSession } from '../../test/render-app';
+import { renderUi } from '../../test/render-ui';
+import { makeUser } from '../../test/tokens';
+import { FileList } from './FileList';
+
+const photo = makeFile({ id: 21, original_name: 'photo.jpg', mime_type: 'image/jpeg' });
+const notes = makeFile({ id: 22, original_name: 'notes.txt', mime_type: 'text/plain' });
+
+function show(userId: number) {
+  const fetches = mockFetch({ 'GET /api/files/21/thumbnail': { binary: 'webp', contentType: 'image/webp' } });
+  renderUi(<FileList files={[photo, notes]} currentUserId={userId} label="Your files" />);
+  return fetches;
+}
+
+afterEach(() => window.localStorage.clear());
+
+describe('FileList views', () => {
+  it('switches to a grid of server thumbnails, fetched only for pictures, and remembers the choice per user', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
+    const token = storeSession(makeUser({ id: 7 }));
+    const { calls } = show(7);
+    const user = userEvent.setup();
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+    const grid = screen.getByRole('list', { name: 'Your files' });
+    const [photoTile, notesTile] = within(grid).getAllByRole('listitem');
+    expect(await within(photoTile!).findByRole('presentation')).toHaveAttribute('src', 'blob:thumb-1');
+    expect(within(notesTile!).queryByRole('presentation')).not.toBeInTheDocument();
+    expect(calls.map((c) => c.path)).toEqual(['/api/files/21/thumbnail']);
+    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+
+    cleanup();
+    show(7);
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+    cleanup();
+    show(8);
+    expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
