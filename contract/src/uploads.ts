@@ -62,3 +62,6 @@ export const resumableMetadataSchema = z.object({
   filetype: z.string().max(255).optional(),
 });
 export type ResumableMetadata = z.infer<typeof resumableMetadataSchema>;
+
+/** The path of one resumable upload; any id that is not the caller's answers 404, so only its size is checked here. */
+export const resumableUploadParamsSchema = z.object({ id: z.string().min(1).max(128) });

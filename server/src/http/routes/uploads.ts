@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, TUS_VERSION, resumableMetadataSchema } from '@vault/contract';
+import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, resumableUploadParamsSchema as params, TUS_VERSION, resumableMetadataSchema } from '@vault/contract';
 import { appendToUpload } from '../../domain/resumable/append-upload.js';
 import { cancelResumableUpload } from '../../domain/resumable/cancel-upload.js';
 import { createResumableUpload } from '../../domain/resumable/create-upload.js';
@@ -7,6 +7,7 @@ import { resumableUploadStatus } from '../../domain/resumable/upload-status.js';
 import { Invalid, UnsupportedType } from '../../domain/shared/errors.js';
 import { actorOf } from '../auth-hook.js';
 import { byteCount, decodeMetadata, describeServer, httpDate, speaksTus } from '../tus-headers.js';
+import { NO_BODY, api } from '../openapi/route-spec.js';
 import { parse } from '../validate.js';
 
 const BYTES_TYPE = 'application/offset+octet-stream';
@@ -31,11 +32,11 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
       if (!speaksTus(request, reply)) return reply;
     });
 
-    tus.options(RESUMABLE_UPLOADS_PATH, { config: { access: 'public' } }, async (_request, reply) =>
+    tus.options(RESUMABLE_UPLOADS_PATH, api({ summary: 'The tus versions, extensions and size limit this server supports', tag: 'Resumable uploads', access: 'public', responses: { 204: NO_BODY } }), async (_request, reply) =>
       describeServer(reply, maxFileBytes).status(204).send(),
     );
 
-    tus.post(RESUMABLE_UPLOADS_PATH, async (request, reply) => {
+    tus.post(RESUMABLE_UPLOADS_PATH, api({ summary: 'Create a resumable upload (Upload-Length, Upload-Metadata); completes at once for content the caller owns', tag: 'Resumable uploads', responses: { 201: NO_BODY }, errors: [404, 412, 413, 415, 507] }), async (request, reply) => {
       if (request.headers['upload-defer-length'] !== undefined) throw new Invalid('Upload-Length is required: deferred lengths are not supported');
       const length = byteCount(request, 'upload-length');
       const rawMetadata = request.headers['upload-metadata'];
@@ -60,7 +61,7 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
         .send();
     });
 
-    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: "An upload's offset, length and expiry", tag: 'Resumable uploads', params, responses: { 200: NO_BODY }, errors: [404, 410, 412] }), async (request, reply) => {
       const status = await resumableUploadStatus(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       reply
         .header('cache-control', 'no-store')
@@ -71,7 +72,7 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
       return reply.status(200).send();
     });
 
-    tus.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+    tus.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Append bytes at Upload-Offset (application/offset+octet-stream)', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 409, 410, 412, 413, 415, 423, 507] }), async (request, reply) => {
       if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== BYTES_TYPE) {
         throw new UnsupportedType(`PATCH bodies must be ${BYTES_TYPE}`);
       }
@@ -82,7 +83,7 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
       return reply.status(204).send();
     });
 
-    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, async (request, reply) => {
+    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Cancel an upload and remove its bytes', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 412, 423] }), async (request, reply) => {
       await cancelResumableUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       return reply.status(204).send();
     });
