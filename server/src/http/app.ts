@@ -15,6 +15,8 @@ import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
+import { accountRoutes } from './routes/account.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
@@ -69,7 +71,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
-  registerAuthHook(app, ctx);
+  registerAuthHook(app, ctx, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins });
 
   // Limits are set per upload (handleUpload), which enforces the file size
   // itself; parts stream, never buffered.
@@ -85,9 +87,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
+  accountRoutes(app, deps);
   fileRoutes(app, deps);
   folderRoutes(app, deps);
   adminRoutes(app, deps);
+  adminUserRoutes(app, deps);
   wsRoutes(app, deps);
 
   await registerSpa(app, config.webDist);

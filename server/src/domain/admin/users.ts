@@ -18,6 +18,8 @@ export async function adminUserRows(ctx: DomainContext, userId?: number): Promis
       'u.created_at',
       'u.is_admin',
       'u.storage_quota_bytes',
+      'u.disabled_at',
+      'u.totp_secret',
       sql<number>`(select count(*) from files f where f.user_id = u.id)`.as('file_count'),
       sql<number>`(select coalesce(sum(f.download_count), 0) from files f where f.user_id = u.id)`.as('total_downloads'),
       'u.used_bytes as used_storage_bytes',
@@ -35,6 +37,8 @@ export async function adminUserRows(ctx: DomainContext, userId?: number): Promis
     created_at: isoTime(r.created_at),
     storage_quota_mb: bytesToMb(quotaBytesOf(ctx, r)),
     is_admin: r.is_admin === 1,
+    disabled: r.disabled_at !== null,
+    two_factor_enabled: r.totp_secret !== null,
   }));
 }
 

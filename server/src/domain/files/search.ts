@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
 import type { Db } from '../../db/index.js';
-import { readableFolder, type Viewer } from '../access/rules.js';
+import { ACTIVE_OWNER, readableFolder, type Viewer } from '../access/rules.js';
 import type { Actor } from '../shared/context.js';
 import { fileDtos } from './dto.js';
 
@@ -120,8 +120,8 @@ export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Pro
   return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
 }
 
-/** Files marked public, for anyone. */
+/** Files marked public, for anyone, except those of disabled accounts. */
 export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
   const { page, limit, sort_by, sort_order, ...filters } = criteria;
-  return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
+  return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1 and ${ACTIVE_OWNER}`, filters, { page, limit, sort_by, sort_order });
 }

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, registerRequestSchema } from '@vault/contract';
+import { loginRequestSchema, registerRequestSchema, secondFactorRequestSchema } from '@vault/contract';
 import { actorDto, login, register, userStats } from '../../domain/accounts/users.js';
 import { refreshSession, revokeSession } from '../../domain/accounts/sessions.js';
+import { readChallenge } from '../../domain/two-factor/challenge.js';
+import { completeSignIn } from '../../domain/two-factor/complete-sign-in.js';
 import { actorOf } from '../auth-hook.js';
+import { signInClient } from '../client-info.js';
 import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
 
@@ -11,26 +14,34 @@ export function authRoutes(app: FastifyInstance, { ctx, failures, realtime }: Ht
 
   app.post('/api/auth/register', signInBudget, async (request, reply) => {
     const input = parse(registerRequestSchema, request.body);
-    const result = await failures.register(request.ip, () => register(ctx, input));
+    const result = await failures.register(request.ip, () => register(ctx, input, signInClient(request)));
     return reply.status(201).send(result);
   });
 
   app.post('/api/auth/login', signInBudget, async (request) => {
     const input = parse(loginRequestSchema, request.body);
-    return failures.signIn(request.ip, input.username, () => login(ctx, input));
+    return failures.signIn(request.ip, input.username, () => login(ctx, input, signInClient(request)));
   });
 
-  app.get('/api/auth/me', async (request) => ({ user: actorDto(actorOf(request)) }));
+  app.post('/api/auth/login/2fa', signInBudget, async (request) => {
+    const { challenge, ...factor } = parse(secondFactorRequestSchema, request.body);
+    const claims = await readChallenge(ctx, challenge);
+    return failures.secondFactor(claims, () => completeSignIn(ctx, claims, factor, signInClient(request)));
+  });
+
+  const beforePasswordChange = { config: { beforePasswordChange: true } } as const;
+
+  app.get('/api/auth/me', beforePasswordChange, async (request) => ({ user: actorDto(actorOf(request)) }));
 
   app.get('/api/auth/stats', async (request) => userStats(ctx, actorOf(request).id));
 
-  app.post('/api/auth/refresh', async (request) => {
+  app.post('/api/auth/refresh', beforePasswordChange, async (request) => {
     const actor = actorOf(request);
     const { token } = await refreshSession(ctx, actor);
     return { token, user: actorDto(actor) };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', beforePasswordChange, async (request, reply) => {
     const actor = actorOf(request);
     await revokeSession(ctx, actor);
     realtime.endSession(actor.sessionId);

@@ -24,5 +24,6 @@ export function systemRoutes(app: FastifyInstance, { ctx, config }: HttpDeps): v
         }
       : null,
     max_file_bytes: config.maxFileBytes,
+    require_2fa_for_admins: config.requireTwoFactorForAdmins,
   }));
 }

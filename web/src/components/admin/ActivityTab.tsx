@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
-import { Download, History, LogIn, Share2, ShieldAlert, ShieldX, Trash2, Upload, UserCog, type LucideIcon } from 'lucide-react';
+import { Download, History, KeyRound, LogIn, LogOut, Mail, Share2, ShieldAlert, ShieldCheck, ShieldOff, ShieldX, Trash2, Upload, UserCheck, UserCog, UserX, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ActivityRow, ActivityType } from '@vault/contract';
 import { useActivityLog } from '../../api/admin';
@@ -20,6 +20,18 @@ const KINDS: Record<ActivityType, { label: string; icon: LucideIcon; tone: strin
   login: { label: 'Sign-in', icon: LogIn, tone: 'bg-emerald-50 text-emerald-600' },
   login_failed: { label: 'Failed sign-in', icon: ShieldAlert, tone: 'bg-amber-50 text-amber-700' },
   user_update: { label: 'User change', icon: UserCog, tone: 'bg-slate-100 text-slate-700' },
+  email_changed: { label: 'E-mail change', icon: Mail, tone: 'bg-slate-100 text-slate-700' },
+  password_changed: { label: 'Password change', icon: KeyRound, tone: 'bg-slate-100 text-slate-700' },
+  sessions_ended: { label: 'Sessions ended', icon: LogOut, tone: 'bg-slate-100 text-slate-700' },
+  two_factor_enabled: { label: 'Two-factor on', icon: ShieldCheck, tone: 'bg-emerald-50 text-emerald-600' },
+  two_factor_disabled: { label: 'Two-factor off', icon: ShieldOff, tone: 'bg-amber-50 text-amber-700' },
+  recovery_codes_regenerated: { label: 'New recovery codes', icon: KeyRound, tone: 'bg-slate-100 text-slate-700' },
+  recovery_code_used: { label: 'Recovery code used', icon: KeyRound, tone: 'bg-amber-50 text-amber-700' },
+  user_disabled: { label: 'User disabled', icon: UserX, tone: 'bg-red-50 text-red-600' },
+  user_enabled: { label: 'User enabled', icon: UserCheck, tone: 'bg-emerald-50 text-emerald-600' },
+  password_reset: { label: 'Password reset', icon: KeyRound, tone: 'bg-amber-50 text-amber-700' },
+  two_factor_reset: { label: 'Two-factor reset', icon: ShieldOff, tone: 'bg-amber-50 text-amber-700' },
+  user_deleted: { label: 'User deleted', icon: UserX, tone: 'bg-red-50 text-red-600' },
 };
 
 /** The event in words: who did what to which file. */
@@ -43,6 +55,30 @@ function describe(row: ActivityRow): ReactNode {
       return <>Failed sign-in as <span className="font-medium text-slate-900">{row.detail ?? row.username ?? 'an unknown user'}</span></>;
     case 'user_update':
       return <>{who} changed a user</>;
+    case 'email_changed':
+      return <>{who} changed their e-mail address</>;
+    case 'password_changed':
+      return <>{who} changed their password</>;
+    case 'sessions_ended':
+      return <>{who} signed out other sessions</>;
+    case 'two_factor_enabled':
+      return <>{who} turned on two-factor sign-in</>;
+    case 'two_factor_disabled':
+      return <>{who} turned off two-factor sign-in</>;
+    case 'recovery_codes_regenerated':
+      return <>{who} made new recovery codes</>;
+    case 'recovery_code_used':
+      return <>{who} signed in with a recovery code</>;
+    case 'user_disabled':
+      return <>{who} disabled a user</>;
+    case 'user_enabled':
+      return <>{who} enabled a user</>;
+    case 'password_reset':
+      return <>{who} reset a user&apos;s password</>;
+    case 'two_factor_reset':
+      return <>{who} reset a user&apos;s two-factor sign-in</>;
+    case 'user_deleted':
+      return <>{who} deleted a user</>;
   }
 }
 
