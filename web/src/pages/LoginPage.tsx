@@ -8,6 +8,7 @@ import { useAppConfig, useLogin } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { LoginModeToggle } from '../components/auth/LoginModeToggle';
+import { TwoFactorStep } from '../components/auth/TwoFactorStep';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
@@ -49,6 +50,26 @@ export function LoginPage() {
     mutation.mutate(mode === 'admin' ? { ...values, mode: 'admin' } : values);
   });
 
+  // The right password of an account with two-factor sign-in: the same card asks for the code.
+  const challenge = mutation.data && 'challenge' in mutation.data ? mutation.data.challenge : null;
+  if (challenge) {
+    return (
+      <AuthLayout
+        title="Two-factor sign-in"
+        subtitle="Enter the code from your authenticator app to finish signing in."
+        footer="Lost your authenticator and your recovery codes? An administrator can reset two-factor sign-in."
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onRestart={() => {
+            mutation.reset();
+            form.reset(EMPTY);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout
       top={<LoginModeToggle mode={mode} onChange={switchMode} />}
@@ -65,7 +86,7 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Login failed')}</Alert>}
-        {mutation.isSuccess && <Alert tone="success">Login successful!</Alert>}
+        {mutation.data && 'token' in mutation.data && <Alert tone="success">Login successful!</Alert>}
         <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
         <TextField
           label="Password"

@@ -1,4 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import type { User } from '@vault/contract';
 import { UserAvatar } from './UserAvatar';
@@ -8,6 +9,7 @@ const ITEM =
   'flex cursor-default items-center gap-2.5 rounded-md px-2.5 py-2 text-sm outline-none select-none data-[highlighted]:bg-slate-100';
 
 export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
+  const navigate = useNavigate();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
@@ -28,7 +30,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
             <UserIdentity user={user} />
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={`${ITEM} text-slate-700`}>
+          <DropdownMenu.Item className={`${ITEM} text-slate-700`} onSelect={() => void navigate('/settings')}>
             <Settings aria-hidden="true" className="size-4 text-slate-500" />
             Settings
           </DropdownMenu.Item>

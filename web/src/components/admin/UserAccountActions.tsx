@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { AdminUserRow } from '@vault/contract';
+import { useDeleteUser, useDisableUser, useEnableUser, useResetPassword, useResetTwoFactor } from '../../api/admin-users';
+import { errorMessage } from '../../api/client';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { TextField } from '../ui/TextField';
+
+function DeleteUserConfirm({ user, onCancel, onDeleted }: { user: AdminUserRow; onCancel(): void; onDeleted(): void }) {
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteUser(onDeleted);
+  return (
+    <div className="space-y-3 rounded-lg border border-red-200 bg-red-50/50 p-4">
+      <p className="text-sm text-red-800">
+        This deletes <strong>{user.username}</strong> with all their files, folders, shares and links. It cannot be undone.
+      </p>
+      {remove.isError && <Alert tone="error">{errorMessage(remove.error, 'Could not delete the user')}</Alert>}
+      <TextField label={`Type ${user.username} to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" size="sm" onClick={onCancel} disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button
+          variant="danger"
+          size="sm"
+          disabled={typed !== user.username}
+          loading={remove.isPending}
+          onClick={() => remove.mutate({ id: user.id, username: typed })}
+        >
+          Delete user
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Disable or enable, reset the password or two-factor sign-in, delete: what an admin does to someone else's account. */
+export function UserAccountActions({ user, onDeleted }: { user: AdminUserRow; onDeleted(): void }) {
+  const disable = useDisableUser();
+  const enable = useEnableUser();
+  const resetTwoFactor = useResetTwoFactor();
+  const resetPassword = useResetPassword();
+  const [deleting, setDeleting] = useState(false);
+  const failed = [disable, enable, resetTwoFactor, resetPassword].find((m) => m.isError);
+  return (
+    <section aria-labelledby="account-actions" className="mt-6 space-y-3 border-t border-slate-100 pt-5">
+      <h3 id="account-actions" className="text-sm font-semibold text-slate-900">
+        Account
+      </h3>
+      {user.disabled && <Alert tone="error">This account is disabled: it cannot sign in and its public files do not open.</Alert>}
+      {failed && <Alert tone="error">{errorMessage(failed.error, 'The action failed')}</Alert>}
+      {resetPassword.data && (
+        <Alert tone="success">
+          Temporary password (shown once; {user.username} must change it at the next sign-in):{' '}
+          <code data-testid="temporary-password" className="font-mono font-semibold select-all">
+            {resetPassword.data.temporary_password}
+          </code>
+        </Alert>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {user.disabled ? (
+          <Button variant="secondary" size="sm" loading={enable.isPending} onClick={() => enable.mutate(user.id)}>
+            Enable user
+          </Button>
+        ) : (
+          <Button variant="secondary" size="sm" loading={disable.isPending} onClick={() => disable.mutate(user.id)}>
+            Disable user
+          </Button>
+        )}
+        <Button variant="secondary" size="sm" loading={resetPassword.isPending} onClick={() => resetPassword.mutate(user.id)}>
+          Reset password
+        </Button>
+        {user.two_factor_enabled && (
+          <Button variant="secondary" size="sm" loading={resetTwoFactor.isPending} onClick={() => resetTwoFactor.mutate(user.id)}>
+            Reset two-factor sign-in
+          </Button>
+        )}
+        <Button variant="danger" size="sm" onClick={() => setDeleting(true)} disabled={deleting}>
+          Delete user
+        </Button>
+      </div>
+      {deleting && <DeleteUserConfirm user={user} onCancel={() => setDeleting(false)} onDeleted={onDeleted} />}
+    </section>
+  );
+}

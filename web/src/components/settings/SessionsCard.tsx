@@ -1,0 +1,69 @@
+import { Laptop, LogOut } from 'lucide-react';
+import type { SessionInfo } from '@vault/contract';
+import { useEndOtherSessions, useEndSession, useSessions } from '../../api/account';
+import { formatDateTime } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card, CardHeader } from '../ui/Card';
+import { QueryState } from '../ui/QueryState';
+
+function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
+  const name = session.browser ?? 'Unknown browser';
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-5 py-3.5" data-testid="session-row">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <Laptop aria-hidden="true" className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+          {name}
+          {session.current && <Badge tone="success">This device</Badge>}
+        </p>
+        <p className="text-sm text-slate-500">
+          {session.address ?? 'Unknown address'} · Signed in {formatDateTime(session.created_at)} · Last seen {formatDateTime(session.last_seen_at)}
+        </p>
+      </div>
+      {!session.current && (
+        <Button variant="secondary" size="sm" onClick={onEnd} loading={ending} aria-label={`Sign out ${name}, signed in ${formatDateTime(session.created_at)}`}>
+          <LogOut aria-hidden="true" className="size-3.5" />
+          Sign out
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Every open session of the user, with sign-out per session and for all the others at once. */
+export function SessionsCard() {
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.sessions.filter((s) => !s.current).length ?? 0;
+  return (
+    <Card>
+      <CardHeader
+        title="Sessions"
+        description="Where your account is signed in. Signing a session out ends it at once, open tabs included."
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => endOthers.mutate()} loading={endOthers.isPending} disabled={others === 0}>
+            Sign out everywhere else
+          </Button>
+        }
+      />
+      <QueryState query={sessions} loading="Loading sessions..." failed="Failed to load sessions">
+        {({ sessions: list }) => (
+          <ul className="divide-y divide-slate-100">
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onEnd={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
