@@ -1,13 +1,20 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAccount } from '../api/account';
 import { useAppConfig } from '../api/auth';
 import { LoadingState } from '../components/ui/LoadingState';
 import { useSession } from './context';
 
-/** Signed-in screens: anonymous visitors go to /login. */
+/**
+ * Signed-in screens: anonymous visitors go to /login, and a user whose
+ * password an admin reset goes to Settings until they choose a new one.
+ */
 export function RequireAuth() {
   const { status } = useSession();
-  return status === 'authenticated' ? <Outlet /> : <Navigate to="/login" replace />;
+  const { pathname } = useLocation();
+  const account = useAccount({ enabled: status === 'authenticated' });
+  if (status !== 'authenticated') return <Navigate to="/login" replace />;
+  if (account.data?.must_change_password && pathname !== '/settings') return <Navigate to="/settings" replace />;
+  return <Outlet />;
 }
 
 /**
