@@ -15,6 +15,7 @@ import {
 import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
+import { i18n } from '../i18n';
 
 /** The password step: a session, or a challenge when the account has two-factor sign-in. */
 export function login(body: LoginRequest): Promise<LoginResponse> {
@@ -58,14 +59,14 @@ export function useAppConfig() {
  * demands a new password. A two-factor challenge only passes through: the
  * login page asks for the code.
  */
-function useSignInWith<Body, Result extends LoginResponse>(request: (body: Body) => Promise<Result>, welcome: string) {
+function useSignInWith<Body, Result extends LoginResponse>(request: (body: Body) => Promise<Result>, welcome: 'auth:loggedIn' | 'auth:registered') {
   const navigate = useNavigate();
   const { signIn } = useSession();
   return useMutation({
     mutationFn: request,
     onSuccess: (result) => {
       if (!('token' in result)) return;
-      toast.success(welcome);
+      toast.success(i18n.t(welcome));
       signIn(result);
       void navigate(result.must_change_password ? '/settings' : '/dashboard', { replace: true });
     },
@@ -73,13 +74,13 @@ function useSignInWith<Body, Result extends LoginResponse>(request: (body: Body)
 }
 
 export function useLogin() {
-  return useSignInWith(login, 'Successfully logged in!');
+  return useSignInWith(login, 'auth:loggedIn');
 }
 
 export function useCompleteTwoFactor() {
-  return useSignInWith(completeTwoFactor, 'Successfully logged in!');
+  return useSignInWith(completeTwoFactor, 'auth:loggedIn');
 }
 
 export function useRegister() {
-  return useSignInWith(register, 'Registration successful!');
+  return useSignInWith(register, 'auth:registered');
 }

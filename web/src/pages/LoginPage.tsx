@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -17,13 +18,14 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const loginFormSchema = loginRequestSchema.pick({ username: true, password: true });
 const EMPTY = { username: '', password: '' };
 
-const COPY: Record<LoginMode, { title: string; subtitle: string }> = {
-  user: { title: 'Sign in to Vault', subtitle: 'Welcome back. Enter your details to reach your files.' },
-  admin: { title: 'Admin Login', subtitle: 'Use an administrator account to manage Vault.' },
-};
+const COPY = {
+  user: { title: 'copy.user.title', subtitle: 'copy.user.subtitle' },
+  admin: { title: 'copy.admin.title', subtitle: 'copy.admin.subtitle' },
+} as const satisfies Record<LoginMode, { title: string; subtitle: string }>;
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('documentTitle'));
   const [mode, setMode] = useState<LoginMode>('user');
   const config = useAppConfig();
   const demo = config.data?.demo ?? null;
@@ -54,11 +56,7 @@ export function LoginPage() {
   const challenge = mutation.data && 'challenge' in mutation.data ? mutation.data.challenge : null;
   if (challenge) {
     return (
-      <AuthLayout
-        title="Two-factor sign-in"
-        subtitle="Enter the code from your authenticator app to finish signing in."
-        footer="Lost your authenticator and your recovery codes? An administrator can reset two-factor sign-in."
-      >
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} footer={t('twoFactor.footer')}>
         <TwoFactorStep
           challenge={challenge}
           onRestart={() => {
@@ -73,35 +71,35 @@ export function LoginPage() {
   return (
     <AuthLayout
       top={<LoginModeToggle mode={mode} onChange={switchMode} />}
-      title={COPY[mode].title}
-      subtitle={COPY[mode].subtitle}
+      title={t(COPY[mode].title)}
+      subtitle={t(COPY[mode].subtitle)}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t('noAccount')}{' '}
           <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-            Create one
+            {t('createOne')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Login failed')}</Alert>}
-        {mutation.data && 'token' in mutation.data && <Alert tone="success">Login successful!</Alert>}
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('loginFailed'))}</Alert>}
+        {mutation.data && 'token' in mutation.data && <Alert tone="success">{t('loginSuccessful')}</Alert>}
+        <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...form.register('password')}
         />
         <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
-          Sign in
+          {t('signIn')}
         </Button>
         {demo && (
           <Button variant="secondary" className="w-full" onClick={fillDemo} disabled={mutation.isPending}>
             <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
-            Fill Demo Credentials
+            {t('fillDemoCredentials')}
           </Button>
         )}
       </form>

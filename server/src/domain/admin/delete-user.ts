@@ -1,7 +1,7 @@
 import type { Audience } from '../../events/bus.js';
 import { fileAudience, folderAudience } from '../access/audience.js';
 import { announceAccessChange } from '../accounts/end-sessions.js';
-import { collectLater, releaseFiles } from '../files/files.js';
+import { collectLater, releaseFiles } from '../files/release-files.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';

@@ -19,45 +19,44 @@ import { disableTwoFactor } from '../../domain/two-factor/disable.js';
 import { enableTwoFactor } from '../../domain/two-factor/enable.js';
 import { regenerateRecoveryCodes } from '../../domain/two-factor/regenerate-recovery-codes.js';
 import { actorOf } from '../auth-hook.js';
-import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
 
 /** Settings: the signed-in user's own profile, password, sessions, second factor and storage. */
-export function accountRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
+export function accountRoutes(app: FastifyInstance): void {
   const beforePasswordChange = { config: { beforePasswordChange: true } } as const;
 
-  app.get('/api/account', beforePasswordChange, async (request) => getAccount(ctx, actorOf(request)));
+  app.get('/api/account', beforePasswordChange, async (request) => getAccount(request.ctx, actorOf(request)));
 
   app.put('/api/account/email', async (request) => ({
-    user: await changeEmail(ctx, actorOf(request), parse(emailChangeSchema, request.body)),
+    user: await changeEmail(request.ctx, actorOf(request), parse(emailChangeSchema, request.body)),
   }));
 
   app.put('/api/account/password', beforePasswordChange, async (request, reply) => {
-    await changePassword(ctx, actorOf(request), parse(passwordChangeSchema, request.body));
+    await changePassword(request.ctx, actorOf(request), parse(passwordChangeSchema, request.body));
     return reply.status(204).send();
   });
 
-  app.get('/api/account/sessions', async (request) => ({ sessions: await listSessions(ctx, actorOf(request)) }));
+  app.get('/api/account/sessions', async (request) => ({ sessions: await listSessions(request.ctx, actorOf(request)) }));
 
   app.delete('/api/account/sessions/:id', async (request, reply) => {
-    await endSession(ctx, actorOf(request), parse(sessionIdParamSchema, request.params).id);
+    await endSession(request.ctx, actorOf(request), parse(sessionIdParamSchema, request.params).id);
     return reply.status(204).send();
   });
 
-  app.post('/api/account/sessions/end-others', async (request) => ({ ended: await endOtherSessions(ctx, actorOf(request)) }));
+  app.post('/api/account/sessions/end-others', async (request) => ({ ended: await endOtherSessions(request.ctx, actorOf(request)) }));
 
-  app.get('/api/account/storage', async (request) => accountStorage(ctx, actorOf(request)));
+  app.get('/api/account/storage', async (request) => accountStorage(request.ctx, actorOf(request)));
 
-  app.post('/api/account/2fa/setup', async (request) => beginTwoFactorSetup(ctx, actorOf(request)));
+  app.post('/api/account/2fa/setup', async (request) => beginTwoFactorSetup(request.ctx, actorOf(request)));
 
-  app.post('/api/account/2fa/enable', async (request) => enableTwoFactor(ctx, actorOf(request), parse(twoFactorEnableSchema, request.body).code));
+  app.post('/api/account/2fa/enable', async (request) => enableTwoFactor(request.ctx, actorOf(request), parse(twoFactorEnableSchema, request.body).code));
 
   app.post('/api/account/2fa/disable', async (request, reply) => {
-    await disableTwoFactor(ctx, actorOf(request), parse(twoFactorDisableSchema, request.body));
+    await disableTwoFactor(request.ctx, actorOf(request), parse(twoFactorDisableSchema, request.body));
     return reply.status(204).send();
   });
 
   app.post('/api/account/2fa/recovery-codes', async (request) =>
-    regenerateRecoveryCodes(ctx, actorOf(request), parse(recoveryCodesRequestSchema, request.body).password),
+    regenerateRecoveryCodes(request.ctx, actorOf(request), parse(recoveryCodesRequestSchema, request.body).password),
   );
 }

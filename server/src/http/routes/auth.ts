@@ -9,41 +9,41 @@ import { signInClient } from '../client-info.js';
 import type { HttpDeps } from '../deps.js';
 import { parse } from '../validate.js';
 
-export function authRoutes(app: FastifyInstance, { ctx, failures, realtime }: HttpDeps): void {
+export function authRoutes(app: FastifyInstance, { failures, realtime }: HttpDeps): void {
   const signInBudget = { config: { access: 'public', budget: 'sign-in' } } as const;
 
   app.post('/api/auth/register', signInBudget, async (request, reply) => {
     const input = parse(registerRequestSchema, request.body);
-    const result = await failures.register(request.ip, () => register(ctx, input, signInClient(request)));
+    const result = await failures.register(request.ip, () => register(request.ctx, input, signInClient(request)));
     return reply.status(201).send(result);
   });
 
   app.post('/api/auth/login', signInBudget, async (request) => {
     const input = parse(loginRequestSchema, request.body);
-    return failures.signIn(request.ip, input.username, () => login(ctx, input, signInClient(request)));
+    return failures.signIn(request.ip, input.username, () => login(request.ctx, input, signInClient(request)));
   });
 
   app.post('/api/auth/login/2fa', signInBudget, async (request) => {
     const { challenge, ...factor } = parse(secondFactorRequestSchema, request.body);
-    const claims = await readChallenge(ctx, challenge);
-    return failures.secondFactor(claims, () => completeSignIn(ctx, claims, factor, signInClient(request)));
+    const claims = await readChallenge(request.ctx, challenge);
+    return failures.secondFactor(claims, () => completeSignIn(request.ctx, claims, factor, signInClient(request)));
   });
 
   const beforePasswordChange = { config: { beforePasswordChange: true } } as const;
 
   app.get('/api/auth/me', beforePasswordChange, async (request) => ({ user: actorDto(actorOf(request)) }));
 
-  app.get('/api/auth/stats', async (request) => userStats(ctx, actorOf(request).id));
+  app.get('/api/auth/stats', async (request) => userStats(request.ctx, actorOf(request)));
 
   app.post('/api/auth/refresh', beforePasswordChange, async (request) => {
     const actor = actorOf(request);
-    const { token } = await refreshSession(ctx, actor);
+    const { token } = await refreshSession(request.ctx, actor);
     return { token, user: actorDto(actor) };
   });
 
   app.post('/api/auth/logout', beforePasswordChange, async (request, reply) => {
     const actor = actorOf(request);
-    await revokeSession(ctx, actor);
+    await revokeSession(request.ctx, actor);
     realtime.endSession(actor.sessionId);
     return reply.status(204).send();
   });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ const recoveryForm = z.object({ code: recoveryCodeSchema });
 
 /** The login card's second step: a code from the authenticator, or one recovery code. */
 export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(): void }) {
+  const { t } = useTranslation('auth');
   const [recovery, setRecovery] = useState(false);
   const form = useForm<{ code: string }>({ resolver: zodResolver(recovery ? recoveryForm : codeForm), defaultValues: { code: '' } });
   const complete = useCompleteTwoFactor();
@@ -25,11 +27,11 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onR
   };
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      {complete.isError && <Alert tone="error">{errorMessage(complete.error, 'Sign-in failed')}</Alert>}
+      {complete.isError && <Alert tone="error">{errorMessage(complete.error, t('loginFailed'))}</Alert>}
       <TextField
         key={recovery ? 'recovery' : 'code'}
-        label={recovery ? 'Recovery code' : 'Authentication code'}
-        hint={recovery ? 'One of the codes you saved when you turned on two-factor sign-in.' : 'The 6-digit code your authenticator app shows.'}
+        label={recovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
+        hint={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint')}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
         autoFocus
@@ -37,14 +39,14 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onR
         {...form.register('code')}
       />
       <Button type="submit" size="lg" className="w-full" loading={complete.isPending}>
-        Verify
+        {t('twoFactor.verify')}
       </Button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button type="button" onClick={toggle} className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-          {recovery ? 'Use an authenticator code' : 'Use a recovery code'}
+          {recovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
         </button>
         <button type="button" onClick={onRestart} className="font-medium text-slate-600 hover:text-slate-800 hover:underline">
-          Start over
+          {t('twoFactor.startOver')}
         </button>
       </div>
     </form>
