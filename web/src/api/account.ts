@@ -14,6 +14,7 @@ import {
 import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
+import { i18n } from '../i18n';
 
 function fetchAccount() {
   return apiRequest('/api/account', accountSchema);
@@ -47,7 +48,7 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (body: EmailChange) => apiRequest('/api/account/email', meResponseSchema, { method: 'PUT', body }),
     onSuccess: async ({ user }) => {
-      toast.success('E-mail address saved');
+      toast.success(i18n.t('settings:toast.emailSaved'));
       if (session.token) session.signIn({ token: session.token, user });
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
     },
@@ -60,7 +61,7 @@ export function useChangePassword(onChanged: () => void) {
   return useMutation({
     mutationFn: (body: PasswordChange) => apiSend('/api/account/password', { method: 'PUT', body }),
     onSuccess: async () => {
-      toast.success('Password changed. Your other sessions were signed out.');
+      toast.success(i18n.t('settings:toast.passwordChanged'));
       onChanged();
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
     },
@@ -72,10 +73,10 @@ export function useEndSession() {
   return useMutation({
     mutationFn: (id: string) => apiSend(`/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: async () => {
-      toast.success('Session signed out');
+      toast.success(i18n.t('settings:toast.sessionEnded'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
     },
-    onError: () => toast.error('Could not sign out that session'),
+    onError: () => toast.error(i18n.t('settings:toast.sessionEndFailed')),
   });
 }
 
@@ -84,10 +85,10 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => apiRequest('/api/account/sessions/end-others', sessionsEndedSchema, { method: 'POST' }),
     onSuccess: async ({ ended }) => {
-      toast.success(ended === 1 ? 'Signed out 1 other session' : `Signed out ${ended} other sessions`);
+      toast.success(i18n.t('settings:toast.othersEnded', { count: ended }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.accountSessions });
     },
-    onError: () => toast.error('Could not sign out the other sessions'),
+    onError: () => toast.error(i18n.t('settings:toast.othersEndFailed')),
   });
 }
 
@@ -96,23 +97,23 @@ export function useBeginTwoFactorSetup() {
 }
 
 /** Turning two-factor sign-in on, or new recovery codes: the answer holds codes shown only once. */
-function useRecoveryCodesMutation<Body>(path: string, successMessage: string) {
+function useRecoveryCodesMutation<Body>(path: string, successMessage: 'settings:toast.twoFactorOn' | 'settings:toast.newCodes') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) => apiRequest(path, recoveryCodesSchema, { method: 'POST', body }),
     onSuccess: async () => {
-      toast.success(successMessage);
+      toast.success(i18n.t(successMessage));
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
     },
   });
 }
 
 export function useEnableTwoFactor() {
-  return useRecoveryCodesMutation<{ code: string }>('/api/account/2fa/enable', 'Two-factor sign-in is on');
+  return useRecoveryCodesMutation<{ code: string }>('/api/account/2fa/enable', 'settings:toast.twoFactorOn');
 }
 
 export function useRegenerateRecoveryCodes() {
-  return useRecoveryCodesMutation<{ password: string }>('/api/account/2fa/recovery-codes', 'New recovery codes made; the old ones no longer work');
+  return useRecoveryCodesMutation<{ password: string }>('/api/account/2fa/recovery-codes', 'settings:toast.newCodes');
 }
 
 export function useDisableTwoFactor(onDone: () => void) {
@@ -120,7 +121,7 @@ export function useDisableTwoFactor(onDone: () => void) {
   return useMutation({
     mutationFn: (body: { password: string; code: string }) => apiSend('/api/account/2fa/disable', { method: 'POST', body }),
     onSuccess: async () => {
-      toast.success('Two-factor sign-in is off');
+      toast.success(i18n.t('settings:toast.twoFactorOff'));
       onDone();
       await queryClient.invalidateQueries({ queryKey: queryKeys.account });
     },

@@ -5,6 +5,7 @@ import dashboardEn from './locales/en/dashboard.json';
 import filesEn from './locales/en/files.json';
 import foldersEn from './locales/en/folders.json';
 import sessionEn from './locales/en/session.json';
+import settingsEn from './locales/en/settings.json';
 import sharingEn from './locales/en/sharing.json';
 import uploadEn from './locales/en/upload.json';
 import adminDe from './locales/de/admin.json';
@@ -14,6 +15,7 @@ import dashboardDe from './locales/de/dashboard.json';
 import filesDe from './locales/de/files.json';
 import foldersDe from './locales/de/folders.json';
 import sessionDe from './locales/de/session.json';
+import settingsDe from './locales/de/settings.json';
 import sharingDe from './locales/de/sharing.json';
 import uploadDe from './locales/de/upload.json';
 import type { Language } from './languages';
@@ -27,6 +29,7 @@ export const en = {
   files: filesEn,
   folders: foldersEn,
   session: sessionEn,
+  settings: settingsEn,
   sharing: sharingEn,
   upload: uploadEn,
 };
@@ -45,6 +48,7 @@ export const resources: Record<Language, Texts> = {
     files: filesDe,
     folders: foldersDe,
     session: sessionDe,
+    settings: settingsDe,
     sharing: sharingDe,
     upload: uploadDe,
   },

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useAccount } from '../api/account';
 import { useAppConfig } from '../api/auth';
 import { PasswordCard } from '../components/settings/PasswordCard';
@@ -11,13 +12,14 @@ import { useDocumentTitle } from '../lib/use-document-title';
 
 /** The user's own account: profile, password, sessions, two-factor sign-in and storage. */
 export function SettingsPage() {
-  useDocumentTitle('Settings');
+  const { t } = useTranslation('settings');
+  useDocumentTitle(t('title'));
   const account = useAccount();
   const config = useAppConfig();
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, how you sign in, where you are signed in, and your storage." />
-      <QueryState query={account} loading="Loading your account..." failed="Failed to load your account">
+      <PageHeader title={t('title')} description={t('description')} />
+      <QueryState query={account} loading={t('loadingAccount')} failed={t('failedAccount')}>
         {(a) =>
           a.must_change_password ? (
             <PasswordCard required />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -17,30 +18,31 @@ const EMPTY: PasswordForm = { current_password: '', new_password: '', confirm_pa
 
 /** The current password, and the new one twice; every other session ends when it is saved. */
 export function PasswordCard({ required }: { required: boolean }) {
+  const { t } = useTranslation('settings');
   const form = useForm<PasswordForm>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
   const save = useChangePassword(() => form.reset(EMPTY));
   const onSubmit = form.handleSubmit(({ current_password, new_password }) => save.mutate({ current_password, new_password }));
   return (
     <Card id="password">
-      <CardHeader title="Password" description="Changing it signs out every other session; this one stays signed in." />
+      <CardHeader title={t('password.title')} description={t('password.description')} />
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {required && (
-            <Alert tone="error">An administrator reset your password. Choose a new one to continue using Vault.</Alert>
+            <Alert tone="error">{t('password.required')}</Alert>
           )}
-          {save.isError && <Alert tone="error">{errorMessage(save.error, 'Could not change the password')}</Alert>}
+          {save.isError && <Alert tone="error">{errorMessage(save.error, t('password.failed'))}</Alert>}
           <TextField
-            label={required ? 'Temporary password' : 'Current password'}
+            label={required ? t('password.temporary') : t('password.current')}
             type="password"
             autoComplete="current-password"
             error={errors.current_password?.message}
             {...form.register('current_password')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...form.register('new_password')} />
+            <TextField label={t('password.new')} type="password" autoComplete="new-password" error={errors.new_password?.message} {...form.register('new_password')} />
             <TextField
-              label="Confirm new password"
+              label={t('password.confirm')}
               type="password"
               autoComplete="new-password"
               error={errors.confirm_password?.message}
@@ -49,7 +51,7 @@ export function PasswordCard({ required }: { required: boolean }) {
           </div>
           <div className="flex justify-end">
             <Button type="submit" loading={save.isPending}>
-              Change password
+              {t('password.change')}
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Laptop, LogOut } from 'lucide-react';
 import type { SessionInfo } from '@vault/contract';
 import { useEndOtherSessions, useEndSession, useSessions } from '../../api/account';
@@ -8,7 +9,8 @@ import { Card, CardHeader } from '../ui/Card';
 import { QueryState } from '../ui/QueryState';
 
 function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
-  const name = session.browser ?? 'Unknown browser';
+  const { t } = useTranslation('settings');
+  const name = session.browser ?? t('sessions.unknownBrowser');
   return (
     <li className="flex flex-wrap items-center gap-3 px-5 py-3.5" data-testid="session-row">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
@@ -17,16 +19,16 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           {name}
-          {session.current && <Badge tone="success">This device</Badge>}
+          {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
         </p>
         <p className="text-sm text-slate-500">
-          {session.address ?? 'Unknown address'} · Signed in {formatDateTime(session.created_at)} · Last seen {formatDateTime(session.last_seen_at)}
+          {t('sessions.facts', { address: session.address ?? t('sessions.unknownAddress'), created: formatDateTime(session.created_at), seen: formatDateTime(session.last_seen_at) })}
         </p>
       </div>
       {!session.current && (
-        <Button variant="secondary" size="sm" onClick={onEnd} loading={ending} aria-label={`Sign out ${name}, signed in ${formatDateTime(session.created_at)}`}>
+        <Button variant="secondary" size="sm" onClick={onEnd} loading={ending} aria-label={t('sessions.signOutLabel', { name, created: formatDateTime(session.created_at) })}>
           <LogOut aria-hidden="true" className="size-3.5" />
-          Sign out
+          {t('sessions.signOut')}
         </Button>
       )}
     </li>
@@ -35,6 +37,7 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
 
 /** Every open session of the user, with sign-out per session and for all the others at once. */
 export function SessionsCard() {
+  const { t } = useTranslation('settings');
   const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -42,15 +45,15 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
-        title="Sessions"
-        description="Where your account is signed in. Signing a session out ends it at once, open tabs included."
+        title={t('sessions.title')}
+        description={t('sessions.description')}
         actions={
           <Button variant="secondary" size="sm" onClick={() => endOthers.mutate()} loading={endOthers.isPending} disabled={others === 0}>
-            Sign out everywhere else
+            {t('sessions.endOthers')}
           </Button>
         }
       />
-      <QueryState query={sessions} loading="Loading sessions..." failed="Failed to load sessions">
+      <QueryState query={sessions} loading={t('sessions.loading')} failed={t('sessions.failed')}>
         {({ sessions: list }) => (
           <ul className="divide-y divide-slate-100">
             {list.map((session) => (

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAccountStorage } from '../../api/account';
-import { formatFileSize, formatPercent, plural } from '../../lib/format';
+import { formatFileSize, formatPercent } from '../../lib/format';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { ProgressBar } from '../ui/ProgressBar';
 import { QueryState } from '../ui/QueryState';
@@ -16,11 +17,12 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** Quota, use, what deduplication saved, and the largest files with a link to all of them by size. */
 export function StorageCard() {
+  const { t } = useTranslation('settings');
   const storage = useAccountStorage();
   return (
     <Card>
-      <CardHeader title="Storage" description="Content you already stored takes no extra space when uploaded again." />
-      <QueryState query={storage} loading="Loading storage..." failed="Failed to load storage">
+      <CardHeader title={t('storage.title')} description={t('storage.description')} />
+      <QueryState query={storage} loading={t('storage.loading')} failed={t('storage.failed')}>
         {(s) => {
           const percent = s.quota_bytes > 0 ? (s.used_bytes / s.quota_bytes) * 100 : 0;
           return (
@@ -28,18 +30,18 @@ export function StorageCard() {
               <ProgressBar
                 value={percent}
                 tone={percent >= 90 ? 'danger' : percent >= 75 ? 'warning' : 'accent'}
-                label="Storage used of quota"
-                valueText={`${formatFileSize(s.used_bytes)} of ${formatFileSize(s.quota_bytes)}`}
+                label={t('storage.bar')}
+                valueText={t('storage.barValue', { used: formatFileSize(s.used_bytes), quota: formatFileSize(s.quota_bytes) })}
               />
               <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                <Figure label="Used" value={`${formatFileSize(s.used_bytes)} (${formatPercent(percent)})`} />
-                <Figure label="Quota" value={formatFileSize(s.quota_bytes)} />
-                <Figure label="Saved by deduplication" value={formatFileSize(s.savings_bytes)} />
-                <Figure label="Files" value={plural(s.total_files, 'file')} />
+                <Figure label={t('storage.used')} value={`${formatFileSize(s.used_bytes)} (${formatPercent(percent)})`} />
+                <Figure label={t('storage.quota')} value={formatFileSize(s.quota_bytes)} />
+                <Figure label={t('storage.saved')} value={formatFileSize(s.savings_bytes)} />
+                <Figure label={t('storage.files')} value={t('storage.fileCount', { count: s.total_files })} />
               </dl>
               {s.largest.length > 0 && (
                 <div>
-                  <h3 className="text-sm font-medium text-slate-800">Largest files</h3>
+                  <h3 className="text-sm font-medium text-slate-800">{t('storage.largest')}</h3>
                   <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-100">
                     {s.largest.map((f) => (
                       <li key={f.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
@@ -51,7 +53,7 @@ export function StorageCard() {
                     ))}
                   </ul>
                   <Link to="/dashboard?sort_by=file_size&sort_order=desc" className="mt-2 inline-block text-sm font-medium text-accent-700 hover:underline">
-                    See all files by size
+                    {t('storage.allBySize')}
                   </Link>
                 </div>
               )}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,7 +6,6 @@ import { ShieldCheck } from 'lucide-react';
 import { recoveryCodesRequestSchema, twoFactorDisableSchema, type Account, type TwoFactorSetup as Setup } from '@vault/contract';
 import { useBeginTwoFactorSetup, useDisableTwoFactor, useRegenerateRecoveryCodes } from '../../api/account';
 import { errorMessage } from '../../api/client';
-import { plural } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -15,20 +15,21 @@ import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
 function RegenerateForm({ onCodes, onCancel }: { onCodes(codes: string[]): void; onCancel(): void }) {
+  const { t } = useTranslation('settings');
   const form = useForm({ resolver: zodResolver(recoveryCodesRequestSchema), defaultValues: { password: '' } });
   const regenerate = useRegenerateRecoveryCodes();
   const onSubmit = form.handleSubmit((values) => regenerate.mutate(values, { onSuccess: ({ recovery_codes }) => onCodes(recovery_codes) }));
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-600">New codes replace all the old ones, used or not.</p>
-      {regenerate.isError && <Alert tone="error">{errorMessage(regenerate.error, 'Could not make new codes')}</Alert>}
-      <TextField label="Password" type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
+      <p className="text-sm text-slate-600">{t('twoFactor.regenerateIntro')}</p>
+      {regenerate.isError && <Alert tone="error">{errorMessage(regenerate.error, t('twoFactor.regenerateFailed'))}</Alert>}
+      <TextField label={t('passwordLabel')} type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={regenerate.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" loading={regenerate.isPending}>
-          Make new codes
+          {t('twoFactor.makeCodes')}
         </Button>
       </div>
     </form>
@@ -36,23 +37,24 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes(codes: string[]): void;
 }
 
 function DisableForm({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation('settings');
   const form = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { password: '', code: '' } });
   const disable = useDisableTwoFactor(onDone);
   const { errors } = form.formState;
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => disable.mutate(values))} className="space-y-4">
-      <p className="text-sm text-slate-600">Confirm with your password and a current code from your authenticator.</p>
-      {disable.isError && <Alert tone="error">{errorMessage(disable.error, 'Could not turn off two-factor sign-in')}</Alert>}
+      <p className="text-sm text-slate-600">{t('twoFactor.disableIntro')}</p>
+      {disable.isError && <Alert tone="error">{errorMessage(disable.error, t('twoFactor.disableFailed'))}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
-        <TextField label="Code from the app" inputMode="numeric" autoComplete="one-time-code" error={errors.code?.message} {...form.register('code')} />
+        <TextField label={t('passwordLabel')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField label={t('codeFromApp')} inputMode="numeric" autoComplete="one-time-code" error={errors.code?.message} {...form.register('code')} />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={onDone} disabled={disable.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={disable.isPending}>
-          Turn off
+          {t('twoFactor.turnOff')}
         </Button>
       </div>
     </form>
@@ -63,6 +65,7 @@ type Step = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'
 
 /** Two-factor sign-in with an authenticator app (TOTP): set up, recovery codes, turn off. */
 export function TwoFactorCard({ account, required }: { account: Account; required: boolean }) {
+  const { t } = useTranslation('settings');
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const begin = useBeginTwoFactorSetup();
   const idle = () => setStep({ kind: 'idle' });
@@ -78,14 +81,14 @@ export function TwoFactorCard({ account, required }: { account: Account; require
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-slate-700">
           <ShieldCheck aria-hidden="true" className="size-5 text-emerald-600" />
-          Signing in asks for a code from your authenticator. {plural(account.recovery_codes_left, 'recovery code')} left.
+          {t('twoFactor.onText', { count: account.recovery_codes_left })}
         </p>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" size="sm" onClick={() => setStep({ kind: 'regenerate' })}>
-            New recovery codes
+            {t('twoFactor.newCodes')}
           </Button>
           <Button variant="secondary" size="sm" onClick={() => setStep({ kind: 'disable' })}>
-            Turn off
+            {t('twoFactor.turnOff')}
           </Button>
         </div>
       </div>
@@ -93,12 +96,12 @@ export function TwoFactorCard({ account, required }: { account: Account; require
   else
     body = (
       <div className="space-y-3">
-        {required && <Alert tone="error">Administrators must turn on two-factor sign-in before the Admin Panel opens.</Alert>}
-        {begin.isError && <Alert tone="error">{errorMessage(begin.error, 'Could not start the setup')}</Alert>}
+        {required && <Alert tone="error">{t('twoFactor.requiredForAdmins')}</Alert>}
+        {begin.isError && <Alert tone="error">{errorMessage(begin.error, t('twoFactor.setupFailed'))}</Alert>}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600">Protect your account with a code from an authenticator app as well as your password.</p>
+          <p className="text-sm text-slate-600">{t('twoFactor.offText')}</p>
           <Button onClick={() => begin.mutate(undefined, { onSuccess: (setup) => setStep({ kind: 'setup', setup }) })} loading={begin.isPending}>
-            Set up two-factor sign-in
+            {t('twoFactor.setUp')}
           </Button>
         </div>
       </div>
@@ -106,7 +109,7 @@ export function TwoFactorCard({ account, required }: { account: Account; require
 
   return (
     <Card id="two-factor">
-      <CardHeader title="Two-factor sign-in" actions={<Badge tone={on ? 'success' : 'neutral'}>{on ? 'On' : 'Off'}</Badge>} />
+      <CardHeader title={t('twoFactor.title')} actions={<Badge tone={on ? 'success' : 'neutral'}>{on ? t('twoFactor.on') : t('twoFactor.off')}</Badge>} />
       <CardContent>{body}</CardContent>
     </Card>
   );
