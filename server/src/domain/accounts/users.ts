@@ -111,6 +111,11 @@ export function assertModeAllowed(row: Pick<UserRow, 'is_admin'>, mode: 'user' |
   }
 }
 
+/** An account made by an operator (vault create-admin): no session is opened; a taken name or e-mail is a conflict. */
+export async function createAccount(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean) {
+  return toUserDto(await insertUser(ctx, input, isAdmin));
+}
+
 /** Creates the account if its username is free; used for demo and bootstrap admin accounts. */
 export async function ensureAccount(
   ctx: DomainContext,
