@@ -63,6 +63,9 @@ export const adminUserRowSchema = z.object({
   created_at: isoDate,
   storage_quota_mb: z.number(),
   is_admin: z.boolean(),
+  /** A disabled user cannot sign in, and their public files answer as if gone. */
+  disabled: z.boolean(),
+  two_factor_enabled: z.boolean(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSchema) });
@@ -86,6 +89,20 @@ export const ACTIVITY_TYPES = [
   'login_failed',
   /** An admin changed a user's quota or admin flag. */
   'user_update',
+  'email_changed',
+  'password_changed',
+  /** A user ended their own sessions (detail: how many). */
+  'sessions_ended',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_regenerated',
+  'recovery_code_used',
+  /** Admin actions on a user; detail names the user. */
+  'user_disabled',
+  'user_enabled',
+  'password_reset',
+  'two_factor_reset',
+  'user_deleted',
 ] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;

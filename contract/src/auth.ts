@@ -54,7 +54,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /** After an admin's password reset: the user must choose a new password before anything else. */
+  must_change_password: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const meResponseSchema = z.object({ user: userSchema });
@@ -78,6 +83,8 @@ export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator
 export const appConfigSchema = z.object({
   demo: z.object({ user: demoCredentialsSchema, admin: demoCredentialsSchema }).nullable(),
   max_file_bytes: z.number().int(),
+  /** Admins must turn on two-factor sign-in before the admin panel opens (absent from servers before it existed). */
+  require_2fa_for_admins: z.boolean().default(false),
   /** Extensions this installation accepts (ALLOWED_TYPES). */
   allowed_types: z.array(z.string()),
   /** False when self-registration is closed (ALLOW_REGISTRATION=false). */

@@ -2,6 +2,7 @@ export * from './limits.js';
 export * from './file-types.js';
 export * from './common.js';
 export * from './auth.js';
+export * from './account.js';
 export * from './files.js';
 export * from './folders.js';
 export * from './admin.js';

@@ -109,6 +109,7 @@ const envSchema = z.object({
   AUTH_SLOWDOWN_MAX_SECONDS: int(0, 60).default(5),
   REGISTRATION_LIMIT_PER_HOUR: int(1, 1_000_000).default(10),
   DEMO_ACCOUNTS: bool.default(true),
+  REQUIRE_2FA_FOR_ADMINS: bool.default(false),
   ADMIN_USERNAME: optionalText,
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   ADMIN_EMAIL: z.string().min(3).optional(),
@@ -162,6 +163,8 @@ export interface Config {
   authFailures: { limit: number; addressLimit: number; windowMs: number; slowdownMaxMs: number };
   registrationsPerHour: number;
   demoAccounts: boolean;
+  /** Admins without two-factor sign-in are refused the admin routes until they turn it on. */
+  requireTwoFactorForAdmins: boolean;
   admin: { username: string; password: string; email: string } | undefined;
   argon2MemoryKib: number;
   gcIntervalMs: number;
@@ -246,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     registrationsPerHour: e.REGISTRATION_LIMIT_PER_HOUR,
     demoAccounts: e.DEMO_ACCOUNTS,
+    requireTwoFactorForAdmins: e.REQUIRE_2FA_FOR_ADMINS,
     admin:
       e.ADMIN_USERNAME && e.ADMIN_PASSWORD
         ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, email: e.ADMIN_EMAIL ?? `${e.ADMIN_USERNAME}@localhost.local` }

@@ -220,6 +220,8 @@ describeEachDb(
         created_at: alice.user.created_at,
         storage_quota_mb: 1024,
         is_admin: false,
+        disabled: false,
+        two_factor_enabled: false,
       });
       expect(rows.find((u) => u.id === bob.user.id)).toMatchObject({ file_count: 1, used_storage_bytes: content.length, total_downloads: 0 });
       expect(rows.find((u) => u.username === ADMIN.username)?.is_admin).toBe(true);

@@ -43,7 +43,10 @@ describe('OpenAPI document', () => {
         }
       }
       const deleteFile = doc.paths['/api/files/{id}']!.delete!;
-      expect(Object.keys(deleteFile.responses).sort()).toEqual(['204', '400', '401', '404', '429']);
+      // 403: every signed-in route refuses a user who must first change the password an admin reset…
+      expect(Object.keys(deleteFile.responses).sort()).toEqual(['204', '400', '401', '403', '404', '429']);
+      // …except the routes that let them do it.
+      expect(Object.keys(doc.paths['/api/account']!.get!.responses).sort()).toEqual(['200', '401', '429']);
       expect(Object.keys(doc.paths['/api/admin/stats']!.get!.responses).sort()).toEqual(['200', '401', '403', '429']);
       expect(Object.keys(doc.paths['/api/files/upload']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
     });

@@ -15,6 +15,16 @@ export interface UsersTable {
   /** The distinct content of the user's own files, in bytes (see domain/shared/quota.ts). */
   used_bytes: Generated<number>;
   created_at: number;
+  /** Set while an admin has disabled the account: no sign-in, no session, no public content. */
+  disabled_at: number | null;
+  /** 1 after an admin reset the password: the user must choose a new one first. */
+  must_change_password: Generated<number>;
+  /** Base32 TOTP secret; null while two-factor sign-in is off. */
+  totp_secret: string | null;
+  /** A secret shown for setup and not yet confirmed with a code. */
+  totp_pending_secret: string | null;
+  /** The last accepted TOTP time step: a code of this step or earlier is a replay. */
+  totp_last_step: number | null;
 }
 
 export interface SessionsTable {
@@ -23,6 +33,18 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** Updated at most once a minute by requests on the session. */
+  last_seen_at: number | null;
+  address: string | null;
+  user_agent: string | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the code: codes carry 50 random bits, so no slow hash is needed. */
+  code_hash: string;
+  used_at: number | null;
 }
 
 export interface BlobsTable {
@@ -131,6 +153,7 @@ export interface ResumableUploadsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
   blobs: BlobsTable;
   object_leases: ObjectLeasesTable;
   resumable_uploads: ResumableUploadsTable;

@@ -22,6 +22,8 @@ import { apiDocsRoutes } from './routes/api-docs.js';
 import { zodValidatorCompiler } from './validate.js';
 import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
+import { accountRoutes } from './routes/account.js';
+import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
@@ -93,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
-  registerAuthHook(app, ctx);
+  registerAuthHook(app, ctx, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins });
   // After the websocket plugin's own hook, which marks upgrade requests.
   registerRequestContext(app, ctx);
 
@@ -111,11 +113,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
+  accountRoutes(app);
   fileRoutes(app);
   thumbnailRoutes(app);
   folderRoutes(app);
   uploadRoutes(app, config.maxFileBytes);
   adminRoutes(app);
+  adminUserRoutes(app);
   wsRoutes(app, deps);
   registerMetricsRoute(app, opts.metrics, config.metrics?.token);
   apiDocsRoutes(app, recorder.routes);

@@ -11,8 +11,20 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Default-deny: an /api route is open only when its config says access: 'public'. */
-export function registerAuthHook(app: FastifyInstance, ctx: DomainContext): void {
+export interface AuthPolicy {
+  /** Admin routes refuse an admin who has not turned on two-factor sign-in. */
+  requireTwoFactorForAdmins: boolean;
+}
+
+export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password in Settings before continuing';
+export const TWO_FACTOR_REQUIRED = 'Turn on two-factor sign-in in Settings to use the admin panel';
+
+/**
+ * Default-deny: an /api route is open only when its config says access:
+ * 'public'. A user whose password an admin reset reaches only the routes
+ * marked beforePasswordChange until they choose a new one.
+ */
+export function registerAuthHook(app: FastifyInstance, ctx: DomainContext, policy: AuthPolicy): void {
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return; // no route: the not-found handler answers
@@ -28,7 +40,9 @@ export function registerAuthHook(app: FastifyInstance, ctx: DomainContext): void
     }
     if (access === 'public') return;
     if (!request.actor) throw new Unauthorized();
+    if (request.actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
     if (access === 'admin' && !request.actor.isAdmin) throw new Forbidden('Administrator access required');
+    if (access === 'admin' && policy.requireTwoFactorForAdmins && !request.actor.twoFactor) throw new Forbidden(TWO_FACTOR_REQUIRED);
   });
 }
 

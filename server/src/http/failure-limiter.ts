@@ -31,7 +31,18 @@ export interface FailureLimiter {
   signIn<T>(address: string, username: string, attempt: () => Promise<T>): Promise<T>;
   /** Runs `attempt` (an account creation) unless this address is over a limit; an account made, or a name taken (Conflict), counts. */
   register<T>(address: string, attempt: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `attempt` (a second-factor check) unless the challenge or the user is
+   * over a limit; a wrong code (Unauthorized) counts against both. A challenge
+   * runs one attempt at a time and completes one sign-in only.
+   */
+  secondFactor<T>(challenge: { userId: number; challengeId: string; expiresAt: number }, attempt: () => Promise<T>): Promise<T>;
 }
+
+/** Wrong codes one challenge may take before its user must enter the password again. */
+export const CODES_PER_CHALLENGE = 5;
+/** Wrong codes per user per window, over all their challenges: guessing six digits stays hopeless. */
+export const CODES_PER_USER = 10;
 
 type Counter = Limit & { refusal: string };
 
@@ -79,6 +90,33 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
         return result;
       } catch (err) {
         if (!(err instanceof Unauthorized)) await store.release([perAddress, perPair, perName]);
+        throw err;
+      }
+    },
+
+    async secondFactor({ userId, challengeId, expiresAt }, attempt) {
+      const challengeWindow = Math.max(1, expiresAt - Date.now());
+      const inUse = `2fa:challenge-use:${challengeId}`;
+      const held = await store.reserve([{ key: inUse, max: 1, windowMs: challengeWindow }]);
+      if (!held.ok) throw new Unauthorized('This sign-in was already completed. Enter your password again.');
+      const perChallenge = `2fa:challenge:${challengeId}`;
+      const perUser = `2fa:user:${userId}`;
+      try {
+        await reserve([
+          { key: perChallenge, max: CODES_PER_CHALLENGE, windowMs: challengeWindow, refusal: 'Too many wrong codes. Enter your password again.' },
+          { key: perUser, max: CODES_PER_USER, windowMs, refusal: FAILED_ATTEMPTS },
+        ]);
+      } catch (err) {
+        await store.release([inUse]);
+        throw err;
+      }
+      try {
+        const result = await attempt();
+        // The challenge stays used: it completed its one sign-in.
+        await store.release([perUser]);
+        return result;
+      } catch (err) {
+        await store.release(err instanceof Unauthorized ? [inUse] : [inUse, perChallenge, perUser]);
         throw err;
       }
     },

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     budget?: Budget;
+    /** Open to a user who must change their password first (after an admin reset): the routes that let them do it. */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | undefined;

@@ -11,5 +11,7 @@ export function actorOf({ user }: AuthResponse, isAdmin = false): Actor {
     createdAt: 0,
     sessionId: 'test',
     tokenExpiresAt: Number.MAX_SAFE_INTEGER,
+    twoFactor: false,
+    mustChangePassword: false,
   };
 }

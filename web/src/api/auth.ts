@@ -5,18 +5,27 @@ import {
   DEFAULT_EXTENSIONS,
   appConfigSchema,
   authResponseSchema,
+  loginResponseSchema,
   meResponseSchema,
   type AuthResponse,
   type LoginRequest,
+  type LoginResponse,
   type RegisterRequest,
+  type SecondFactorRequest,
 } from '@vault/contract';
 import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
 import { i18n } from '../i18n';
 
-export function login(body: LoginRequest): Promise<AuthResponse> {
-  return apiRequest('/api/auth/login', authResponseSchema, { method: 'POST', body, token: null });
+/** The password step: a session, or a challenge when the account has two-factor sign-in. */
+export function login(body: LoginRequest): Promise<LoginResponse> {
+  return apiRequest('/api/auth/login', loginResponseSchema, { method: 'POST', body, token: null });
+}
+
+/** The second step: the challenge with a code or a recovery code. */
+export function completeTwoFactor(body: SecondFactorRequest): Promise<AuthResponse> {
+  return apiRequest('/api/auth/login/2fa', authResponseSchema, { method: 'POST', body, token: null });
 }
 
 export function register(body: RegisterRequest): Promise<AuthResponse> {
@@ -50,22 +59,32 @@ export function useAllowedTypes(): readonly string[] {
   return useAppConfig().data?.allowed_types ?? DEFAULT_EXTENSIONS;
 }
 
-/** A sign-in by login or registration: its toast, then the session starts and the dashboard opens. */
-function useSignInWith<Body>(request: (body: Body) => Promise<AuthResponse>, welcome: 'auth:loggedIn' | 'auth:registered') {
+/**
+ * A sign-in by login, second factor or registration: its toast, then the
+ * session starts and the dashboard opens, or Settings when an admin's reset
+ * demands a new password. A two-factor challenge only passes through: the
+ * login page asks for the code.
+ */
+function useSignInWith<Body, Result extends LoginResponse>(request: (body: Body) => Promise<Result>, welcome: 'auth:loggedIn' | 'auth:registered') {
   const navigate = useNavigate();
   const { signIn } = useSession();
   return useMutation({
     mutationFn: request,
-    onSuccess: (auth) => {
+    onSuccess: (result) => {
+      if (!('token' in result)) return;
       toast.success(i18n.t(welcome));
-      signIn(auth);
-      void navigate('/dashboard', { replace: true });
+      signIn(result);
+      void navigate(result.must_change_password ? '/settings' : '/dashboard', { replace: true });
     },
   });
 }
 
 export function useLogin() {
   return useSignInWith(login, 'auth:loggedIn');
+}
+
+export function useCompleteTwoFactor() {
+  return useSignInWith(completeTwoFactor, 'auth:loggedIn');
 }
 
 export function useRegister() {

@@ -9,6 +9,11 @@ export const queryKeys = {
   appConfig: ['config'] as const,
   userStats: ['auth', 'stats'] as const,
 
+  /** Settings: the account, its sessions and its storage. */
+  account: ['account'] as const,
+  accountSessions: ['account', 'sessions'] as const,
+  accountStorage: ['account', 'storage'] as const,
+
   files: ['files'] as const,
   fileList: (criteria: FileSearchCriteria) => ['files', 'list', criteria] as const,
   publicFiles: (criteria: PublicFileSearchCriteria) => ['files', 'public', criteria] as const,

@@ -7,12 +7,13 @@ import dashboard from './locales/en/dashboard.json';
 import files from './locales/en/files.json';
 import folders from './locales/en/folders.json';
 import session from './locales/en/session.json';
+import settings from './locales/en/settings.json';
 import sharing from './locales/en/sharing.json';
 import upload from './locales/en/upload.json';
 import type { Language } from './languages';
 
 /** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
-export const en = { admin, auth, common, dashboard, files, folders, session, sharing, upload };
+export const en = { admin, auth, common, dashboard, files, folders, session, settings, sharing, upload };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

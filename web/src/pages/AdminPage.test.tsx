@@ -39,6 +39,8 @@ function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
     created_at: '2024-01-05T09:07:30.000Z',
     storage_quota_mb: 1024,
     is_admin: false,
+    disabled: false,
+    two_factor_enabled: false,
     ...overrides,
   };
 }

@@ -103,6 +103,39 @@ describe('LoginPage', () => {
     expect(lastActivity).toBeLessThanOrEqual(Date.now());
   });
 
+  it('asks for the second factor in the same card, offers a recovery code, and signs in', async () => {
+    const token = futureToken();
+    const account = makeUser({ username: 'demo' });
+    const { calls } = mockFetch({
+      'GET /api/config': configReply(DEMO),
+      'POST /api/auth/login': { body: { two_factor_required: true, challenge: 'the-challenge', expires_at: new Date(Date.now() + 300_000).toISOString() } },
+      'POST /api/auth/login/2fa': (request) =>
+        (request.body as { code?: string }).code === '123456'
+          ? { body: { token, user: account } }
+          : { status: 401, body: { error: 'Invalid or already used recovery code' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login');
+    await user.type(usernameInput(), 'demo');
+    await user.type(passwordInput(), 'demo123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid or already used recovery code')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/auth/login/2fa')?.body).toEqual({ challenge: 'the-challenge', recovery_code: 'abcdefghij' });
+
+    await user.click(screen.getByRole('button', { name: 'Use an authenticator code' }));
+    await user.type(screen.getByLabelText('Authentication code'), '123 456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
   it('sends mode admin in Admin Login and shows the server refusal', async () => {
     const { calls } = mockFetch({
       'GET /api/config': configReply(DEMO),

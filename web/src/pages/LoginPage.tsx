@@ -9,6 +9,7 @@ import { useAppConfig, useLogin } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { LoginModeToggle } from '../components/auth/LoginModeToggle';
+import { TwoFactorStep } from '../components/auth/TwoFactorStep';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
@@ -51,6 +52,22 @@ export function LoginPage() {
     mutation.mutate(mode === 'admin' ? { ...values, mode: 'admin' } : values);
   });
 
+  // The right password of an account with two-factor sign-in: the same card asks for the code.
+  const challenge = mutation.data && 'challenge' in mutation.data ? mutation.data.challenge : null;
+  if (challenge) {
+    return (
+      <AuthLayout title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} footer={t('twoFactor.footer')}>
+        <TwoFactorStep
+          challenge={challenge}
+          onRestart={() => {
+            mutation.reset();
+            form.reset(EMPTY);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout
       top={<LoginModeToggle mode={mode} onChange={switchMode} />}
@@ -71,7 +88,7 @@ export function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('loginFailed'))}</Alert>}
-        {mutation.isSuccess && <Alert tone="success">{t('loginSuccessful')}</Alert>}
+        {mutation.data && 'token' in mutation.data && <Alert tone="success">{t('loginSuccessful')}</Alert>}
         <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
         <TextField
           label={t('password')}

@@ -1,16 +1,36 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAccount } from '../api/account';
+import { useAppConfig } from '../api/auth';
+import { LoadingState } from '../components/ui/LoadingState';
 import { useSession } from './context';
 
-/** Signed-in screens: anonymous visitors go to /login. */
+/**
+ * Signed-in screens: anonymous visitors go to /login, and a user whose
+ * password an admin reset goes to Settings until they choose a new one.
+ */
 export function RequireAuth() {
   const { status } = useSession();
-  return status === 'authenticated' ? <Outlet /> : <Navigate to="/login" replace />;
+  const { pathname } = useLocation();
+  const account = useAccount({ enabled: status === 'authenticated' });
+  if (status !== 'authenticated') return <Navigate to="/login" replace />;
+  if (account.data?.must_change_password && pathname !== '/settings') return <Navigate to="/settings" replace />;
+  return <Outlet />;
 }
 
-/** Admin screens: other users go to /dashboard. Nested inside <RequireAuth>. */
+/**
+ * Admin screens: other users go to /dashboard; with REQUIRE_2FA_FOR_ADMINS,
+ * an admin without two-factor sign-in goes to Settings to turn it on first.
+ * Nested inside <RequireAuth>.
+ */
 export function RequireAdmin() {
   const { user } = useSession();
-  return user?.is_admin ? <Outlet /> : <Navigate to="/dashboard" replace />;
+  const config = useAppConfig();
+  const required = config.data?.require_2fa_for_admins === true;
+  const account = useAccount({ enabled: required && user?.is_admin === true });
+  if (!user?.is_admin) return <Navigate to="/dashboard" replace />;
+  if (config.isPending || (required && account.isPending)) return <LoadingState label="Loading..." />;
+  if (required && account.data?.two_factor_enabled !== true) return <Navigate to="/settings#two-factor" replace />;
+  return <Outlet />;
 }
 
 /** Login and registration: a signed-in user goes to /dashboard. */

@@ -8,6 +8,7 @@ import { blobHeadHash } from './0100_blob_head_hash.js';
 import { searchTrigrams } from './0101_search_trigrams.js';
 import { resumableUploads } from './0120_resumable_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
+import { accountSecurity } from './0180_account_security.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -23,5 +24,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0101_search_trigrams': searchTrigrams(dialect),
     '0120_resumable_uploads': resumableUploads(),
     '0210_derived_objects': derivedObjects(),
+    '0180_account_security': accountSecurity(dialect),
   };
 }

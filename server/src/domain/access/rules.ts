@@ -143,10 +143,19 @@ export async function readableFile(db: Db, viewer: Viewer, fileId: number): Prom
   return row;
 }
 
+/** Whether this user's content may be served to anyone: a disabled account's public content answers as if gone. */
+async function ownerIsActive(db: Db, userId: number): Promise<boolean> {
+  const owner = await db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
+  return owner !== undefined && owner.disabled_at === null;
+}
+
+/** The condition "owned by an account that is not disabled", over `files as f`. */
+export const ACTIVE_OWNER = sql<SqlBool>`f.user_id not in (select id from users where disabled_at is not null)`;
+
 /** A file anyone may read without signing in. */
 export async function publicFile(db: Db, fileId: number): Promise<FileRow> {
   const row = await fileRow(db, fileId);
-  if (!(await isPubliclyReadable(db, row))) throw new NotFound(FILE_NOT_FOUND);
+  if (!(await isPubliclyReadable(db, row)) || !(await ownerIsActive(db, row.user_id))) throw new NotFound(FILE_NOT_FOUND);
   return row;
 }
 
@@ -174,7 +183,9 @@ export async function readableFolder(db: Db, viewer: Viewer, folderId: number): 
 
 /** A folder on a public chain, for anyone. */
 export async function publicFolder(db: Db, folderId: number): Promise<FolderRow> {
-  return readableFolder(db, undefined, folderId);
+  const row = await readableFolder(db, undefined, folderId);
+  if (!(await ownerIsActive(db, row.user_id))) throw new NotFound(FOLDER_NOT_FOUND);
+  return row;
 }
 
 /** A folder the caller owns: the only ones they may change, delete, or put things in. */

@@ -2,31 +2,66 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
 
-export async function openSession(ctx: DomainContext, userId: number) {
+/** Where a sign-in came from, kept with its session so the user can recognise it. */
+export interface SignInClient {
+  address: string | null;
+  userAgent: string | null;
+}
+
+const USER_AGENT_MAX = 512;
+/** last_seen_at is written at most this often per session, so requests do not each pay for a write. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export async function openSession(ctx: DomainContext, userId: number, client: SignInClient) {
   const id = randomUUID();
   const issued = await ctx.tokens.issueSession(userId, id, ctx.settings.tokenTtlSeconds);
+  const now = Date.now();
   await ctx.db
     .insertInto('sessions')
-    .values({ id, user_id: userId, created_at: Date.now(), expires_at: issued.expiresAt, revoked_at: null })
+    .values({
+      id,
+      user_id: userId,
+      created_at: now,
+      expires_at: issued.expiresAt,
+      revoked_at: null,
+      last_seen_at: now,
+      address: client.address,
+      user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    })
     .execute();
   return issued;
 }
 
 /**
  * The user of a session that is still open: not revoked, not expired, its user
- * still there. Every credential (session token, download link) ends with it.
+ * still there and not disabled. Every credential (session token, download
+ * link) ends with it.
  */
 async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
+  const now = Date.now();
   const row = await ctx.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.username', 'users.email', 'users.is_admin', 'users.created_at'])
+    .select([
+      'users.id',
+      'users.username',
+      'users.email',
+      'users.is_admin',
+      'users.created_at',
+      'users.totp_secret',
+      'users.must_change_password',
+      'sessions.last_seen_at',
+    ])
     .where('sessions.id', '=', sessionId)
     .where('sessions.user_id', '=', userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', Date.now())
+    .where('sessions.expires_at', '>', now)
+    .where('users.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw new Unauthorized('Session has ended');
+  if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) {
+    await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  }
   return {
     id: row.id,
     username: row.username,
@@ -35,6 +70,8 @@ async function openSessionActor(ctx: DomainContext, userId: number, sessionId: s
     createdAt: row.created_at,
     sessionId,
     tokenExpiresAt,
+    twoFactor: row.totp_secret !== null,
+    mustChangePassword: row.must_change_password === 1,
   };
 }
 
@@ -85,6 +122,7 @@ export async function openSessions(ctx: DomainContext, ids: readonly string[], n
       .where('sessions.id', 'in', ids.slice(i, i + SESSION_CHECK_CHUNK))
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
+      .where('users.disabled_at', 'is', null)
       .execute();
     for (const row of rows) open.set(row.id, { userId: row.user_id, isAdmin: row.is_admin === 1 });
   }

@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { Unauthorized } from '../shared/errors.js';
 
 /** Each token says what it is for; one kind is never accepted in another's place. */
-type Purpose = 'session' | 'download';
+type Purpose = 'session' | 'download' | 'two-factor';
 
 export interface SessionClaims {
   userId: number;
@@ -18,11 +18,22 @@ export interface DownloadClaims {
   expiresAt: number;
 }
 
+/** The password step of a two-factor sign-in, passed; never a session. */
+export interface ChallengeClaims {
+  userId: number;
+  /** Attempts are counted per challenge, and a challenge completes one sign-in only. */
+  challengeId: string;
+  mode: 'user' | 'admin';
+  expiresAt: number;
+}
+
 export interface TokenService {
   issueSession(userId: number, sessionId: string, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifySession(token: string): Promise<SessionClaims>;
   issueDownload(userId: number, sessionId: string, fileId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyDownload(token: string): Promise<DownloadClaims>;
+  issueChallenge(userId: number, challengeId: string, mode: 'user' | 'admin', ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  verifyChallenge(token: string): Promise<ChallengeClaims>;
 }
 
 const ISSUER = 'vault';
@@ -83,6 +94,12 @@ export function createTokenService(secret: string): TokenService {
       const { payload, userId, expiresAt } = await verify(token, 'download');
       if (typeof payload.fid !== 'number' || typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
       return { userId, sessionId: payload.sid, fileId: payload.fid, expiresAt };
+    },
+    issueChallenge: (userId, challengeId, mode, ttl) => sign('two-factor', userId, { cid: challengeId, mode }, ttl),
+    async verifyChallenge(token) {
+      const { payload, userId, expiresAt } = await verify(token, 'two-factor');
+      if (typeof payload.cid !== 'string' || (payload.mode !== 'user' && payload.mode !== 'admin')) throw new Unauthorized('Invalid token');
+      return { userId, challengeId: payload.cid, mode: payload.mode, expiresAt };
     },
   };
 }

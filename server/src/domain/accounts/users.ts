@@ -1,10 +1,11 @@
-import type { RegisterRequest, User, UserStats } from '@vault/contract';
+import type { AuthResponse, LoginResponse, RegisterRequest, User, UserStats } from '@vault/contract';
 import { isUniqueViolation, isoTime, lowerEq, type Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
 import { recordActivity } from '../shared/activity.js';
-import { openSession } from './sessions.js';
+import { issueChallenge } from '../two-factor/challenge.js';
+import { openSession, type SignInClient } from './sessions.js';
 
 const MB = 1024 * 1024;
 
@@ -61,9 +62,9 @@ async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: b
   }
 }
 
-export async function register(ctx: DomainContext, input: RegisterRequest) {
+export async function register(ctx: DomainContext, input: RegisterRequest, client: SignInClient) {
   const row = await insertUser(ctx, input, false);
-  const session = await openSession(ctx, row.id);
+  const session = await openSession(ctx, row.id, client);
   return { token: session.token, user: toUserDto(row) };
 }
 
@@ -75,8 +76,18 @@ export interface LoginInput {
 
 const BAD_CREDENTIALS = 'Invalid username or password';
 
-/** Same answer, and the same argon2 work, whether or not the user exists. */
-export async function login(ctx: DomainContext, input: LoginInput) {
+/** The answer to a right password: a session, or a two-factor challenge when the account has a second factor. */
+export async function startSession(ctx: DomainContext, row: UserRow, client: SignInClient): Promise<AuthResponse> {
+  const session = await openSession(ctx, row.id, client);
+  await recordActivity(ctx.db, { type: 'login', userId: row.id });
+  return { token: session.token, user: toUserDto(row), ...(row.must_change_password === 1 ? { must_change_password: true } : {}) };
+}
+
+/**
+ * Same answer, and the same argon2 work, whether or not the user exists. A
+ * disabled account is told so only after its right password.
+ */
+export async function login(ctx: DomainContext, input: LoginInput, client: SignInClient): Promise<LoginResponse> {
   const row = await ctx.db.selectFrom('users').selectAll().where(lowerEq('username', input.username)).executeTakeFirst();
   const ok = row ? await ctx.passwords.verify(row.password_hash, input.password) : (await ctx.passwords.verifyNothing(input.password), false);
   if (!row || !ok) {
@@ -85,12 +96,19 @@ export async function login(ctx: DomainContext, input: LoginInput) {
     await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: row ? input.username : null });
     throw new Unauthorized(BAD_CREDENTIALS);
   }
-  if (input.mode === 'admin' && row.is_admin !== 1) {
+  if (row.disabled_at !== null) throw new Forbidden(ACCOUNT_DISABLED);
+  assertModeAllowed(row, input.mode ?? 'user');
+  if (row.totp_secret !== null) return issueChallenge(ctx, row.id, input.mode ?? 'user');
+  return startSession(ctx, row, client);
+}
+
+export const ACCOUNT_DISABLED = 'This account is disabled. Contact an administrator.';
+
+/** Admin Login is for admins; checked at the password step and again when a second factor completes it. */
+export function assertModeAllowed(row: Pick<UserRow, 'is_admin'>, mode: 'user' | 'admin'): void {
+  if (mode === 'admin' && row.is_admin !== 1) {
     throw new Forbidden('This account does not have administrator access. Use User Login instead.');
   }
-  const session = await openSession(ctx, row.id);
-  await recordActivity(ctx.db, { type: 'login', userId: row.id });
-  return { token: session.token, user: toUserDto(row) };
 }
 
 /** An account made by an operator (vault create-admin): no session is opened; a taken name or e-mail is a conflict. */

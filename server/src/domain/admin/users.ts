@@ -8,7 +8,7 @@ import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
 import { bytesToMb, mbToBytes, quotaBytesOf } from '../accounts/users.js';
 
 /** Every user's row (oldest account first), or one user's row. */
-async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
+export async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
   let query = ctx.db
     .selectFrom('users as u')
     .select([
@@ -18,6 +18,8 @@ async function adminUserRows(ctx: DomainContext, userId?: number): Promise<Admin
       'u.created_at',
       'u.is_admin',
       'u.storage_quota_bytes',
+      'u.disabled_at',
+      'u.totp_secret',
       sql<number>`(select count(*) from files f where f.user_id = u.id)`.as('file_count'),
       sql<number>`(select coalesce(sum(f.download_count), 0) from files f where f.user_id = u.id)`.as('total_downloads'),
       'u.used_bytes as used_storage_bytes',
@@ -35,6 +37,8 @@ async function adminUserRows(ctx: DomainContext, userId?: number): Promise<Admin
     created_at: isoTime(r.created_at),
     storage_quota_mb: bytesToMb(quotaBytesOf(ctx, r)),
     is_admin: r.is_admin === 1,
+    disabled: r.disabled_at !== null,
+    two_factor_enabled: r.totp_secret !== null,
   }));
 }
 

@@ -49,4 +49,8 @@ export interface Actor {
   createdAt: number;
   sessionId: string;
   tokenExpiresAt: number;
+  /** Two-factor sign-in is on for this account. */
+  twoFactor: boolean;
+  /** An admin reset the password: only the password change is open until it is done. */
+  mustChangePassword: boolean;
 }

@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   access: 'public' | 'user' | 'admin';
+  /** Reachable while the user must change their password; every other signed-in route then answers 403. */
+  beforePasswordChange: boolean;
   schema: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
   doc: RouteDoc | undefined;
 }
@@ -80,13 +82,13 @@ function responseOf(status: number, spec: ResponseSpec): JsonSchema {
 }
 
 function operation(route: RegisteredRoute & { doc: RouteDoc }): JsonSchema {
-  const { doc, schema, access } = route;
+  const { doc, schema, access, beforePasswordChange } = route;
   const responses: Record<string, JsonSchema> = {};
   for (const [status, spec] of Object.entries(doc.responses)) responses[status] = responseOf(Number(status), spec);
   const errors = new Set(doc.errors);
   if (schema.params || schema.querystring || schema.body || doc.multipart) errors.add(400);
   if (access !== 'public') errors.add(401);
-  if (access === 'admin') errors.add(403);
+  if (access === 'admin' || (access !== 'public' && !beforePasswordChange)) errors.add(403);
   errors.add(429);
   const error = withoutDialect(asOutput(errorResponseSchema));
   for (const status of [...errors].sort()) {
@@ -145,7 +147,9 @@ export function routeRecorder(): { routes: RegisteredRoute[]; onRoute(options: R
         if (options.config?.doc && /:\w/.test(options.url) && !schema.params) {
           throw new Error(`${method} ${options.url} has path parameters but declares no params schema`);
         }
-        routes.push({ method, url: options.url, access: options.config?.access ?? (options.url.startsWith('/api/') ? 'user' : 'public'), schema, doc: options.config?.doc });
+        routes.push({ method, url: options.url, access: options.config?.access ?? (options.url.startsWith('/api/') ? 'user' : 'public'),
+          beforePasswordChange: options.config?.beforePasswordChange === true,
+          schema, doc: options.config?.doc });
       }
     },
   };

@@ -27,6 +27,8 @@ export interface RouteSpec {
   tag: string;
   access?: Access;
   budget?: Budget;
+  /** Open to a user who must change their password first (after an admin reset). */
+  beforePasswordChange?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -47,12 +49,20 @@ declare module 'fastify' {
  * which then reads the parsed values) and, with the rest, its entry in the
  * OpenAPI document. Spread into the route options.
  */
-export function api(spec: RouteSpec): { schema: FastifySchema; config: { access?: Access; budget?: Budget; doc: RouteDoc } } {
+export function api(spec: RouteSpec): { schema: FastifySchema; config: { access?: Access; budget?: Budget; beforePasswordChange?: boolean; doc: RouteDoc } } {
   const schema: FastifySchema = {};
   if (spec.params) schema.params = spec.params;
   if (spec.query) schema.querystring = spec.query;
   if (spec.body) schema.body = spec.body;
   const doc: RouteDoc = { summary: spec.summary, tag: spec.tag, responses: spec.responses, errors: spec.errors ?? [] };
   if (spec.multipart) doc.multipart = true;
-  return { schema, config: { ...(spec.access ? { access: spec.access } : {}), ...(spec.budget ? { budget: spec.budget } : {}), doc } };
+  return {
+    schema,
+    config: {
+      ...(spec.access ? { access: spec.access } : {}),
+      ...(spec.budget ? { budget: spec.budget } : {}),
+      ...(spec.beforePasswordChange ? { beforePasswordChange: true } : {}),
+      doc,
+    },
+  };
 }

@@ -29,6 +29,7 @@ export function systemRoutes(app: FastifyInstance, { config }: HttpDeps): void {
         }
       : null,
     max_file_bytes: config.maxFileBytes,
+    require_2fa_for_admins: config.requireTwoFactorForAdmins,
     allowed_types: config.allowedTypes,
     registration_open: config.allowRegistration,
   }));

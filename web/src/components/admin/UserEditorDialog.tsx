@@ -11,6 +11,7 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
+import { UserAccountActions } from './UserAccountActions';
 
 const editorSchema = z.object({
   storage_quota_mb: adminUserUpdateSchema.shape.storage_quota_mb.unwrap(),
@@ -104,6 +105,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
           </div>
         </div>
       </form>
+      {user && !self && <UserAccountActions user={user} onDeleted={onClose} />}
     </Dialog>
   );
 }

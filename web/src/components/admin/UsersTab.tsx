@@ -6,6 +6,7 @@ import { useAdminUsers } from '../../api/admin';
 import { useCurrentUser } from '../../session/context';
 import { UserIdentity } from '../layout/UserIdentity';
 import { formatCount, formatDate } from '../../lib/format';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
@@ -31,11 +32,23 @@ export function UsersTab() {
   const me = useCurrentUser();
   const users = useAdminUsers();
   const [sort, setSort] = useState<{ by: UserSort; order: SortOrder }>({ by: 'used_storage_bytes', order: 'desc' });
-  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  // The row is read from the list, so the editor shows each change (disabled, reset) as it lands.
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = users.data?.users.find((u) => u.id === editingId) ?? null;
   const rows = useMemo(() => [...(users.data?.users ?? [])].sort(compareBy(sort.by, sort.order)), [users.data, sort]);
 
   const columns: Column<AdminUserRow, UserSort>[] = [
-    { header: t('users.user'), primary: true, sortBy: 'username', cell: (u) => <UserIdentity user={u} /> },
+    {
+      header: t('users.user'),
+      primary: true,
+      sortBy: 'username',
+      cell: (u) => (
+        <div className="flex min-w-0 items-center gap-2">
+          <UserIdentity user={u} />
+          {u.disabled && <Badge tone="danger">{t('users.disabled')}</Badge>}
+        </div>
+      ),
+    },
     { header: t('users.files'), align: 'right', sortBy: 'file_count', cell: (u) => formatCount(u.file_count) },
     {
       header: t('users.storageUsed'),
@@ -49,7 +62,7 @@ export function UsersTab() {
       actions: true,
       align: 'right',
       cell: (u) => (
-        <Button variant="ghost" size="sm" aria-label={t('users.editUser', { username: u.username })} onClick={() => setEditing(u)}>
+        <Button variant="ghost" size="sm" aria-label={t('users.editUser', { username: u.username })} onClick={() => setEditingId(u.id)}>
           <Pencil aria-hidden="true" className="size-4" />
           <span aria-hidden="true">{t('edit')}</span>
         </Button>
@@ -75,7 +88,7 @@ export function UsersTab() {
           )
         }
       </QueryState>
-      <UserEditorDialog user={editing} currentUserId={me.id} onClose={() => setEditing(null)} />
+      <UserEditorDialog user={editing} currentUserId={me.id} onClose={() => setEditingId(null)} />
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import type { User } from '@vault/contract';
 import { UserAvatar } from './UserAvatar';
@@ -15,6 +16,7 @@ const ITEM =
 
 export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
   const { t, i18n } = useTranslation('common');
+  const navigate = useNavigate();
   const [theme, setTheme] = useState<ThemePreference>(readThemePreference);
   const chooseTheme = (preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -40,7 +42,7 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
             <UserIdentity user={user} />
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={`${ITEM} text-slate-700`}>
+          <DropdownMenu.Item className={`${ITEM} text-slate-700`} onSelect={() => void navigate('/settings')}>
             <Settings aria-hidden="true" className="size-4 text-slate-500" />
             {t('settings')}
           </DropdownMenu.Item>

@@ -6,9 +6,10 @@ import dashboard from './dashboard.json';
 import files from './files.json';
 import folders from './folders.json';
 import session from './session.json';
+import settings from './settings.json';
 import sharing from './sharing.json';
 import upload from './upload.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, common, dashboard, files, folders, session, sharing, upload };
+export const texts = { admin, auth, common, dashboard, files, folders, session, settings, sharing, upload };
 export { dateLocale };

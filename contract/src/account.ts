@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { requiredString } from './common.js';
+import { authResponseSchema, emailSchema, passwordSchema, userSchema } from './auth.js';
+
+/** A TOTP code: six digits; spaces a user may type between groups are ignored. */
+export const totpCodeSchema = requiredString('Code is required')
+  .max(20, 'Enter the 6-digit code')
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
+
+/** A recovery code as shown (xxxxx-xxxxx); case, spaces and the dash are forgiven. */
+export const recoveryCodeSchema = requiredString('Recovery code is required')
+  .max(40, 'Invalid recovery code')
+  .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'Invalid recovery code'));
+
+export const RECOVERY_CODE_COUNT = 10;
+
+/** GET /api/account: the signed-in user and the state of their sign-in security. */
+export const accountSchema = z.object({
+  user: userSchema,
+  two_factor_enabled: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  /** Set by an admin's password reset: every other page is refused until the password is changed. */
+  must_change_password: z.boolean(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+export const emailChangeSchema = z.object({ email: emailSchema }).strict();
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    current_password: requiredString('Current password is required').max(256, 'Current password is wrong'),
+    new_password: passwordSchema,
+  })
+  .strict();
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const sessionInfoSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  address: z.string().nullable(),
+  /** "Firefox on Linux", from the user agent; null when it sent none. */
+  browser: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+export const sessionIdParamSchema = z.object({ id: z.uuid('Invalid session id') });
+export const sessionsEndedSchema = z.object({ ended: z.number().int() });
+
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into an authenticator by hand. */
+  secret: z.string(),
+  otpauth_uri: z.string(),
+  /** The otpauth URI as a QR code: an SVG data URL made on the server (no third party sees the secret). */
+  qr_code: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableSchema = z.object({ code: totpCodeSchema }).strict();
+export const twoFactorDisableSchema = z
+  .object({ password: requiredString('Password is required').max(256, 'Password is wrong'), code: totpCodeSchema })
+  .strict();
+export const recoveryCodesRequestSchema = z.object({ password: requiredString('Password is required').max(256, 'Password is wrong') }).strict();
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** POST /api/auth/login/2fa: the challenge from the password step, and one code or one recovery code. */
+export const secondFactorRequestSchema = z
+  .object({
+    challenge: requiredString('Challenge is required').max(2000, 'Invalid challenge'),
+    code: totpCodeSchema.optional(),
+    recovery_code: recoveryCodeSchema.optional(),
+  })
+  .strict()
+  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { message: 'Send either code or recovery_code' });
+export type SecondFactorRequest = z.input<typeof secondFactorRequestSchema>;
+
+export const accountStorageSchema = z.object({
+  quota_bytes: z.number().int(),
+  used_bytes: z.number().int(),
+  /** Bytes of the user's files as uploaded; used_bytes counts each distinct content once. */
+  logical_bytes: z.number().int(),
+  savings_bytes: z.number().int(),
+  total_files: z.number().int(),
+  largest: z.array(z.object({ id: z.number().int(), original_name: z.string(), file_size: z.number().int() })),
+});
+export type AccountStorage = z.infer<typeof accountStorageSchema>;
+
+/** The password step's answer when the account has two-factor sign-in: no session yet, only a challenge. */
+export const twoFactorChallengeSchema = z.object({
+  two_factor_required: z.literal(true),
+  /** Valid for one completed sign-in within five minutes; never accepted as a session. */
+  challenge: z.string(),
+  expires_at: z.string(),
+});
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+export const loginResponseSchema = z.union([authResponseSchema, twoFactorChallengeSchema]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const temporaryPasswordSchema = z.object({ temporary_password: z.string() });
+export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
+export const deleteUserRequestSchema = z.object({ confirm_username: requiredString('Type the username to confirm').max(300, 'The username does not match') }).strict();

@@ -1,0 +1,23 @@
+import type { PasswordChange } from '@vault/contract';
+import { recordActivity } from '../shared/activity.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Invalid } from '../shared/errors.js';
+import { announceAccessChange, revokeSessions } from './end-sessions.js';
+import { assertPassword } from './verify-password.js';
+
+/**
+ * PUT /api/account/password: the current password proves it is the owner;
+ * every other session ends (a thief's included) and this one stays. It also
+ * satisfies an admin's demand for a new password after a reset.
+ */
+export async function changePassword(ctx: DomainContext, actor: Actor, change: PasswordChange): Promise<void> {
+  await assertPassword(ctx, actor, change.current_password, 'Current password is wrong');
+  if (change.new_password === change.current_password) throw new Invalid('Choose a password different from the current one');
+  const hash = await ctx.passwords.hash(change.new_password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', actor.id).execute();
+    const ended = await revokeSessions(trx, actor.id, { keep: actor.sessionId });
+    await recordActivity(trx, { type: 'password_changed', userId: actor.id, detail: ended > 0 ? `${ended} other session${ended === 1 ? '' : 's'} ended` : null });
+  });
+  await announceAccessChange(ctx, actor.id);
+}

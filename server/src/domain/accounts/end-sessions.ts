@@ -1,0 +1,29 @@
+import type { Db } from '../../db/index.js';
+import type { DomainContext } from '../shared/context.js';
+
+/**
+ * Revokes a user's open sessions (all, all but `keep`, or only `only`) and
+ * returns how many ended. Their tokens fail at the next request on every
+ * instance, since each request reads its session.
+ */
+export async function revokeSessions(db: Db, userId: number, which: { keep?: string; only?: string } = {}, now = Date.now()): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (which.keep !== undefined) query = query.where('id', '!=', which.keep);
+  if (which.only !== undefined) query = query.where('id', '=', which.only);
+  const res = await query.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/**
+ * Tells every instance that the user's access changed: each re-authenticates
+ * that user's websockets against the database and closes those whose session
+ * ended. Call after the change is committed.
+ */
+export async function announceAccessChange(ctx: DomainContext, userId: number): Promise<void> {
+  await ctx.events.publishAccessChange({ userId });
+}

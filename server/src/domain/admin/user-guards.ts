@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { UserRow } from '../../db/schema.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
+import { adminUserRows } from './users.js';
+import type { AdminUserRow } from '@vault/contract';
+
+export type TargetUser = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'disabled_at'>;
+
+/**
+ * Inside an admin's action on a user: locks the admin rows and the target
+ * (PostgreSQL; SQLite runs one write transaction at a time), so two admins
+ * acting on each other at once are serialised, and so are the target's own
+ * uploads and folder changes, which take the same row lock. Then it checks that the caller is
+ * still an admin and that the target exists.
+ */
+export async function lockTarget(trx: Db, ctx: DomainContext, admin: Actor, userId: number): Promise<TargetUser> {
+  if (ctx.dialect === 'postgres') {
+    await sql`select id from users where is_admin = 1 or id = ${userId} order by id for update`.execute(trx);
+  }
+  const rows = await trx.selectFrom('users').select(['id', 'username', 'is_admin', 'disabled_at']).where('id', 'in', [admin.id, userId]).execute();
+  const me = rows.find((r) => r.id === admin.id);
+  if (me?.is_admin !== 1 || me.disabled_at !== null) throw new Forbidden('Administrator access required');
+  const target = rows.find((r) => r.id === userId);
+  if (!target) throw new NotFound('User not found');
+  return target;
+}
+
+/** An admin never disables or deletes their own account: another admin must, so one always remains. */
+export function assertNotSelf(admin: Actor, target: TargetUser, action: string): void {
+  if (target.id === admin.id) throw new Invalid(`You cannot ${action} your own account`);
+}
+
+/** The last enabled admin stays: Vault without one cannot be managed. Call under lockTarget. */
+export async function assertNotLastAdmin(trx: Db, target: TargetUser, action: string): Promise<void> {
+  if (target.is_admin !== 1 || target.disabled_at !== null) return;
+  const other = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('is_admin', '=', 1)
+    .where('disabled_at', 'is', null)
+    .where('id', '!=', target.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!other) throw new Invalid(`The last administrator cannot be ${action}`);
+}
+
+/** The user's row as the admin table shows it, after a change. */
+export async function adminUserRow(ctx: DomainContext, userId: number): Promise<AdminUserRow> {
+  const [row] = await adminUserRows(ctx, userId);
+  if (!row) throw new NotFound('User not found');
+  return row;
+}

@@ -1,0 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import type { TwoFactorChallenge } from '@vault/contract';
+import type { ChallengeClaims } from '../accounts/tokens.js';
+import type { DomainContext } from '../shared/context.js';
+import { Unauthorized } from '../shared/errors.js';
+
+/** How long the second step may take after the right password. */
+export const CHALLENGE_TTL_SECONDS = 300;
+
+export async function issueChallenge(ctx: DomainContext, userId: number, mode: 'user' | 'admin'): Promise<TwoFactorChallenge> {
+  const { token, expiresAt } = await ctx.tokens.issueChallenge(userId, randomUUID(), mode, CHALLENGE_TTL_SECONDS);
+  return { two_factor_required: true, challenge: token, expires_at: new Date(expiresAt).toISOString() };
+}
+
+/** The challenge's claims; an expired or forged one asks the user to start again. */
+export async function readChallenge(ctx: DomainContext, token: string): Promise<ChallengeClaims> {
+  try {
+    return await ctx.tokens.verifyChallenge(token);
+  } catch {
+    throw new Unauthorized('This sign-in has expired. Enter your password again.');
+  }
+}

@@ -1,0 +1,143 @@
+import { expect, it } from 'vitest';
+import type { SessionInfo } from '@vault/contract';
+import { uniqueName } from './helpers/client.js';
+import { samples, uploadOne } from './helpers/files.js';
+import { describeEachDb } from './helpers/server.js';
+import { openSocket } from './helpers/ws.js';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+describeEachDb('account settings', (t) => {
+  const client = () => t().client;
+
+  async function signIn(username: string, password: string, userAgent: string): Promise<string> {
+    const res = await client().post('/api/auth/login', { json: { username, password }, headers: { 'user-agent': userAgent } });
+    expect(res.status, res.text).toBe(200);
+    return res.body.token;
+  }
+
+  const sessionsOf = async (token: string) => (await client().get<{ sessions: SessionInfo[] }>('/api/account/sessions', { token })).body.sessions;
+
+  it('shows the account and changes the e-mail, validated and unique in any case', async () => {
+    const user = await client().register();
+    const other = await client().register();
+    const account = await client().get('/api/account', { token: user.token });
+    expect(account.body).toEqual({ user: user.user, two_factor_enabled: false, recovery_codes_left: 0, must_change_password: false });
+    const change = (email: unknown) => client().put('/api/account/email', { token: user.token, json: { email } });
+    expect(await change('not-an-email')).toMatchObject({ status: 400, body: { error: 'Invalid email address' } });
+    expect(await change(other.user.email.toUpperCase())).toMatchObject({ status: 409, body: { error: 'Email already registered' } });
+    expect((await client().put('/api/account/email', { token: user.token, json: { email: 'a@b.co', username: 'x' } })).status).toBe(400);
+    const fresh = `${uniqueName()}@example.org`;
+    const ok = await change(fresh);
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toEqual({ ...user.user, email: fresh });
+    expect((await client().get('/api/auth/me', { token: user.token })).body.user.email).toBe(fresh);
+    // The username stays as it was: nothing here changes it.
+    expect((await client().put('/api/account/username', { token: user.token, json: { username: 'x' } })).status).toBe(404);
+  });
+
+  it('changes the password with the current one; other sessions end, this one stays', async () => {
+    const user = await client().register();
+    const mine = await signIn(user.user.username, user.password, FIREFOX);
+    const phone = await signIn(user.user.username, user.password, SAFARI_IPHONE);
+    const change = (current_password: string, new_password: string) =>
+      client().put('/api/account/password', { token: mine, json: { current_password, new_password } });
+    expect(await change('wrong-pass', 'newpassword1')).toMatchObject({ status: 400, body: { error: 'Current password is wrong' } });
+    expect(await change(user.password, '123')).toMatchObject({ status: 400, body: { error: 'Password must be at least 6 characters' } });
+    expect(await change(user.password, user.password)).toMatchObject({ status: 400 });
+    expect((await change(user.password, 'newpassword1')).status).toBe(204);
+    expect((await client().get('/api/auth/me', { token: mine })).status).toBe(200);
+    expect((await client().get('/api/auth/me', { token: phone })).status).toBe(401);
+    expect((await client().get('/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await client().post('/api/auth/login', { json: { username: user.user.username, password: user.password } })).status).toBe(401);
+    expect((await client().post('/api/auth/login', { json: { username: user.user.username, password: 'newpassword1' } })).status).toBe(200);
+    const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('user_id', '=', user.user.id).where('type', '=', 'password_changed').execute();
+    expect(log).toEqual([{ type: 'password_changed', detail: '2 other sessions ended' }]);
+  });
+
+  it('lists open sessions with address, browser and this device, and ends one or all others', async () => {
+    const user = await client().register();
+    const laptop = await signIn(user.user.username, user.password, FIREFOX);
+    const phone = await signIn(user.user.username, user.password, SAFARI_IPHONE);
+    const sessions = await sessionsOf(laptop);
+    expect(sessions).toHaveLength(3);
+    const current = sessions.filter((s) => s.current);
+    expect(current).toHaveLength(1);
+    expect(current[0]).toMatchObject({ browser: 'Firefox on Linux', address: '127.0.0.1' });
+    expect(sessions.map((s) => s.browser)).toContain('Safari on iOS');
+    for (const s of sessions) expect(Date.parse(s.last_seen_at)).toBeGreaterThanOrEqual(Date.parse(s.created_at));
+
+    // Another user's session is not found, and a malformed id is refused.
+    const stranger = await client().register();
+    const strangerSession = (await sessionsOf(stranger.token))[0]!;
+    expect((await client().delete(`/api/account/sessions/${strangerSession.id}`, { token: laptop })).status).toBe(404);
+    expect((await client().get('/api/auth/me', { token: stranger.token })).status).toBe(200);
+    expect((await client().delete('/api/account/sessions/not-a-uuid', { token: laptop })).status).toBe(400);
+
+    const phoneSession = sessions.find((s) => s.browser === 'Safari on iOS')!;
+    expect((await client().delete(`/api/account/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(204);
+    expect((await client().get('/api/auth/me', { token: phone })).status).toBe(401);
+    expect((await client().delete(`/api/account/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(404);
+
+    const ended = await client().post('/api/account/sessions/end-others', { token: laptop });
+    expect(ended.body).toEqual({ ended: 1 });
+    expect((await client().get('/api/auth/me', { token: user.token })).status).toBe(401);
+    expect((await client().get('/api/auth/me', { token: laptop })).status).toBe(200);
+    expect((await sessionsOf(laptop)).map((s) => s.current)).toEqual([true]);
+    const log = await t().server.ctx.db.selectFrom('activity').select('detail').where('user_id', '=', user.user.id).where('type', '=', 'sessions_ended').execute();
+    expect(log.map((r) => r.detail).sort()).toEqual(['1 session', '1 session']);
+  });
+
+  it('closes the websockets of an ended session at once', async () => {
+    const user = await client().register();
+    const laptop = await signIn(user.user.username, user.password, FIREFOX);
+    const phone = await signIn(user.user.username, user.password, SAFARI_IPHONE);
+    const phoneSocket = await openSocket(t().url, { token: phone });
+    const laptopSocket = await openSocket(t().url, { token: laptop });
+    await phoneSocket.next((m) => m.type === 'ready');
+    await laptopSocket.next((m) => m.type === 'ready');
+    expect((await client().post('/api/account/sessions/end-others', { token: laptop })).body.ended).toBe(2);
+    expect(await phoneSocket.closed).toMatchObject({ reason: 'Session has ended' });
+    // The laptop's socket stays: its session does.
+    await uploadOne(client(), laptop, { name: 'still-here.png', content: samples.png() });
+    await laptopSocket.next((m) => m.type === 'file_uploaded');
+    laptopSocket.close();
+  });
+
+  it('reports quota, use, deduplication savings and the largest files', async () => {
+    const user = await client().register();
+    const big = samples.pdf('x'.repeat(5000));
+    await uploadOne(client(), user.token, { name: 'big.pdf', content: big });
+    await uploadOne(client(), user.token, { name: 'big-copy.pdf', content: big });
+    await uploadOne(client(), user.token, { name: 'small.png', content: samples.png() });
+    const storage = await client().get('/api/account/storage', { token: user.token });
+    expect(storage.status).toBe(200);
+    const png = samples.png().length;
+    expect(storage.body).toMatchObject({
+      used_bytes: big.length + png,
+      logical_bytes: 2 * big.length + png,
+      savings_bytes: big.length,
+      total_files: 3,
+    });
+    expect(storage.body.quota_bytes).toBeGreaterThan(0);
+    expect(storage.body.largest.map((f: { original_name: string }) => f.original_name)).toEqual(['big-copy.pdf', 'big.pdf', 'small.png']);
+  });
+
+  it('requires sign-in for every settings route', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/account'],
+      ['PUT', '/api/account/email'],
+      ['PUT', '/api/account/password'],
+      ['GET', '/api/account/sessions'],
+      ['POST', '/api/account/sessions/end-others'],
+      ['GET', '/api/account/storage'],
+      ['POST', '/api/account/2fa/setup'],
+      ['POST', '/api/account/2fa/enable'],
+      ['POST', '/api/account/2fa/disable'],
+      ['POST', '/api/account/2fa/recovery-codes'],
+    ] as const) {
+      expect((await client().request(method, path)).status, `${method} ${path}`).toBe(401);
+    }
+  });
+});

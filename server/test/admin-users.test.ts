@@ -1,0 +1,194 @@
+import { pino } from 'pino';
+import { expect, it } from 'vitest';
+import type { AdminUserRow } from '@vault/contract';
+import { createServer } from '../src/server.js';
+import { createClient } from './helpers/client.js';
+import { assertStorageConsistent, blobOf, samples, settled, uploadOne } from './helpers/files.js';
+import { describeEachDb, withTestServer } from './helpers/server.js';
+import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
+import { openSocket } from './helpers/ws.js';
+
+const ADMIN = { username: 'root_admin', password: 'longpassword' };
+
+describeEachDb(
+  'managing users',
+  (t) => {
+    const client = () => t().client;
+
+    async function adminToken(): Promise<string> {
+      const res = await client().post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
+      expect(res.status, res.text).toBe(200);
+      return res.body.token;
+    }
+
+    const rowOf = async (admin: string, id: number) =>
+      (await client().get<{ users: AdminUserRow[] }>('/api/admin/users/stats', { token: admin })).body.users.find((u) => u.id === id);
+
+    it('answers 401 to anonymous callers and 403 to users on every user-management route', async () => {
+      const alice = await client().register();
+      const bob = await client().register();
+      for (const [method, path] of [
+        ['POST', `/api/admin/users/${bob.user.id}/disable`],
+        ['POST', `/api/admin/users/${bob.user.id}/enable`],
+        ['POST', `/api/admin/users/${bob.user.id}/reset-password`],
+        ['POST', `/api/admin/users/${bob.user.id}/reset-2fa`],
+        ['DELETE', `/api/admin/users/${bob.user.id}`],
+      ] as const) {
+        const opts = { json: { confirm_username: bob.user.username } };
+        expect((await client().request(method, path, opts)).status, path).toBe(401);
+        expect((await client().request(method, path, { ...opts, token: alice.token })).status, path).toBe(403);
+      }
+      expect((await client().get('/api/auth/me', { token: bob.token })).status).toBe(200);
+    });
+
+    it('disables a user: sign-in refused, sessions and sockets end at once on every instance, public content gone', async () => {
+      const admin = await adminToken();
+      const bob = await client().register();
+      const publicFile = await uploadOne(client(), bob.token, { name: 'open.png', content: samples.png() }, { is_public: 'true' });
+      expect((await client().get(`/api/files/public/${publicFile}`)).status).toBe(200);
+      const socket = await openSocket(t().url, { token: bob.token });
+      await socket.next((m) => m.type === 'ready');
+      // A second instance on the same database, as behind a load balancer.
+      const twin = await createServer({ ...t().server.config, port: 0 }, pino({ level: 'silent' }));
+      try {
+        const other = createClient(await twin.listen());
+        expect((await other.get('/api/auth/me', { token: bob.token })).status).toBe(200);
+        const res = await client().post(`/api/admin/users/${bob.user.id}/disable`, { token: admin });
+        expect(res.status, res.text).toBe(200);
+        expect(res.body.user).toMatchObject({ id: bob.user.id, disabled: true });
+        expect((await other.get('/api/auth/me', { token: bob.token })).status).toBe(401);
+        expect((await other.get(`/api/files/public/${publicFile}`)).status).toBe(404);
+      } finally {
+        await twin.close();
+      }
+      expect(await socket.closed).toMatchObject({ reason: 'Session has ended' });
+      expect((await client().get(`/api/files/public/${publicFile}/download`)).status).toBe(404);
+      const listed = await client().get('/api/files/public?limit=100');
+      expect(listed.body.files.map((f: { id: number }) => f.id)).not.toContain(publicFile);
+      const login = await client().post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } });
+      expect(login).toMatchObject({ status: 403, body: { error: 'This account is disabled. Contact an administrator.' } });
+
+      const enabled = await client().post(`/api/admin/users/${bob.user.id}/enable`, { token: admin });
+      expect(enabled.body.user.disabled).toBe(false);
+      expect((await client().post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } })).status).toBe(200);
+      expect((await client().get(`/api/files/public/${publicFile}`)).status).toBe(200);
+      // Old sessions stay ended.
+      expect((await client().get('/api/auth/me', { token: bob.token })).status).toBe(401);
+      const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('type', 'in', ['user_disabled', 'user_enabled']).where('detail', '=', bob.user.username).execute();
+      expect(log.map((r) => r.type)).toEqual(['user_disabled', 'user_enabled']);
+    });
+
+    it('resets a password: a temporary one shown once, sessions end, and a new password is demanded first', async () => {
+      const admin = await adminToken();
+      const bob = await client().register();
+      const reset = await client().post(`/api/admin/users/${bob.user.id}/reset-password`, { token: admin });
+      expect(reset.status).toBe(200);
+      const temporary: string = reset.body.temporary_password;
+      expect(temporary).toMatch(/^[A-Za-z2-9]{16}$/);
+      expect((await client().get('/api/auth/me', { token: bob.token })).status).toBe(401);
+      expect((await client().post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } })).status).toBe(401);
+      const login = await client().post('/api/auth/login', { json: { username: bob.user.username, password: temporary } });
+      expect(login.status).toBe(200);
+      expect(login.body.must_change_password).toBe(true);
+      const token = login.body.token;
+      expect((await client().get('/api/account', { token })).body.must_change_password).toBe(true);
+      const blocked = await client().get('/api/files', { token });
+      expect(blocked).toMatchObject({ status: 403, body: { error: 'Choose a new password in Settings before continuing' } });
+      expect((await client().get('/api/auth/me', { token })).status).toBe(200);
+      const changed = await client().put('/api/account/password', { token, json: { current_password: temporary, new_password: 'my-own-password' } });
+      expect(changed.status).toBe(204);
+      expect((await client().get('/api/files', { token })).status).toBe(200);
+      expect((await client().get('/api/account', { token })).body.must_change_password).toBe(false);
+    });
+
+    it('resets a user’s two-factor sign-in', async () => {
+      const admin = await adminToken();
+      const carol = await userWithTwoFactor(client());
+      expect((await rowOf(admin, carol.user.id))?.two_factor_enabled).toBe(true);
+      const res = await client().post(`/api/admin/users/${carol.user.id}/reset-2fa`, { token: admin });
+      expect(res.body.user.two_factor_enabled).toBe(false);
+      const login = await client().post('/api/auth/login', { json: { username: carol.user.username, password: carol.password } });
+      expect(login.body.token).toBeDefined();
+    });
+
+    it('refuses an admin disabling, deleting or resetting themselves, and keeps the last enabled admin', async () => {
+      const admin = await adminToken();
+      const me = (await client().get('/api/auth/me', { token: admin })).body.user;
+      expect(await client().post(`/api/admin/users/${me.id}/disable`, { token: admin })).toMatchObject({ status: 400, body: { error: 'You cannot disable your own account' } });
+      const del = await client().delete(`/api/admin/users/${me.id}`, { token: admin, json: { confirm_username: me.username } });
+      expect(del).toMatchObject({ status: 400, body: { error: 'You cannot delete your own account' } });
+      expect((await client().post(`/api/admin/users/${me.id}/reset-password`, { token: admin })).status).toBe(400);
+      expect((await client().put(`/api/admin/users/${me.id}`, { token: admin, json: { is_admin: false } })).status).toBe(400);
+      expect((await client().post('/api/admin/users/999999/disable', { token: admin })).status).toBe(404);
+    });
+
+    it('deletes a user with their files, folders and shares, releasing each reference exactly once', async () => {
+      const admin = await adminToken();
+      const dave = await client().register();
+      const erin = await client().register();
+      const shared = samples.png();
+      const solo = samples.pdf();
+      await uploadOne(client(), erin.token, { name: 'erin.png', content: shared });
+      const folder = await client().post('/api/folders', { token: dave.token, json: { name: 'Projects' } });
+      expect(folder.status, folder.text).toBe(201);
+      const sub = await client().post('/api/folders', { token: dave.token, json: { name: 'Inner', parent_id: folder.body.folder.id } });
+      expect(sub.status, sub.text).toBe(201);
+      const inFolder = await uploadOne(client(), dave.token, { name: 'twin.png', content: shared }, { folder_id: String(sub.body.folder.id) });
+      await uploadOne(client(), dave.token, { name: 'twin-again.png', content: shared });
+      await uploadOne(client(), dave.token, { name: 'solo.pdf', content: solo });
+      const share = await client().put(`/api/files/${inFolder}/share`, { token: dave.token, json: { is_public: false, shared_users: [erin.user.username] } });
+      expect(share.status, share.text).toBe(200);
+      expect((await blobOf(t(), shared))?.ref_count).toBe(3);
+      const erinSocket = await openSocket(t().url, { token: erin.token });
+      await erinSocket.next((m) => m.type === 'ready');
+
+      const mismatch = await client().delete(`/api/admin/users/${dave.user.id}`, { token: admin, json: { confirm_username: 'someone' } });
+      expect(mismatch).toMatchObject({ status: 400, body: { error: 'The username does not match' } });
+      expect((await client().delete(`/api/admin/users/${dave.user.id}`, { token: admin })).status).toBe(400);
+
+      const res = await client().delete(`/api/admin/users/${dave.user.id}`, { token: admin, json: { confirm_username: dave.user.username } });
+      expect(res.status, res.text).toBe(204);
+      await settled(t());
+      expect((await blobOf(t(), shared))?.ref_count).toBe(1);
+      expect(await blobOf(t(), solo)).toBeUndefined();
+      const db = t().server.ctx.db;
+      for (const table of ['files', 'folders', 'sessions', 'recovery_codes'] as const) {
+        expect(await db.selectFrom(table).select('user_id').where('user_id', '=', dave.user.id).execute(), table).toEqual([]);
+      }
+      expect(await db.selectFrom('file_shares').select('file_id').where('file_id', '=', inFolder).execute()).toEqual([]);
+      expect((await client().get('/api/auth/me', { token: dave.token })).status).toBe(401);
+      expect(await erinSocket.next((m) => m.type === 'file_deleted' && m.file_id === inFolder)).toBeDefined();
+      erinSocket.close();
+      expect((await client().get(`/api/files/${inFolder}`, { token: erin.token })).status).toBe(404);
+      expect((await rowOf(admin, erin.user.id))?.used_storage_bytes).toBe(shared.length);
+      expect(await rowOf(admin, dave.user.id)).toBeUndefined();
+      const log = await db.selectFrom('activity').select('detail').where('type', '=', 'user_deleted').execute();
+      expect(log.map((r) => r.detail)).toContain(`${dave.user.username}: 3 files, 2 folders`);
+      await assertStorageConsistent(t());
+    });
+
+    it('lets an admin with two-factor sign-in complete Admin Login only as an admin', async () => {
+      const user = await userWithTwoFactor(client());
+      const challenge = await passwordStep(client(), user.user.username, user.password);
+      const res = await client().post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(user.secret) } });
+      expect(res.status).toBe(200);
+      // Admin Login refuses a plain user already at the password step.
+      const admin = await client().post('/api/auth/login', { json: { username: user.user.username, password: user.password, mode: 'admin' } });
+      expect(admin.status).toBe(403);
+    });
+  },
+  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+);
+
+it('REQUIRE_2FA_FOR_ADMINS keeps the admin routes closed until the admin turns on two-factor sign-in', async () => {
+  await withTestServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, REQUIRE_2FA_FOR_ADMINS: 'true' }, async (srv) => {
+    expect((await srv.client.get('/api/config')).body.require_2fa_for_admins).toBe(true);
+    const login = await srv.client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
+    const token = login.body.token;
+    const refused = await srv.client.get('/api/admin/stats', { token });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'Turn on two-factor sign-in in Settings to use the admin panel' } });
+    const setup = await srv.client.post('/api/account/2fa/setup', { token });
+    expect((await srv.client.post('/api/account/2fa/enable', { token, json: { code: await codeAt(setup.body.secret) } })).status).toBe(200);
+    expect((await srv.client.get('/api/admin/stats', { token })).status).toBe(200);
+  });
+});

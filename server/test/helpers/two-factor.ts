@@ -1,0 +1,31 @@
+import { generate } from 'otplib';
+import { expect } from 'vitest';
+import type { Client } from './client.js';
+
+/** The TOTP code an authenticator shows `offsetSeconds` from now. */
+export function codeAt(secret: string, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+}
+
+/**
+ * Registers a user and turns on two-factor sign-in, confirming with the code
+ * of the previous time step, so the current and next steps are still unused.
+ */
+export async function userWithTwoFactor(client: Client) {
+  const user = await client.register();
+  const setup = await client.post('/api/account/2fa/setup', { token: user.token });
+  expect(setup.status, setup.text).toBe(200);
+  const secret: string = setup.body.secret;
+  const enabled = await client.post('/api/account/2fa/enable', { token: user.token, json: { code: await codeAt(secret, -30) } });
+  expect(enabled.status, enabled.text).toBe(200);
+  return { ...user, secret, recoveryCodes: enabled.body.recovery_codes as string[] };
+}
+
+/** The password step; with two-factor sign-in on it answers a challenge. */
+export async function passwordStep(client: Client, username: string, password: string, mode?: 'admin'): Promise<string> {
+  const res = await client.post('/api/auth/login', { json: { username, password, ...(mode ? { mode } : {}) } });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.two_factor_required).toBe(true);
+  expect(res.body.token).toBeUndefined();
+  return res.body.challenge;
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Laptop, LogOut } from 'lucide-react';
+import type { SessionInfo } from '@vault/contract';
+import { useEndOtherSessions, useEndSession, useSessions } from '../../api/account';
+import { formatDateTime } from '../../lib/format';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { Card, CardHeader } from '../ui/Card';
+import { QueryState } from '../ui/QueryState';
+
+function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
+  const { t } = useTranslation('settings');
+  const name = session.browser ?? t('sessions.unknownBrowser');
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-5 py-3.5" data-testid="session-row">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <Laptop aria-hidden="true" className="size-4" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
+          {name}
+          {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
+        </p>
+        <p className="text-sm text-slate-500">
+          {t('sessions.facts', { address: session.address ?? t('sessions.unknownAddress'), created: formatDateTime(session.created_at), seen: formatDateTime(session.last_seen_at) })}
+        </p>
+      </div>
+      {!session.current && (
+        <Button variant="secondary" size="sm" onClick={onEnd} loading={ending} aria-label={t('sessions.signOutLabel', { name, created: formatDateTime(session.created_at) })}>
+          <LogOut aria-hidden="true" className="size-3.5" />
+          {t('sessions.signOut')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Every open session of the user, with sign-out per session and for all the others at once. */
+export function SessionsCard() {
+  const { t } = useTranslation('settings');
+  const sessions = useSessions();
+  const endOne = useEndSession();
+  const endOthers = useEndOtherSessions();
+  const others = sessions.data?.sessions.filter((s) => !s.current).length ?? 0;
+  return (
+    <Card>
+      <CardHeader
+        title={t('sessions.title')}
+        description={t('sessions.description')}
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => endOthers.mutate()} loading={endOthers.isPending} disabled={others === 0}>
+            {t('sessions.endOthers')}
+          </Button>
+        }
+      />
+      <QueryState query={sessions} loading={t('sessions.loading')} failed={t('sessions.failed')}>
+        {({ sessions: list }) => (
+          <ul className="divide-y divide-slate-100">
+            {list.map((session) => (
+              <SessionRow
+                key={session.id}
+                session={session}
+                ending={endOne.isPending && endOne.variables === session.id}
+                onEnd={() => endOne.mutate(session.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
