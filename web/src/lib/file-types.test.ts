@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FileArchive, FileImage, FileJson, FileSpreadsheet, FileText, File as FileIcon } from 'lucide-react';
+import { FileArchive, FileImage, FileJson, FileSpreadsheet, FileText, FileVideo, File as FileIcon } from 'lucide-react';
 import { extensionLabel, fileKind } from './file-types';
 
 describe('fileKind', () => {
@@ -15,7 +15,8 @@ describe('fileKind', () => {
     ['application/msword', FileText],
     ['application/zip', FileArchive],
     ['application/x-rar-compressed', FileArchive],
-    ['video/mp4', FileIcon],
+    ['video/mp4', FileVideo],
+    ['application/octet-stream', FileIcon],
   ])('%s shows its kind of icon', (mime, icon) => {
     expect(fileKind(mime).icon).toBe(icon);
   });
