@@ -5,3 +5,4 @@ export * from './files.js';
 export * from './folders.js';
 export * from './admin.js';
 export * from './events.js';
+export * from './links.js';

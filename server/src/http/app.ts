@@ -18,6 +18,10 @@ import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
+import { downloadRoutes } from './routes/downloads.js';
+import { linkRoutes } from './routes/links.js';
+import { fileRequestRoutes } from './routes/file-requests.js';
+import { registerLinkHeaders } from './link-headers.js';
 import { systemRoutes } from './routes/system.js';
 import { wsRoutes } from './routes/ws.js';
 
@@ -66,6 +70,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     preClose: () => realtime.close(app.websocketServer.clients),
   });
   await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerLinkHeaders(app);
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
@@ -87,6 +92,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   fileRoutes(app, deps);
   folderRoutes(app, deps);
+  downloadRoutes(app, deps);
+  linkRoutes(app, deps);
+  fileRequestRoutes(app, deps);
   adminRoutes(app, deps);
   wsRoutes(app, deps);
 

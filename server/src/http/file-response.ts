@@ -18,6 +18,10 @@ export interface SendOptions {
    * use, so a file made private again stops being served from caches.
    */
   cache: 'private' | 'public';
+  /** Runs before a counted download starts, and may refuse it (a share link's download limit). */
+  claim?: () => Promise<void>;
+  /** How the download reads in the audit log (e.g. the share link it came through). */
+  detail?: string;
 }
 
 const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
@@ -37,6 +41,10 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
   }
+  const notModified = request.headers['if-none-match'] === etag;
+  const counted = !notModified && !opts.inline && (!range || range.start === 0) && request.method !== 'HEAD';
+  // Before any header: a refused claim answers as an error of its own.
+  if (counted) await opts.claim?.();
   reply
     .header('content-type', row.mime_type.startsWith('text/') || row.mime_type === 'application/json' ? `${row.mime_type}; charset=utf-8` : row.mime_type)
     .header('content-disposition', contentDisposition(row.original_name, opts.inline))
@@ -45,7 +53,7 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
     .header('cache-control', CACHE_CONTROL[opts.cache])
     // Served bytes are never a document of this origin: no scripts, no plugins.
     .header('content-security-policy', "default-src 'none'; sandbox");
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (notModified) return reply.status(304).send();
 
   const length = range ? range.end - range.start + 1 : size;
   reply.header('content-length', String(length));
@@ -53,6 +61,6 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
   if (request.method === 'HEAD') return reply.send();
 
   const stream = await ctx.store.get(blob.storage_key, range);
-  if (!opts.inline && (!range || range.start === 0)) await recordDownload(ctx, opts.userId, row);
+  if (counted) await recordDownload(ctx, opts.userId, row, opts.detail);
   return reply.send(stream);
 }

@@ -31,7 +31,14 @@ function parserError(err: unknown): unknown {
   return err;
 }
 
-class UploadFields {
+/** The non-file fields of an upload form, applied as they arrive; `options` are read when the files commit. */
+export interface UploadForm {
+  readonly options: UploadOptions;
+  apply(name: string, value: string, truncated: boolean): Promise<void>;
+}
+
+/** The signed-in user's form: visibility, folder, tags. */
+class UploadFields implements UploadForm {
   readonly options: UploadOptions = { isPublic: false, folderId: null, tags: [] };
 
   constructor(
@@ -88,11 +95,16 @@ export interface UploadOutcome {
  * body that stops arriving for UPLOAD_IDLE_SECONDS is cut off (408). Once the
  * whole request is read, each stored object becomes a file in its own
  * transaction. If the request as a whole is refused, every object it wrote is
- * deleted.
+ * deleted. `fields` reads the form's other fields: the signed-in user's by
+ * default, a file request's for its visitors.
  */
-export async function handleUpload(ctx: DomainContext, actor: Actor, request: FastifyRequest): Promise<UploadOutcome> {
+export async function handleUpload(
+  ctx: DomainContext,
+  actor: Actor,
+  request: FastifyRequest,
+  fields: UploadForm = new UploadFields(ctx, actor),
+): Promise<UploadOutcome> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
-  const fields = new UploadFields(ctx, actor);
   const staged: Staged[] = [];
   const counted = new Set<string>();
   const budget = await uploadBudget(ctx, actor.id);

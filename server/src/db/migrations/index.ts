@@ -4,6 +4,7 @@ import { initial } from './0001_initial.js';
 import { userUsedBytes } from './0002_user_used_bytes.js';
 import { storageCountsChecked } from './0003_storage_counts_checked.js';
 import { objectLeases } from './0004_object_leases.js';
+import { links } from './0160_links.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -15,5 +16,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_user_used_bytes': userUsedBytes(),
     '0003_storage_counts_checked': storageCountsChecked(dialect),
     '0004_object_leases': objectLeases(),
+    '0160_links': links(dialect),
   };
 }

@@ -167,7 +167,7 @@ export async function updateFile(ctx: DomainContext, actor: Actor, fileId: numbe
 }
 
 /** Counts a download (once per download, not per range request) and logs it. */
-export async function recordDownload(ctx: DomainContext, userId: number | null, row: FileRow): Promise<void> {
+export async function recordDownload(ctx: DomainContext, userId: number | null, row: FileRow, detail?: string): Promise<void> {
   let count = 0;
   await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -177,7 +177,7 @@ export async function recordDownload(ctx: DomainContext, userId: number | null, 
       .returning('download_count')
       .executeTakeFirst();
     count = updated?.download_count ?? 0;
-    await recordActivity(trx, { type: 'download', userId, fileId: row.id, fileName: row.original_name });
+    await recordActivity(trx, { type: 'download', userId, fileId: row.id, fileName: row.original_name, detail: detail ?? null });
   });
   await ctx.events.publish({
     event: { type: 'file_downloaded', file_id: row.id, download_count: count, at: new Date().toISOString() },

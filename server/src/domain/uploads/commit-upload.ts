@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
 import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
@@ -16,6 +17,10 @@ export interface UploadOptions {
   isPublic: boolean;
   folderId: number | null;
   tags: string[];
+  /** More checks and counts inside the commit's transaction (a file request's limits); throwing refuses the file. */
+  within?: (trx: Db, object: IngestedObject) => Promise<void>;
+  /** How the upload reads in the audit log (e.g. who sent it through a file request). */
+  detail?: string;
 }
 
 export interface UploadBudget {
@@ -79,6 +84,7 @@ export async function commitUpload(
         await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      await opts.within?.(trx, object);
       if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
       const now = Date.now();
       const healed = hole
@@ -119,7 +125,7 @@ export async function commitUpload(
       if (opts.tags.length > 0) {
         await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
       }
-      await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
+      await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
     });
   } catch (err) {
     await discardObject(ctx, leases, object.key);
