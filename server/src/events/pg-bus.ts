@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { Logger } from '../domain/shared/context.js';
+import type { Logger } from '../logger.js';
 import { createTopic, type AccessChange, type BusMessage, type EventBus } from './bus.js';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */

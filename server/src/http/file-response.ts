@@ -1,17 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isPreviewable } from '@vault/contract';
-import type { FileRow } from '../db/schema.js';
-import type { DomainContext } from '../domain/shared/context.js';
-import { UnsupportedType } from '../domain/shared/errors.js';
-import { recordDownload } from '../domain/files/files.js';
+import type { FileContent } from '../domain/files/open-file.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
 
 export interface SendOptions {
   /** ?inline=1: a preview, shown in place and not counted. */
   inline: boolean;
-  /** Who downloads, for the audit log; null when anonymous. */
-  userId: number | null;
   /**
    * 'private': never stored by a browser or a proxy (the bytes are someone's own).
    * 'public': anyone may keep a copy but must revalidate it (ETag) before each
@@ -20,8 +14,6 @@ export interface SendOptions {
   cache: 'private' | 'public';
   /** Runs before a counted download starts, and may refuse it (a share link's download limit). */
   claim?: () => Promise<void>;
-  /** How the download reads in the audit log (e.g. the share link it came through). */
-  detail?: string;
 }
 
 const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
@@ -31,11 +23,9 @@ const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as con
  * single-range support. A download is counted once: not for previews, HEAD,
  * revalidations, or ranges that do not start at byte 0.
  */
-export async function sendFile(ctx: DomainContext, request: FastifyRequest, reply: FastifyReply, row: FileRow, opts: SendOptions) {
-  if (opts.inline && !isPreviewable(row.mime_type)) throw new UnsupportedType('This file type cannot be previewed in the browser');
-  const blob = await ctx.db.selectFrom('blobs').select(['storage_key', 'size']).where('hash', '=', row.blob_hash).executeTakeFirstOrThrow();
-  const size = Number(blob.size);
-  const etag = `"${row.blob_hash}"`;
+export async function sendFile(request: FastifyRequest, reply: FastifyReply, content: FileContent, opts: SendOptions) {
+  const { file, size } = content;
+  const etag = `"${content.hash}"`;
   const ifRange = request.headers['if-range'];
   const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
   if (range === 'unsatisfiable') {
@@ -46,8 +36,8 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
   // Before any header: a refused claim answers as an error of its own.
   if (counted) await opts.claim?.();
   reply
-    .header('content-type', row.mime_type.startsWith('text/') || row.mime_type === 'application/json' ? `${row.mime_type}; charset=utf-8` : row.mime_type)
-    .header('content-disposition', contentDisposition(row.original_name, opts.inline))
+    .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)
+    .header('content-disposition', contentDisposition(file.original_name, opts.inline))
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
     .header('cache-control', CACHE_CONTROL[opts.cache])
@@ -60,7 +50,7 @@ export async function sendFile(ctx: DomainContext, request: FastifyRequest, repl
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   if (request.method === 'HEAD') return reply.send();
 
-  const stream = await ctx.store.get(blob.storage_key, range);
-  if (counted) await recordDownload(ctx, opts.userId, row, opts.detail);
+  const stream = await content.read(range);
+  if (counted) await content.countDownload();
   return reply.send(stream);
 }

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../storage/object-store.js';
+import type { ByteRange } from '../domain/files/open-file.js';
 
 export type RangeRequest = ByteRange | 'unsatisfiable' | undefined;
 

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { ACCEPTED_EXTENSIONS, EXTENSION_MIME, type AcceptedExtension } from '@vault/contract';
-import { UnsupportedType } from '../domain/shared/errors.js';
+import { StorageError } from './errors.js';
 
 /** Enough leading bytes for file-type to recognise every accepted binary format. */
 export const SNIFF_BYTES = 4100;
@@ -21,14 +21,9 @@ const ZIP_CONTAINERS = new Set([
   'application/vnd.android.package-archive',
 ]);
 
-export const CONTENT_MISMATCH = 'File content does not match its extension';
-
+/** The extension as one the store accepts; any other is refused before a byte is stored. */
 export function acceptedExtension(ext: string): AcceptedExtension {
-  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
-    throw new UnsupportedType(
-      ext ? `File type .${ext} is not allowed` : `Files need an extension (${ACCEPTED_EXTENSIONS.join(', ')})`,
-    );
-  }
+  if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) throw new StorageError('extension_not_accepted', { extension: ext });
   return ext as AcceptedExtension;
 }
 
@@ -44,9 +39,9 @@ export function isTextExtension(ext: AcceptedExtension): boolean {
 export async function sniffedMime(ext: AcceptedExtension, head: Buffer): Promise<string> {
   if (isTextExtension(ext)) return EXTENSION_MIME[ext];
   const detected = await fileTypeFromBuffer(head);
-  if (!detected) throw new UnsupportedType(CONTENT_MISMATCH);
+  if (!detected) throw new StorageError('content_mismatch');
   if (ext === 'zip' ? ZIP_CONTAINERS.has(detected.mime) : detected.mime === EXTENSION_MIME[ext]) {
     return EXTENSION_MIME[ext];
   }
-  throw new UnsupportedType(CONTENT_MISMATCH);
+  throw new StorageError('content_mismatch');
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { ID_CHUNK } from '../domain/shared/chunks.js';
+import { ID_CHUNK } from '../db/chunks.js';
 import { heldKeys } from './leases.js';
 import type { ObjectStore } from './object-store.js';
 

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import type { AcceptedExtension } from '@vault/contract';
-import { QuotaExceeded, TooLarge, UnsupportedType } from '../domain/shared/errors.js';
-import { CONTENT_MISMATCH, SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
+import { drain } from '../drain.js';
+import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
+import { StorageError } from './errors.js';
 import { newObjectKey } from './keys.js';
 import type { LeaseKeeper } from './leases.js';
 import type { ObjectStore } from './object-store.js';
@@ -21,11 +22,6 @@ export interface IngestedObject {
   /** SHA-256 of the content, lower-case hex. */
   hash: string;
   mime: string;
-}
-
-function sizeLabel(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
 /**
@@ -59,8 +55,8 @@ class Inspector extends Transform {
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.progress();
     this.size += chunk.length;
-    if (this.size > this.limits.maxBytes) return done(new TooLarge(`File exceeds the ${sizeLabel(this.limits.maxBytes)} limit`));
-    if (this.size > this.limits.budgetBytes) return done(new QuotaExceeded());
+    if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
+    if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
     this.sha.update(chunk);
     try {
       this.checkText(chunk, false);
@@ -86,11 +82,11 @@ class Inspector extends Transform {
 
   private checkText(chunk: Buffer | undefined, final: boolean): void {
     if (!this.utf8) return;
-    if (chunk?.includes(0)) throw new UnsupportedType(CONTENT_MISMATCH);
+    if (chunk?.includes(0)) throw new StorageError('content_mismatch');
     try {
       this.utf8.decode(chunk, { stream: !final });
     } catch {
-      throw new UnsupportedType(CONTENT_MISMATCH);
+      throw new StorageError('content_mismatch');
     }
   }
 
@@ -101,17 +97,6 @@ class Inspector extends Transform {
     this.mime = await sniffedMime(this.ext, head.subarray(0, SNIFF_BYTES));
     if (head.length > 0) this.push(head);
   }
-}
-
-/** Reads a stream to its end, discarding the bytes. */
-export function drain(stream: Readable): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.readableEnded || stream.destroyed) return resolve();
-    stream.on('end', resolve);
-    stream.on('close', resolve);
-    stream.on('error', () => resolve());
-    stream.resume();
-  });
 }
 
 /**

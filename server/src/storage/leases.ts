@@ -1,6 +1,6 @@
 import { writeUnsynced, type Db, type Dialect } from '../db/index.js';
-import type { Logger } from '../domain/shared/context.js';
-import { chunks } from '../domain/shared/chunks.js';
+import type { Logger } from '../logger.js';
+import { chunks } from '../db/chunks.js';
 
 /**
  * Leases protect objects that no blob row points at yet: an object being

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
-import { chunks } from '../shared/chunks.js';
+import { chunks } from '../../db/chunks.js';
 import { NotFound } from '../shared/errors.js';
 
 /** Who is asking: a signed-in user, or nobody (public routes). */

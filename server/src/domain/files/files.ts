@@ -3,9 +3,10 @@ import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@va
 import type { Db, Dialect } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 import { collectBlob } from '../../storage/gc.js';
-import { FILE_NOT_FOUND, ownedFile, ownedFolder, readableFile, type Viewer } from '../access/rules.js';
+import { FILE_NOT_FOUND, ownedFile, ownedFolder, publicFile, readableFile } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
 import { recordActivity } from '../shared/activity.js';
-import { chunks } from '../shared/chunks.js';
+import { chunks } from '../../db/chunks.js';
 import { fileAudience, mergeAudiences } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid, NotFound } from '../shared/errors.js';
@@ -14,13 +15,15 @@ import { normalizeFileName } from './names.js';
 import { lockUser, lockUsers } from '../shared/locks.js';
 import { charge, ownsContent } from '../shared/quota.js';
 
-export function viewerOf(actor: Actor | undefined): Viewer {
-  return actor ? { id: actor.id, isAdmin: actor.isAdmin } : undefined;
-}
-
 export async function getFile(ctx: DomainContext, actor: Actor, fileId: number): Promise<FileItem> {
   const row = await readableFile(ctx.db, viewerOf(actor), fileId);
   return fileDto(ctx.db, viewerOf(actor), row.id);
+}
+
+/** A public file as anyone sees it. */
+export async function getPublicFile(ctx: DomainContext, _actor: Actor | undefined, { fileId }: { fileId: number }): Promise<FileItem> {
+  const row = await publicFile(ctx.db, fileId);
+  return fileDto(ctx.db, undefined, row.id);
 }
 
 export type ReleasedFile = Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size' | 'original_name'>;
@@ -164,23 +167,4 @@ export async function updateFile(ctx: DomainContext, actor: Actor, fileId: numbe
     audience: mergeAudiences(before, await fileAudience(ctx.db, after)),
   });
   return fileDto(ctx.db, viewerOf(actor), fileId);
-}
-
-/** Counts a download (once per download, not per range request) and logs it. */
-export async function recordDownload(ctx: DomainContext, userId: number | null, row: FileRow, detail?: string): Promise<void> {
-  let count = 0;
-  await ctx.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('files')
-      .set({ download_count: sql`download_count + 1` })
-      .where('id', '=', row.id)
-      .returning('download_count')
-      .executeTakeFirst();
-    count = updated?.download_count ?? 0;
-    await recordActivity(trx, { type: 'download', userId, fileId: row.id, fileName: row.original_name, detail: detail ?? null });
-  });
-  await ctx.events.publish({
-    event: { type: 'file_downloaded', file_id: row.id, download_count: count, at: new Date().toISOString() },
-    audience: await fileAudience(ctx.db, row),
-  });
 }

@@ -13,7 +13,7 @@ import { folderAudience, mergeAudiences, NOBODY } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
 import { containsPattern, searchFiles, type Condition } from '../files/search.js';
-import { viewerOf } from '../files/files.js';
+import { viewerOf } from '../access/viewer.js';
 import { folderDto, folderDtos } from './dto.js';
 import { lockUser } from '../shared/locks.js';
 import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from '../sharing/shares.js';

@@ -8,7 +8,7 @@ export const linkPath = (row: Pick<LinkRow, 'kind' | 'token'>) => `/${row.kind =
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : isoTime(ms));
 
-type NamedLink = LinkRow & { file_name: string | null; folder_name: string | null };
+export type NamedLink = LinkRow & { file_name: string | null; folder_name: string | null };
 
 /** Links of one owner with the names of their items; `narrow` adds conditions. */
 export async function namedLinks(db: Db, ownerId: number, kind: LinkRow['kind'], narrow: { ids?: number[]; fileId?: number; folderId?: number } = {}): Promise<NamedLink[]> {

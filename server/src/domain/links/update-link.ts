@@ -4,6 +4,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { epochOf } from './insert-link.js';
 import { ownedLink } from './owned-link.js';
+import { namedLinks, type NamedLink } from './dto.js';
 
 /** The settings an owner may change; undefined keeps one, null clears it. */
 export interface LinkChange {
@@ -22,7 +23,7 @@ export interface LinkChange {
  * version, which ends the grants issued so far: a visitor who knew the old
  * password must enter the new one. A revoked link stays revoked.
  */
-export async function updateLink(ctx: DomainContext, actor: Actor, kind: LinkRow['kind'], id: number, change: LinkChange): Promise<void> {
+export async function updateLink(ctx: DomainContext, actor: Actor, kind: LinkRow['kind'], id: number, change: LinkChange): Promise<NamedLink> {
   const row = await ownedLink(ctx.db, actor.id, kind, id);
   if (row.revoked_at !== null) throw new Conflict(kind === 'share' ? 'This link has been revoked' : 'This file request is closed');
   const passwordHash = change.password === undefined ? undefined : change.password === null ? null : await ctx.passwords.hash(change.password);
@@ -44,4 +45,6 @@ export async function updateLink(ctx: DomainContext, actor: Actor, kind: LinkRow
     .where('id', '=', id)
     .where('revoked_at', 'is', null)
     .execute();
+  const [updated] = await namedLinks(ctx.db, actor.id, kind, { ids: [id] });
+  return updated!;
 }

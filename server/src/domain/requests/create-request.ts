@@ -23,11 +23,6 @@ export async function createFileRequest(ctx: DomainContext, actor: Actor, input:
     },
     { password: input.password },
   );
-  return requestOf(ctx, actor, id);
-}
-
-/** One of the caller's file requests, as the API shows it. */
-export async function requestOf(ctx: DomainContext, actor: Actor, id: number): Promise<FileRequest> {
   const [row] = await namedLinks(ctx.db, actor.id, 'request', { ids: [id] });
   return fileRequestDto(row!);
 }

@@ -5,7 +5,7 @@ import type { LinkRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid, TooLarge } from '../shared/errors.js';
-import type { UploadOptions } from '../uploads/commit-upload.js';
+import type { UploadBatch } from '../uploads/upload-batch.js';
 import { LinkRefused } from '../links/refusals.js';
 import { linkState, refusalOf } from '../links/state.js';
 
@@ -44,19 +44,30 @@ async function countAgainst(trx: Db, link: LinkRow, object: IngestedObject): Pro
  * folder, private, untagged; the only other field is the visitor's name,
  * which goes into the owner's activity.
  */
-export class RequestUploadForm {
-  readonly options: UploadOptions;
-  private readonly via: string;
+export function requestUploadForm(link: LinkRow) {
+  const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
+  return {
+    async prepare(batch: UploadBatch): Promise<void> {
+      await batch.chooseFolder(link.folder_id);
+      batch.options.detail = via;
+      batch.options.within = (trx, object) => countAgainst(trx, link, object);
+    },
+    async apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
+      if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');
+      const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+      if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
+      batch.options.detail = visitor ? `${via} from ${visitor}` : via;
+    },
+  };
+}
 
-  constructor(link: LinkRow) {
-    this.via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
-    this.options = { isPublic: false, folderId: link.folder_id, tags: [], detail: this.via, within: (trx, object) => countAgainst(trx, link, object) };
-  }
-
-  async apply(name: string, value: string, truncated: boolean): Promise<void> {
-    if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');
-    const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-    if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
-    this.options.detail = visitor ? `${this.via} from ${visitor}` : this.via;
+/** Tells the owner, and no one else, of each file that arrived (the file's own event reaches its usual audience). */
+export async function announceArrivals(ctx: DomainContext, link: LinkRow, files: { id: number }[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (const file of files) {
+    await ctx.events.publish({
+      event: { type: 'request_uploaded', link_id: link.id, file_id: file.id, at },
+      audience: { userIds: [link.user_id], public: false, onlyNamed: true },
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
-import { chunks } from './chunks.js';
+import { chunks } from '../../db/chunks.js';
 
 export interface ActivityEntry {
   type: ActivityType;

@@ -1,15 +1,10 @@
 import type { Background } from '../../background.js';
+import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
-
-export interface Logger {
-  info(obj: object | string, msg?: string): void;
-  warn(obj: object | string, msg?: string): void;
-  error(obj: object | string, msg?: string): void;
-}
 
 export interface DomainSettings {
   defaultQuotaBytes: number;

@@ -8,7 +8,7 @@ import { fileAudience, folderAudience, mergeAudiences } from '../access/audience
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { fileDtos } from '../files/dto.js';
-import { viewerOf } from '../files/files.js';
+import { viewerOf } from '../access/viewer.js';
 import { folderDtos } from '../folders/dto.js';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */

@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { realtimeEventSchema } from '@vault/contract';
-import type { Logger } from '../../domain/shared/context.js';
+import type { Logger } from '../../logger.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Connection, ConnectionRegistry } from './registry.js';
 import type { Sequencer } from './sequencer.js';

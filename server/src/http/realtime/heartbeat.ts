@@ -1,4 +1,4 @@
-import type { Logger } from '../../domain/shared/context.js';
+import type { Logger } from '../../logger.js';
 import type { Connection, ConnectionRegistry } from './registry.js';
 
 /**

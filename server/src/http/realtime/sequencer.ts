@@ -1,4 +1,4 @@
-import type { Logger } from '../../domain/shared/context.js';
+import type { Logger } from '../../logger.js';
 
 /** Runs a task after every task given before it has finished; resolves when it has run (failures are logged). */
 export type Sequencer = (task: () => void | Promise<void>) => Promise<void>;

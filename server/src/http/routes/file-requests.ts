@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { fileRequestCreateSchema, fileRequestUpdateSchema, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
-import { createFileRequest, listFileRequests, requestOf } from '../../domain/requests/create-request.js';
-import { ownerActor, RequestUploadForm } from '../../domain/requests/receive-upload.js';
+import { createFileRequest, listFileRequests } from '../../domain/requests/create-request.js';
+import { fileRequestDto } from '../../domain/links/dto.js';
+import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/requests/receive-upload.js';
 import { viewFileRequest } from '../../domain/requests/view-request.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
@@ -26,11 +27,9 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
 
   app.get('/api/requests', async (request) => listFileRequests(ctx, actorOf(request)));
 
-  app.patch('/api/requests/:id', async (request) => {
-    const actor = actorOf(request);
-    await updateLink(ctx, actor, 'request', idOf(request), parse(fileRequestUpdateSchema, request.body));
-    return { request: await requestOf(ctx, actor, idOf(request)) };
-  });
+  app.patch('/api/requests/:id', async (request) => ({
+    request: fileRequestDto(await updateLink(ctx, actorOf(request), 'request', idOf(request), parse(fileRequestUpdateSchema, request.body))),
+  }));
 
   /** Closes the request at once; what it received stays in the folder. */
   app.delete('/api/requests/:id', async (request, reply) => {
@@ -50,14 +49,8 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.post('/api/r/:token/upload', PUBLIC_UPLOAD, async (request, reply) => {
     const link = await linkOf(ctx, 'request', request);
     const owner = await ownerActor(ctx, link);
-    const outcome = await handleUpload(deferringUntilSent(ctx, reply), owner, request, new RequestUploadForm(link));
-    const at = new Date().toISOString();
-    for (const file of outcome.body.files) {
-      await ctx.events.publish({
-        event: { type: 'request_uploaded', link_id: link.id, file_id: file.id, at },
-        audience: { userIds: [link.user_id], public: false, onlyNamed: true },
-      });
-    }
+    const outcome = await handleUpload(deferringUntilSent(ctx, reply), owner, request, requestUploadForm(link));
+    await announceArrivals(ctx, link, outcome.body.files);
     const body: FileRequestUploadResponse = {
       results: outcome.body.results.map((r) => (r.ok ? { ok: true, name: r.name, size: r.file.file_size } : r)),
       ...(outcome.body.error ? { error: outcome.body.error } : {}),

@@ -6,12 +6,11 @@ import {
   shareRequestSchema,
   type DownloadLinkResponse,
 } from '@vault/contract';
-import { publicFile, readableFile } from '../../domain/access/rules.js';
-import { Unauthorized } from '../../domain/shared/errors.js';
-import { deleteOwnFile, getFile, updateFile, viewerOf } from '../../domain/files/files.js';
-import { fileDto } from '../../domain/files/dto.js';
+import { viewerOf } from '../../domain/access/viewer.js';
+import { deleteOwnFile, getFile, getPublicFile, updateFile } from '../../domain/files/files.js';
+import { createDownloadToken } from '../../domain/files/download-link.js';
+import { openFile, openPublicFile } from '../../domain/files/open-file.js';
 import { listFiles, listPublicFiles } from '../../domain/files/search.js';
-import { authenticateDownload } from '../../domain/accounts/sessions.js';
 import { getFileShare, setFileShare } from '../../domain/sharing/shares.js';
 import { dedupStats, storageStats } from '../../domain/stats/storage-stats.js';
 import { deferringUntilSent } from '../after-response.js';
@@ -20,8 +19,6 @@ import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
 import { handleUpload } from '../upload.js';
 import { idOf, parse } from '../validate.js';
-
-const DOWNLOAD_LINK_TTL_SECONDS = 60;
 
 const wantsInline = (request: FastifyRequest) => (request.query as { inline?: string }).inline === '1';
 
@@ -54,36 +51,29 @@ export function fileRoutes(app: FastifyInstance, { ctx }: HttpDeps): void {
 
   /**
    * Signed-in callers send their bearer token; a plain link (a new tab, where no
-   * header travels) carries ?dl=, a 60-second token bound to this file and to
-   * the session that asked for it: ending the session ends its links.
+   * header travels) carries ?dl=, a download token from download-link.
    */
   app.get('/api/files/:id/download', { config: { access: 'public' } }, async (request, reply) => {
-    const fileId = idOf(request);
-    const dl = (request.query as { dl?: string }).dl;
-    const actor = request.actor ?? (dl ? await authenticateDownload(ctx, dl, fileId) : undefined);
-    if (!actor) throw new Unauthorized();
-    const row = await readableFile(ctx.db, viewerOf(actor), fileId);
-    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: actor.id, cache: 'private' });
+    const downloadToken = (request.query as { dl?: string }).dl;
+    const content = await openFile(ctx, request.actor, { fileId: idOf(request), inline: wantsInline(request), downloadToken });
+    return sendFile(request, reply, content, { inline: wantsInline(request), cache: 'private' });
   });
 
   app.post('/api/files/:id/download-link', async (request): Promise<DownloadLinkResponse> => {
-    const actor = actorOf(request);
-    const row = await readableFile(ctx.db, viewerOf(actor), idOf(request));
-    const { token, expiresAt } = await ctx.tokens.issueDownload(actor.id, actor.sessionId, row.id, DOWNLOAD_LINK_TTL_SECONDS);
-    return { url: `/api/files/${row.id}/download?dl=${encodeURIComponent(token)}`, expires_at: new Date(expiresAt).toISOString() };
+    const { fileId, token, expiresAt } = await createDownloadToken(ctx, actorOf(request), { fileId: idOf(request) });
+    return { url: `/api/files/${fileId}/download?dl=${encodeURIComponent(token)}`, expires_at: new Date(expiresAt).toISOString() };
   });
 
   app.get('/api/files/public', { config: { access: 'public' } }, async (request) =>
     listPublicFiles(ctx.db, viewerOf(request.actor), parse(publicFileSearchSchema, request.query)),
   );
 
-  app.get('/api/files/public/:id', { config: { access: 'public' } }, async (request) => {
-    const row = await publicFile(ctx.db, idOf(request));
-    return { file: await fileDto(ctx.db, undefined, row.id) };
-  });
+  app.get('/api/files/public/:id', { config: { access: 'public' } }, async (request) => ({
+    file: await getPublicFile(ctx, request.actor, { fileId: idOf(request) }),
+  }));
 
   app.get('/api/files/public/:id/download', { config: { access: 'public' } }, async (request, reply) => {
-    const row = await publicFile(ctx.db, idOf(request));
-    return sendFile(ctx, request, reply, row, { inline: wantsInline(request), userId: request.actor?.id ?? null, cache: 'public' });
+    const content = await openPublicFile(ctx, request.actor, { fileId: idOf(request), inline: wantsInline(request) });
+    return sendFile(request, reply, content, { inline: wantsInline(request), cache: 'public' });
   });
 }

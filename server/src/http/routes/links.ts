@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   linkCreateSchema,
   linkListQuerySchema,
@@ -10,18 +10,17 @@ import {
   type ShareLink,
 } from '@vault/contract';
 import { z } from 'zod';
-import { linkArchive, recordArchiveDownload } from '../../domain/downloads/archives.js';
-import { claimLinkDownload, linkActivityDetail } from '../../domain/links/claim-download.js';
+import { downloadLinkFolder } from '../../domain/links/download-link-folder.js';
+import { openLinkFile } from '../../domain/links/open-link-file.js';
 import { createShareLink } from '../../domain/links/create-link.js';
-import { namedLinks, shareLinkDto } from '../../domain/links/dto.js';
+import { shareLinkDto } from '../../domain/links/dto.js';
 import { listShareLinks } from '../../domain/links/list-links.js';
 import { openLink, unlockLink } from '../../domain/links/open-link.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
 import { LinkRefused } from '../../domain/links/refusals.js';
-import { linkFile, viewShareLink } from '../../domain/links/view-link.js';
+import { viewShareLink } from '../../domain/links/view-link.js';
 import type { LinkRow } from '../../db/schema.js';
-import { Forbidden } from '../../domain/shared/errors.js';
 import { sendArchive } from '../archive-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
@@ -67,12 +66,9 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
 
   app.get('/api/links', async (request) => listShareLinks(ctx, actorOf(request), parse(linkListQuerySchema, request.query)));
 
-  app.patch('/api/links/:id', async (request): Promise<{ link: ShareLink }> => {
-    const actor = actorOf(request);
-    await updateLink(ctx, actor, 'share', idOf(request), parse(linkUpdateSchema, request.body));
-    const [row] = await namedLinks(ctx.db, actor.id, 'share', { ids: [idOf(request)] });
-    return { link: shareLinkDto(row!) };
-  });
+  app.patch('/api/links/:id', async (request): Promise<{ link: ShareLink }> => ({
+    link: shareLinkDto(await updateLink(ctx, actorOf(request), 'share', idOf(request), parse(linkUpdateSchema, request.body))),
+  }));
 
   app.delete('/api/links/:id', async (request, reply) => {
     await revokeLink(ctx, actorOf(request), 'share', idOf(request));
@@ -87,10 +83,7 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.get('/api/s/:token/download', PUBLIC, async (request, reply) => {
     const link = await linkOf(ctx, 'share', request);
     if (link.file_id !== null) return sendLinkFile(request, reply, link, link.file_id);
-    await claimLinkDownload(ctx, link);
-    const archive = await linkArchive(ctx.db, link);
-    await recordArchiveDownload(ctx, null, archive, linkActivityDetail(link));
-    return sendArchive(ctx, reply, archive);
+    return sendArchive(ctx, reply, await downloadLinkFolder(ctx, link));
   });
 
   /** One file of the link's item; ?inline=1 previews it where the owner allowed previews. */
@@ -99,16 +92,9 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return sendLinkFile(request, reply, link, parse(fileInLinkParams, request.params).id);
   });
 
-  async function sendLinkFile(request: FastifyRequest, reply: Parameters<typeof sendFile>[2], link: LinkRow, fileId: number) {
+  async function sendLinkFile(request: FastifyRequest, reply: FastifyReply, link: LinkRow, fileId: number) {
     const inline = (request.query as { inline?: string }).inline === '1';
-    if (inline && link.allow_preview !== 1) throw new Forbidden('The owner of this link does not allow previews');
-    const row = await linkFile(ctx, link, fileId);
-    return sendFile(ctx, request, reply, row, {
-      inline,
-      userId: null,
-      cache: 'private',
-      claim: () => claimLinkDownload(ctx, link),
-      detail: linkActivityDetail(link),
-    });
+    const { content, claim } = await openLinkFile(ctx, link, { fileId, inline });
+    return sendFile(request, reply, content, { inline, cache: 'private', claim });
   }
 }

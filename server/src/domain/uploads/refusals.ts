@@ -1,0 +1,27 @@
+import { ACCEPTED_EXTENSIONS } from '@vault/contract';
+import { StorageError } from '../../storage/errors.js';
+import { QuotaExceeded, TooLarge, UnsupportedType, type DomainError } from '../shared/errors.js';
+
+function sizeLabel(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
+}
+
+function refusalOf(err: StorageError): DomainError {
+  const { limitBytes = 0, extension = '' } = err.particulars;
+  switch (err.kind) {
+    case 'too_large':
+      return new TooLarge(`File exceeds the ${sizeLabel(limitBytes)} limit`);
+    case 'over_budget':
+      return new QuotaExceeded();
+    case 'extension_not_accepted':
+      return new UnsupportedType(extension ? `File type .${extension} is not allowed` : `Files need an extension (${ACCEPTED_EXTENSIONS.join(', ')})`);
+    case 'content_mismatch':
+      return new UnsupportedType('File content does not match its extension');
+  }
+}
+
+/** The storage engine's refusals as the user reads them; anything else passes unchanged. */
+export function asDomainError(err: unknown): unknown {
+  return err instanceof StorageError ? refusalOf(err) : err;
+}

@@ -1,0 +1,133 @@
+import type { Readable } from 'node:stream';
+import { LIMITS, extensionOf, type FileItem } from '@vault/contract';
+import { drain } from '../../drain.js';
+import { acceptedExtension } from '../../storage/content-rules.js';
+import { ingest, type IngestedObject } from '../../storage/ingest.js';
+import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
+import { ownedFolder } from '../access/rules.js';
+import { normalizeFileName } from '../files/names.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
+import { ownsContent } from '../shared/quota.js';
+import { commitUpload, discardObject, uploadBudget, type UploadBudget, type UploadOptions } from './commit-upload.js';
+import { asDomainError } from './refusals.js';
+
+type Staged = { name: string; object: IngestedObject } | { name: string; error: DomainError };
+
+/** What became of one file of the batch. */
+export type UploadedFile = { name: string; file: FileItem } | { name: string; error: DomainError };
+
+/**
+ * One upload request's files, from their first byte to their commit. Each
+ * file streams into its own new object as it arrives; options may come before
+ * or after the files. Every object is leased before it is written and its
+ * lease kept alive while bytes keep arriving (`touch`), so maintenance never
+ * takes an object of an upload in flight. Once the whole request is read,
+ * each stored object becomes a file in its own transaction (`commit`); if the
+ * request as a whole is refused, `discard` deletes every object it wrote.
+ */
+export class UploadBatch {
+  readonly options: UploadOptions = { isPublic: false, folderId: null, tags: [] };
+  private readonly staged: Staged[] = [];
+  /** Hashes already charged to this batch: a second copy in one request costs nothing more. */
+  private readonly counted = new Set<string>();
+  private files = 0;
+
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly actor: Actor,
+    private readonly budget: UploadBudget,
+    private readonly leases: LeaseKeeper,
+  ) {}
+
+  /** Bytes arrived: keeps the leases of every object written so far alive. */
+  touch(): void {
+    this.leases.touch();
+  }
+
+  /** Checked as soon as it arrives, so a folder that is not the caller's stops the upload before more bytes are stored. */
+  async chooseFolder(folderId: number | null): Promise<void> {
+    if (folderId !== null) await ownedFolder(this.ctx.db, this.actor.id, folderId);
+    this.options.folderId = folderId;
+  }
+
+  /** Tags repeat nothing, ignoring case, and are at most LIMITS.maxTags. */
+  addTag(tag: string): void {
+    const tags = this.options.tags;
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return;
+    if (tags.length >= LIMITS.maxTags) throw new Invalid(`Maximum ${LIMITS.maxTags} tags allowed`);
+    tags.push(tag);
+  }
+
+  /**
+   * Stores one file, or records why it was refused; the stream is always read
+   * to its end. Content the user already has (or sent earlier in this batch)
+   * costs nothing more; new content is charged against what remains of the
+   * quota, and a file past it is refused while the others go on.
+   */
+  async stage(fileName: string, content: Readable): Promise<void> {
+    this.files += 1;
+    if (this.files > LIMITS.maxFilesPerUpload) {
+      await drain(content);
+      throw new Invalid(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
+    }
+    const result = await this.store(fileName, content);
+    if ('object' in result) {
+      const { hash, size, key } = result.object;
+      const free = this.counted.has(hash) || (await ownsContent(this.ctx.db, this.actor.id, hash));
+      if (!free && size > this.budget.remaining) {
+        await discardObject(this.ctx, this.leases, key);
+        this.staged.push({ name: result.name, error: new QuotaExceeded() });
+        return;
+      }
+      if (!free) this.budget.remaining -= size;
+      this.counted.add(hash);
+    }
+    this.staged.push(result);
+  }
+
+  private async store(fileName: string, content: Readable): Promise<Staged> {
+    let name = fileName;
+    try {
+      name = normalizeFileName(fileName);
+      const ext = acceptedExtension(extensionOf(name));
+      const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
+      return { name, object: await ingest(this.ctx.store, content, ext, limits, this.leases) };
+    } catch (err) {
+      await drain(content);
+      const refusal = asDomainError(err);
+      if (refusal instanceof DomainError) return { name, error: refusal };
+      throw refusal;
+    }
+  }
+
+  /** The request as a whole was refused: every object it wrote goes. */
+  async discard(): Promise<void> {
+    await Promise.all(this.staged.map((s) => ('object' in s ? discardObject(this.ctx, this.leases, s.object.key) : undefined)));
+  }
+
+  /** Each stored object becomes a file in its own transaction; one file's failure leaves the others. */
+  async commit(): Promise<UploadedFile[]> {
+    if (this.files === 0) throw new Invalid('No files were uploaded');
+    const results: UploadedFile[] = [];
+    for (const item of this.staged) {
+      if ('error' in item) {
+        results.push(item);
+        continue;
+      }
+      try {
+        results.push({ name: item.name, file: await commitUpload(this.ctx, this.actor, item.name, item.object, this.options, this.leases) });
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        results.push({ name: item.name, error: err });
+      }
+    }
+    return results;
+  }
+}
+
+/** Opens an upload for the caller, with what remains of their quota. */
+export async function startUpload(ctx: DomainContext, actor: Actor): Promise<UploadBatch> {
+  const budget = await uploadBudget(ctx, actor.id);
+  return new UploadBatch(ctx, actor, budget, new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs)));
+}
