@@ -35,6 +35,8 @@ export interface RequestOptions {
   /** Overrides the stored token; null sends no Authorization header. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra headers, e.g. a share link's grant. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** The server's error body, when an answer is one. */
@@ -71,7 +73,7 @@ export const unreachable = () => new ApiError(0, 'The server could not be reache
 
 async function send(path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
   const token = tokenFor(options.token);
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 

@@ -55,7 +55,7 @@ function ImagePreview({ name, url }: { name: string; url: string }) {
 }
 
 /** The preview of an image or PDF, or why there is none. */
-export function FilePreview({ file, preview }: { file: FileItem; preview: PreviewState }) {
+export function FilePreview({ file, preview }: { file: Pick<FileItem, 'original_name' | 'mime_type'>; preview: PreviewState }) {
   if (!isPreviewable(file.mime_type)) {
     return (
       <PreviewMessage icon={<FileTypeIcon mime={file.mime_type} />}>This file type cannot be previewed in the browser</PreviewMessage>

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import type { FileRequest } from '@vault/contract';
+import { errorMessage } from '../../api/client';
+import { useFolderOptions } from '../../api/folders';
+import { useCreateFileRequest } from '../../api/links';
+import { folderChoices } from '../../lib/folder-paths';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
+import { Label } from '../ui/Label';
+import { SelectField, SelectOptions } from '../ui/Select';
+import { TextField } from '../ui/TextField';
+import { LinkAddress } from './LinkAddress';
+import { endOfDay } from './link-facts';
+import { LinkSettingsFields, NO_SETTINGS, type CommonLinkSettings } from './LinkSettingsFields';
+
+interface Draft extends CommonLinkSettings {
+  folderId: string;
+  message: string;
+  maxFiles: string;
+  maxMb: string;
+}
+
+const EMPTY: Draft = { ...NO_SETTINGS, folderId: '', message: '', maxFiles: '', maxMb: '' };
+
+/** Creates a file request into one of the user's folders, then shows its address to pass on. */
+export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const folders = useFolderOptions();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [created, setCreated] = useState<FileRequest | null>(null);
+  const create = useCreateFileRequest(() => undefined);
+  const close = (next: boolean) => {
+    if (!next) {
+      setDraft(EMPTY);
+      setCreated(null);
+      create.reset();
+    }
+    onOpenChange(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      {
+        folder_id: Number(draft.folderId),
+        label: draft.label.trim() || null,
+        message: draft.message.trim() || null,
+        expires_at: endOfDay(draft.expires),
+        password: draft.password || null,
+        max_files: draft.maxFiles ? Number(draft.maxFiles) : null,
+        max_bytes: draft.maxMb ? Math.round(Number(draft.maxMb) * 1_048_576) : null,
+      },
+      { onSuccess: setCreated },
+    );
+  };
+  const options = folderChoices(folders.data ?? []).filter((o) => o.value !== '');
+  return (
+    <Dialog open={open} onOpenChange={close} title="New file request" description="Anyone with the link can send you files into the folder you choose." size="lg">
+      {created ? (
+        <div className="space-y-4 pb-1">
+          <Alert tone="success">The request is open. Send this link to the people who should send you files.</Alert>
+          <LinkAddress path={created.path} label="Address of the file request" />
+          <div className="flex justify-end">
+            <Button onClick={() => close(false)}>Done</Button>
+          </div>
+        </div>
+      ) : (
+        <form aria-label="New file request" onSubmit={submit} className="space-y-4 pb-1">
+          {create.error && <Alert tone="error">{errorMessage(create.error, 'The file request could not be created')}</Alert>}
+          <SelectField label="Into folder" required value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
+            <option value="" disabled>
+              {options.length === 0 ? 'Create a folder first' : 'Choose a folder'}
+            </option>
+            <SelectOptions options={options} />
+          </SelectField>
+          <div>
+            <Label htmlFor="request-message">Message to visitors (optional)</Label>
+            <textarea
+              id="request-message"
+              rows={3}
+              maxLength={1000}
+              value={draft.message}
+              onChange={(e) => setDraft({ ...draft, message: e.target.value })}
+              className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-xs focus:outline-none focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20"
+            />
+          </div>
+          <LinkSettingsFields<Draft> value={draft} onChange={setDraft}>
+            <TextField label="Most files (optional)" type="number" min={1} step={1} value={draft.maxFiles} onChange={(e) => setDraft({ ...draft, maxFiles: e.target.value })} />
+            <TextField label="Most MB in total (optional)" type="number" min={1} step="any" value={draft.maxMb} onChange={(e) => setDraft({ ...draft, maxMb: e.target.value })} />
+          </LinkSettingsFields>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending} disabled={!draft.folderId}>
+              Create request
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}
