@@ -2,5 +2,9 @@ import { QRCodeSVG } from 'qrcode.react';
 
 /** A link as a QR code, to open it on a phone; loaded only when asked for. */
 export function QrImage({ url }: { url: string }) {
-  return <QRCodeSVG value={url} size={168} marginSize={2} title={`QR code of ${url}`} />;
+  return (
+    <div role="img" aria-label={`QR code of ${url}`}>
+      <QRCodeSVG value={url} size={168} marginSize={2} />
+    </div>
+  );
 }
