@@ -7,9 +7,9 @@ import { useCopyLink } from '../sharing/use-copy-link';
 export function CopyAddressButton({ path }: { path: string }) {
   const { copied, copy } = useCopyLink('Link copied to clipboard!');
   return (
-    <Button variant="secondary" size="sm" onClick={() => void copy(linkUrl(path))}>
+    <Button variant="secondary" size="sm" aria-label={copied ? 'Copied!' : 'Copy Link'} onClick={() => void copy(linkUrl(path))}>
       {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
-      {copied ? 'Copied!' : 'Copy Link'}
+      <span className="hidden sm:inline">{copied ? 'Copied!' : 'Copy Link'}</span>
     </Button>
   );
 }

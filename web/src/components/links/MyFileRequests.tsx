@@ -14,27 +14,26 @@ export function MyFileRequests() {
   const close = useCloseFileRequest();
   const [creating, setCreating] = useState(false);
   return (
-    <div className="space-y-3">
-      <div className="flex justify-end">
-        <Button size="sm" onClick={() => setCreating(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          New file request
-        </Button>
-      </div>
+    <>
       <SharingList
         title="File requests"
         description="Links where anyone can send you files, into one of your folders. They never see what is in it."
         empty="No file requests yet."
+        actions={
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New file request
+          </Button>
+        }
         items={requests.data?.map((request) => ({
           key: String(request.id),
           icon: <Inbox aria-hidden="true" className="size-5 shrink-0 text-slate-400" />,
-          name: (
-            <span className="flex items-center gap-2">
-              <span className="truncate">{request.label ? `${request.label} → ${request.folder.name}` : `Into ${request.folder.name}`}</span>
-              <LinkStateBadge state={request.state} closedLabel="Closed" />
-            </span>
+          name: request.label ? `${request.label} → ${request.folder.name}` : `Into ${request.folder.name}`,
+          meta: (
+            <>
+              <LinkStateBadge state={request.state} closedLabel="Closed" /> {fileRequestFacts(request)}
+            </>
           ),
-          meta: fileRequestFacts(request),
           action: (
             <>
               {request.state === 'active' && <CopyAddressButton path={request.path} />}
@@ -49,6 +48,6 @@ export function MyFileRequests() {
         }))}
       />
       <CreateFileRequestDialog open={creating} onOpenChange={setCreating} />
-    </div>
+    </>
   );
 }

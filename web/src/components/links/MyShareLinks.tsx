@@ -20,13 +20,12 @@ export function MyShareLinks() {
         return {
           key: String(link.id),
           icon: <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-400" />,
-          name: (
-            <span className="flex items-center gap-2">
-              <span className="truncate">{link.label ? `${link.label} · ${link.item.name}` : link.item.name}</span>
-              <LinkStateBadge state={link.state} />
-            </span>
+          name: link.label ? `${link.label} · ${link.item.name}` : link.item.name,
+          meta: (
+            <>
+              <LinkStateBadge state={link.state} /> {shareLinkFacts(link)}
+            </>
           ),
-          meta: shareLinkFacts(link),
           action: (
             <>
               {link.state === 'active' && <CopyAddressButton path={link.path} />}
