@@ -7,14 +7,17 @@ import path from 'node:path';
 import { deleteFile, download, uploadMultipart } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
-import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFsync } from './reference.js';
+import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFlushing, writeFsync } from './reference.js';
 import { cpuSecondsOf, type BenchServer } from './server.js';
 
 export interface Round {
   /** Seconds of each stage of the limit, each timed alone. */
   nodeHash: number;
   openssl: number;
+  /** The write stage: the faster of `dd` (write, then fsync) and a progressively flushing writer. */
   write: number;
+  dd: number;
+  flushing: number;
   sink: number;
   /** The slowest of the Node hash, the write and the HTTP upload, and its name. */
   limit: number;
@@ -63,7 +66,9 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   makeBigFile(big, size);
   const nodeHash = nodeSha256(big);
   const openssl = opensslSha256(big);
-  const write = writeFsync(big, server.dataDir);
+  const dd = writeFsync(big, server.dataDir);
+  const flushing = await writeFlushing(big, server.dataDir);
+  const write = Math.min(dd, flushing);
   const sink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
   const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
   if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
@@ -91,6 +96,8 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
     nodeHash,
     openssl,
     write,
+    dd,
+    flushing,
     sink: sink.s,
     limit,
     slowest,
@@ -123,7 +130,7 @@ export async function largeFileRounds(server: BenchServer, token: string, window
       const r = await round(server, token, windows, path.join(work, 'big.zip'), size, reference);
       results.push(r);
       console.log(
-        `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s, sink ${r.sink.toFixed(2)} s -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
+        `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s (dd ${r.dd.toFixed(2)}, flushing ${r.flushing.toFixed(2)}), sink ${r.sink.toFixed(2)} s -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
           `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms); ` +
           `download ${r.download.toFixed(2)} s, node ${r.nodeDownload.toFixed(2)} s, cat ${r.cat.toFixed(2)} s`,
       );

@@ -25,7 +25,7 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** The register form adds confirmPassword, checked on the client only (SPEC §5). */
+/** The register form adds confirmPassword, checked in the browser only: the server never sees it. */
 export const registerFormSchema = registerRequestSchema
   .extend({ confirmPassword: requiredString('Please confirm your password') })
   .refine((v) => v.password === v.confirmPassword, {

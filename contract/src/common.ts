@@ -17,7 +17,7 @@ export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 export const errorResponseSchema = errorDetailsSchema.extend({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A string field whose absence and emptiness share one message, as SPEC §5 words them. */
+/** A string field whose absence and emptiness share one message ("Username is required" for both). */
 export function requiredString(message: string) {
   return z.string({ error: message }).min(1, message);
 }

@@ -62,7 +62,7 @@ const sizeSchema = z.coerce.number({ error: 'Sizes must be numbers of bytes' }).
 /** YYYY-MM-DD (a whole UTC day) or a full ISO-8601 timestamp. */
 export const dateQuerySchema = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Dates must be YYYY-MM-DD or ISO-8601');
 
-/** GET /api/files query (SPEC §3 file search criteria). */
+/** GET /api/files query: paging, sorting, and the search criteria, each optional. */
 export const fileSearchSchema = z.object({
   page: optionalQuery(pageSchema).transform((v) => v ?? 1),
   limit: optionalQuery(limitSchema(LIMITS.pageSize, LIMITS.maxPageSize)).transform((v) => v ?? LIMITS.pageSize),

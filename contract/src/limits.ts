@@ -1,4 +1,4 @@
-/** Business constants of SPEC §5 and §9, shared by server and web. */
+/** The product's limits (docs/product.md, "Limits and constants"), shared by server and web. */
 export const LIMITS = {
   maxFilesPerUpload: 10,
   maxFileBytes: 104_857_600,
@@ -14,7 +14,7 @@ export const LIMITS = {
   folderNameMax: 255,
   searchMax: 200,
   pageSize: 20,
-  /** The sharing page asks for 1000 files at once (SPEC §7). */
+  /** The largest page a list may ask for: the sharing page asks for 1000 files at once. */
   maxPageSize: 1000,
   adminFilesPageSize: 50,
   topFilesLimit: 10,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { deleteOwnFile } from '../src/domain/files/files.js';
+import { deleteFile } from '../src/domain/files/delete-file.js';
 import { commitUpload } from '../src/domain/uploads/commit-upload.js';
 import { ingest } from '../src/storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../src/storage/leases.js';
@@ -20,7 +20,7 @@ describeEachBackend('deduplication work after the response', (t) => {
 
     // As for a request: what it defers waits until its response has gone.
     const background = ctx.background.held();
-    await deleteOwnFile({ ...ctx, background }, actorOf(alice), id);
+    await deleteFile({ ...ctx, background }, actorOf(alice), { fileId: id });
     expect(await blobOf(t(), content)).toMatchObject({ ref_count: 0 });
     expect(await ctx.store.exists(key)).toBe(true);
 
@@ -42,7 +42,7 @@ describeEachBackend('deduplication work after the response', (t) => {
     const background = ctx.background.held();
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const copy = await ingest(ctx.store, Readable.from([content]), 'png', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
-    const file = await commitUpload({ ...ctx, background }, actorOf(bob), 'second.png', copy, { isPublic: false, folderId: null, tags: [] }, leases);
+    const file = await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'second.png', object: copy, options: { isPublic: false, folderId: null, tags: [] }, leases });
     expect(file).toMatchObject({ original_name: 'second.png', is_duplicate: false, reference_count: 1 });
     expect(await ctx.store.exists(copy.key)).toBe(true);
 

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { adminDeleteFile, deleteOwnFile } from '../src/domain/files/files.js';
+import { deleteAnyFile } from '../src/domain/admin/delete-any-file.js';
+import { deleteFile } from '../src/domain/files/delete-file.js';
 import { deleteFolder } from '../src/domain/folders/delete-folder.js';
 import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
@@ -93,9 +94,9 @@ describeEachDb(
       const admin = actorOf(bob, true);
 
       const outcomes = await Promise.allSettled([
-        ...Array.from({ length: 4 }, () => deleteOwnFile(ctx, owner, target)),
-        ...Array.from({ length: 4 }, () => adminDeleteFile(ctx, admin, target)),
-        deleteFolder(ctx, owner, folder.id),
+        ...Array.from({ length: 4 }, () => deleteFile(ctx, owner, { fileId: target })),
+        ...Array.from({ length: 4 }, () => deleteAnyFile(ctx, admin, { fileId: target })),
+        deleteFolder(ctx, owner, { folderId: folder.id }),
       ]);
       expect(outcomes.at(-1)!.status).toBe('fulfilled');
       expect(outcomes.slice(0, -1).filter((o) => o.status === 'fulfilled').length).toBeLessThanOrEqual(1);

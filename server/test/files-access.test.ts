@@ -2,6 +2,8 @@ import { SignJWT, decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers/server.js';
 import { samples, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
+import { endSession } from './helpers/users.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 
@@ -134,7 +136,7 @@ describeEachDb('file access rules', (t) => {
     // The same user's other session, and its links, go on until that session expires.
     expect((await t().client.get(otherSession.body.url)).status).toBe(200);
     const { sid } = decodeJwt(second.body.token);
-    await t().server.ctx.db.updateTable('sessions').set({ expires_at: Date.now() - 1000 }).where('id', '=', String(sid)).execute();
+    await endSession(t(), 'expired', String(sid));
     expect((await t().client.get(otherSession.body.url)).status).toBe(401);
   });
 
@@ -148,11 +150,7 @@ describeEachDb('file access rules', (t) => {
 
   it('renames (keeping the type), moves and retags for the owner', async () => {
     const { owner, id } = await privateFileOfSomeoneElse();
-    const folder = await t().server.ctx.db
-      .insertInto('folders')
-      .values({ user_id: owner.user.id, name: 'Moved', parent_id: null, is_public: 0, created_at: Date.now(), updated_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folder = await makeFolder(t(), owner.token, 'Moved');
     const res = await t().client.put(`/api/files/${id}`, { token: owner.token, json: { original_name: 'renamed.txt', folder_id: folder.id, tags: ['a', 'b'] } });
     expect(res.status).toBe(200);
     expect(res.body.file).toMatchObject({ original_name: 'renamed.txt', folder_id: folder.id, folder_name: 'Moved', tags: ['a', 'b'] });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { expect, it, vi } from 'vitest';
-import { releaseFiles } from '../src/domain/files/files.js';
+import { releaseFiles } from '../src/domain/files/release-files.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { sweepStrayObjects } from '../src/storage/gc.js';
 import { createClient } from './helpers/client.js';

@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { describeEachDb } from './helpers/server.js';
-import { samples, uploadOne } from './helpers/files.js';
+import { backdateFile, samples, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
 
 describeEachDb('listing and search', (t) => {
   let token = '';
@@ -13,14 +14,7 @@ describeEachDb('listing and search', (t) => {
     const me = await t().client.register('searcher_' + Math.random().toString(36).slice(2, 8));
     token = me.token;
     otherToken = (await t().client.register()).token;
-    const db = t().server.ctx.db;
-    folderId = (
-      await db
-        .insertInto('folders')
-        .values({ user_id: me.user.id, name: 'Reports', parent_id: null, is_public: 0, created_at: Date.now(), updated_at: Date.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    folderId = (await makeFolder(t(), token, 'Reports')).id;
     const seed = [
       { name: 'Alpha report.pdf', content: samples.pdf('a'.repeat(3000)), tags: ['work', 'q1'], date: '2026-01-10', folder: true },
       { name: 'beta notes.txt', content: samples.text('b'.repeat(10)), tags: ['personal'], date: '2026-02-15', folder: false },
@@ -33,7 +27,7 @@ describeEachDb('listing and search', (t) => {
         tags: s.tags,
         ...(s.folder ? { folder_id: String(folderId) } : {}),
       });
-      await db.updateTable('files').set({ created_at: day(s.date), download_count: i * 3 % 5 }).where('id', '=', id).execute();
+      await backdateFile(t(), id, { createdAt: day(s.date), downloadCount: (i * 3) % 5 });
     }
     await uploadOne(t().client, otherToken, { name: 'Alpha intruder.txt', content: samples.text() });
   });

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachBackend } from './helpers/server.js';
 import { assertStorageConsistent, blobOf, countRows, samples, storedKeys, upload, uploadForm, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
+import { setQuotaBytes } from './helpers/users.js';
 
 describeEachBackend('upload', (t) => {
   it('stores every accepted type with the sniffed MIME type', async () => {
@@ -28,11 +30,7 @@ describeEachBackend('upload', (t) => {
 
   it('returns the File fields of the spec, with tags, visibility and folder', async () => {
     const { token, user } = await t().client.register();
-    const folder = await t().server.ctx.db
-      .insertInto('folders')
-      .values({ user_id: user.id, name: 'Docs', parent_id: null, is_public: 0, created_at: Date.now(), updated_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folder = await makeFolder(t(), token, 'Docs');
     const res = await upload(t().client, token, [{ name: 'r.pdf', content: samples.pdf() }], {
       is_public: 'true',
       folder_id: String(folder.id),
@@ -135,11 +133,7 @@ describeEachBackend('upload', (t) => {
   it("refuses a folder the caller does not own with 404 before storing anything", async () => {
     const owner = await t().client.register();
     const other = await t().client.register();
-    const folder = await t().server.ctx.db
-      .insertInto('folders')
-      .values({ user_id: owner.user.id, name: 'Mine', parent_id: null, is_public: 1, created_at: Date.now(), updated_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const folder = await makeFolder(t(), owner.token, 'Mine', { is_public: true });
     const objects = (await storedKeys(t())).length;
     for (const folderId of [String(folder.id), '999999']) {
       const res = await upload(t().client, other.token, [{ name: 'x.txt', content: samples.text() }], { folder_id: folderId });
@@ -242,7 +236,7 @@ describeEachBackend(
 
     it('applies a per-user quota override', async () => {
       const { token, user } = await t().client.register();
-      await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 100 * 1024 }).where('id', '=', user.id).execute();
+      await setQuotaBytes(t(), user.id, 100 * 1024);
       const res = await upload(t().client, token, [{ name: 'a.txt', content: Buffer.alloc(200 * 1024, 'z') }]);
       expect(res.status).toBe(507);
       const stats = await t().client.get('/api/auth/stats', { token });

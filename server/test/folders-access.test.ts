@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers/server.js';
 import { makeFolder, namesOf } from './helpers/folders.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
+import { makeAdmin } from './helpers/users.js';
 
 describeEachDb('folder visibility and sharing', (t) => {
   /** alice's private tree: Private > Inner, with a file in Inner. */
@@ -149,8 +150,7 @@ describeEachDb('folder visibility and sharing', (t) => {
 
   it('lets an admin read any folder but change none through the owner routes', async () => {
     const { outer } = await privateTree();
-    const admin = await t().client.register();
-    await t().server.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+    const admin = await makeAdmin(t());
     expect((await t().client.get(`/api/folders/${outer.id}`, { token: admin.token })).status).toBe(200);
     expect((await t().client.delete(`/api/folders/${outer.id}`, { token: admin.token })).status).toBe(404);
   });

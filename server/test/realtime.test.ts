@@ -5,6 +5,7 @@ import { WS_MAX_MESSAGE_BYTES, WS_POLICY_VIOLATION } from '@vault/contract';
 import { samples, uploadOne } from './helpers/files.js';
 import { describeEachDb, startTestServer, DATABASES, type TestServer } from './helpers/server.js';
 import { connect, ofType, openSocket, type TestSocket } from './helpers/ws.js';
+import { endSession } from './helpers/users.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 const ADMIN = { username: 'ws_admin', password: 'admin-password' };
@@ -146,7 +147,7 @@ describeEachDb(
       const open = await socketFor(second.body.token);
       // The session ended elsewhere (only the database knows); the access change says so without waiting for a heartbeat.
       const { sid } = decodeJwt(token);
-      await t().server.ctx.db.updateTable('sessions').set({ revoked_at: Date.now() }).where('id', '=', String(sid)).execute();
+      await endSession(t(), 'revoked', String(sid));
       await t().server.ctx.events.publishAccessChange({ userId: user.id });
       expect(await ended.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Session has ended' });
       await publicMarker(open);
@@ -266,7 +267,7 @@ describe('real-time link lifecycle', () => {
     expect(healthy.socket.readyState).toBe(healthy.socket.OPEN);
 
     // Another instance revoked the session: only the database knows.
-    await server.server.ctx.db.updateTable('sessions').set({ revoked_at: Date.now() }).execute();
+    await endSession(server, 'revoked');
     expect(await healthy.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Session has ended' });
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
-import { releaseFiles } from '../src/domain/files/files.js';
+import { releaseFiles } from '../src/domain/files/release-files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
 import type { BusMessage, EventBus } from '../src/events/bus.js';
 import { runMaintenance } from '../src/maintenance.js';
@@ -17,6 +17,7 @@ import { startS3, type TestS3 } from './helpers/s3.js';
 import { dropSchema, freshEnv, freshSchemaName } from './helpers/server.js';
 import { connect, ofType } from './helpers/ws.js';
 import { newObjectKey } from '../src/storage/keys.js';
+import { grantAdmin } from './helpers/users.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 const REDIS = process.env.TEST_REDIS_URL;
@@ -205,7 +206,7 @@ describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () =>
     const [admin, promoted, other] = [await one!.register(), await one!.register(), await one!.register()];
     const db = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
     try {
-      await db.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+      await grantAdmin(db.db, admin.user.id);
     } finally {
       await db.close();
     }

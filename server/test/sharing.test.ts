@@ -3,6 +3,7 @@ import { describeEachDb } from './helpers/server.js';
 import { makeFolder } from './helpers/folders.js';
 import { samples, uploadOne } from './helpers/files.js';
 import { openSocket } from './helpers/ws.js';
+import { makeAdmin } from './helpers/users.js';
 
 describeEachDb('sharing files and folders', (t) => {
   /** alice's private folder with a file in it, and bob, who does not see it yet. */
@@ -101,8 +102,7 @@ describeEachDb('sharing files and folders', (t) => {
 
   it("answers 404 to anyone but the owner, even those it is shared with and admins", async () => {
     const { alice, bob, folder } = await aliceFolder();
-    const admin = await t().client.register();
-    await t().server.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', admin.user.id).execute();
+    const admin = await makeAdmin(t());
     await t().client.put(`/api/folders/${folder.id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
 
     for (const token of [bob.token, admin.token]) {

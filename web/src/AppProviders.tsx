@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 // Sonner's defaults already match; they are spelled out so a library update cannot change them.
 const TOASTER_STYLE = { '--width': '356px' } as CSSProperties;
 
-/** Providers around the router: data cache and toasts (SPEC §9: bottom-right, 356 px, 4 s, 3 visible, Alt+T). */
+/** Providers around the router: data cache and toasts (bottom-right, 356 px, 4 s, 3 visible, Alt+T). */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -4,10 +4,14 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
+import './i18n';
+import { applyThemePreference, readThemePreference } from './theme/preference';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+applyThemePreference(readThemePreference());
 
 const router = createBrowserRouter(routes);
 

@@ -16,7 +16,7 @@ function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>
   return <Page />;
 }
 
-/** SPEC §2 routes with their access rules. */
+/** The app's routes with their access rules: public, signed-in only, guests only, administrators only. */
 export const routes: RouteObject[] = [
   {
     path: '/',

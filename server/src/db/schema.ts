@@ -30,6 +30,8 @@ export interface BlobsTable {
   size: number;
   mime_type: string;
   storage_key: string;
+  /** SHA-256 of the first MiB; null for smaller content and content stored before it was kept. */
+  head_hash: string | null;
   ref_count: number;
   created_at: number;
   orphaned_at: number | null;

@@ -5,6 +5,7 @@ import type { Logger as PinoLogger } from 'pino';
 import { WS_MAX_MESSAGE_BYTES } from '@vault/contract';
 import type { Config, TrustProxy } from '../config.js';
 import type { DomainContext } from '../domain/shared/context.js';
+import { registerRequestContext } from './after-response.js';
 import { registerAuthHook } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
 import { registerErrorHandling } from './errors.js';
@@ -75,6 +76,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
   registerAuthHook(app, ctx);
+  // After the websocket plugin's own hook, which marks upgrade requests.
+  registerRequestContext(app, ctx);
 
   // Limits are set per upload (handleUpload), which enforces the file size
   // itself; parts stream, never buffered.
@@ -90,12 +93,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
-  fileRoutes(app, deps);
-  folderRoutes(app, deps);
+  fileRoutes(app);
+  folderRoutes(app);
   downloadRoutes(app, deps);
   linkRoutes(app, deps);
   fileRequestRoutes(app, deps);
-  adminRoutes(app, deps);
+  adminRoutes(app);
   wsRoutes(app, deps);
 
   await registerSpa(app, config.webDist);

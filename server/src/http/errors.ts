@@ -30,7 +30,11 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data upload',
 };
 
-/** Every error leaves as `{ error }` with the status DESIGN.md fixes; never a stack or SQL. */
+/**
+ * Every error leaves as `{ error }` (with its particulars beside it) and the
+ * status of its kind above; anything unexpected is a 500 saying only
+ * "Internal server error": never a stack, SQL or a path.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
     if (err instanceof DomainError) {

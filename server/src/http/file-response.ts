@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileContent } from '../domain/files/open-file.js';
+import type { FileContent } from '../domain/files/file-content.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
 

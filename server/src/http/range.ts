@@ -1,4 +1,4 @@
-import type { ByteRange } from '../domain/files/open-file.js';
+import type { ByteRange } from '../domain/files/file-content.js';
 
 export type RangeRequest = ByteRange | 'unsatisfiable' | undefined;
 

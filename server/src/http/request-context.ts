@@ -1,4 +1,4 @@
-import type { Actor } from '../domain/shared/context.js';
+import type { Actor, DomainContext } from '../domain/shared/context.js';
 
 /** Who may call a route. Every /api route requires a user unless it says otherwise. */
 export type Access = 'public' | 'user' | 'admin';
@@ -16,6 +16,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | undefined;
+    /** The domain context of this request: its deferred work waits until the response is sent. */
+    ctx: DomainContext;
   }
 }
 

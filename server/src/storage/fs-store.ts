@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import type { ByteRange, ObjectStore } from './object-store.js';
+import { pipeline } from 'node:stream/promises';
+import { ObjectFileWriter } from './file-writer.js';
+import type { ByteRange, ObjectStore, PutOptions } from './object-store.js';
 import { isObjectKey } from './keys.js';
 
 async function fsyncDir(dir: string): Promise<void> {
@@ -14,9 +17,17 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The data and the directory entry (made at open) flush independently:
+ * together, the file system can fold them into one journal commit.
+ */
+async function syncWithEntry(handle: FileHandle, dir: string): Promise<void> {
+  await Promise.all([handle.sync(), fsyncDir(dir)]);
+}
+
 const READ_CHUNK = 1024 * 1024;
 
-/** Objects as files under <dataDir>/objects, each fsynced with its directory before put resolves. */
+/** Objects as files under <dataDir>/objects, each fsynced with its directory before put resolves (unless the caller says it will be dropped). */
 export function createFsObjectStore(dataDir: string): ObjectStore {
   const root = path.join(dataDir, 'objects');
   // All 256 prefixes up front: a put then never needs a mkdir.
@@ -29,32 +40,33 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
   };
 
   return {
-    async put(key: string, body: Readable) {
+    async put(key: string, body: Readable, opts: PutOptions = {}) {
       const file = pathOf(key);
-      const dir = path.dirname(file);
       const handle = await fsp.open(file, 'wx', 0o600);
-      let size = 0;
+      const writer = new ObjectFileWriter(handle, opts.holdFlush ?? (() => false));
       try {
-        for await (const chunk of body) {
-          const buf = chunk as Buffer;
-          let offset = 0;
-          while (offset < buf.length) {
-            const { bytesWritten } = await handle.write(buf, offset, buf.length - offset);
-            offset += bytesWritten;
-          }
-          size += buf.length;
-        }
-        // The data and the directory entry (made at open) flush independently:
-        // together, the file system can fold them into one journal commit.
-        await Promise.all([handle.sync(), fsyncDir(dir)]);
+        await pipeline(body, writer);
+        const durable = (await opts.needsDurability?.()) ?? true;
+        if (durable) await syncWithEntry(handle, path.dirname(file));
         await handle.close();
+        return { key, size: writer.size, durable };
       } catch (err) {
         body.destroy();
+        await writer.settled();
         await handle.close().catch(() => undefined);
         await fsp.rm(file, { force: true });
         throw err;
       }
-      return { key, size };
+    },
+
+    async makeDurable(key: string) {
+      const file = pathOf(key);
+      const handle = await fsp.open(file, 'r');
+      try {
+        await syncWithEntry(handle, path.dirname(file));
+      } finally {
+        await handle.close();
+      }
     },
 
     async get(key: string, range?: ByteRange) {

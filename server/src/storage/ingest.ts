@@ -21,7 +21,25 @@ export interface IngestedObject {
   size: number;
   /** SHA-256 of the content, lower-case hex. */
   hash: string;
+  /** SHA-256 of its first HEAD_BYTES, when it is at least that long. */
+  headHash: string | null;
   mime: string;
+  /** False when the store left it non-durable: a copy of content the owner already has, to be dropped. */
+  durable: boolean;
+}
+
+/** How much of the content the head hash covers: enough to tell files apart, early in the stream. */
+export const HEAD_BYTES = 1024 * 1024;
+
+/**
+ * What the uploader already owns: their own content only, never anybody
+ * else's, so how long an upload takes reveals nothing about other users.
+ */
+export interface OwnContent {
+  /** Whether they own content whose first HEAD_BYTES have this SHA-256. */
+  startsWith(headHash: string): Promise<boolean>;
+  /** Whether they own content with this SHA-256. */
+  has(hash: string): Promise<boolean>;
 }
 
 /**
@@ -33,6 +51,11 @@ export interface IngestedObject {
 class Inspector extends Transform {
   private size = 0;
   private readonly sha = createHash('sha256');
+  private readonly headSha = createHash('sha256');
+  /** Set once the stream has ended. */
+  hash: string | undefined;
+  /** Set once HEAD_BYTES have passed, if they do. */
+  headHash: string | null = null;
   private readonly utf8: TextDecoder | undefined;
   private head: Buffer[] = [];
   private headBytes = 0;
@@ -42,14 +65,10 @@ class Inspector extends Transform {
     private readonly ext: AcceptedExtension,
     private readonly limits: IngestLimits,
     private readonly progress: () => void,
+    private readonly onHead: (headHash: string) => void,
   ) {
     super();
     this.utf8 = isTextExtension(ext) ? new TextDecoder('utf-8', { fatal: true }) : undefined;
-  }
-
-  /** Call once, after the stream has ended. */
-  digest(): string {
-    return this.sha.digest('hex');
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -58,6 +77,7 @@ class Inspector extends Transform {
     if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
     this.sha.update(chunk);
+    this.hashHead(chunk);
     try {
       this.checkText(chunk, false);
     } catch (err) {
@@ -76,8 +96,18 @@ class Inspector extends Transform {
     } catch (err) {
       return done(err as Error);
     }
+    this.hash = this.sha.digest('hex');
     if (this.mime !== undefined) return done();
     this.releaseHead().then(() => done(), done);
+  }
+
+  private hashHead(chunk: Buffer): void {
+    const before = this.size - chunk.length;
+    if (before >= HEAD_BYTES) return;
+    this.headSha.update(this.size <= HEAD_BYTES ? chunk : chunk.subarray(0, HEAD_BYTES - before));
+    if (this.size < HEAD_BYTES) return;
+    this.headHash = this.headSha.digest('hex');
+    this.onHead(this.headHash);
   }
 
   private checkText(chunk: Buffer | undefined, final: boolean): void {
@@ -100,10 +130,35 @@ class Inspector extends Transform {
 }
 
 /**
+ * Whether an object is likely a copy of the owner's content, from its head:
+ * undecided until the head's answer comes back, and large content is rarely
+ * undecided for long.
+ */
+class CopyGuess {
+  private likely: boolean | undefined;
+
+  constructor(private readonly own: OwnContent | undefined) {
+    if (!own) this.likely = false;
+  }
+
+  onHead = (headHash: string): void => {
+    this.own?.startsWith(headHash).then(
+      (owned) => (this.likely = owned),
+      () => (this.likely = false),
+    );
+  };
+
+  /** Until the head says otherwise, keep a likely copy off the disk. */
+  holdFlush = (): boolean => this.likely !== false;
+}
+
+/**
  * Streams `source` into a new object, leased by `leases` before its first
  * byte is written and kept alive as bytes flow. On any failure the partial
  * object and its lease are gone and `source` has been read to its end (so a
  * multipart parser can move on to the next part); the error is rethrown.
+ * A copy of content the owner already has (`own`) is not made durable: it
+ * will be dropped, and the disk need not work for it.
  */
 export async function ingest(
   store: ObjectStore,
@@ -111,6 +166,7 @@ export async function ingest(
   ext: AcceptedExtension,
   limits: IngestLimits,
   leases: LeaseKeeper,
+  own?: OwnContent,
 ): Promise<IngestedObject> {
   const key = newObjectKey();
   try {
@@ -119,7 +175,8 @@ export async function ingest(
     await drain(source);
     throw err;
   }
-  const inspector = new Inspector(ext, limits, () => leases.touch());
+  const guess = new CopyGuess(own);
+  const inspector = new Inspector(ext, limits, () => leases.touch(), guess.onHead);
   // The inspector can fail before the store starts reading it (a tiny file is
   // inspected while the store is still opening its object): keep its error
   // here, so it is never unhandled and is the one reported.
@@ -129,8 +186,11 @@ export async function ingest(
   source.on('error', forward);
   source.pipe(inspector);
   try {
-    const { size } = await store.put(key, inspector);
-    return { key, size, hash: inspector.digest(), mime: inspector.mime! };
+    const { size, durable } = await store.put(key, inspector, {
+      holdFlush: guess.holdFlush,
+      needsDurability: async () => !(await own?.has(inspector.hash!)),
+    });
+    return { key, size, hash: inspector.hash!, headHash: inspector.headHash, mime: inspector.mime!, durable };
   } catch (err) {
     source.unpipe(inspector);
     await drain(source);

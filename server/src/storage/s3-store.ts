@@ -62,8 +62,11 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
         await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
         throw err;
       }
-      return { key, size };
+      return { key, size, durable: true };
     },
+
+    // A completed S3 upload is durable already.
+    async makeDurable() {},
 
     async get(key: string, range?: ByteRange) {
       const res = await client.send(

@@ -96,6 +96,11 @@ export async function countRows(t: TestServer, table: 'files' | 'blobs' | 'file_
   return Number(row.n);
 }
 
+/** Gives a file a past it cannot get through the API: when it was uploaded, how often downloaded. */
+export async function backdateFile(t: TestServer, fileId: number, past: { createdAt: number; downloadCount: number }): Promise<void> {
+  await t.server.ctx.db.updateTable('files').set({ created_at: past.createdAt, download_count: past.downloadCount }).where('id', '=', fileId).execute();
+}
+
 /** Waits for the work the server does after its responses (collections, duplicate copies). */
 export async function settled(t: TestServer): Promise<void> {
   await t.server.ctx.background.idle();

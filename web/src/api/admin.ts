@@ -17,6 +17,7 @@ import { apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { toQueryString } from './query-string';
+import { i18n } from '../i18n';
 
 function fetchAdminStats() {
   return apiRequest('/api/admin/stats', adminStatsResponseSchema);
@@ -55,7 +56,7 @@ function fetchActivity(page: { limit: number; before?: number | undefined }) {
   return apiRequest(`/api/admin/activity${toQueryString(page)}`, activityResponseSchema);
 }
 
-/** SPEC §7: admin stats are refetched every 30 s. */
+/** Admin stats are refetched every 30 s. */
 export function useAdminStats() {
   return useQuery({ queryKey: queryKeys.adminStats, queryFn: fetchAdminStats, refetchInterval: SESSION.statsRefetchMs });
 }
@@ -93,13 +94,13 @@ export function useDeleteAdminFile(onDeleted: () => void) {
   return useMutation({
     mutationFn: (file: FileItem) => deleteAdminFile(file.id),
     onSuccess: async () => {
-      toast.success('File deleted successfully');
+      toast.success(i18n.t('admin:filesTab.deleted'));
       onDeleted();
       await invalidate(queryClient, 'adminFileDeleted');
     },
     onError: (err) => {
       const reason = errorMessage(err, '');
-      toast.error('Failed to delete file', reason ? { description: reason } : undefined);
+      toast.error(i18n.t('admin:filesTab.deleteFailed'), reason ? { description: reason } : undefined);
     },
   });
 }

@@ -12,6 +12,7 @@ import {
 import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
+import { i18n } from '../i18n';
 
 export function login(body: LoginRequest): Promise<AuthResponse> {
   return apiRequest('/api/auth/login', authResponseSchema, { method: 'POST', body, token: null });
@@ -44,13 +45,13 @@ export function useAppConfig() {
 }
 
 /** A sign-in by login or registration: its toast, then the session starts and the dashboard opens. */
-function useSignInWith<Body>(request: (body: Body) => Promise<AuthResponse>, welcome: string) {
+function useSignInWith<Body>(request: (body: Body) => Promise<AuthResponse>, welcome: 'auth:loggedIn' | 'auth:registered') {
   const navigate = useNavigate();
   const { signIn } = useSession();
   return useMutation({
     mutationFn: request,
     onSuccess: (auth) => {
-      toast.success(welcome);
+      toast.success(i18n.t(welcome));
       signIn(auth);
       void navigate('/dashboard', { replace: true });
     },
@@ -58,9 +59,9 @@ function useSignInWith<Body>(request: (body: Body) => Promise<AuthResponse>, wel
 }
 
 export function useLogin() {
-  return useSignInWith(login, 'Successfully logged in!');
+  return useSignInWith(login, 'auth:loggedIn');
 }
 
 export function useRegister() {
-  return useSignInWith(register, 'Registration successful!');
+  return useSignInWith(register, 'auth:registered');
 }

@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's error sentence when there is one, else the caller's fallback (SPEC §8). */
+/** The server's error sentence when there is one, else the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.fromServer ? error.message : fallback;
 }
@@ -56,7 +56,7 @@ function tokenFor(override: string | null | undefined): string | null {
 
 /**
  * The ApiError for a failed response. A 401 ends the session that made the
- * call (SPEC §8); a newer sign-in (e.g. in another tab) survives.
+ * call; a newer sign-in (e.g. in another tab) survives.
  */
 export function failedResponse(status: number, body: ErrorResponse | null, token: string | null): ApiError {
   if (status === 401 && token && readToken() === token) {

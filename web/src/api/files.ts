@@ -29,6 +29,7 @@ import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
+import { i18n } from '../i18n';
 
 /** GET /api/files: the caller's files and those shared with them (all files for admins), or one folder's. */
 function fetchFiles(criteria: FileSearchCriteria, signal?: AbortSignal): Promise<FileListResponse> {
@@ -119,7 +120,7 @@ export interface UploadOutcome {
 }
 
 /**
- * POST /api/files/upload (multipart, SPEC §3) with upload progress. Fields go
+ * POST /api/files/upload (multipart) with upload progress. Fields go
  * first so the server checks them before storing any bytes. Resolves whenever
  * the server reports per-file results, even for an error status.
  */
@@ -170,7 +171,7 @@ export function useFileDetail(id: number | null, access: FileAccess) {
 const COUNT_REFRESH_DELAY_MS = 1000;
 
 /**
- * Downloads with SPEC §8's toasts. `pendingId` is the file whose link is
+ * Downloads with their success and failure toasts. `pendingId` is the file whose link is
  * being prepared, for a busy button.
  */
 export function useFileDownload(access: FileAccess) {
@@ -181,10 +182,10 @@ export function useFileDownload(access: FileAccess) {
       setPendingId(file.id);
       try {
         await downloadFile(file.id, access);
-        toast.success('File downloaded successfully!');
+        toast.success(i18n.t('files:toast.downloaded'));
         window.setTimeout(() => void invalidate(queryClient, 'downloadStarted'), COUNT_REFRESH_DELAY_MS);
       } catch (error) {
-        toast.error(errorMessage(error, 'Download failed'));
+        toast.error(errorMessage(error, i18n.t('files:toast.downloadFailed')));
       } finally {
         setPendingId(null);
       }
@@ -194,16 +195,16 @@ export function useFileDownload(access: FileAccess) {
   return { download, pendingId };
 }
 
-/** DELETE /api/files/{id} (owner), with SPEC §8's toasts; lists and stats refresh after. */
+/** DELETE /api/files/{id} (owner), with its toasts; lists and stats refresh after. */
 export function useDeleteFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: Pick<FileItem, 'id'>) => deleteFile(file.id),
     onSuccess: () => {
-      toast.success('File deleted successfully!');
+      toast.success(i18n.t('files:toast.deleted'));
       return invalidate(queryClient, 'fileDeleted');
     },
-    onError: (error) => toast.error(errorMessage(error, 'Delete failed')),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('files:toast.deleteFailed'))),
   });
 }
 

@@ -16,6 +16,7 @@ import { invalidate, type Change } from './invalidation';
 import { queryKeys } from './keys';
 import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
+import { i18n } from '../i18n';
 
 function fetchFolders(criteria: FolderSearchCriteria = {}, signal?: AbortSignal): Promise<FolderListResponse> {
   return apiRequest(`/api/folders${toQueryString(criteria)}`, folderListResponseSchema, { signal });
@@ -75,7 +76,7 @@ const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_or
 
 /**
  * The caller's folders for pickers and the folder filter, labelled with their
- * path, refetched every 30 s (SPEC §7). `exclude` leaves out a folder and
+ * path, refetched every 30 s. `exclude` leaves out a folder and
  * everything under it: where that folder itself may not go.
  */
 export function useFolderOptions(exclude?: number) {
@@ -87,11 +88,11 @@ export function useFolderOptions(exclude?: number) {
   });
 }
 
-/** SPEC §8 texts for each folder action, and what it makes stale. */
+/** The toasts of each folder action (keys of the folders texts), and what it makes stale. */
 const ACTIONS = {
-  create: { ok: 'Folder created successfully!', failed: 'Failed to create folder', change: 'folderCreated' },
-  update: { ok: 'Folder updated successfully!', failed: 'Failed to update folder', change: 'folderChanged' },
-  delete: { ok: 'Folder deleted successfully!', failed: 'Failed to delete folder', change: 'folderDeleted' },
+  create: { ok: 'folders:toast.created', failed: 'folders:toast.createFailed', change: 'folderCreated' },
+  update: { ok: 'folders:toast.updated', failed: 'folders:toast.updateFailed', change: 'folderChanged' },
+  delete: { ok: 'folders:toast.deleted', failed: 'folders:toast.deleteFailed', change: 'folderDeleted' },
 } as const satisfies Record<string, { ok: string; failed: string; change: Change }>;
 
 /** A folder action with its toasts; `onDone` runs first (e.g. leaving a deleted folder's page), then lists refresh. */
@@ -101,11 +102,11 @@ function useFolderAction<V>(kind: keyof typeof ACTIONS, mutationFn: (variables: 
   return useMutation({
     mutationFn,
     onSuccess: () => {
-      toast.success(action.ok);
+      toast.success(i18n.t(action.ok));
       onDone?.();
       void invalidate(queryClient, action.change);
     },
-    onError: (err) => toast.error(errorMessage(err, action.failed)),
+    onError: (err) => toast.error(errorMessage(err, i18n.t(action.failed))),
   });
 }
 

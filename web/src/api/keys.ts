@@ -18,7 +18,7 @@ export const queryKeys = {
   fileShare: (id: number) => ['files', 'share', id] as const,
   sharedWithMe: ['files', 'shared-with-me'] as const,
 
-  /** Storage statistics ("file stats" in SPEC §7): savings and deduplication. */
+  /** Storage statistics ("file stats"): savings and deduplication. */
   storage: ['storage'] as const,
   storageStats: ['storage', 'stats'] as const,
 

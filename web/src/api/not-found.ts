@@ -4,7 +4,7 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Retry once (SPEC §7), but never a 404: the answer will not change. */
+/** Retry once, but never a 404: the answer will not change. */
 export function retryUnlessNotFound(failureCount: number, error: unknown): boolean {
   return !isNotFound(error) && failureCount < 1;
 }

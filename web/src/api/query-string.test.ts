@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toQueryString } from './query-string';
 
-describe('toQueryString (SPEC §7)', () => {
+describe('toQueryString', () => {
   it('skips empty values and repeats the key for arrays', () => {
     expect(
       toQueryString({ page: 2, search: 'q3 report', mime_type: '', uploader: undefined, folder_id: null, tags: ['a', 'b c'], limit: 20 }),

@@ -4,6 +4,7 @@ import { sharedWithMeResponseSchema, shareStateSchema, type ShareRequest, type S
 import { ApiError, apiRequest, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
+import { i18n } from '../i18n';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */
 type ShareKind = 'file' | 'folder';
@@ -42,21 +43,20 @@ export function useShareState(item: Shareable, enabled: boolean) {
   return useQuery({ queryKey: shareKey(item), queryFn: () => fetchShare(item), enabled, staleTime: 0 });
 }
 
-const SAVED = { file: 'File sharing updated successfully!', folder: 'Folder sharing updated successfully!' } as const;
-export const SHARE_FAILED = 'Share update failed';
+const SAVED = { file: 'sharing:saved.file', folder: 'sharing:saved.folder' } as const;
 
-/** Saves a share with SPEC §8's toasts; `onDone` runs first (closing the dialog), then what shows the visibility refreshes. */
+/** Saves a share with its toasts; `onDone` runs first (closing the dialog), then what shows the visibility refreshes. */
 export function useUpdateShare(item: Shareable, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: ShareRequest) => updateShare(item, request),
     onSuccess: async (state) => {
       queryClient.setQueryData(shareKey(item), state);
-      toast.success(SAVED[item.kind]);
+      toast.success(i18n.t(SAVED[item.kind]));
       onDone();
       await invalidate(queryClient, item.kind === 'file' ? 'fileShared' : 'folderShared');
     },
-    onError: (error) => toast.error(errorMessage(error, SHARE_FAILED)),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('sharing:shareFailed'))),
   });
 }
 

@@ -11,12 +11,12 @@ function fetchStorageStats() {
   return apiRequest('/api/files/storage/stats', storageStatsSchema);
 }
 
-/** SPEC §7: user stats are refetched every 30 s. */
+/** User stats are refetched every 30 s. */
 export function useUserStats() {
   return useQuery({ queryKey: queryKeys.userStats, queryFn: fetchUserStats, refetchInterval: SESSION.statsRefetchMs });
 }
 
-/** SPEC §7: storage stats are refetched every 30 s, with 3 retries 1 s apart. */
+/** Storage stats are refetched every 30 s, with 3 retries 1 s apart. */
 export function useStorageStats() {
   return useQuery({
     queryKey: queryKeys.storageStats,

@@ -21,7 +21,7 @@ describe('fileKind', () => {
   });
 
   it('tells PDFs from other text by colour', () => {
-    expect(fileKind('application/pdf').tone).toContain('text-red-600');
+    expect(fileKind('application/pdf').tone).toContain('text-red-700');
     expect(fileKind('text/plain').tone).toContain('text-slate-600');
   });
 });

@@ -8,12 +8,12 @@ interface FileKind {
 }
 
 const KINDS = {
-  image: { icon: FileImage, tone: 'bg-sky-50 text-sky-600 ring-sky-600/15' },
-  pdf: { icon: FileText, tone: 'bg-red-50 text-red-600 ring-red-600/15' },
+  image: { icon: FileImage, tone: 'bg-sky-50 text-sky-700 ring-sky-600/15' },
+  pdf: { icon: FileText, tone: 'bg-red-50 text-red-700 ring-red-600/15' },
   text: { icon: FileText, tone: 'bg-slate-100 text-slate-600 ring-slate-600/15' },
   data: { icon: FileJson, tone: 'bg-amber-50 text-amber-700 ring-amber-600/15' },
-  sheet: { icon: FileSpreadsheet, tone: 'bg-emerald-50 text-emerald-600 ring-emerald-600/15' },
-  archive: { icon: FileArchive, tone: 'bg-violet-50 text-violet-600 ring-violet-600/15' },
+  sheet: { icon: FileSpreadsheet, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-600/15' },
+  archive: { icon: FileArchive, tone: 'bg-violet-50 text-violet-700 ring-violet-600/15' },
   other: { icon: FileIcon, tone: 'bg-slate-100 text-slate-500 ring-slate-500/15' },
 } satisfies Record<string, FileKind>;
 
@@ -28,7 +28,7 @@ export function fileKind(mime: string): FileKind {
   return KINDS.other;
 }
 
-/** The extension badge: 'PDF', or 'FILE' for names without one (SPEC §2). */
+/** The extension badge: 'PDF', or 'FILE' for names without one. */
 export function extensionLabel(name: string): string {
   return extensionOf(name).toUpperCase() || 'FILE';
 }

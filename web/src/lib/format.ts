@@ -1,11 +1,30 @@
-import { format, isValid } from 'date-fns';
+import { format, isValid, type Locale } from 'date-fns';
+import { de, enUS } from 'date-fns/locale';
+import { i18n } from '../i18n';
+
+const DATE_LOCALES: Record<string, Locale> = { en: enUS, de };
+
+/** The date-fns locale of the interface language (month names, relative times). */
+export function dateLocale(): Locale {
+  return DATE_LOCALES[i18n.language] ?? enUS;
+}
+
+/** The Intl locale for numbers and dates in the interface language. */
+export function numberLocale(): string {
+  return i18n.language === 'de' ? 'de-DE' : 'en-US';
+}
+
+/** A whole count with thousands separators: 12345 -> '12,345' (English), '12.345' (German). */
+export function formatCount(value: number): string {
+  return value.toLocaleString(numberLocale());
+}
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 const KIB = 1024;
 /** Bytes in a MB as sizes are shown (base 1024). */
 export const MIB = KIB * KIB;
 
-/** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB (SPEC §9). */
+/** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(KIB)), SIZE_UNITS.length - 1);
@@ -28,16 +47,16 @@ function toDate(value: string | Date): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** 'Jan 05, 2024' */
+/** 'Jan 05, 2024' (English), '05. Jan. 2024' (German). */
 export function formatDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM dd, yyyy') : '—';
+  return date ? format(date, i18n.t('format.date'), { locale: dateLocale() }) : '—';
 }
 
-/** Updated times: 'Jan 05, 09:07' */
+/** Updated times: 'Jan 05, 09:07' (English), '05. Jan., 09:07' (German). */
 export function formatDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM dd, HH:mm') : '—';
+  return date ? format(date, i18n.t('format.dateTime'), { locale: dateLocale() }) : '—';
 }
 
 /** A countdown as m:ss: 300 -> '5:00', 59 -> '0:59'. */

@@ -7,7 +7,7 @@ function file(name: string, size = 10): File {
   return f;
 }
 
-describe('screenFiles (SPEC §5 upload rules)', () => {
+describe('screenFiles (upload rules)', () => {
   it('accepts the listed types, case-insensitively', () => {
     const names = ['a.jpeg', 'b.JPG', 'c.png', 'd.gif', 'e.webp', 'f.pdf', 'g.txt', 'h.md', 'i.csv', 'j.json'];
     expect(screenFiles([], names.map((n) => file(n))).accepted.map((f) => f.name)).toEqual(names);
@@ -50,7 +50,7 @@ describe('screenFiles (SPEC §5 upload rules)', () => {
   });
 });
 
-describe('addTag (SPEC §5 tag rules)', () => {
+describe('addTag (tag rules)', () => {
   it('trims and adds', () => {
     expect(addTag([], '  invoices  ')).toEqual({ tags: ['invoices'], error: null });
   });

@@ -1,5 +1,6 @@
 import { ACCEPTED_EXTENSIONS, LIMITS, extensionOf, tagSchema } from '@vault/contract';
 import { formatFileSize } from './format';
+import { i18n } from '../i18n';
 
 export interface RejectedFile {
   name: string;
@@ -19,7 +20,7 @@ export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(','
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * SPEC §5's upload rules for files dropped or picked while `selected` are
+ * The upload rules for files dropped or picked while `selected` are
  * already listed: accepted types, at most `maxBytes` each, at most 10 in the
  * list. Every refused file comes with its reason.
  */
@@ -29,14 +30,14 @@ export function screenFiles(selected: readonly File[], dropped: readonly File[],
   for (const file of dropped) {
     const ext = extensionOf(file.name);
     if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
-      const kind = ext ? `.${ext} files are` : 'Files without an extension are';
-      rejected.push({ name: file.name, reason: `${kind} not accepted. Accepted types: ${ACCEPTED_LIST}.` });
+      const reason = ext ? i18n.t('upload:rule.extension', { ext, accepted: ACCEPTED_LIST }) : i18n.t('upload:rule.noExtension', { accepted: ACCEPTED_LIST });
+      rejected.push({ name: file.name, reason });
     } else if (file.size > maxBytes) {
-      rejected.push({ name: file.name, reason: `This file is larger than the ${formatFileSize(maxBytes)} limit per file.` });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooLarge', { limit: formatFileSize(maxBytes) }) });
     } else if ([...selected, ...accepted].some((other) => sameFile(other, file))) {
-      rejected.push({ name: file.name, reason: 'This file is already in the list.' });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.duplicate') });
     } else if (selected.length + accepted.length >= LIMITS.maxFilesPerUpload) {
-      rejected.push({ name: file.name, reason: `At most ${LIMITS.maxFilesPerUpload} files can be uploaded at once.` });
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooMany', { max: LIMITS.maxFilesPerUpload }) });
     } else {
       accepted.push(file);
     }
@@ -49,15 +50,15 @@ export type TagResult =
   | { tags: readonly string[]; error: string; problem: 'invalid' | 'duplicate' | 'limit' };
 
 /**
- * Adds a typed tag per SPEC §5: trimmed, no blanks, no duplicates (ignoring
+ * Adds a typed tag: trimmed, no blanks, no duplicates (ignoring
  * case, as the server does), at most 10 tags of at most 50 characters.
  */
 export function addTag(tags: readonly string[], input: string): TagResult {
   const parsed = tagSchema.safeParse(input);
-  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? 'Invalid tag', problem: 'invalid' };
+  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? i18n.t('upload:rule.invalidTag'), problem: 'invalid' };
   const tag = parsed.data;
-  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: `"${tag}" is already added`, problem: 'duplicate' };
-  if (tags.length >= LIMITS.maxTags) return { tags, error: 'Maximum 10 tags allowed', problem: 'limit' };
+  if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: i18n.t('upload:rule.tagAdded', { tag }), problem: 'duplicate' };
+  if (tags.length >= LIMITS.maxTags) return { tags, error: i18n.t('files:tags.max', { max: LIMITS.maxTags }), problem: 'limit' };
   return { tags: [...tags, tag], error: null };
 }
 

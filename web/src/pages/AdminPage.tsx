@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -11,31 +12,32 @@ import { AnalyticsTab } from '../components/admin/AnalyticsTab';
 import { ActivityTab } from '../components/admin/ActivityTab';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-/** SPEC §4 admin tabs, in order. */
-const TABS: { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[] = [
-  { value: 'overview', label: 'Overview', icon: LayoutDashboard, Panel: OverviewTab },
-  { value: 'files', label: 'All Files', icon: Files, Panel: FilesTab },
-  { value: 'users', label: 'Users', icon: Users, Panel: UsersTab },
-  { value: 'analytics', label: 'Analytics', icon: BarChart3, Panel: AnalyticsTab },
-  { value: 'activity', label: 'Activity', icon: Activity, Panel: ActivityTab },
-];
+/** The Admin Panel's tabs, in order. */
+const TABS = [
+  { value: 'overview', label: 'tab.overview', icon: LayoutDashboard, Panel: OverviewTab },
+  { value: 'files', label: 'tab.files', icon: Files, Panel: FilesTab },
+  { value: 'users', label: 'tab.users', icon: Users, Panel: UsersTab },
+  { value: 'analytics', label: 'tab.analytics', icon: BarChart3, Panel: AnalyticsTab },
+  { value: 'activity', label: 'tab.activity', icon: Activity, Panel: ActivityTab },
+] as const satisfies readonly { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[];
 
 /**
  * /admin. Only the active tab's panel is mounted, so only its data is loaded;
  * the tab lives in the URL (?tab=) so it survives a reload and can be linked.
  */
 export function AdminPage() {
-  useDocumentTitle('Admin Panel');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('documentTitle'));
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active = TABS.some((t) => t.value === requested) ? requested! : 'overview';
 
   return (
     <>
-      <PageHeader title="Admin Panel" description="System statistics, every file, every user and the audit log." />
+      <PageHeader title={t('adminPanel')} description={t('systemStatisticsEveryFileEvery')} />
       <Tabs.Root value={active} onValueChange={(tab) => setParams(tab === 'overview' ? {} : { tab }, { replace: true })}>
         <Tabs.List
-          aria-label="Admin sections"
+          aria-label={t('adminSections')}
           className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
         >
           {TABS.map(({ value, label, icon: Icon }) => (
@@ -50,7 +52,7 @@ export function AdminPage() {
               )}
             >
               <Icon aria-hidden="true" className="hidden size-4 sm:block" />
-              {label}
+              {t(label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>

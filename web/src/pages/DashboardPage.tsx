@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Upload } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
@@ -9,7 +10,7 @@ import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCa
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
 import { Button, buttonClasses } from '../components/ui/Button';
-import { DEFAULT_EMPTY } from '../components/files/FileList';
+import { defaultEmpty } from '../components/files/FileList';
 import { FileSearchSection, filesFound } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
@@ -17,13 +18,9 @@ import { sameCriteria } from '../lib/file-search/criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 
-const SUBTITLE = {
-  admin: 'Administrative dashboard - View and manage all files across the system',
-  user: 'Manage your files and storage with advanced deduplication',
-} as const;
-
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('documentTitle'));
   const user = useCurrentUser();
   const [criteria, setCriteria] = useCriteriaInUrl();
   const list = useFileList({ ...criteria, limit: LIMITS.pageSize });
@@ -37,9 +34,9 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader
         className="mb-2"
-        title={`Welcome back, ${user.username}`}
-        titleAddon={user.is_admin && <Badge tone="accent">ADMIN</Badge>}
-        description={user.is_admin ? SUBTITLE.admin : SUBTITLE.user}
+        title={t('welcome', { username: user.username })}
+        titleAddon={user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
+        description={user.is_admin ? t('subtitle.admin') : t('subtitle.user')}
       />
       <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} />
       <StorageAnalyticsCard
@@ -51,12 +48,12 @@ export function DashboardPage() {
       />
       <Card>
         <CardHeader
-          title="Your Files"
+          title={t('yourFiles')}
           description={filesFound(total)}
           actions={
             <Link to="/upload" className={buttonClasses('primary', 'sm')}>
               <Upload aria-hidden="true" className="size-4" />
-              Upload
+              {t('upload')}
             </Link>
           }
         />
@@ -67,17 +64,17 @@ export function DashboardPage() {
           panel={{ folders: folders.data }}
           files={{
             currentUserId: user.id,
-            label: 'Your files',
+            label: t('yourFilesLabel'),
             empty: searching
               ? {
-                  ...DEFAULT_EMPTY,
+                  ...defaultEmpty(),
                   action: (
                     <Button variant="secondary" onClick={() => setCriteria({})}>
-                      Clear search and filters
+                      {t('clearSearchAndFilters')}
                     </Button>
                   ),
                 }
-              : DEFAULT_EMPTY,
+              : defaultEmpty(),
           }}
         />
       </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Download, FileQuestion, FolderClosed, LogIn, Share2 } from 'lucide-react';
@@ -21,21 +22,22 @@ import { useRouteId } from '../lib/use-route-id';
 import { useSession } from '../session/context';
 
 function FileNotFound({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('files');
   return (
     <EmptyState
       icon={FileQuestion}
-      title="File not found"
-      description="The file you're looking for doesn't exist or you don't have permission to access it."
+      title={t('fileNotFound')}
+      description={t('theFileYouReLooking')}
       className="py-20"
       action={
         signedIn ? (
           <Link to="/dashboard" className={buttonClasses('primary')}>
-            Go to the dashboard
+            {t('goToTheDashboard')}
           </Link>
         ) : (
           <Link to="/login" className={buttonClasses('primary')}>
             <LogIn aria-hidden="true" className="size-4" />
-            Sign in
+            {t('signIn')}
           </Link>
         )
       }
@@ -48,21 +50,23 @@ function FileNotFound({ signedIn }: { signedIn: boolean }) {
  * user may read. Anything else is the same not-found page, revealing nothing.
  */
 export function FilePage() {
+  const { t } = useTranslation('files');
   const { status, user } = useSession();
   const id = useRouteId('fileId');
   const access: FileAccess = status === 'authenticated' ? 'account' : 'public';
   const file = useFileDetail(id, access);
-  useDocumentTitle(file.data?.original_name ?? 'File');
+  useDocumentTitle(file.data?.original_name ?? t('documentTitle'));
   const notFound = <FileNotFound signedIn={access === 'account'} />;
   if (id === null) return notFound;
   return (
-    <QueryState query={file} loading="Loading file..." failed="Failed to load the file" notFound={notFound}>
+    <QueryState query={file} loading={t('loadingFile')} failed={t('failedToLoadTheFile')} notFound={notFound}>
       {(data) => <FileView file={data} access={access} isOwner={user?.id === data.user_id} />}
     </QueryState>
   );
 }
 
 function FileView({ file, access, isOwner }: { file: FileItem; access: FileAccess; isOwner: boolean }) {
+  const { t } = useTranslation('files');
   const { download, pendingId } = useFileDownload(access);
   const [sharing, setSharing] = useState(false);
   const previewable = isPreviewable(file.mime_type);
@@ -99,17 +103,17 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
           {isOwner && (
             <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
               <Share2 aria-hidden="true" className="size-4" />
-              Share
+              {t('share')}
             </Button>
           )}
           <Button size="sm" onClick={() => void download(file)} loading={pendingId === file.id}>
             {pendingId !== file.id && <Download aria-hidden="true" className="size-4" />}
-            Download
+            {t('action.download')}
           </Button>
         </div>
       </header>
-      <FileFacts file={file} className="mb-6 bg-white" />
-      <Card aria-label="Preview" className="overflow-hidden">
+      <FileFacts file={file} className="mb-6 bg-surface" />
+      <Card aria-label={t('preview')} className="overflow-hidden">
         <div className={PREVIEW_BACKDROP}>
           <FilePreview file={file} preview={preview} />
         </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
@@ -22,10 +23,11 @@ import { useCurrentUser, useSession } from '../session/context';
 import { PublicFolderPage } from './PublicFolderPage';
 
 function BackToFolders({ className }: { className: string }) {
+  const { t } = useTranslation('folders');
   return (
     <Link to="/folders" className={className}>
       <ArrowLeft aria-hidden="true" className="size-4" />
-      Back to Folders
+      {t('backToFolders')}
     </Link>
   );
 }
@@ -44,12 +46,13 @@ export function FolderDetailPage() {
 }
 
 function FolderView({ id }: { id: number }) {
+  const { t } = useTranslation('folders');
   const user = useCurrentUser();
   const navigate = useNavigate();
   const folder = useFolder(id);
-  useDocumentTitle(folder.data?.name ?? 'Folder');
+  useDocumentTitle(folder.data?.name ?? t('documentTitle'));
   return (
-    <QueryState query={folder} loading="Loading folder..." failed="Failed to load the folder" notFound={<FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />}>
+    <QueryState query={folder} loading={t('loadingFolder')} failed={t('failedToLoadTheFolder')} notFound={<FolderNotFound action={<BackToFolders className={buttonClasses('secondary')} />} />}>
       {(data) => (
         <FolderContent folder={data} currentUserId={user.id} onDeleted={() => void navigate(data.parent_id ? `/folders/${data.parent_id}` : '/folders', { replace: true })} />
       )}
@@ -58,6 +61,7 @@ function FolderView({ id }: { id: number }) {
 }
 
 function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; currentUserId: number; onDeleted(): void }) {
+  const { t } = useTranslation('folders');
   const isOwner = folder.user_id === currentUserId;
   const children = useSubfolders(folder.id);
   const parents = useFolderOptions();
@@ -72,23 +76,23 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
     <>
       <Link to={`/upload?folder_id=${folder.id}`} className={buttonClasses('primary', 'sm')}>
         <Upload aria-hidden="true" className="size-4" />
-        Upload here
+        {t('uploadHere')}
       </Link>
       <Button variant="secondary" size="sm" onClick={() => setCreating(true)} disabled={creating}>
         <FolderPlus aria-hidden="true" className="size-4" />
-        New Subfolder
+        {t('newSubfolder')}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
         <Share2 aria-hidden="true" className="size-4" />
-        Share
+        {t('share')}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setEditing(folder)}>
         <Pencil aria-hidden="true" className="size-4" />
-        Edit
+        {t('edit')}
       </Button>
       <Button variant="secondary" size="sm" onClick={() => setDeleting(folder)}>
-        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
-        Delete
+        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
+        {t('delete')}
       </Button>
       {download}
     </>
@@ -99,18 +103,18 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   return (
     <>
       <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
-      <FolderBreadcrumb root={isOwner ? { label: 'Folders', to: '/folders' } : { label: 'Sharing', to: '/sharing' }} path={folder.path} />
+      <FolderBreadcrumb root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }} path={folder.path} />
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
       {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
         <SubfoldersSection count={folder.subfolder_count}>
-          <QueryState query={children} loading="Loading subfolders..." failed="Failed to load the subfolders">
+          <QueryState query={children} loading={t('loadingSubfolders')} failed={t('failedToLoadTheSubfolders')}>
             {({ folders }) => (
               <FolderGrid
-                label={`Subfolders of ${folder.name}`}
+                label={t('subfoldersOf', { name: folder.name })}
                 folders={folders}
                 {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
-                empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">No subfolders yet.</p>}
+                empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
               />
             )}
           </QueryState>

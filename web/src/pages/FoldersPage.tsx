@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
@@ -14,11 +15,11 @@ import { Card, CardContent, CardHeader } from '../components/ui/Card';
 import { EmptyState } from '../components/ui/EmptyState';
 import { PageHeader } from '../components/ui/PageHeader';
 import { QueryState } from '../components/ui/QueryState';
-import { plural } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function FoldersPage() {
-  useDocumentTitle('Folders');
+  const { t } = useTranslation('folders');
+  useDocumentTitle(t('foldersDocumentTitle'));
   const { filters, setFilters } = useFolderFilters();
   const criteria = toCriteria(filters);
   const list = useFolderSearch(criteria);
@@ -30,13 +31,13 @@ export function FoldersPage() {
   return (
     <>
       <PageHeader
-        title="Folders"
-        description="Organise your files in folders, nest them, and share a whole folder at once."
+        title={t('folders')}
+        description={t('organiseYourFilesInFolders')}
         actions={
           !creating && (
             <Button onClick={() => setCreating(true)}>
               <FolderPlus aria-hidden="true" className="size-4" />
-              New Folder
+              {t('newFolder')}
             </Button>
           )
         }
@@ -47,16 +48,16 @@ export function FoldersPage() {
         <CardHeader
           title={
             <span id="all-folders-title" className="flex items-center gap-2">
-              All Folders <Badge tone="accent">{list.data?.total ?? 0}</Badge>
+              {t('allFolders')} <Badge tone="accent">{list.data?.total ?? 0}</Badge>
             </span>
           }
-          description={list.data ? `${plural(list.data.total, 'folder')} found` : 'Loading folders...'}
+          description={list.data ? t('foldersFound', { count: list.data.total }) : t('loadingFoldersEllipsis')}
         />
         <CardContent className="py-5">
-          <QueryState query={list} loading="Loading folders..." failed="Failed to load folders">
+          <QueryState query={list} loading={t('loadingFolders')} failed={t('failedToLoadFolders')}>
             {({ folders }) => (
               <FolderGrid
-                label="Folders"
+                label={t('folders')}
                 folders={folders}
                 showLocation
                 onEdit={setEditing}
@@ -64,13 +65,13 @@ export function FoldersPage() {
                 empty={
                   <EmptyState
                     icon={FolderOpen}
-                    title="No folders found"
-                    description={isFiltered(filters) ? 'No folder matches these filters. Try another name or reset the filters.' : 'Create your first folder to get started'}
+                    title={t('noFoldersFound')}
+                    description={isFiltered(filters) ? t('noFolderMatches') : t('createFirstFolder')}
                     action={
                       !creating && !isFiltered(filters) ? (
                         <Button onClick={() => setCreating(true)}>
                           <FolderPlus aria-hidden="true" className="size-4" />
-                          New Folder
+                          {t('newFolder')}
                         </Button>
                       ) : undefined
                     }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -16,13 +17,14 @@ import { useDocumentTitle } from '../lib/use-document-title';
 const loginFormSchema = loginRequestSchema.pick({ username: true, password: true });
 const EMPTY = { username: '', password: '' };
 
-const COPY: Record<LoginMode, { title: string; subtitle: string }> = {
-  user: { title: 'Sign in to Vault', subtitle: 'Welcome back. Enter your details to reach your files.' },
-  admin: { title: 'Admin Login', subtitle: 'Use an administrator account to manage Vault.' },
-};
+const COPY = {
+  user: { title: 'copy.user.title', subtitle: 'copy.user.subtitle' },
+  admin: { title: 'copy.admin.title', subtitle: 'copy.admin.subtitle' },
+} as const satisfies Record<LoginMode, { title: string; subtitle: string }>;
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('documentTitle'));
   const [mode, setMode] = useState<LoginMode>('user');
   const config = useAppConfig();
   const demo = config.data?.demo ?? null;
@@ -52,35 +54,35 @@ export function LoginPage() {
   return (
     <AuthLayout
       top={<LoginModeToggle mode={mode} onChange={switchMode} />}
-      title={COPY[mode].title}
-      subtitle={COPY[mode].subtitle}
+      title={t(COPY[mode].title)}
+      subtitle={t(COPY[mode].subtitle)}
       footer={
         <>
-          Don&apos;t have an account?{' '}
+          {t('noAccount')}{' '}
           <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-            Create one
+            {t('createOne')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Login failed')}</Alert>}
-        {mutation.isSuccess && <Alert tone="success">Login successful!</Alert>}
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('loginFailed'))}</Alert>}
+        {mutation.isSuccess && <Alert tone="success">{t('loginSuccessful')}</Alert>}
+        <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
           {...form.register('password')}
         />
         <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
-          Sign in
+          {t('signIn')}
         </Button>
         {demo && (
           <Button variant="secondary" className="w-full" onClick={fillDemo} disabled={mutation.isPending}>
             <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
-            Fill Demo Credentials
+            {t('fillDemoCredentials')}
           </Button>
         )}
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FileQuestion } from 'lucide-react';
 import { buttonClasses } from '../components/ui/Button';
@@ -5,15 +6,16 @@ import { EmptyState } from '../components/ui/EmptyState';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useTranslation('common');
+  useDocumentTitle(t('documentTitle'));
   return (
     <EmptyState
       icon={FileQuestion}
-      title="Page not found"
-      description="The page you are looking for does not exist or has moved."
+      title={t('pageNotFound')}
+      description={t('thePageYouAreLooking')}
       action={
         <Link to="/" className={buttonClasses('primary')}>
-          Go to the dashboard
+          {t('goToTheDashboard')}
         </Link>
       }
     />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Download, Eye, Globe } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
 import { usePublicFileList } from '../api/files';
@@ -10,12 +11,13 @@ import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 import { useSession } from '../session/context';
 
 /**
- * /public (SPEC §2): public files for anyone, signed in or not. Downloads and
+ * /public: public files for anyone, signed in or not. Downloads and
  * previews go through the public routes; the list is read again after a
  * download, so its count moves.
  */
 export function PublicFilesPage() {
-  useDocumentTitle('Public Files');
+  const { t } = useTranslation('files');
+  useDocumentTitle(t('publicDocumentTitle'));
   const { user } = useSession();
   const [{ folder_id: _ignored, ...criteria }, setCriteria] = useCriteriaInUrl();
   const list = usePublicFileList({ ...criteria, limit: LIMITS.pageSize });
@@ -24,21 +26,21 @@ export function PublicFilesPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader className="mb-2" title="Public Files" description="Files their owners chose to share with everyone. Preview and download them without an account." />
+      <PageHeader className="mb-2" title={t('publicFiles')} description={t('filesTheirOwnersChoseTo')} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-        <StatCard label="Public Files" icon={Globe} value={list.data?.total ?? '—'} loading={loading} />
+        <StatCard label={t('publicFiles')} icon={Globe} value={list.data?.total ?? '—'} loading={loading} />
         <StatCard
-          label="Total Downloads"
+          label={t('totalDownloads')}
           icon={Download}
-          tone="bg-emerald-50 text-emerald-600"
+          tone="bg-emerald-50 text-emerald-700"
           value={files?.reduce((sum, f) => sum + f.download_count, 0) ?? '—'}
-          detail="Of the files on this page"
+          detail={t('ofTheFilesOnThis')}
           loading={loading}
         />
-        <StatCard label="Currently Viewing" icon={Eye} tone="bg-sky-50 text-sky-600" value={files?.length ?? '—'} detail="Files on this page" loading={loading} />
+        <StatCard label={t('currentlyViewing')} icon={Eye} tone="bg-sky-50 text-sky-700" value={files?.length ?? '—'} detail={t('filesOnThisPage')} loading={loading} />
       </div>
       <Card>
-        <CardHeader title="Browse Public Files" description={filesFound(list.data?.total)} />
+        <CardHeader title={t('browsePublicFiles')} description={filesFound(list.data?.total)} />
         <FileSearchSection
           criteria={criteria}
           onCriteriaChange={setCriteria}
@@ -49,8 +51,8 @@ export function PublicFilesPage() {
             actions: ['preview', 'download', 'copyLink'],
             access: 'public',
             showFolder: false,
-            label: 'Public files',
-            empty: { title: 'No public files found', description: 'Nothing has been shared publicly yet, or nothing matches these filters.' },
+            label: t('publicList.label'),
+            empty: { title: t('publicList.emptyTitle'), description: t('publicList.emptyDescription') },
           }}
         />
       </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
 import type { PublicFolderResponse } from '@vault/contract';
@@ -11,46 +12,50 @@ import { FileList } from '../components/files/FileList';
 import { Card, CardHeader } from '../components/ui/Card';
 import { buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
-import { plural } from '../lib/format';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-const SIGN_IN = (
-  <Link to="/login" className={buttonClasses('primary')}>
-    <LogIn aria-hidden="true" className="size-4" />
-    Sign in
-  </Link>
-);
+function SignInLink() {
+  const { t } = useTranslation('folders');
+  return (
+    <Link to="/login" className={buttonClasses('primary')}>
+      <LogIn aria-hidden="true" className="size-4" />
+      {t('signIn')}
+    </Link>
+  );
+}
 
 /** A public folder, read-only, for visitors who are not signed in: subfolders to open, files to download. */
 export function PublicFolderPage({ id }: { id: number | null }) {
+  const { t } = useTranslation('folders');
   const view = usePublicFolder(id);
-  useDocumentTitle(view.data?.folder.name ?? 'Folder');
-  const notFound = <FolderNotFound action={SIGN_IN} />;
+  useDocumentTitle(view.data?.folder.name ?? t('documentTitle'));
+  const notFound = <FolderNotFound action={<SignInLink />} />;
   if (id === null) return notFound;
   return (
-    <QueryState query={view} loading="Loading folder..." failed="Failed to load the folder" notFound={notFound}>
+    <QueryState query={view} loading={t('loadingFolder')} failed={t('failedToLoadTheFolder')} notFound={notFound}>
       {(data) => <PublicFolderView {...data} />}
     </QueryState>
   );
 }
 
 function PublicFolderView({ folder, folders, files }: PublicFolderResponse) {
+  const { t } = useTranslation('folders');
   return (
     <>
       <FolderBreadcrumb path={folder.path} />
       <FolderSummary folder={folder} showOwner />
       {folders.length > 0 && (
         <SubfoldersSection count={folders.length}>
-          <FolderGrid label={`Subfolders of ${folder.name}`} folders={folders} />
+          <FolderGrid label={t('subfoldersOf', { name: folder.name })} folders={folders} />
         </SubfoldersSection>
       )}
       <Card aria-labelledby="folder-files-title">
         <CardHeader
-          title={<span id="folder-files-title">Files in {folder.name}</span>}
+          title={<span id="folder-files-title">{t('filesIn', { name: folder.name })}</span>}
           description={
             files.length < folder.file_count
-              ? `Showing the first ${files.length} of ${folder.file_count} files, by name`
-              : plural(folder.file_count, 'file')
+              ? t('showingFirst', { shown: files.length, count: folder.file_count })
+              : t('count.files', { count: folder.file_count })
           }
         />
         <FileList
@@ -59,8 +64,8 @@ function PublicFolderView({ folder, folders, files }: PublicFolderResponse) {
           access="public"
           showOwner={false}
           showFolder={false}
-          label={`Files in ${folder.name}`}
-          empty={{ title: 'No files here', description: folders.length > 0 ? 'Open a subfolder above to see its files.' : 'This folder is empty.' }}
+          label={t('filesIn', { name: folder.name })}
+          empty={{ title: t('noFilesHere'), description: folders.length > 0 ? t('openSubfolder') : t('folderEmpty') }}
         />
       </Card>
     </>

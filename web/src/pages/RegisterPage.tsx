@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +12,8 @@ import { TextField } from '../components/ui/TextField';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function RegisterPage() {
-  useDocumentTitle('Create account');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('registerDocumentTitle'));
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
@@ -20,43 +22,43 @@ export function RegisterPage() {
 
   const mutation = useRegister();
 
-  // confirmPassword is checked here only; the server never sees it (SPEC §5).
+  // confirmPassword is checked here only; the server never sees it.
   const onSubmit = form.handleSubmit(({ username, email, password }) => mutation.mutate({ username, email, password }));
 
   return (
     <AuthLayout
-      title="Create your account"
-      subtitle="Store, organise and share your files securely."
+      title={t('createYourAccount')}
+      subtitle={t('storeOrganiseAndShareYour')}
       footer={
         <>
-          Already have an account?{' '}
+          {t('haveAccount')}{' '}
           <Link to="/login" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-            Sign in
+            {t('signIn')}
           </Link>
         </>
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, 'Registration failed')}</Alert>}
-        <TextField label="Username" autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('registrationFailed'))}</Alert>}
+        <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+        <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
         <TextField
-          label="Password"
+          label={t('password')}
           type="password"
           autoComplete="new-password"
-          hint="At least 6 characters."
+          hint={t('atLeast6Characters')}
           error={errors.password?.message}
           {...form.register('password')}
         />
         <TextField
-          label="Confirm password"
+          label={t('confirmPassword')}
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
         <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
-          Create Account
+          {t('createAccount')}
         </Button>
       </form>
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { MyFileRequests } from '../components/links/MyFileRequests';
 import { MyShareLinks } from '../components/links/MyShareLinks';
@@ -10,17 +11,18 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useCurrentUser } from '../session/context';
 
 /**
- * SPEC §2's sharing management: the caller's public and private files and
+ * The sharing management: the caller's public and private files and
  * folders, with Copy Link for public items and Share for private ones; and
  * beyond the spec, what others shared by name.
  */
 export function SharingPage() {
-  useDocumentTitle('Sharing Management');
+  const { t } = useTranslation('sharing');
+  useDocumentTitle(t('documentTitle'));
   const { files, folders, sharedWithMe } = useSharingOverview(useCurrentUser());
   const [target, setTarget] = useState<ShareTarget | null>(null);
   return (
     <>
-      <PageHeader title="Sharing Management" description="What anyone can open with a link, what stays private, and what others shared with you." />
+      <PageHeader title={t('sharingManagement')} description={t('whatAnyoneCanOpenWith')} />
       <OwnShares files={files} folders={folders} onShare={setTarget} />
       <SharedWithMe shared={sharedWithMe} />
       <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">

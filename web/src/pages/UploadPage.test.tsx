@@ -9,7 +9,7 @@ import { makeUser } from '../test/tokens';
 
 const me = makeUser();
 
-function openUpload(extra: Record<string, MockReply> = {}) {
+function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
   storeSession(me);
   const fetches = mockFetch({
     'GET /api/auth/me': { body: { user: me } },
@@ -19,7 +19,7 @@ function openUpload(extra: Record<string, MockReply> = {}) {
     'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } },
     ...extra,
   });
-  const app = renderApp('/upload');
+  const app = renderApp(path);
   return { ...fetches, ...app, user: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -104,6 +104,18 @@ describe('UploadPage', () => {
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
     expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 4000 });
+  });
+
+  it("goes back to the folder it was opened from with 'Upload here'", async () => {
+    const projects = { ...folder, id: 4, name: 'Projects', path: [{ id: 4, name: 'Projects' }] };
+    const { user, router } = openUpload({ 'GET /api/folders': { body: { folders: [projects], total: 1 } } }, '/upload?folder_id=4');
+    const xhr = mockXhr();
+    await pick(user, [file('a.png', 'aaaa')]);
+    await user.click(screen.getByRole('button', { name: 'Upload 1 file(s)' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Confirm Upload' })).getByRole('button', { name: 'Upload Files' }));
+    expect(xhr.sent[0]!.form.get('folder_id')).toBe('4');
+    xhr.respond({ status: 201, body: { results: [{ ok: true, name: 'a.png', file: makeFile({ id: 1, original_name: 'a.png' }) }], files: [] } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders/4'), { timeout: 4000 });
   });
 
   it('shows the outcome of each file when some are refused', async () => {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
@@ -6,7 +7,6 @@ import { useAppConfig } from '../api/auth';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
 import { folderChoices } from '../lib/folder-paths';
-import { plural } from '../lib/format';
 import { TagInput } from '../components/files/TagInput';
 import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
@@ -22,14 +22,12 @@ import { PageHeader } from '../components/ui/PageHeader';
 import { SelectField, SelectOptions } from '../components/ui/Select';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-const ROOT_LABEL = 'No folder (root)';
-
 export function UploadPage() {
-  useDocumentTitle('Upload Files');
+  const { t } = useTranslation('upload');
+  useDocumentTitle(t('documentTitle'));
   const [params] = useSearchParams();
   const config = useAppConfig();
   const maxFileBytes = config.data?.max_file_bytes ?? LIMITS.maxFileBytes;
-  const uploader = useUploader(maxFileBytes);
   const folders = useFolderOptions();
   const userStats = useUserStats();
   const storage = useStorageStats();
@@ -39,8 +37,11 @@ export function UploadPage() {
   // /upload?folder_id=3 starts in that folder (e.g. from a folder's page).
   const [folderId, setFolderId] = useState(params.get('folder_id') ?? '');
   const [confirming, setConfirming] = useState(false);
+  // 'Upload here' on a folder page leads back to that folder; otherwise the dashboard opens.
+  const origin = params.get('folder_id');
+  const uploader = useUploader(maxFileBytes, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
 
-  const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? ROOT_LABEL;
+  const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;
   const locked = uploader.uploading || uploader.finishing;
 
@@ -51,11 +52,11 @@ export function UploadPage() {
 
   return (
     <>
-      <PageHeader title="Upload Files" description="Add files to your vault. Content you already have is stored only once." />
+      <PageHeader title={t('uploadFiles')} description={t('addFilesToYourVault')} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
-            <CardHeader title="Choose files" description={`Up to ${LIMITS.maxFilesPerUpload} files at a time.`} />
+            <CardHeader title={t('chooseFiles')} description={t('upToAtATime', { count: LIMITS.maxFilesPerUpload })} />
             <CardContent className="space-y-4">
               <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} />
               {uploader.rejected.length > 0 && (
@@ -63,7 +64,7 @@ export function UploadPage() {
                   <div className="flex items-start justify-between gap-3">
                     <div>
                       <p className="font-medium">
-                        {plural(uploader.rejected.length, 'file was', 'files were')} not added
+                        {t('notAdded', { count: uploader.rejected.length })}
                       </p>
                       <ul className="mt-1 space-y-0.5">
                         {uploader.rejected.map((r, i) => (
@@ -75,7 +76,7 @@ export function UploadPage() {
                     </div>
                     <button
                       type="button"
-                      aria-label="Dismiss"
+                      aria-label={t('dismiss')}
                       onClick={uploader.dismissRejected}
                       className="rounded p-0.5 text-red-700 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
                     >
@@ -89,37 +90,37 @@ export function UploadPage() {
               {uploader.finishing && (
                 <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-700">
                   <CircleCheck aria-hidden="true" className="size-4" />
-                  All files uploaded. Opening your dashboard...
+                  {t('allFilesUploadedOpeningYour')}
                 </p>
               )}
             </CardContent>
           </Card>
 
           <Card>
-            <CardHeader title="Upload options" />
+            <CardHeader title={t('uploadOptions')} />
             <CardContent className="space-y-5">
               <Checkbox
-                label="Make files public"
-                description="Anyone with the link can view and download them."
+                label={t('makeFilesPublic')}
+                description={t('anyoneWithTheLinkCan')}
                 checked={isPublic}
                 disabled={locked}
                 onChange={(e) => setIsPublic(e.target.checked)}
               />
               <TagInput tags={tags} onChange={setTags} disabled={locked} />
-              <SelectField label="Folder" value={folderId} disabled={locked} onChange={(e) => setFolderId(e.target.value)}>
-                <option value="">{ROOT_LABEL}</option>
+              <SelectField label={t('folder')} value={folderId} disabled={locked} onChange={(e) => setFolderId(e.target.value)}>
+                <option value="">{t('rootLabel')}</option>
                 <SelectOptions options={folderChoices(folders.data ?? [])} />
               </SelectField>
               <div className="flex justify-end border-t border-slate-100 pt-4">
                 <Button size="lg" disabled={count === 0 || locked} loading={uploader.uploading} onClick={() => setConfirming(true)} className="w-full sm:w-auto">
                   {!uploader.uploading && <Upload aria-hidden="true" className="size-4" />}
-                  {uploader.uploading ? 'Uploading...' : `Upload ${count} file(s)`}
+                  {uploader.uploading ? t('progress.uploading') : t('uploadCount', { count })}
                 </Button>
               </div>
             </CardContent>
           </Card>
         </div>
-        <aside aria-label="Storage" className="lg:sticky lg:top-24 lg:self-start">
+        <aside aria-label={t('storage')} className="lg:sticky lg:top-24 lg:self-start">
           <StorageInfoCard user={userStats.data} storage={storage.data} />
         </aside>
       </div>

@@ -24,7 +24,7 @@ function parse(data: unknown): unknown {
 }
 
 /**
- * Keeps one socket open (SPEC §4, §9): authenticates with a first message (the
+ * Keeps one socket open: authenticates with a first message (the
  * token stays out of URLs and logs), reconnects 3 s after a close, at most 5
  * attempts in a row; the count starts again whenever a socket opens. Returns
  * the function that closes it for good.

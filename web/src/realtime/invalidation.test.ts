@@ -6,7 +6,7 @@ import { applyRealtimeMessage, keysToInvalidate } from './invalidation';
 
 const fileSet = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats];
 
-describe('real-time invalidations (SPEC §7)', () => {
+describe('real-time invalidations', () => {
   it.each([
     ['file_uploaded', fileSet],
     ['file_deleted', fileSet],

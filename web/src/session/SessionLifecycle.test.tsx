@@ -65,7 +65,7 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('warns at 25 minutes idle with the texts of SPEC §2 and a countdown from 5:00', async () => {
+  it('warns at 25 minutes idle with the texts and a countdown from 5:00', async () => {
     await signIn();
     await advanceTo(24.5 * MINUTE);
     expect(warning()).not.toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(STORAGE_KEYS.lastActivity)).toBe(String(START + 11_000));
   });
 
-  it('checks the token every minute and ends an expired session with the SPEC message', async () => {
+  it('checks the token every minute and ends an expired session with the session-expired message', async () => {
     // The renewal attempted meanwhile fails (the mock answers 500): the session still ends on time.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { calls, router } = await signIn({ token: makeToken(nowSeconds() + 90) });

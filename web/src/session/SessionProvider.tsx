@@ -9,12 +9,13 @@ import { SessionContext, type SessionContextValue, type SessionState, type SignO
 import { isTokenExpired } from './jwt';
 import { SessionLifecycle } from './SessionLifecycle';
 import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from './storage';
+import { i18n } from '../i18n';
 
 const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null };
 
 const SIGN_OUT_TOASTS: Record<SignOutReason, () => void> = {
-  user: () => toast.success('Logged out successfully'),
-  expired: () => toast.error('Your session has expired. Please log in again.'),
+  user: () => toast.success(i18n.t('session:loggedOut')),
+  expired: () => toast.error(i18n.t('session:expired')),
 };
 
 function initialState(): SessionState {
@@ -23,7 +24,7 @@ function initialState(): SessionState {
 }
 
 /**
- * Owns the browser session (SPEC §4). A usable stored token is confirmed with
+ * Owns the browser session. A usable stored token is confirmed with
  * GET /api/auth/me while the app shows the loading screen; any 401 afterwards
  * ends the session and sends the app to /login.
  */

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Clock } from 'lucide-react';
 import { Button } from '../components/ui/Button';
 import { Dialog } from '../components/ui/Dialog';
@@ -10,8 +11,9 @@ export interface SessionTimeoutWarningProps {
   onLogout(): void;
 }
 
-/** SPEC §2: 'Session Timeout Warning' with an m:ss countdown, Stay Active and Logout Now. */
+/** The 'Session Timeout Warning' dialog with an m:ss countdown, Stay Active and Logout Now. */
 export function SessionTimeoutWarning({ open, secondsLeft, onStayActive, onLogout }: SessionTimeoutWarningProps) {
+  const { t } = useTranslation('session');
   return (
     <Dialog
       open={open}
@@ -19,26 +21,26 @@ export function SessionTimeoutWarning({ open, secondsLeft, onStayActive, onLogou
       onOpenChange={(next) => {
         if (!next) onStayActive();
       }}
-      title="Session Timeout Warning"
-      description="You'll be logged out due to inactivity"
+      title={t('sessionTimeoutWarning')}
+      description={t('youLlBeLoggedOut')}
       size="sm"
       hideClose
       footer={
         <>
           <Button variant="secondary" onClick={onLogout}>
-            Logout Now
+            {t('logoutNow')}
           </Button>
           <Button onClick={onStayActive} autoFocus>
-            Stay Active
+            {t('stayActive')}
           </Button>
         </>
       }
     >
       <div className="flex items-center gap-4 rounded-lg bg-amber-50 px-4 py-3 ring-1 ring-amber-600/20 ring-inset">
-        <Clock aria-hidden="true" className="size-6 shrink-0 text-amber-600" />
+        <Clock aria-hidden="true" className="size-6 shrink-0 text-amber-700" />
         <div>
-          <p className="text-sm text-amber-900">Logging out in</p>
-          <p role="timer" aria-label="Time left before logout" className="text-2xl font-semibold text-amber-950 tabular-nums">
+          <p className="text-sm text-amber-900">{t('loggingOutIn')}</p>
+          <p role="timer" aria-label={t('timeLeftBeforeLogout')} className="text-2xl font-semibold text-amber-950 tabular-nums">
             {formatCountdown(secondsLeft)}
           </p>
         </div>

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 
 /**
- * SPEC §4. keydown joins keypress, which browsers do not fire for Tab,
+ * What counts as activity for the inactivity timeout. keydown joins keypress, which browsers do not fire for Tab,
  * arrows or Escape, keys a working user presses too.
  */
 export const ACTIVITY_EVENTS = ['mousedown', 'mousemove', 'keypress', 'keydown', 'scroll', 'touchstart', 'click'] as const;

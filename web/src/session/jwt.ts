@@ -20,7 +20,7 @@ export function readTokenExpiry(token: string): number | null {
   return numericClaim(token, 'exp');
 }
 
-/** SPEC §5: expiry comes from the token's `exp` claim; an unreadable token counts as expired. */
+/** Expiry comes from the token's `exp` claim; an unreadable token counts as expired. */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {
   const exp = readTokenExpiry(token);
   return exp === null || exp * 1000 <= now;

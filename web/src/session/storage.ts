@@ -75,7 +75,7 @@ export function clearSession(): void {
 
 /**
  * The stored session if it can still be used. A missing or unreadable user,
- * or an unreadable or expired token, clears the storage silently (SPEC §4).
+ * or an unreadable or expired token, clears the storage silently.
  */
 export function loadStoredSession(now: number = Date.now()): StoredSession | null {
   const token = readToken();

@@ -17,7 +17,7 @@ export interface InactivityTimeout {
 const insideDialog = (event: Event) => event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
 
 /**
- * SPEC §4, §9: every 30 s the idle time (shared by all tabs through
+ * Every 30 s the idle time (shared by all tabs through
  * lastActivity) is checked; from 25 minutes a warning counts down 5:00 each
  * second and logs out at zero; at 30 minutes idle the session ends anyway.
  */

@@ -5,7 +5,7 @@ import { isTokenExpired, shouldRenewToken } from './jwt';
 import { readLastActivity } from './storage';
 
 /**
- * SPEC §4: every 60 s the token's expiry is checked. Beyond the spec, a token
+ * Every 60 s the token's expiry is checked. Beyond the spec, a token
  * past half its life is renewed while the user works, so an active user is
  * never cut off mid-task.
  */

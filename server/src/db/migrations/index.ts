@@ -4,6 +4,8 @@ import { initial } from './0001_initial.js';
 import { userUsedBytes } from './0002_user_used_bytes.js';
 import { storageCountsChecked } from './0003_storage_counts_checked.js';
 import { objectLeases } from './0004_object_leases.js';
+import { blobHeadHash } from './0100_blob_head_hash.js';
+import { searchTrigrams } from './0101_search_trigrams.js';
 import { links } from './0160_links.js';
 
 /**
@@ -16,6 +18,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_user_used_bytes': userUsedBytes(),
     '0003_storage_counts_checked': storageCountsChecked(dialect),
     '0004_object_leases': objectLeases(),
+    '0100_blob_head_hash': blobHeadHash(),
+    '0101_search_trigrams': searchTrigrams(dialect),
     '0160_links': links(dialect),
   };
 }

@@ -4,7 +4,7 @@ import type { FileRow, FolderRow } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 import { NotFound } from '../shared/errors.js';
 
-/** Who is asking: a signed-in user, or nobody (public routes). */
+/** Who is asking: a signed-in user, or nobody (someone not signed in). */
 export type Viewer = { id: number; isAdmin: boolean } | undefined;
 
 /**

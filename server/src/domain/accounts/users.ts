@@ -122,7 +122,9 @@ export function mbToBytes(mb: number): number {
   return mb * MB;
 }
 
-export async function userStats(ctx: DomainContext, userId: number): Promise<UserStats> {
+/** The caller's file count, usage and quota. */
+export async function userStats(ctx: DomainContext, actor: Actor): Promise<UserStats> {
+  const userId = actor.id;
   const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
   const { count } = await ctx.db
     .selectFrom('files')

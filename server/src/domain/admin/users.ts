@@ -7,8 +7,8 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
 import { bytesToMb, mbToBytes, quotaBytesOf } from '../accounts/users.js';
 
-/** GET /api/admin/users/stats rows (every user, oldest account first), or one user's row. */
-export async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
+/** Every user's row (oldest account first), or one user's row. */
+async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
   let query = ctx.db
     .selectFrom('users as u')
     .select([
@@ -38,6 +38,11 @@ export async function adminUserRows(ctx: DomainContext, userId?: number): Promis
   }));
 }
 
+/** Every user with their usage, oldest account first. */
+export async function listUsers(ctx: DomainContext, _admin: Actor): Promise<AdminUserRow[]> {
+  return adminUserRows(ctx);
+}
+
 type TargetRow = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'storage_quota_bytes'>;
 
 /** What actually changes, in words for the audit log; empty when nothing does. */
@@ -54,14 +59,14 @@ function describeChange(ctx: DomainContext, target: TargetRow, change: AdminUser
 }
 
 /**
- * PUT /api/admin/users/{id}: quota and admin flag. An admin never removes their
+ * An admin changes a user's quota and admin flag. An admin never removes their
  * own flag, so at least one admin always remains; two admins demoting each
  * other at once are serialised by locking the admin rows (PostgreSQL; SQLite
  * runs one write transaction at a time). A role change is announced on the
  * event bus before the answer: no event published after it reaches the user's
  * websockets, on any instance, under the old role.
  */
-export async function updateUser(ctx: DomainContext, admin: Actor, userId: number, change: AdminUserUpdate): Promise<AdminUserRow> {
+export async function updateUser(ctx: DomainContext, admin: Actor, { userId, change }: { userId: number; change: AdminUserUpdate }): Promise<AdminUserRow> {
   if (change.storage_quota_mb === undefined && change.is_admin === undefined) {
     throw new Invalid('Nothing to update: send storage_quota_mb or is_admin');
   }

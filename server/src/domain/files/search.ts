@@ -1,8 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
 import type { Db } from '../../db/index.js';
-import { readableFolder, type Viewer } from '../access/rules.js';
-import type { Actor } from '../shared/context.js';
+import type { Viewer } from '../access/rules.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -93,35 +92,4 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
     page: page.page,
     limit: page.limit,
   };
-}
-
-/**
- * GET /api/files: a readable folder's files when folder_id is given; else
- * everything for admins, and for others their own files plus those shared
- * with them by name.
- */
-export async function listFiles(db: Db, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
-  const viewer = { id: actor.id, isAdmin: actor.isAdmin };
-  const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
-  let scope: Condition;
-  if (folder_id !== undefined) {
-    await readableFolder(db, viewer, folder_id);
-    scope = sql<SqlBool>`f.folder_id = ${folder_id}`;
-  } else if (actor.isAdmin) {
-    scope = sql<SqlBool>`1 = 1`;
-  } else {
-    // The plain owner scope lets the planner walk the (user_id, sort) index; only
-    // users who have received shares pay for the wider condition.
-    const hasShares = await db.selectFrom('file_shares').select('file_id').where('user_id', '=', actor.id).limit(1).executeTakeFirst();
-    scope = hasShares
-      ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
-      : sql<SqlBool>`f.user_id = ${actor.id}`;
-  }
-  return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
-}
-
-/** Files marked public, for anyone. */
-export async function listPublicFiles(db: Db, viewer: Viewer, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
-  const { page, limit, sort_by, sort_order, ...filters } = criteria;
-  return searchFiles(db, viewer, sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
 }

@@ -5,7 +5,7 @@ import { folderTree, ownedFolder } from '../access/rules.js';
 import { recordActivities } from '../shared/activity.js';
 import { audienceOfFile, folderAudience, NOBODY } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { collectLater, releaseFiles } from '../files/files.js';
+import { collectLater, releaseFiles } from '../files/release-files.js';
 import { lockUser } from '../shared/locks.js';
 
 interface Removed {
@@ -29,13 +29,13 @@ async function subtreeAudiences(trx: Db, folderIds: number[], files: { id: numbe
 }
 
 /**
- * DELETE /api/folders/{id}: the folder, its subfolders and their files, in one
+ * The owner deletes a folder, its subfolders and their files, in one
  * transaction. Every file releases its blob reference exactly as a file
  * delete does (a file that a racing delete took first is not released again);
  * emptied blobs are collected after the response, and everyone who could see
  * a removed file or folder is told.
  */
-export async function deleteFolder(ctx: DomainContext, actor: Actor, folderId: number): Promise<void> {
+export async function deleteFolder(ctx: DomainContext, actor: Actor, { folderId }: { folderId: number }): Promise<void> {
   await ownedFolder(ctx.db, actor.id, folderId);
   const removed = await ctx.db.transaction().execute(async (trx): Promise<Removed> => {
     // Under the lock no upload or move can point into the subtree while it goes.

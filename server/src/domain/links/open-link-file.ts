@@ -1,4 +1,4 @@
-import { contentOf, type FileContent } from '../files/open-file.js';
+import { contentOf, type FileContent } from '../files/file-content.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { Forbidden } from '../shared/errors.js';

@@ -1,5 +1,5 @@
-import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
-import { isoTime, type Db } from '../../db/index.js';
+import type { ActivityType } from '@vault/contract';
+import type { Db } from '../../db/index.js';
 import { chunks } from '../../db/chunks.js';
 
 export interface ActivityEntry {
@@ -31,25 +31,4 @@ export async function recordActivities(db: Db, entries: ActivityEntry[], at = Da
       )
       .execute();
   }
-}
-
-/** The audit log, newest first; `before` (an activity id) pages back in time. */
-export async function listActivity(db: Db, page: { limit: number; before?: number | undefined }): Promise<ActivityRow[]> {
-  let query = db
-    .selectFrom('activity as a')
-    .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.type', 'a.file_name', 'a.file_id', 'u.username', 'a.at', 'a.detail'])
-    .orderBy('a.id', 'desc')
-    .limit(page.limit);
-  if (page.before !== undefined) query = query.where('a.id', '<', page.before);
-  const rows = await query.execute();
-  return rows.map((r) => ({
-    id: r.id,
-    type: activityTypeSchema.parse(r.type),
-    file_name: r.file_name,
-    file_id: r.file_id,
-    username: r.username,
-    date: isoTime(r.at),
-    detail: r.detail,
-  }));
 }

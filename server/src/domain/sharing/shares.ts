@@ -1,5 +1,5 @@
-import { sql, type SqlBool } from 'kysely';
-import { LIMITS, type RealtimeEvent, type SharedWithMeResponse, type ShareState } from '@vault/contract';
+import { sql } from 'kysely';
+import type { RealtimeEvent, ShareState } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
@@ -7,9 +7,6 @@ import { recordActivity } from '../shared/activity.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
-import { fileDtos } from '../files/dto.js';
-import { viewerOf } from '../access/viewer.js';
-import { folderDtos } from '../folders/dto.js';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */
 export type ShareKind = 'file' | 'folder';
@@ -142,43 +139,19 @@ async function writeShare(ctx: DomainContext, actor: Actor, item: Shared, share:
 }
 
 /** A file's sharing, for its owner only. */
-export async function getFileShare(ctx: DomainContext, actor: Actor, fileId: number): Promise<ShareState> {
+export async function getFileShare(ctx: DomainContext, actor: Actor, { fileId }: { fileId: number }): Promise<ShareState> {
   return readShare(ctx.db, await ownedSharedFile(ctx.db, actor, fileId));
 }
 
-export async function setFileShare(ctx: DomainContext, actor: Actor, fileId: number, share: ShareInput): Promise<ShareState> {
+export async function setFileShare(ctx: DomainContext, actor: Actor, { fileId, share }: { fileId: number; share: ShareInput }): Promise<ShareState> {
   return writeShare(ctx, actor, await ownedSharedFile(ctx.db, actor, fileId), share);
 }
 
 /** A folder's sharing, for its owner only; it reaches everything under the folder. */
-export async function getFolderShare(ctx: DomainContext, actor: Actor, folderId: number): Promise<ShareState> {
+export async function getFolderShare(ctx: DomainContext, actor: Actor, { folderId }: { folderId: number }): Promise<ShareState> {
   return readShare(ctx.db, await ownedSharedFolder(ctx.db, actor, folderId));
 }
 
-export async function setFolderShare(ctx: DomainContext, actor: Actor, folderId: number, share: ShareInput): Promise<ShareState> {
+export async function setFolderShare(ctx: DomainContext, actor: Actor, { folderId, share }: { folderId: number; share: ShareInput }): Promise<ShareState> {
   return writeShare(ctx, actor, await ownedSharedFolder(ctx.db, actor, folderId), share);
-}
-
-/**
- * GET /api/shared-with-me: files and folders other users shared with the
- * caller by name, newest first. Public content is on /public, not here.
- */
-export async function sharedWithMe(db: Db, actor: Actor): Promise<SharedWithMeResponse> {
-  const viewer = viewerOf(actor);
-  const files = await db
-    .selectFrom('file_shares as s')
-    .innerJoin('files as f', 'f.id', 's.file_id')
-    .select('f.id')
-    .where('s.user_id', '=', actor.id)
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .limit(LIMITS.sharingPageLimit)
-    .execute();
-  const folders = await folderDtos(
-    db,
-    viewer,
-    sql<SqlBool>`fo.id in (select folder_id from folder_shares where user_id = ${actor.id})`,
-    { sort_by: 'created_at', sort_order: 'desc' },
-  );
-  return { files: await fileDtos(db, viewer, files.map((f) => f.id)), folders };
 }

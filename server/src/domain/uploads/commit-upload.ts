@@ -60,14 +60,16 @@ const LEASE_LOST = 'The upload paused for too long and was discarded; send it ag
  * before would show in the time taken that somebody holds the same content;
  * on failure the object is deleted and nothing else remains.
  */
-export async function commitUpload(
-  ctx: DomainContext,
-  actor: Actor,
-  name: string,
-  object: IngestedObject,
-  opts: UploadOptions,
-  leases: LeaseKeeper,
-): Promise<FileItem> {
+export interface UploadToCommit {
+  /** The file's display name, already normalised. */
+  name: string;
+  object: IngestedObject;
+  options: UploadOptions;
+  /** The writer's leases: the object's is taken in the transaction. */
+  leases: LeaseKeeper;
+}
+
+export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases }: UploadToCommit): Promise<FileItem> {
   // One look at the object the file will be read from: known content's, or
   // this upload's own, so that both take the same time.
   const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();

@@ -116,7 +116,7 @@ export class UploadBatch {
         continue;
       }
       try {
-        results.push({ name: item.name, file: await commitUpload(this.ctx, this.actor, item.name, item.object, this.options, this.leases) });
+        results.push({ name: item.name, file: await commitUpload(this.ctx, this.actor, { name: item.name, object: item.object, options: this.options, leases: this.leases }) });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         results.push({ name: item.name, error: err });

@@ -6,7 +6,6 @@ import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/re
 import { viewFileRequest } from '../../domain/requests/view-request.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
-import { deferringUntilSent } from '../after-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { handleUpload } from '../upload.js';
@@ -49,7 +48,7 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
   app.post('/api/r/:token/upload', PUBLIC_UPLOAD, async (request, reply) => {
     const link = await linkOf(ctx, 'request', request);
     const owner = await ownerActor(ctx, link);
-    const outcome = await handleUpload(deferringUntilSent(ctx, reply), owner, request, requestUploadForm(link));
+    const outcome = await handleUpload(request.ctx, owner, request, requestUploadForm(link));
     await announceArrivals(ctx, link, outcome.body.files);
     const body: FileRequestUploadResponse = {
       results: outcome.body.results.map((r) => (r.ok ? { ok: true, name: r.name, size: r.file.file_size } : r)),

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { Download, History, LogIn, Share2, ShieldAlert, ShieldX, Trash2, Upload, UserCog, type LucideIcon } from 'lucide-react';
@@ -5,45 +6,39 @@ import clsx from 'clsx';
 import type { ActivityRow, ActivityType } from '@vault/contract';
 import { useActivityLog } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { formatDateTime } from '../../lib/format';
+import { dateLocale, formatDateTime } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
 import { QueryState } from '../ui/QueryState';
 
-const KINDS: Record<ActivityType, { label: string; icon: LucideIcon; tone: string }> = {
-  upload: { label: 'Upload', icon: Upload, tone: 'bg-accent-50 text-accent-600' },
-  download: { label: 'Download', icon: Download, tone: 'bg-sky-50 text-sky-600' },
-  delete: { label: 'Delete', icon: Trash2, tone: 'bg-slate-100 text-slate-600' },
-  admin_delete: { label: 'Admin delete', icon: ShieldX, tone: 'bg-red-50 text-red-600' },
-  share: { label: 'Sharing change', icon: Share2, tone: 'bg-violet-50 text-violet-600' },
-  login: { label: 'Sign-in', icon: LogIn, tone: 'bg-emerald-50 text-emerald-600' },
-  login_failed: { label: 'Failed sign-in', icon: ShieldAlert, tone: 'bg-amber-50 text-amber-700' },
-  user_update: { label: 'User change', icon: UserCog, tone: 'bg-slate-100 text-slate-700' },
+const KINDS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
+  upload: { icon: Upload, tone: 'bg-accent-50 text-accent-700' },
+  download: { icon: Download, tone: 'bg-sky-50 text-sky-700' },
+  delete: { icon: Trash2, tone: 'bg-slate-100 text-slate-600' },
+  admin_delete: { icon: ShieldX, tone: 'bg-red-50 text-red-700' },
+  share: { icon: Share2, tone: 'bg-violet-50 text-violet-700' },
+  login: { icon: LogIn, tone: 'bg-emerald-50 text-emerald-700' },
+  login_failed: { icon: ShieldAlert, tone: 'bg-amber-50 text-amber-700' },
+  user_update: { icon: UserCog, tone: 'bg-slate-100 text-slate-700' },
 };
 
+const NAME = <span className="font-medium text-slate-900" />;
+
+/** The sentence for each event; anonymous downloads came through a public link. */
+function sentenceKey(row: ActivityRow) {
+  return row.type === 'download' && !row.username ? 'activity.sentence.publicDownload' : (`activity.sentence.${row.type}` as const);
+}
+
 /** The event in words: who did what to which file. */
-function describe(row: ActivityRow): ReactNode {
-  const who = <span className="font-medium text-slate-900">{row.username ?? 'Someone'}</span>;
-  const file = <span className="font-medium text-slate-900">{row.file_name ?? 'a file'}</span>;
-  switch (row.type) {
-    case 'upload':
-      return <>{who} uploaded {file}</>;
-    case 'download':
-      return row.username ? <>{who} downloaded {file}</> : <>{file} was downloaded through its public link</>;
-    case 'delete':
-      return <>{who} deleted {file}</>;
-    case 'admin_delete':
-      return <>{who} deleted {file} as administrator</>;
-    case 'share':
-      return <>{who} changed the sharing of {file}</>;
-    case 'login':
-      return <>{who} signed in</>;
-    case 'login_failed':
-      return <>Failed sign-in as <span className="font-medium text-slate-900">{row.detail ?? row.username ?? 'an unknown user'}</span></>;
-    case 'user_update':
-      return <>{who} changed a user</>;
-  }
+function Description({ row }: { row: ActivityRow }) {
+  const { t } = useTranslation('admin');
+  const values = {
+    who: row.username ?? t('activity.someone'),
+    file: row.file_name ?? t('activity.aFile'),
+    name: row.detail ?? row.username ?? t('activity.unknownUser'),
+  };
+  return <Trans t={t} i18nKey={sentenceKey(row)} values={values} components={{ who: NAME, file: NAME, name: NAME }} />;
 }
 
 /** Extra context the log kept, except where the sentence already says it. */
@@ -52,23 +47,24 @@ function detailOf(row: ActivityRow): string | null {
 }
 
 function ActivityItem({ row }: { row: ActivityRow }) {
+  const { t } = useTranslation('admin');
   const kind = KINDS[row.type];
   const detail = detailOf(row);
   return (
     <li className="flex gap-3 px-5 py-3.5">
       <span className={clsx('flex size-9 shrink-0 items-center justify-center rounded-full', kind.tone)}>
         <kind.icon aria-hidden="true" className="size-4" />
-        <span className="sr-only">{kind.label}</span>
+        <span className="sr-only">{t(`activity.kind.${row.type}`)}</span>
       </span>
       <div className="min-w-0 flex-1 sm:flex sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
-          <p className="text-sm break-words text-slate-600">{describe(row)}</p>
+          <p className="text-sm break-words text-slate-600"><Description row={row} /></p>
           {detail && <p className="mt-0.5 text-sm break-words text-slate-500">{detail}</p>}
         </div>
         <time dateTime={row.date} title={new Date(row.date).toLocaleString()} className="mt-1 block shrink-0 text-xs text-slate-500 sm:mt-0 sm:text-right">
           <span className="font-medium text-slate-700 sm:block">{formatDateTime(row.date)}</span>
           <span aria-hidden="true" className="sm:hidden"> · </span>
-          {formatDistanceToNow(new Date(row.date), { addSuffix: true })}
+          {formatDistanceToNow(new Date(row.date), { addSuffix: true, locale: dateLocale() })}
         </time>
       </div>
     </li>
@@ -76,35 +72,36 @@ function ActivityItem({ row }: { row: ActivityRow }) {
 }
 
 export function ActivityTab() {
+  const { t } = useTranslation('admin');
   const activity = useActivityLog();
   const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
 
   return (
     <Card>
-      <CardHeader title="Recent Activity" description="Uploads, downloads, deletions, sharing, sign-ins and account changes, newest first" />
-      <QueryState query={activity} loading="Loading activity..." failed="Failed to load activity">
+      <CardHeader title={t('recentActivity')} description={t('uploadsDownloadsDeletionsSharingSign')} />
+      <QueryState query={activity} loading={t('loadingActivity')} failed={t('failedToLoadActivity')}>
         {() =>
           rows.length === 0 ? (
-            <EmptyState icon={History} title="No activity yet" />
+            <EmptyState icon={History} title={t('noActivityYet')} />
           ) : (
             <>
-              <ol aria-label="Recent activity" className="divide-y divide-slate-100">
+              <ol aria-label={t('recentActivity2')} className="divide-y divide-slate-100">
                 {rows.map((row) => (
                   <ActivityItem key={row.id} row={row} />
                 ))}
               </ol>
               <div className="border-t border-slate-100 px-5 py-3 text-center">
                 {activity.isFetchNextPageError && (
-                  <p role="alert" className="mb-2 text-sm text-red-600">
-                    {errorMessage(activity.error, 'Failed to load older activity')}
+                  <p role="alert" className="mb-2 text-sm text-red-700">
+                    {errorMessage(activity.error, t('failedToLoadOlderActivity'))}
                   </p>
                 )}
                 {activity.hasNextPage ? (
                   <Button variant="secondary" size="sm" loading={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
-                    Load older activity
+                    {t('loadOlderActivity')}
                   </Button>
                 ) : (
-                  <p className="text-sm text-slate-500">That is the beginning of the log.</p>
+                  <p className="text-sm text-slate-500">{t('thatIsTheBeginningOf')}</p>
                 )}
               </div>
             </>

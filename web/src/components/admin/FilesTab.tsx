@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Download, FileSearch, Search, Trash2, X } from 'lucide-react';
@@ -6,7 +7,7 @@ import { useAdminFiles, useDeleteAdminFile, type AdminFilesQuery } from '../../a
 import { errorMessage } from '../../api/client';
 import { openDownloadInNewTab } from '../../api/files';
 import { extensionLabel } from '../../lib/file-types';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { formatCount, formatDate, formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
@@ -19,20 +20,20 @@ import { FileTypeIcon } from '../files/FileTypeIcon';
 import { QueryState } from '../ui/QueryState';
 
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
-const CONFIRM_DELETE = 'Are you sure you want to delete this file? This action cannot be undone';
 
 /** Small screens show cards without sortable headers: the same sorts as a menu. */
-const SORTS: { label: string; by: FileSortField; order: SortOrder }[] = [
-  { label: 'Newest first', by: 'created_at', order: 'desc' },
-  { label: 'Oldest first', by: 'created_at', order: 'asc' },
-  { label: 'Largest first', by: 'file_size', order: 'desc' },
-  { label: 'Smallest first', by: 'file_size', order: 'asc' },
-  { label: 'Most downloaded', by: 'download_count', order: 'desc' },
-  { label: 'Name A–Z', by: 'original_name', order: 'asc' },
-  { label: 'Name Z–A', by: 'original_name', order: 'desc' },
+const SORTS: { label: 'newestFirst' | 'oldestFirst' | 'largestFirst' | 'smallestFirst' | 'mostDownloaded' | 'nameAZ' | 'nameZA'; by: FileSortField; order: SortOrder }[] = [
+  { label: 'newestFirst', by: 'created_at', order: 'desc' },
+  { label: 'oldestFirst', by: 'created_at', order: 'asc' },
+  { label: 'largestFirst', by: 'file_size', order: 'desc' },
+  { label: 'smallestFirst', by: 'file_size', order: 'asc' },
+  { label: 'mostDownloaded', by: 'download_count', order: 'desc' },
+  { label: 'nameAZ', by: 'original_name', order: 'asc' },
+  { label: 'nameZA', by: 'original_name', order: 'desc' },
 ];
 
 function FileCell({ file }: { file: FileItem }) {
+  const { t } = useTranslation('admin');
   return (
     <div className="flex min-w-0 items-center gap-3">
       <FileTypeIcon mime={file.mime_type} size="sm" />
@@ -42,10 +43,10 @@ function FileCell({ file }: { file: FileItem }) {
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
           <Badge>{extensionLabel(file.original_name)}</Badge>
-          {file.is_public && <Badge tone="success">PUBLIC</Badge>}
+          {file.is_public && <Badge tone="success">{t('public')}</Badge>}
           {file.reference_count > 1 && (
-            <Badge tone="accent" title={`${file.reference_count} files share this content`}>
-              DEDUPED ×{file.reference_count}
+            <Badge tone="accent" title={t('filesTab.sharedContent', { count: file.reference_count })}>
+              {t('filesTab.deduped', { count: file.reference_count })}
             </Badge>
           )}
         </div>
@@ -55,6 +56,7 @@ function FileCell({ file }: { file: FileItem }) {
 }
 
 export function FilesTab() {
+  const { t } = useTranslation('admin');
   const [draft, setDraft] = useState('');
   const [criteria, setCriteria] = useState<AdminFilesQuery>({ page: 1, limit: PAGE_SIZE, sort_by: 'created_at', sort_order: 'desc' });
   const [toDelete, setToDelete] = useState<FileItem | null>(null);
@@ -67,7 +69,7 @@ export function FilesTab() {
   });
 
   const download = (file: FileItem) => {
-    openDownloadInNewTab(file.id).catch((err: unknown) => toast.error(errorMessage(err, 'Download failed')));
+    openDownloadInNewTab(file.id).catch((err: unknown) => toast.error(errorMessage(err, t('filesTab.downloadFailed'))));
   };
 
   const sortBy = (by: FileSortField, order: SortOrder) => setCriteria((c) => ({ ...c, page: 1, sort_by: by, sort_order: order }));
@@ -82,26 +84,26 @@ export function FilesTab() {
   };
 
   const columns: Column<FileItem, FileSortField>[] = [
-    { header: 'File', primary: true, sortBy: 'original_name', cell: (f) => <FileCell file={f} /> },
-    { header: 'Uploader', cell: (f) => <span className="font-medium text-slate-700">{f.username}</span> },
-    { header: 'Size', align: 'right', sortBy: 'file_size', cell: (f) => formatFileSize(f.file_size) },
-    { header: 'Downloads', align: 'right', sortBy: 'download_count', cell: (f) => f.download_count.toLocaleString('en-US') },
-    { header: 'Created', sortBy: 'created_at', cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time> },
+    { header: t('filesTab.file'), primary: true, sortBy: 'original_name', cell: (f) => <FileCell file={f} /> },
+    { header: t('filesTab.uploader'), cell: (f) => <span className="font-medium text-slate-700">{f.username}</span> },
+    { header: t('filesTab.size'), align: 'right', sortBy: 'file_size', cell: (f) => formatFileSize(f.file_size) },
+    { header: t('filesTab.downloads'), align: 'right', sortBy: 'download_count', cell: (f) => formatCount(f.download_count) },
+    { header: t('filesTab.created'), sortBy: 'created_at', cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time> },
     {
-      header: 'Actions',
+      header: t('filesTab.actions'),
       actions: true,
       align: 'right',
       cell: (f) => (
         <div className="flex justify-end gap-1">
-          <Button variant="ghost" size="sm" className="px-2" aria-label={`Download ${f.original_name}`} title="Download in a new tab" onClick={() => download(f)}>
+          <Button variant="ghost" size="sm" className="px-2" aria-label={t('filesTab.downloadName', { name: f.original_name })} title={t('downloadInANewTab')} onClick={() => download(f)}>
             <Download aria-hidden="true" className="size-4" />
           </Button>
           <Button
             variant="ghost"
             size="sm"
-            className="px-2 text-red-600 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Delete ${f.original_name}`}
-            title="Delete"
+            className="px-2 text-red-700 hover:bg-red-50 hover:text-red-700"
+            aria-label={t('filesTab.deleteName', { name: f.original_name })}
+            title={t('delete')}
             onClick={() => setToDelete(f)}
           >
             <Trash2 aria-hidden="true" className="size-4" />
@@ -114,16 +116,16 @@ export function FilesTab() {
   return (
     <Card>
       <CardHeader
-        title="All Files"
-        description={files.data ? `${files.data.total.toLocaleString('en-US')} files across all users` : 'Every file across all users'}
+        title={t('allFiles')}
+        description={files.data ? t('filesTab.total', { count: files.data.total, formatted: formatCount(files.data.total) }) : t('filesTab.everyFile')}
       />
       <form role="search" onSubmit={search} className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4">
         <div className="relative min-w-0 flex-1 basis-56">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
           <Input
             type="search"
-            aria-label="Search files by name or tag"
-            placeholder="Search by name or tag"
+            aria-label={t('searchFilesByNameOr')}
+            placeholder={t('searchByNameOrTag')}
             value={draft}
             maxLength={LIMITS.searchMax}
             onChange={(e) => setDraft(e.target.value)}
@@ -131,48 +133,48 @@ export function FilesTab() {
           />
         </div>
         <Button type="submit" variant="secondary" loading={files.isFetching && files.isPlaceholderData}>
-          Search
+          {t('search')}
         </Button>
         <select
-          aria-label="Sort files"
+          aria-label={t('sortFiles')}
           value={`${criteria.sort_by}:${criteria.sort_order}`}
           onChange={(e) => {
             const choice = SORTS.find((o) => `${o.by}:${o.order}` === e.target.value);
             if (choice) sortBy(choice.by, choice.order);
           }}
-          className="h-10 basis-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
+          className="h-10 basis-full rounded-lg border border-slate-300 bg-surface px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
         >
           {SORTS.map((o) => (
             <option key={o.label} value={`${o.by}:${o.order}`}>
-              {o.label}
+              {t(`filesTab.sort.${o.label}`)}
             </option>
           ))}
         </select>
         {criteria.search && (
           <Button variant="ghost" onClick={clearSearch}>
             <X aria-hidden="true" className="size-4" />
-            Clear
+            {t('clear')}
           </Button>
         )}
       </form>
-      <QueryState query={files} loading="Loading files..." failed="Failed to load files">
+      <QueryState query={files} loading={t('loadingFiles')} failed={t('failedToLoadFiles')}>
         {(data) =>
           data.files.length === 0 ? (
             <EmptyState
               icon={FileSearch}
-              title="No files found"
-              description={criteria.search ? `Nothing matches “${criteria.search}”.` : 'Nobody has uploaded a file yet.'}
+              title={t('noFilesFound')}
+              description={criteria.search ? t('filesTab.nothingMatches', { search: criteria.search }) : t('filesTab.nobodyUploaded')}
             />
           ) : (
             <>
               <DataTable
-                caption="All files"
+                caption={t('allFiles2')}
                 columns={columns}
                 rows={data.files}
                 rowKey={(f) => f.id}
                 sort={{ by: criteria.sort_by, order: criteria.sort_order, onChange: sortBy }}
               />
-              <Pagination className="border-t border-slate-100 px-5 py-3" page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun="files" onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
+              <Pagination className="border-t border-slate-100 px-5 py-3" page={criteria.page} pageSize={PAGE_SIZE} total={data.total} noun={t('filesTab.filesNoun')} onPageChange={(page) => setCriteria((c) => ({ ...c, page }))} />
             </>
           )
         }
@@ -184,15 +186,13 @@ export function FilesTab() {
         }}
         title={
           toDelete ? (
-            <>
-              Delete “<span className="break-all">{toDelete.original_name}</span>”?
-            </>
+            <Trans t={t} i18nKey="filesTab.deleteTitle" values={{ name: toDelete.original_name }} components={{ name: <span className="break-all" /> }} />
           ) : (
-            'Delete file'
+            t('filesTab.deleteFile')
           )
         }
-        message={CONFIRM_DELETE}
-        confirmLabel="Delete"
+        message={t('filesTab.confirmDelete')}
+        confirmLabel={t('delete')}
         tone="danger"
         pending={remove.isPending}
         onConfirm={() => toDelete && remove.mutate(toDelete)}

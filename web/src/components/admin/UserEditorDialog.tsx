@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { useUpdateAdminUser } from '../../api/admin';
 import { errorMessage } from '../../api/client';
-import { formatFileSize, plural } from '../../lib/format';
+import { formatFileSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
@@ -27,6 +28,7 @@ export interface UserEditorDialogProps {
 
 /** Quota (whole MB) and admin flag of one user; sends only what changed besides the quota. */
 export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDialogProps) {
+  const { t } = useTranslation('admin');
   const adminHintId = useId();
   const form = useForm<EditorValues>({ resolver: zodResolver(editorSchema) });
   const { errors } = form.formState;
@@ -55,30 +57,30 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
     <Dialog
       open={user !== null}
       onOpenChange={close}
-      title={user ? `Edit ${user.username}` : 'Edit user'}
-      description={user ? `Currently storing ${formatFileSize(user.used_storage_bytes)} in ${plural(user.file_count, 'file')}.` : undefined}
+      title={user ? t('editor.title', { username: user.username }) : t('editor.titleNoUser')}
+      description={user ? t('editor.description', { size: formatFileSize(user.used_storage_bytes), count: user.file_count }) : undefined}
       hideClose={save.isPending}
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)} disabled={save.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" form="user-editor" loading={save.isPending}>
-            Save changes
+            {t('saveChanges')}
           </Button>
         </>
       }
     >
       <form id="user-editor" noValidate onSubmit={onSubmit} className="space-y-5">
-        {save.isError && <Alert tone="error">{errorMessage(save.error, 'Failed to update user')}</Alert>}
+        {save.isError && <Alert tone="error">{errorMessage(save.error, t('editor.failed'))}</Alert>}
         <TextField
-          label="Storage quota (MB)"
+          label={t('storageQuotaMb')}
           type="number"
           inputMode="numeric"
           min={1}
           step={1}
           error={errors.storage_quota_mb?.message}
-          hint="Uploads beyond this are refused. 1024 MB = 1 GB."
+          hint={t('uploadsBeyondThisAreRefused')}
           {...form.register('storage_quota_mb', { valueAsNumber: true })}
         />
         <div className="flex items-start gap-3">
@@ -92,12 +94,12 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
           />
           <div>
             <label htmlFor={`${adminHintId}-admin`} className="text-sm font-medium text-slate-800">
-              Administrator
+              {t('administrator')}
             </label>
             <p id={adminHintId} className="text-sm text-slate-500">
               {self
-                ? 'You cannot remove your own administrator access.'
-                : 'Can open the Admin Panel, see every file and delete any of them.'}
+                ? t('editor.ownAdmin')
+                : t('editor.adminHint')}
             </p>
           </div>
         </div>

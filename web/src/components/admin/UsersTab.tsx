@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import { Pencil, Users } from 'lucide-react';
 import type { AdminUserRow } from '@vault/contract';
 import { useAdminUsers } from '../../api/admin';
 import { useCurrentUser } from '../../session/context';
 import { UserIdentity } from '../layout/UserIdentity';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
@@ -26,6 +27,7 @@ function compareBy(by: UserSort, order: SortOrder) {
 }
 
 export function UsersTab() {
+  const { t } = useTranslation('admin');
   const me = useCurrentUser();
   const users = useAdminUsers();
   const [sort, setSort] = useState<{ by: UserSort; order: SortOrder }>({ by: 'used_storage_bytes', order: 'desc' });
@@ -33,23 +35,23 @@ export function UsersTab() {
   const rows = useMemo(() => [...(users.data?.users ?? [])].sort(compareBy(sort.by, sort.order)), [users.data, sort]);
 
   const columns: Column<AdminUserRow, UserSort>[] = [
-    { header: 'User', primary: true, sortBy: 'username', cell: (u) => <UserIdentity user={u} /> },
-    { header: 'Files', align: 'right', sortBy: 'file_count', cell: (u) => u.file_count.toLocaleString('en-US') },
+    { header: t('users.user'), primary: true, sortBy: 'username', cell: (u) => <UserIdentity user={u} /> },
+    { header: t('users.files'), align: 'right', sortBy: 'file_count', cell: (u) => formatCount(u.file_count) },
     {
-      header: 'Storage Used',
+      header: t('users.storageUsed'),
       sortBy: 'used_storage_bytes',
-      cell: (u) => <QuotaBar usedBytes={u.used_storage_bytes} quotaMb={u.storage_quota_mb} label={`Storage used by ${u.username}`} />,
+      cell: (u) => <QuotaBar usedBytes={u.used_storage_bytes} quotaMb={u.storage_quota_mb} label={t('users.storageUsedBy', { username: u.username })} />,
     },
-    { header: 'Downloads', align: 'right', sortBy: 'total_downloads', cell: (u) => u.total_downloads.toLocaleString('en-US') },
-    { header: 'Joined', sortBy: 'created_at', cell: (u) => <time dateTime={u.created_at}>{formatDate(u.created_at)}</time> },
+    { header: t('users.downloads'), align: 'right', sortBy: 'total_downloads', cell: (u) => formatCount(u.total_downloads) },
+    { header: t('users.joined'), sortBy: 'created_at', cell: (u) => <time dateTime={u.created_at}>{formatDate(u.created_at)}</time> },
     {
-      header: 'Actions',
+      header: t('users.actions'),
       actions: true,
       align: 'right',
       cell: (u) => (
-        <Button variant="ghost" size="sm" aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>
+        <Button variant="ghost" size="sm" aria-label={t('users.editUser', { username: u.username })} onClick={() => setEditing(u)}>
           <Pencil aria-hidden="true" className="size-4" />
-          <span aria-hidden="true">Edit</span>
+          <span aria-hidden="true">{t('edit')}</span>
         </Button>
       ),
     },
@@ -57,14 +59,14 @@ export function UsersTab() {
 
   return (
     <Card>
-      <CardHeader title="Users" description={users.data ? `${users.data.users.length.toLocaleString('en-US')} accounts` : 'Every account'} />
-      <QueryState query={users} loading="Loading users..." failed="Failed to load users">
+      <CardHeader title={t('users')} description={users.data ? t('users.accountCount', { count: users.data.users.length, formatted: formatCount(users.data.users.length) }) : t('users.everyAccount')} />
+      <QueryState query={users} loading={t('loadingUsers')} failed={t('failedToLoadUsers')}>
         {() =>
           rows.length === 0 ? (
-            <EmptyState icon={Users} title="No users yet" />
+            <EmptyState icon={Users} title={t('noUsersYet')} />
           ) : (
             <DataTable
-              caption="Users"
+              caption={t('users')}
               columns={columns}
               rows={rows}
               rowKey={(u) => u.id}

@@ -1,12 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatsResponse, AdminUserRow } from '@vault/contract';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, numberLocale } from '../../lib/format';
 
 /** The accent (indigo) and a cool companion that stays distinct for common colour-vision deficiencies. */
 const ACCENT = '#4f46e5';
 const SECOND = '#0ea5e9';
-const GRID = '#e2e8f0';
-const TICK = { fontSize: 12, fill: '#64748b' };
+const GRID = 'var(--color-slate-200)';
+const TICK = { fontSize: 12, fill: 'var(--color-slate-500)' };
 
 const SIZE_UNITS = [
   { name: 'Bytes', bytes: 1 },
@@ -22,6 +23,7 @@ function unitFor(max: number) {
 
 /** Users with the most stored bytes, largest first. */
 export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
+  const { t } = useTranslation('admin');
   const unit = unitFor(Math.max(...users.map((u) => u.used_storage_bytes)));
   const data = users.map((u) => ({ name: u.username, bytes: u.used_storage_bytes, value: u.used_storage_bytes / unit.bytes }));
   return (
@@ -36,28 +38,29 @@ export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
       <XAxis type="number" tickFormatter={(v: number) => `${v} ${unit.name}`} tick={TICK} axisLine={false} tickLine={false} />
       <YAxis type="category" dataKey="name" width={96} tick={TICK} axisLine={false} tickLine={false} />
       <Tooltip
-        formatter={(_value, _name, item) => [formatFileSize(Number((item.payload as { bytes: number }).bytes)), 'Storage used']}
-        cursor={{ fill: '#f1f5f9' }}
+        formatter={(_value, _name, item) => [formatFileSize(Number((item.payload as { bytes: number }).bytes)), t('chart.storageUsed')]}
+        cursor={{ fill: 'var(--color-slate-100)' }}
       />
-      <Bar dataKey="value" name="Storage used" fill={ACCENT} radius={[0, 4, 4, 0]} maxBarSize={22} />
+      <Bar dataKey="value" name={t('chart.storageUsed')} fill={ACCENT} radius={[0, 4, 4, 0]} maxBarSize={22} />
     </BarChart>
   );
 }
 
 const dayLabel = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString(numberLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Uploads and downloads per UTC day. */
 export function ActivityTimelineChart({ timeline }: { timeline: AdminStatsResponse['timeline'] }) {
+  const { t } = useTranslation('admin');
   return (
     <BarChart responsive data={timeline} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} style={{ width: '100%', height: 260 }}>
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="date" tickFormatter={dayLabel} tick={TICK} axisLine={false} tickLine={false} minTickGap={24} />
       <YAxis allowDecimals={false} tick={TICK} axisLine={false} tickLine={false} />
-      <Tooltip labelFormatter={(label) => dayLabel(String(label))} cursor={{ fill: '#f1f5f9' }} />
+      <Tooltip labelFormatter={(label) => dayLabel(String(label))} cursor={{ fill: 'var(--color-slate-100)' }} />
       <Legend iconType="circle" iconSize={8} itemSorter={null} wrapperStyle={{ fontSize: 13 }} />
-      <Bar dataKey="uploads" name="Uploads" fill={ACCENT} radius={[3, 3, 0, 0]} maxBarSize={14} />
-      <Bar dataKey="downloads" name="Downloads" fill={SECOND} radius={[3, 3, 0, 0]} maxBarSize={14} />
+      <Bar dataKey="uploads" name={t('chart.uploads')} fill={ACCENT} radius={[3, 3, 0, 0]} maxBarSize={14} />
+      <Bar dataKey="downloads" name={t('chart.downloads')} fill={SECOND} radius={[3, 3, 0, 0]} maxBarSize={14} />
     </BarChart>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import type { StorageStats, UserStats } from '@vault/contract';
@@ -31,34 +32,35 @@ function Tile({ label, value, note, highlight = false, className }: { label: str
   );
 }
 
-/** SPEC §2's Storage Analytics: five tiles, and used storage against the quota. */
+/** The dashboard's Storage Analytics: five tiles, and used storage against the quota. */
 export function StorageAnalyticsCard({ storage, user, systemWide, loading, failed }: StorageAnalyticsCardProps) {
+  const { t } = useTranslation('dashboard');
   const show = (value: (s: StorageStats) => string) => (storage ? value(storage) : loading ? '…' : '—');
   const { used, quota, percent, tone } = quotaUsage(user);
   return (
     <Card>
       <CardHeader
-        title="Storage Analytics"
-        description={systemWide ? 'Deduplication across every user’s files' : 'How deduplication saves space across your files'}
+        title={t('storageAnalytics')}
+        description={systemWide ? t('analytics.systemWide') : t('analytics.own')}
       />
       <CardContent className="space-y-5">
-        {failed && !storage && <p className="text-sm text-red-700">Storage statistics could not be loaded. They will be retried shortly.</p>}
+        {failed && !storage && <p className="text-sm text-red-700">{t('storageStatisticsCouldNotBe')}</p>}
         <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
-          <Tile label="Actual Storage Used" value={show((s) => formatFileSize(s.total_storage_bytes))} note="Stored once per content" />
-          <Tile label="Without Deduplication" value={show((s) => formatFileSize(s.original_storage_bytes))} note="Sum of all file sizes" />
-          <Tile label="Space Saved" value={show((s) => formatFileSize(s.savings_bytes))} note="Duplicates cost nothing" highlight={Boolean(storage?.savings_bytes)} />
-          <Tile label="Efficiency" value={show((s) => formatPercent(s.savings_percentage))} note="Share of bytes saved" />
-          <Tile label="Deduplication Rate" value={show((s) => formatPercent(s.deduplication_ratio * 100))} note="Files already stored" className="col-span-2 md:col-span-1" />
+          <Tile label={t('actualStorageUsed')} value={show((s) => formatFileSize(s.total_storage_bytes))} note={t('storedOncePerContent')} />
+          <Tile label={t('withoutDeduplication')} value={show((s) => formatFileSize(s.original_storage_bytes))} note={t('sumOfAllFileSizes')} />
+          <Tile label={t('spaceSaved')} value={show((s) => formatFileSize(s.savings_bytes))} note={t('duplicatesCostNothing')} highlight={Boolean(storage?.savings_bytes)} />
+          <Tile label={t('efficiency')} value={show((s) => formatPercent(s.savings_percentage))} note={t('shareOfBytesSaved')} />
+          <Tile label={t('deduplicationRate')} value={show((s) => formatPercent(s.deduplication_ratio * 100))} note={t('filesAlreadyStored')} className="col-span-2 md:col-span-1" />
         </dl>
         {user && (
           <div>
             <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-              <span className="font-medium text-slate-700">Your quota</span>
+              <span className="font-medium text-slate-700">{t('yourQuota')}</span>
               <span className="text-slate-600">
-                <span className="font-medium text-slate-900">{formatFileSize(used)}</span> of {formatFileSize(quota)} used ({formatPercent(percent)})
+                <Trans t={t} i18nKey="quota.summary" values={{ used: formatFileSize(used), quota: formatFileSize(quota), percent: formatPercent(percent) }} components={{ used: <span className="font-medium text-slate-900" /> }} />
               </span>
             </div>
-            <ProgressBar value={percent} tone={tone} label="Storage used of quota" valueText={`${formatFileSize(used)} of ${formatFileSize(quota)}`} />
+            <ProgressBar value={percent} tone={tone} label={t('storageUsedOfQuota')} valueText={t('quota.valueText', { used: formatFileSize(used), quota: formatFileSize(quota) })} />
           </div>
         )}
       </CardContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Files, HardDrive, Gauge, Search } from 'lucide-react';
 import type { UserStats } from '@vault/contract';
 import { formatFileSize, formatPercent } from '../../lib/format';
@@ -10,22 +11,23 @@ export interface SummaryCardsProps {
   filesFound: number | undefined;
 }
 
-/** The dashboard's four summary cards (SPEC §2). */
+/** The dashboard's four summary cards. */
 export function SummaryCards({ stats, statsLoading, filesFound }: SummaryCardsProps) {
+  const { t } = useTranslation('dashboard');
   const { used, quota, percent } = quotaUsage(stats);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <StatCard label="Total Files" icon={Files} value={stats?.total_files ?? '—'} loading={statsLoading} />
+      <StatCard label={t('totalFiles')} icon={Files} value={stats?.total_files ?? '—'} loading={statsLoading} />
       <StatCard
-        label="Storage Used"
+        label={t('storageUsed')}
         icon={HardDrive}
-        tone="bg-sky-50 text-sky-600"
+        tone="bg-sky-50 text-sky-700"
         value={stats ? formatFileSize(used) : '—'}
-        detail={stats && `${formatPercent(percent)} of your quota`}
+        detail={stats && t('summary.ofQuota', { percent: formatPercent(percent) })}
         loading={statsLoading}
       />
-      <StatCard label="Storage Quota" icon={Gauge} tone="bg-amber-50 text-amber-600" value={stats ? formatFileSize(quota) : '—'} loading={statsLoading} />
-      <StatCard label="Files Found" icon={Search} tone="bg-emerald-50 text-emerald-600" value={filesFound ?? '—'} loading={filesFound === undefined} />
+      <StatCard label={t('storageQuota')} icon={Gauge} tone="bg-amber-50 text-amber-700" value={stats ? formatFileSize(quota) : '—'} loading={statsLoading} />
+      <StatCard label={t('filesFound')} icon={Search} tone="bg-emerald-50 text-emerald-700" value={filesFound ?? '—'} loading={filesFound === undefined} />
     </div>
   );
 }

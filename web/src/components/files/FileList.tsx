@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import { FolderClosed, Inbox, User } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
@@ -14,6 +15,7 @@ import { PreviewModal } from './PreviewModal';
 import { fileShareTarget, ShareModal } from '../sharing/ShareModal';
 import { copyLink } from '../sharing/use-copy-link';
 import { shareLink } from '../../lib/clipboard';
+import { i18n } from '../../i18n';
 
 export interface FileListEmptyState {
   title: string;
@@ -42,17 +44,17 @@ export interface FileListProps {
 
 const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
 
-export const DEFAULT_EMPTY: FileListEmptyState = {
-  title: 'No files found',
-  description: 'Upload some files to get started',
-  hint: 'Drag and drop files or click the upload button above',
-};
+/** The empty state of a list that has no files at all. */
+export function defaultEmpty(): FileListEmptyState {
+  return { title: i18n.t('files:empty.title'), description: i18n.t('files:empty.description'), hint: i18n.t('files:empty.hint') };
+}
 
 function References({ count }: { count: number }) {
+  const { t } = useTranslation('files');
   if (count <= 1) return null;
   return (
-    <span className="text-xs text-accent-700" title="Files sharing this content">
-      {count} references
+    <span className="text-xs text-accent-700" title={t('filesSharingThisContent')}>
+      {t('list.references', { count })}
     </span>
   );
 }
@@ -76,6 +78,7 @@ interface RowProps {
 }
 
 function TableRow({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+  const { t } = useTranslation('files');
   return (
     <tr className="align-top transition-colors hover:bg-slate-50/70">
       <td className="py-3 pr-3 pl-5">
@@ -91,7 +94,7 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder 
               {showOwner && <Meta icon={User}>{file.username}</Meta>}
               {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
               <span className="md:hidden">
-                {formatDate(file.created_at)} · {file.download_count} downloads
+                {formatDate(file.created_at)} · {t('list.downloads', { count: file.download_count })}
               </span>
             </p>
           </div>
@@ -109,7 +112,7 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder 
       <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
         <div className="flex flex-col">
           <span className="text-slate-700">{formatDate(file.created_at)}</span>
-          <span className="text-xs text-slate-500">Updated {formatDateTime(file.updated_at)}</span>
+          <span className="text-xs text-slate-500">{t('list.updated', { date: formatDateTime(file.updated_at) })}</span>
         </div>
       </td>
       <td className="py-2 pr-4 pl-2">
@@ -120,6 +123,7 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder 
 }
 
 function FileCard({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+  const { t } = useTranslation('files');
   return (
     <li className="px-4 py-4">
       <div className="flex gap-3">
@@ -130,14 +134,14 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder 
         </div>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-        <CardFact label="Size">
+        <CardFact label={t('size')}>
           {formatFileSize(file.file_size)} <References count={file.reference_count} />
         </CardFact>
-        <CardFact label="Created">{formatDate(file.created_at)}</CardFact>
-        {showOwner && <CardFact label="Owner">{file.username}</CardFact>}
-        <CardFact label="Downloads">{file.download_count}</CardFact>
-        <CardFact label="Updated">{formatDateTime(file.updated_at)}</CardFact>
-        {showFolder && <CardFact label="Folder">{file.folder_name ?? '—'}</CardFact>}
+        <CardFact label={t('created')}>{formatDate(file.created_at)}</CardFact>
+        {showOwner && <CardFact label={t('owner')}>{file.username}</CardFact>}
+        <CardFact label={t('downloads')}>{file.download_count}</CardFact>
+        <CardFact label={t('updated')}>{formatDateTime(file.updated_at)}</CardFact>
+        {showFolder && <CardFact label={t('folder')}>{file.folder_name ?? '—'}</CardFact>}
       </dl>
       <FileTags tags={file.tags} className="mt-3" />
       {actions.length > 0 && (
@@ -159,8 +163,9 @@ function CardFact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function LoadingRows() {
+  const { t } = useTranslation('files');
   return (
-    <div role="status" aria-label="Loading files" className="divide-y divide-slate-100">
+    <div role="status" aria-label={t('loadingFiles')} className="divide-y divide-slate-100">
       {[0, 1, 2].map((i) => (
         <div key={i} className="flex items-center gap-3 px-5 py-4">
           <div className="size-10 animate-pulse rounded-lg bg-slate-100" />
@@ -175,7 +180,7 @@ function LoadingRows() {
 }
 
 /**
- * The file list of SPEC §2: a table from 640 px, cards below. It owns the
+ * The file list: a table from 640 px, cards below. It owns the
  * preview, share and delete dialogs of its rows.
  */
 export function FileList({
@@ -186,9 +191,10 @@ export function FileList({
   showOwner = true,
   showFolder = true,
   loading = false,
-  empty = DEFAULT_EMPTY,
-  label = 'Files',
+  empty,
+  label,
 }: FileListProps) {
+  const { t } = useTranslation('files');
   const wide = useMediaQuery('(min-width: 640px)');
   const [previewing, setPreviewing] = useState<FileItem | null>(null);
   const [sharing, setSharing] = useState<FileItem | null>(null);
@@ -200,28 +206,30 @@ export function FileList({
   const handlers: FileActionHandlers = {
     preview: setPreviewing,
     download: (file) => void download(file),
-    copyLink: (file) => void copyLink(shareLink('files', file.id), 'Public link copied to clipboard!'),
+    copyLink: (file) => void copyLink(shareLink('files', file.id), t('list.linkCopied')),
     share: setSharing,
     delete: setDeleting,
   };
 
+  const listLabel = label ?? t('list.label');
   let body: ReactNode;
   if (files.length === 0) {
+    const shown = empty ?? defaultEmpty();
     body = loading ? (
       <LoadingRows />
     ) : (
       <EmptyState
         icon={Inbox}
-        title={empty.title}
+        title={shown.title}
         description={
-          (empty.description || empty.hint) && (
+          (shown.description || shown.hint) && (
             <>
-              {empty.description && <p>{empty.description}</p>}
-              {empty.hint && <p className="mt-1">{empty.hint}</p>}
+              {shown.description && <p>{shown.description}</p>}
+              {shown.hint && <p className="mt-1">{shown.hint}</p>}
             </>
           )
         }
-        action={empty.action}
+        action={shown.action}
       />
     );
   } else {
@@ -235,33 +243,33 @@ export function FileList({
     }));
     body = wide ? (
       <table className="w-full table-fixed text-left text-sm">
-        <caption className="sr-only">{label}</caption>
+        <caption className="sr-only">{listLabel}</caption>
         <thead className="border-y border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
             <th scope="col" className="py-2.5 pr-3 pl-5">
-              File
+              {t('file')}
             </th>
             {showOwner && (
               <th scope="col" className="hidden w-32 px-3 py-2.5 lg:table-cell">
-                Owner
+                {t('owner')}
               </th>
             )}
             {showFolder && (
               <th scope="col" className="hidden w-36 px-3 py-2.5 lg:table-cell">
-                Folder
+                {t('folder')}
               </th>
             )}
             <th scope="col" className="w-28 px-3 py-2.5">
-              Size
+              {t('size')}
             </th>
             <th scope="col" className="hidden w-28 px-3 py-2.5 text-right md:table-cell">
-              Downloads
+              {t('downloads')}
             </th>
             <th scope="col" className="hidden w-40 px-3 py-2.5 md:table-cell">
-              Created
+              {t('created')}
             </th>
             <th scope="col" className="w-[12.5rem] py-2.5 pr-5 pl-2 text-right">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
         </thead>
@@ -272,7 +280,7 @@ export function FileList({
         </tbody>
       </table>
     ) : (
-      <ul aria-label={label} className="divide-y divide-slate-100 border-t border-slate-200">
+      <ul aria-label={listLabel} className="divide-y divide-slate-100 border-t border-slate-200">
         {rows.map((row) => (
           <FileCard key={row.file.id} {...row} />
         ))}
@@ -300,9 +308,9 @@ export function FileList({
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? `Delete ${deleting.original_name}?` : 'Delete file'}
-        message="Are you sure you want to delete this file?"
-        confirmLabel="Delete"
+        title={deleting ? t('list.deleteTitle', { name: deleting.original_name }) : t('list.deleteFile')}
+        message={t('areYouSureYouWant')}
+        confirmLabel={t('delete')}
         tone="danger"
         pending={deletion.isPending}
         onConfirm={() => deleting && deletion.mutate(deleting, { onSettled: () => setDeleting(null) })}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FileWarning } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
@@ -17,13 +18,16 @@ function PreviewMessage({ icon, children, tone = 'neutral' }: { icon: ReactNode;
   );
 }
 
-const failure = (message: string) => (
-  <PreviewMessage tone="error" icon={<FileWarning aria-hidden="true" className="size-8 text-red-500" />}>
-    {message}
-  </PreviewMessage>
-);
+function Failure({ message }: { message: string }) {
+  return (
+    <PreviewMessage tone="error" icon={<FileWarning aria-hidden="true" className="size-8 text-red-500" />}>
+      {message}
+    </PreviewMessage>
+  );
+}
 
 function PdfPreview({ name, url, blob }: { name: string; url: string; blob: Blob }) {
+  const { t } = useTranslation('files');
   const [valid, setValid] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -35,35 +39,37 @@ function PdfPreview({ name, url, blob }: { name: string; url: string; blob: Blob
       live = false;
     };
   }, [blob]);
-  if (valid === false) return failure('Failed to load PDF');
+  if (valid === false) return <Failure message={t('preview.pdfFailed')} />;
   if (valid === null) return null;
   // Browsers without a built-in PDF viewer (most phones) would offer a download inside the frame instead.
   if (navigator.pdfViewerEnabled === false) {
     return (
       <PreviewMessage icon={<FileWarning aria-hidden="true" className="size-8 text-slate-400" />}>
-        This browser cannot show PDFs inside the page. Download the file to read it.
+        {t('thisBrowserCannotShowPdfs')}
       </PreviewMessage>
     );
   }
-  return <iframe src={`${url}#view=FitH`} title={`Preview of ${name}`} className="h-[65dvh] w-full rounded-lg bg-white" />;
+  return <iframe src={`${url}#view=FitH`} title={t('preview.of', { name })} className="h-[65dvh] w-full rounded-lg bg-surface" />;
 }
 
 function ImagePreview({ name, url }: { name: string; url: string }) {
+  const { t } = useTranslation('files');
   const [broken, setBroken] = useState(false);
-  if (broken) return failure('Failed to load image');
-  return <img src={url} alt={`Preview of ${name}`} onError={() => setBroken(true)} className="mx-auto max-h-[65dvh] w-auto max-w-full object-contain" />;
+  if (broken) return <Failure message={t('preview.imageFailed')} />;
+  return <img src={url} alt={t('preview.of', { name })} onError={() => setBroken(true)} className="mx-auto max-h-[65dvh] w-auto max-w-full object-contain" />;
 }
 
 /** The preview of an image or PDF, or why there is none. */
 export function FilePreview({ file, preview }: { file: Pick<FileItem, 'original_name' | 'mime_type'>; preview: PreviewState }) {
+  const { t } = useTranslation('files');
   if (!isPreviewable(file.mime_type)) {
     return (
-      <PreviewMessage icon={<FileTypeIcon mime={file.mime_type} />}>This file type cannot be previewed in the browser</PreviewMessage>
+      <PreviewMessage icon={<FileTypeIcon mime={file.mime_type} />}>{t('thisFileTypeCannotBe')}</PreviewMessage>
     );
   }
-  if (preview.status === 'error') return failure('Failed to load preview');
+  if (preview.status === 'error') return <Failure message={t('preview.failed')} />;
   if (preview.status !== 'ready') {
-    return <PreviewMessage icon={<Spinner className="size-6 text-accent-600" />}>Loading preview...</PreviewMessage>;
+    return <PreviewMessage icon={<Spinner className="size-6 text-accent-700" />}>{t('loadingPreview')}</PreviewMessage>;
   }
   return file.mime_type === 'application/pdf' ? (
     <PdfPreview name={file.original_name} url={preview.url} blob={preview.blob} />

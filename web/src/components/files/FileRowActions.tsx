@@ -1,8 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { Download, Eye, Link2, Share2, Trash2 } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import { IconButton } from '../ui/IconButton';
 
-/** The row actions a list can offer (SPEC §2). */
+/** The row actions a list can offer. */
 export type FileAction = 'preview' | 'download' | 'copyLink' | 'share' | 'delete';
 
 export interface FileActionHandlers {
@@ -30,11 +31,11 @@ export function actionsFor(file: FileItem, enabled: ReadonlySet<FileAction>, cur
 }
 
 const BUTTONS = {
-  preview: { icon: Eye, tooltip: 'Preview' },
-  download: { icon: Download, tooltip: 'Download' },
-  copyLink: { icon: Link2, tooltip: 'Copy public link' },
-  share: { icon: Share2, tooltip: 'Share' },
-  delete: { icon: Trash2, tooltip: 'Delete' },
+  preview: { icon: Eye, tooltip: 'action.preview' },
+  download: { icon: Download, tooltip: 'action.download' },
+  copyLink: { icon: Link2, tooltip: 'action.copyLink' },
+  share: { icon: Share2, tooltip: 'action.share' },
+  delete: { icon: Trash2, tooltip: 'action.delete' },
 } as const;
 
 export function FileRowActions({
@@ -48,16 +49,18 @@ export function FileRowActions({
   handlers: FileActionHandlers;
   downloading: boolean;
 }) {
+  const { t } = useTranslation('files');
   return (
     <div className="flex items-center justify-end gap-0.5">
       {actions.map((action) => {
-        const { icon, tooltip } = BUTTONS[action];
+        const { icon } = BUTTONS[action];
+        const tooltip = t(BUTTONS[action].tooltip);
         return (
           <IconButton
             key={action}
             icon={icon}
             tooltip={tooltip}
-            label={`${tooltip} ${file.original_name}`}
+            label={t('action.label', { action: tooltip, name: file.original_name })}
             tone={action === 'delete' ? 'danger' : 'neutral'}
             disabled={action === 'download' && downloading}
             onClick={() => handlers[action](file)}

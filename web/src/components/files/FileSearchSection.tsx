@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { sameCriteria } from '../../lib/file-search/criteria';
-import { plural } from '../../lib/format';
+import { i18n } from '../../i18n';
 import { Alert } from '../ui/Alert';
 import { CardContent } from '../ui/Card';
 import { FileList, type FileListProps } from './FileList';
@@ -12,7 +13,7 @@ import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPa
 
 /** A file-list card's description: how many files the search found. */
 export function filesFound(total: number | undefined): string {
-  return total === undefined ? 'Loading files...' : `${plural(total, 'file')} found`;
+  return total === undefined ? i18n.t('files:loadingFilesEllipsis') : i18n.t('files:found', { count: total });
 }
 
 export interface FileSearchSectionProps {
@@ -31,6 +32,7 @@ export interface FileSearchSectionProps {
  * a page past the end (after deletions, or from an old link) moves back.
  */
 export function FileSearchSection({ criteria, onCriteriaChange, list, panel, files }: FileSearchSectionProps) {
+  const { t } = useTranslation('files');
   const page = criteria.page ?? 1;
   // A page emptied by deletions (or an old link) falls back to the last page that has files.
   const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMITS.pageSize));
@@ -51,7 +53,7 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
       </CardContent>
       {list.isError && (
         <div className="px-5 pb-4">
-          <Alert tone="error">{errorMessage(list.error, 'Files could not be loaded.')}</Alert>
+          <Alert tone="error">{errorMessage(list.error, t('couldNotLoad'))}</Alert>
         </div>
       )}
       <FileList files={list.data?.files ?? []} loading={list.isPending} {...files} />

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { fileKind } from '../../lib/file-types';
 
-/** The file-type icon tile (SPEC §2). */
+/** The file-type icon tile. */
 export function FileTypeIcon({ mime, size = 'md' }: { mime: string; size?: 'sm' | 'md' }) {
   const { icon: Icon, tone } = fileKind(mime);
   return (

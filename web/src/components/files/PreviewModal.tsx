@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Download, Eye, EyeOff } from 'lucide-react';
 import clsx from 'clsx';
@@ -21,8 +22,9 @@ export interface PreviewModalProps {
   downloading?: boolean;
 }
 
-/** SPEC §2's preview dialog: file information, an image or PDF preview, Hide/Show Preview and Download. */
+/** The preview dialog: file information, an image or PDF preview, Hide/Show Preview and Download. */
 export function PreviewModal({ file, onClose, access = 'account', onDownload, downloading = false }: PreviewModalProps) {
+  const { t } = useTranslation('files');
   const [shown, setShown] = useState(true);
   const previewable = file !== null && isPreviewable(file.mime_type);
   const preview = usePreviewUrl(previewable ? file.id : null, access);
@@ -41,13 +43,13 @@ export function PreviewModal({ file, onClose, access = 'account', onDownload, do
             {previewable && (
               <Button variant="secondary" onClick={() => setShown((s) => !s)} aria-pressed={!shown}>
                 {shown ? <EyeOff aria-hidden="true" className="size-4" /> : <Eye aria-hidden="true" className="size-4" />}
-                {shown ? 'Hide Preview' : 'Show Preview'}
+                {shown ? t('preview.hide') : t('preview.show')}
               </Button>
             )}
             {onDownload && (
               <Button onClick={() => onDownload(file)} loading={downloading}>
                 {!downloading && <Download aria-hidden="true" className="size-4" />}
-                Download
+                {t('action.download')}
               </Button>
             )}
           </>

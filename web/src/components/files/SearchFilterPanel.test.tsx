@@ -39,7 +39,7 @@ describe('SearchFilterPanel', () => {
     expect(queries).toEqual(['?search=q3+report&sort_by=created_at&sort_order=desc']);
   });
 
-  it('builds the query string of SPEC §7 from every filter: empty values skipped, tags repeated', async () => {
+  it('builds the query string from every filter: empty values skipped, tags repeated', async () => {
     const { queries, user } = setup();
     await openFilters(user);
     await user.selectOptions(screen.getByLabelText('File type'), 'PDF document');
@@ -60,7 +60,7 @@ describe('SearchFilterPanel', () => {
     expect(screen.getByRole('button', { name: /Filters \(7 active\)/ })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('maps each size preset of SPEC §9', async () => {
+  it('maps each size preset', async () => {
     const { queries, user } = setup();
     await openFilters(user);
     for (const label of ['Under 1 MB', '10 MB – 100 MB', 'Over 100 MB']) {

@@ -1,10 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
 import { toQueryString } from '../../api/query-string';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 import { activeFilterCount } from '../../lib/file-search/criteria';
-import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS } from '../../lib/file-search/filter-options';
+import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS, type FilterOptionKey } from '../../lib/file-search/filter-options';
 import {
   criteriaFromDraft,
   draftFromCriteria,
@@ -38,7 +39,7 @@ export interface SearchFilterPanelProps {
 }
 
 /**
- * SPEC §2's search and filter panel: a search box (Enter searches), a Filters
+ * The search and filter panel: a search box (Enter searches), a Filters
  * toggle, Search ('Searching...' while loading) and the expandable filters
  * with Reset, which restores the defaults and searches at once.
  */
@@ -49,10 +50,13 @@ export function SearchFilterPanel({
   folders = [],
   hideFolderFilter = false,
   variant = 'standard',
-  searchPlaceholder = 'Search by file name or tag...',
+  searchPlaceholder,
   defaultExpanded = false,
 }: SearchFilterPanelProps) {
+  const { t } = useTranslation('files');
   const id = useId();
+  const translated = (options: readonly { value: string; labelKey: FilterOptionKey }[]) =>
+    options.map((o) => ({ value: o.value, label: t(o.labelKey) }));
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromCriteria(value));
   const [errors, setErrors] = useState<FilterErrors>({});
   const [expanded, setExpanded] = useState(defaultExpanded);
@@ -89,14 +93,14 @@ export function SearchFilterPanel({
 
   const filtersId = `${id}-filters`;
   return (
-    <form role="search" aria-label="Search files" noValidate onSubmit={submit}>
+    <form role="search" aria-label={t('searchFiles')} noValidate onSubmit={submit}>
       <div className="flex flex-col gap-2 sm:flex-row">
         <div className="relative min-w-0 flex-1">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
           <Input
             type="search"
-            aria-label="Search"
-            placeholder={searchPlaceholder}
+            aria-label={t('search')}
+            placeholder={searchPlaceholder ?? t('panel.placeholder')}
             value={draft.search}
             onChange={(e) => set('search', e.target.value)}
             className="pl-9"
@@ -107,12 +111,12 @@ export function SearchFilterPanel({
             variant="secondary"
             aria-expanded={expanded}
             aria-controls={filtersId}
-            aria-label={activeCount > 0 ? `Filters (${activeCount} active)` : undefined}
+            aria-label={activeCount > 0 ? t('panel.filtersActive', { count: activeCount }) : undefined}
             onClick={() => setExpanded((x) => !x)}
             className="flex-1 sm:flex-none"
           >
             <SlidersHorizontal aria-hidden="true" className="size-4" />
-            Filters
+            {t('panel.filters')}
             {activeCount > 0 && (
               <span aria-hidden="true" className="ml-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-600 px-1.5 text-xs font-semibold text-white">
                 {activeCount}
@@ -121,29 +125,29 @@ export function SearchFilterPanel({
           </Button>
           <Button type="submit" loading={loading} className="flex-1 sm:flex-none">
             {!loading && <Search aria-hidden="true" className="size-4" />}
-            {loading ? 'Searching...' : 'Search'}
+            {loading ? t('panel.searching') : t('search')}
           </Button>
         </div>
       </div>
 
       <div id={filtersId} hidden={!expanded} className="mt-4 rounded-lg border border-slate-200 bg-slate-50/70 p-4">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <SelectField label="File type" value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
-            <option value="">All types</option>
-            <SelectOptions options={FILE_TYPE_OPTIONS} />
+          <SelectField label={t('fileType')} value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
+            <option value="">{t('allTypes')}</option>
+            <SelectOptions options={translated(FILE_TYPE_OPTIONS)} />
           </SelectField>
           {variant === 'standard' ? (
-            <SelectField label="Size" value={draft.size} onChange={(e) => set('size', e.target.value)}>
-              <option value="">Any size</option>
-              <SelectOptions options={SIZE_PRESETS} />
-              {draft.size === 'custom' && <option value="custom">Custom range</option>}
+            <SelectField label={t('size')} value={draft.size} onChange={(e) => set('size', e.target.value)}>
+              <option value="">{t('anySize')}</option>
+              <SelectOptions options={translated(SIZE_PRESETS)} />
+              {draft.size === 'custom' && <option value="custom">{t('customRange')}</option>}
             </SelectField>
           ) : (
             <div className="grid grid-cols-2 gap-2">
               {(['min_mb', 'max_mb'] as const).map((key) => (
                 <TextField
                   key={key}
-                  label={key === 'min_mb' ? 'Min size (MB)' : 'Max size (MB)'}
+                  label={key === 'min_mb' ? t('panel.minSize') : t('panel.maxSize')}
                   type="number"
                   inputMode="numeric"
                   min={0}
@@ -155,46 +159,46 @@ export function SearchFilterPanel({
               ))}
             </div>
           )}
-          <TextField label="Uploader" placeholder="Username" autoComplete="off" value={draft.uploader} onChange={(e) => set('uploader', e.target.value)} />
+          <TextField label={t('uploader')} placeholder={t('username')} autoComplete="off" value={draft.uploader} onChange={(e) => set('uploader', e.target.value)} />
           {/* From and To share a row on phones and are grid cells of their own above. */}
           <div className="grid grid-cols-2 gap-2 sm:contents">
-            <TextField label="From" type="date" value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
-            <TextField label="To" type="date" value={draft.end_date} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
+            <TextField label={t('from')} type="date" value={draft.start_date} onChange={(e) => set('start_date', e.target.value)} />
+            <TextField label={t('to')} type="date" value={draft.end_date} error={errors.end_date} onChange={(e) => set('end_date', e.target.value)} />
           </div>
           {variant === 'standard' ? (
             <TextField
-              label="Tags"
-              placeholder="e.g. invoices, 2024"
-              hint="Separate tags with commas."
+              label={t('tags')}
+              placeholder={t('eGInvoices2024')}
+              hint={t('separateTagsWithCommas')}
               value={draft.tags_text}
               error={errors.tags}
               onChange={(e) => set('tags_text', e.target.value)}
             />
           ) : (
             <div className="sm:col-span-2 lg:col-span-1">
-              <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} placeholder="Filter by tag" />
+              <TagInput tags={draft.tags} onChange={(tags) => set('tags', tags)} placeholder={t('filterByTag')} />
             </div>
           )}
           {!hideFolderFilter && (
-            <SelectField label="Folder" value={draft.folder_id} onChange={(e) => set('folder_id', e.target.value)}>
-              <option value="">All folders</option>
+            <SelectField label={t('folder')} value={draft.folder_id} onChange={(e) => set('folder_id', e.target.value)}>
+              <option value="">{t('allFolders')}</option>
               <SelectOptions options={folderChoices(folders)} />
             </SelectField>
           )}
-          <SelectField label="Sort by" value={draft.sort_by} onChange={(e) => set('sort_by', e.target.value as FilterDraft['sort_by'])}>
-            <SelectOptions options={SORT_OPTIONS} />
+          <SelectField label={t('sortBy')} value={draft.sort_by} onChange={(e) => set('sort_by', e.target.value as FilterDraft['sort_by'])}>
+            <SelectOptions options={translated(SORT_OPTIONS)} />
           </SelectField>
-          <SelectField label="Order" value={draft.sort_order} onChange={(e) => set('sort_order', e.target.value as FilterDraft['sort_order'])}>
-            <SelectOptions options={SORT_ORDER_OPTIONS} />
+          <SelectField label={t('order')} value={draft.sort_order} onChange={(e) => set('sort_order', e.target.value as FilterDraft['sort_order'])}>
+            <SelectOptions options={translated(SORT_ORDER_OPTIONS)} />
           </SelectField>
         </div>
         <div className="mt-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 pt-4">
           <Button variant="ghost" onClick={reset}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            {variant === 'advanced' ? 'Clear all' : 'Reset'}
+            {variant === 'advanced' ? t('panel.clearAll') : t('panel.reset')}
           </Button>
           <Button type="submit" variant="secondary" disabled={loading}>
-            Apply filters
+            {t('applyFilters')}
           </Button>
         </div>
       </div>

@@ -12,7 +12,7 @@ function Harness({ initial = [] }: { initial?: string[] }) {
 const input = () => screen.getByRole('textbox', { name: 'Tags' });
 const chips = () => within(screen.getByRole('list', { name: 'Tags added' })).getAllByRole('listitem').map((li) => li.textContent);
 
-describe('TagInput (SPEC §5 tag rules)', () => {
+describe('TagInput (tag rules)', () => {
   it('adds trimmed tags with Enter or Add, and removes them', async () => {
     const user = userEvent.setup();
     render(<Harness />);

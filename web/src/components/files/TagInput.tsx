@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { Plus, Tag, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
@@ -15,8 +16,9 @@ export interface TagInputProps {
   disabled?: boolean;
 }
 
-/** Tag entry with an Add button (or Enter) and removable chips, by SPEC §5's tag rules. */
-export function TagInput({ tags, onChange, label = 'Tags', placeholder = 'Add a tag', disabled = false }: TagInputProps) {
+/** Tag entry with an Add button (or Enter) and removable chips, by the tag rules. */
+export function TagInput({ tags, onChange, label, placeholder, disabled = false }: TagInputProps) {
+  const { t } = useTranslation('files');
   const id = useId();
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,15 +36,15 @@ export function TagInput({ tags, onChange, label = 'Tags', placeholder = 'Add a 
     setError(null);
   };
 
-  const message = error ?? (full ? 'Maximum 10 tags allowed' : undefined);
+  const message = error ?? (full ? t('tags.max', { max: LIMITS.maxTags }) : undefined);
   return (
     <div>
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>{label ?? t('tags.label')}</Label>
       <div className="mt-1.5 flex gap-2">
         <Input
           id={id}
           value={draft}
-          placeholder={placeholder}
+          placeholder={placeholder ?? t('tags.placeholder')}
           disabled={disabled || full}
           invalid={error !== null}
           aria-describedby={message ? `${id}-error` : `${id}-hint`}
@@ -58,31 +60,31 @@ export function TagInput({ tags, onChange, label = 'Tags', placeholder = 'Add a 
         />
         <Button variant="secondary" onClick={add} disabled={disabled || full || draft.trim() === ''} className="shrink-0">
           <Plus aria-hidden="true" className="size-4" />
-          Add
+          {t('add')}
         </Button>
       </div>
       {message ? (
         <FieldError id={`${id}-error`} message={message} />
       ) : (
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          Up to {LIMITS.maxTags} tags, {LIMITS.maxTagLength} characters each.
+          {t('tags.hint', { max: LIMITS.maxTags, length: LIMITS.maxTagLength })}
         </p>
       )}
       {tags.length > 0 && (
-        <ul aria-label={`${label} added`} className="mt-2.5 flex flex-wrap gap-1.5">
+        <ul aria-label={t('tags.added', { label: label ?? t('tags.label') })} className="mt-2.5 flex flex-wrap gap-1.5">
           {tags.map((tag) => (
             <li key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-50 py-1 pr-1 pl-2.5 text-sm text-accent-800 ring-1 ring-accent-600/15 ring-inset">
               <Tag aria-hidden="true" className="size-3 shrink-0" />
               <span className="truncate">{tag}</span>
               <button
                 type="button"
-                aria-label={`Remove tag ${tag}`}
+                aria-label={t('tags.remove', { tag })}
                 disabled={disabled}
                 onClick={() => {
-                  onChange(tags.filter((t) => t !== tag));
+                  onChange(tags.filter((other) => other !== tag));
                   setError(null);
                 }}
-                className="rounded-full p-0.5 text-accent-600 hover:bg-white hover:text-accent-800 focus-visible:outline-2 focus-visible:outline-accent-600"
+                className="rounded-full p-0.5 text-accent-700 hover:bg-surface hover:text-accent-800 focus-visible:outline-2 focus-visible:outline-accent-600"
               >
                 <X aria-hidden="true" className="size-3.5" />
               </button>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { FolderPlus } from 'lucide-react';
 import { useCreateFolder } from '../../api/folders';
@@ -13,24 +14,25 @@ export interface CreateFolderCardProps {
   onClose(): void;
 }
 
-/** SPEC §2's create-folder card: name, optional parent, 'make public', Create Folder / Cancel. */
+/** The create-folder card: name, optional parent, 'make public', Create Folder / Cancel. */
 export function CreateFolderCard({ options, parentId, onClose }: CreateFolderCardProps) {
+  const { t } = useTranslation('folders');
   const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: parentId ? String(parentId) : '', is_public: false } });
   const create = useCreateFolder(onClose);
   const onSubmit = form.handleSubmit((values) => create.mutate(toFolderBody(values)));
   return (
     <Card className="mb-6" aria-labelledby="create-folder-title">
-      <CardHeader title={<span id="create-folder-title">Create New Folder</span>} description="Group related files; folders can hold folders." />
+      <CardHeader title={<span id="create-folder-title">{t('createNewFolder')}</span>} description={t('groupRelatedFilesFoldersCan')} />
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <FolderFields form={form} options={options} autoFocus />
           <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
             <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
             <Button type="submit" loading={create.isPending}>
               {!create.isPending && <FolderPlus aria-hidden="true" className="size-4" />}
-              Create Folder
+              {t('createFolder')}
             </Button>
           </div>
         </form>

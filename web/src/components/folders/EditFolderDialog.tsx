@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Folder, FolderUpdate } from '@vault/contract';
@@ -27,6 +28,7 @@ export interface EditFolderDialogProps {
 }
 
 export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
+  const { t } = useTranslation('folders');
   // Possible parents: not the folder itself, nor anything under it.
   const options = useFolderOptions(folder?.id);
   const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: '', is_public: false } });
@@ -49,18 +51,18 @@ export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
       onOpenChange={(open) => {
         if (!open && !update.isPending) onClose();
       }}
-      title="Edit Folder"
-      description={folder ? `Rename, move or change the visibility of “${folder.name}”.` : undefined}
+      title={t('editFolder')}
+      description={folder ? t('editDescription', { name: folder.name }) : undefined}
       hideClose={update.isPending}
     >
       <form noValidate onSubmit={onSubmit} className="grid gap-4 pb-5">
         <FolderFields form={form} options={options.data ?? []} />
         <div className="flex flex-wrap justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" loading={update.isPending}>
-            Save Changes
+            {t('saveChanges')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
@@ -14,10 +15,11 @@ const LINK = 'rounded-sm text-slate-600 hover:text-accent-700 hover:underline fo
 
 /** Where a folder sits, root first; the last crumb is the current page. A lone crumb would only repeat the title. */
 export function FolderBreadcrumb({ path, root, linkOf = (id) => `/folders/${id}` }: FolderBreadcrumbProps) {
+  const { t } = useTranslation('folders');
   const crumbs = [...(root ? [{ key: 'root', label: root.label, to: root.to }] : []), ...path.map((c) => ({ key: String(c.id), label: c.name, to: linkOf(c.id) }))];
   if (crumbs.length < 2) return null;
   return (
-    <nav aria-label="Breadcrumb" className="mb-4">
+    <nav aria-label={t('breadcrumb')} className="mb-4">
       <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm">
         {crumbs.map((crumb, i) => (
           <Fragment key={crumb.key}>

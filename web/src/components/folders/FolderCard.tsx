@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CornerDownRight, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
-import { formatDate, formatFileSize, plural } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 
@@ -18,13 +19,14 @@ export interface FolderCardProps {
 
 const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** SPEC §2's folder card: name, file count, size, Public or Private, creation date; edit and delete on hover or focus. */
+/** A folder card: name, file count, size, Public or Private, creation date; edit and delete on hover or focus. */
 export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false }: FolderCardProps) {
+  const { t } = useTranslation('folders');
   const location = showLocation ? parentPathLabel(folder) : null;
   return (
-    <li className="group relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300">
+    <li className="group relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300">
       <div className="flex items-start gap-3">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
           <FolderIcon aria-hidden="true" className="size-5" />
         </div>
         <div className="min-w-0 flex-1">
@@ -35,13 +37,13 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             </Link>
           </h3>
           <p className="mt-0.5 text-xs text-slate-600">
-            {plural(folder.file_count, 'file')} · {formatFileSize(folder.folder_size)}
+            {t('count.files', { count: folder.file_count })} · {formatFileSize(folder.folder_size)}
           </p>
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>
               <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />
               <span className="truncate">
-                <span className="sr-only">Inside </span>
+                <span className="sr-only">{t('inside')} </span>
                 {location}
               </span>
             </p>
@@ -50,12 +52,12 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
         {(onEdit || onDelete) && (
           <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100">
             {onEdit && (
-              <button type="button" className={`${ACTION} hover:bg-slate-100 hover:text-slate-800`} aria-label={`Edit ${folder.name}`} title="Edit" onClick={() => onEdit(folder)}>
+              <button type="button" className={`${ACTION} hover:bg-slate-100 hover:text-slate-800`} aria-label={t('editName', { name: folder.name })} title={t('edit')} onClick={() => onEdit(folder)}>
                 <Pencil aria-hidden="true" className="size-4" />
               </button>
             )}
             {onDelete && (
-              <button type="button" className={`${ACTION} hover:bg-red-50 hover:text-red-600`} aria-label={`Delete ${folder.name}`} title="Delete" onClick={() => onDelete(folder)}>
+              <button type="button" className={`${ACTION} hover:bg-red-50 hover:text-red-700`} aria-label={t('deleteName', { name: folder.name })} title={t('delete')} onClick={() => onDelete(folder)}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             )}
@@ -64,7 +66,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-500">
         <VisibilityBadge isPublic={folder.is_public} />
-        <span>Created {formatDate(folder.created_at)}</span>
+        <span>{t('createdOn', { date: formatDate(folder.created_at) })}</span>
       </div>
     </li>
   );

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { folderNameSchema } from '@vault/contract';
 import { Checkbox } from '../ui/Checkbox';
 import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
+import { i18n } from '../../i18n';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 
 export interface FolderFormValues {
@@ -12,10 +14,10 @@ export interface FolderFormValues {
   is_public: boolean;
 }
 
-/** SPEC §5: a non-blank name after trimming, else 'Please enter a folder name'. */
+/** A folder needs a non-blank name after trimming, else 'Please enter a folder name'. */
 function validName(value: string): true | string {
   const result = folderNameSchema.safeParse(value);
-  return result.success || (result.error.issues[0]?.message ?? 'Please enter a folder name');
+  return result.success || (result.error.issues[0]?.message ?? i18n.t('folders:enterName'));
 }
 
 export function toFolderBody(values: FolderFormValues) {
@@ -24,26 +26,27 @@ export function toFolderBody(values: FolderFormValues) {
 
 /** Name, parent and visibility: the fields of the create card and the edit dialog. */
 export function FolderFields({ form, options, autoFocus = false }: { form: UseFormReturn<FolderFormValues>; options: FolderOption[]; autoFocus?: boolean }) {
+  const { t } = useTranslation('folders');
   const { errors } = form.formState;
   return (
     <>
       <TextField
-        label="Folder name"
-        placeholder="e.g. Invoices 2024"
+        label={t('folderName')}
+        placeholder={t('eGInvoices2024')}
         autoComplete="off"
         autoFocus={autoFocus}
         maxLength={255}
         error={errors.name?.message}
         {...form.register('name', { validate: validName })}
       />
-      <SelectField label="Parent folder (optional)" {...form.register('parent_id')}>
-        <option value="">No parent (top level)</option>
+      <SelectField label={t('parentFolderOptional')} {...form.register('parent_id')}>
+        <option value="">{t('noParentTopLevel')}</option>
         <SelectOptions options={folderChoices(options)} />
       </SelectField>
       <Checkbox
         className="sm:col-span-2"
-        label="Make this folder public"
-        description="Anyone with the link can view and download everything in it, subfolders included."
+        label={t('makeThisFolderPublic')}
+        description={t('anyoneWithTheLinkCan')}
         {...form.register('is_public')}
       />
     </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { LIMITS, type Folder } from '@vault/contract';
 import { useFileList } from '../../api/files';
 import { useCriteriaInUrl } from '../../lib/file-search/use-criteria-in-url';
@@ -5,29 +6,30 @@ import { FileSearchSection, filesFound } from '../files/FileSearchSection';
 import { Card, CardHeader } from '../ui/Card';
 
 /**
- * 'Files in {folder}' (SPEC §2): the advanced search panel (text over name or
+ * 'Files in {folder}': the advanced search panel (text over name or
  * tags, type, min/max size in whole MB, uploader, dates, up to 10 tags) and
  * the folder's files with download, preview, and delete for their owner.
  */
 export function FolderFiles({ folder, currentUserId }: { folder: Folder; currentUserId: number }) {
+  const { t } = useTranslation('folders');
   const [criteria, setCriteria] = useCriteriaInUrl();
   const list = useFileList({ ...criteria, folder_id: folder.id, limit: LIMITS.pageSize });
   return (
     <Card aria-labelledby="folder-files-title">
       <CardHeader
-        title={<span id="folder-files-title">Files in {folder.name}</span>}
+        title={<span id="folder-files-title">{t('filesIn', { name: folder.name })}</span>}
         description={filesFound(list.data?.total)}
       />
       <FileSearchSection
         criteria={criteria}
         onCriteriaChange={setCriteria}
         list={list}
-        panel={{ variant: 'advanced', hideFolderFilter: true, searchPlaceholder: 'Search by name, content or tags...' }}
+        panel={{ variant: 'advanced', hideFolderFilter: true, searchPlaceholder: t('filesSearchPlaceholder') }}
         files={{
           currentUserId,
           showFolder: false,
-          label: `Files in ${folder.name}`,
-          empty: { title: 'No files found', description: 'This folder has no files matching these criteria.' },
+          label: t('filesIn', { name: folder.name }),
+          empty: { title: t('noFilesFound'), description: t('noFilesMatching') },
         }}
       />
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import clsx from 'clsx';
@@ -6,21 +7,21 @@ import { Input } from '../ui/Input';
 import { SelectField, SelectOptions } from '../ui/Select';
 import { DEFAULT_FOLDER_FILTERS, type FolderFilters } from './use-folder-filters';
 
-type Options = readonly { value: string; label: string }[];
+type Options = readonly { value: string; label: 'filter.name' | 'filter.createdAt' | 'filter.fileCount' | 'filter.desc' | 'filter.asc' | 'filter.all' | 'filter.public' | 'filter.private' }[];
 
 const SORTS: Options = [
-  { value: 'name', label: 'Name' },
-  { value: 'created_at', label: 'Creation Date' },
-  { value: 'file_count', label: 'File Count' },
+  { value: 'name', label: 'filter.name' },
+  { value: 'created_at', label: 'filter.createdAt' },
+  { value: 'file_count', label: 'filter.fileCount' },
 ];
 const ORDERS: Options = [
-  { value: 'desc', label: 'Descending' },
-  { value: 'asc', label: 'Ascending' },
+  { value: 'desc', label: 'filter.desc' },
+  { value: 'asc', label: 'filter.asc' },
 ];
 const VISIBILITIES: Options = [
-  { value: 'all', label: 'All folders' },
-  { value: 'public', label: 'Public only' },
-  { value: 'private', label: 'Private only' },
+  { value: 'all', label: 'filter.all' },
+  { value: 'public', label: 'filter.public' },
+  { value: 'private', label: 'filter.private' },
 ];
 
 export interface FolderFilterBarProps {
@@ -30,10 +31,11 @@ export interface FolderFilterBarProps {
 }
 
 /**
- * SPEC §2's folder search and filter bar: the name search runs on Enter or
+ * The folder search and filter bar: the name search runs on Enter or
  * Search; sort, order and visibility apply at once; Reset restores defaults.
  */
 export function FolderFilterBar({ filters, onChange, searching = false }: FolderFilterBarProps) {
+  const { t } = useTranslation('folders');
   const id = useId();
   const [text, setText] = useState(filters.search);
   const [open, setOpen] = useState(false);
@@ -45,38 +47,38 @@ export function FolderFilterBar({ filters, onChange, searching = false }: Folder
   };
   const select = (key: 'sort_by' | 'sort_order' | 'visibility', options: Options, label: string) => (
     <SelectField label={label} value={filters[key]} onChange={(e) => onChange({ ...filters, [key]: e.target.value })}>
-      <SelectOptions options={options} />
+      <SelectOptions options={options.map((o) => ({ value: o.value, label: t(o.label) }))} />
     </SelectField>
   );
 
   return (
-    <div className="mb-6 rounded-xl border border-slate-200 bg-white p-4 shadow-card">
-      <form role="search" aria-label="Search folders" onSubmit={submit} className="flex flex-wrap gap-2">
+    <div className="mb-6 rounded-xl border border-slate-200 bg-surface p-4 shadow-card">
+      <form role="search" aria-label={t('searchFolders')} onSubmit={submit} className="flex flex-wrap gap-2">
         <div className="relative min-w-0 flex-[1_1_14rem]">
           <label htmlFor={`${id}-search`} className="sr-only">
-            Search folders by name
+            {t('searchFoldersByName')}
           </label>
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <Input id={`${id}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Search folders by name..." className="pl-9" />
+          <Input id={`${id}-search`} type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('searchFoldersByName2')} className="pl-9" />
         </div>
         <Button variant="secondary" aria-expanded={open} aria-controls={`${id}-filters`} onClick={() => setOpen(!open)}>
           <SlidersHorizontal aria-hidden="true" className="size-4" />
-          Filters
+          {t('filters')}
         </Button>
         <Button type="submit" loading={searching}>
-          {searching ? 'Searching...' : 'Search'}
+          {searching ? t('searching') : t('search')}
         </Button>
       </form>
       <div id={`${id}-filters`} hidden={!open} className={clsx('mt-4 border-t border-slate-100 pt-4', !open && 'hidden')}>
         <div className="grid gap-4 sm:grid-cols-3">
-          {select('sort_by', SORTS, 'Sort by')}
-          {select('sort_order', ORDERS, 'Order')}
-          {select('visibility', VISIBILITIES, 'Visibility')}
+          {select('sort_by', SORTS, t('filter.sortBy'))}
+          {select('sort_order', ORDERS, t('filter.order'))}
+          {select('visibility', VISIBILITIES, t('filter.visibility'))}
         </div>
         <div className="mt-4 flex justify-end">
           <Button variant="ghost" size="sm" onClick={() => onChange(DEFAULT_FOLDER_FILTERS)}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            Reset
+            {t('reset')}
           </Button>
         </div>
       </div>

@@ -39,7 +39,7 @@ export function isFiltered(filters: FolderFilters): boolean {
   return filters.search !== '' || filters.visibility !== 'all';
 }
 
-/** GET /api/folders criteria (SPEC §3); empty values are left out when sent. */
+/** GET /api/folders criteria; empty values are left out when sent. */
 export function toCriteria(filters: FolderFilters): FolderSearchCriteria {
   return {
     search: filters.search.trim() || undefined,

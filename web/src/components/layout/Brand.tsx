@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import clsx from 'clsx';
@@ -12,6 +13,7 @@ export function BrandMark({ className }: { className?: string }) {
 
 /** The logo and product name, linking to the given route. */
 export function Brand({ to, onClick }: { to: string; onClick?: () => void }) {
+  const { t } = useTranslation('common');
   return (
     <Link
       to={to}
@@ -19,7 +21,7 @@ export function Brand({ to, onClick }: { to: string; onClick?: () => void }) {
       className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-600"
     >
       <BrandMark />
-      <span className="text-lg font-semibold tracking-tight text-slate-900">Vault</span>
+      <span className="text-lg font-semibold tracking-tight text-slate-900">{t('vault')}</span>
     </Link>
   );
 }

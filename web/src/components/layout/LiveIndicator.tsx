@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
 import { useRealtime } from '../../realtime/context';
 
 /** The real-time link's state: a green dot while updates arrive live, grey while offline. */
 export function LiveIndicator() {
+  const { t } = useTranslation('common');
   const { isConnected } = useRealtime();
-  const label = isConnected ? 'Live updates connected' : 'Live updates offline';
+  const label = isConnected ? t('live.connected') : t('live.offline');
   return (
     <span
       role="status"
@@ -17,7 +19,7 @@ export function LiveIndicator() {
         className={clsx('size-2 rounded-full ring-4', isConnected ? 'bg-emerald-500 ring-emerald-100' : 'bg-slate-400 ring-slate-200')}
       />
       <span aria-hidden="true" className="hidden sm:inline">
-        {isConnected ? 'Live' : 'Offline'}
+        {isConnected ? t('live.live') : t('live.offlineShort')}
       </span>
     </span>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
@@ -13,6 +14,7 @@ const ICON_BUTTON =
 
 /** Below 768 px the links live in this side drawer; choosing a link or Logout closes it. */
 export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]; user: User; onLogout(): void }) {
+  const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   const wide = useMediaQuery('(min-width: 768px)');
@@ -24,27 +26,27 @@ export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]
 
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger aria-label="Open navigation menu" className={`${ICON_BUTTON} -ml-2 md:hidden`}>
+      <RadixDialog.Trigger aria-label={t('openNavigationMenu')} className={`${ICON_BUTTON} -ml-2 md:hidden`}>
         <Menu aria-hidden="true" className="size-5" />
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 data-[state=open]:motion-safe:animate-fade-in md:hidden" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim data-[state=open]:motion-safe:animate-fade-in md:hidden" />
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-slide-in-left md:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-slide-in-left md:hidden"
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Brand to="/dashboard" onClick={close} />
-            <RadixDialog.Close aria-label="Close navigation menu" className={ICON_BUTTON}>
+            <RadixDialog.Close aria-label={t('closeNavigationMenu')} className={ICON_BUTTON}>
               <X aria-hidden="true" className="size-5" />
             </RadixDialog.Close>
           </div>
-          <RadixDialog.Title className="sr-only">Navigation</RadixDialog.Title>
+          <RadixDialog.Title className="sr-only">{t('navigation')}</RadixDialog.Title>
           <div className="flex-1 overflow-y-auto p-3">
             <div className="mb-3 flex items-center gap-3 rounded-lg bg-slate-50 px-3 py-3">
               <UserIdentity user={user} />
             </div>
-            <nav aria-label="Main">
+            <nav aria-label={t('main')}>
               <NavLinks items={items} orientation="vertical" onNavigate={close} />
             </nav>
             <div className="mt-3 border-t border-slate-200 pt-3">
@@ -54,10 +56,10 @@ export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]
                   close();
                   onLogout();
                 }}
-                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-600 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-accent-600"
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-red-700 transition-colors hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-accent-600"
               >
                 <LogOut aria-hidden="true" className="size-4" />
-                Logout
+                {t('logout')}
               </button>
             </div>
           </div>

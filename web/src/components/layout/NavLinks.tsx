@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import clsx from 'clsx';
 import type { NavItem } from './nav-items';
@@ -10,6 +11,7 @@ export interface NavLinksProps {
 
 /** The route links; the current one carries aria-current="page" and the accent colour. */
 export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
+  const { t } = useTranslation('common');
   const vertical = orientation === 'vertical';
   return (
     <ul className={clsx('flex', vertical ? 'flex-col gap-1' : 'items-center gap-0.5 lg:gap-1')}>
@@ -28,7 +30,7 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
             }
           >
             <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden lg:block')} />
-            {label}
+            {t(label)}
           </NavLink>
         </li>
       ))}

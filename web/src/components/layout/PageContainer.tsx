@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { Suspense, type ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner';
 
 function PageLoading() {
+  const { t } = useTranslation('common');
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-24 text-sm text-slate-500">
-      <Spinner className="text-accent-600" />
-      Loading...
+      <Spinner className="text-accent-700" />
+      {t('loading')}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { buttonClasses } from '../ui/Button';
 import { Brand } from './Brand';
@@ -6,18 +7,19 @@ import { SkipLink } from './SkipLink';
 
 /** Layout of pages anyone may open, for visitors who are not signed in. */
 export function PublicShell() {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-surface">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
           <Brand to="/" />
           <div className="ml-auto flex items-center gap-2">
             <Link to="/login" className={buttonClasses('ghost', 'sm')}>
-              Sign in
+              {t('signIn')}
             </Link>
             <Link to="/register" className={buttonClasses('primary', 'sm')}>
-              Register
+              {t('register')}
             </Link>
           </div>
         </div>

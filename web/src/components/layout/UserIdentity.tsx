@@ -1,16 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import type { User } from '@vault/contract';
 import { Badge } from '../ui/Badge';
 import { UserAvatar } from './UserAvatar';
 
 /** Avatar, username (with an Admin badge for admins) and e-mail. */
 export function UserIdentity({ user }: { user: Pick<User, 'username' | 'email' | 'is_admin'> }) {
+  const { t } = useTranslation('common');
   return (
     <div className="flex min-w-0 flex-1 items-center gap-3">
       <UserAvatar username={user.username} className="size-9" />
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <span className="truncate text-sm font-semibold text-slate-900">{user.username}</span>
-          {user.is_admin && <Badge tone="accent">Admin</Badge>}
+          {user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
         </div>
         <p className="truncate text-sm text-slate-500">{user.email}</p>
       </div>

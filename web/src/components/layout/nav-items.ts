@@ -3,19 +3,20 @@ import type { User } from '@vault/contract';
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** The link's text, a key of the common texts. */
+  label: 'nav.dashboard' | 'nav.upload' | 'nav.folders' | 'nav.sharing' | 'nav.public' | 'nav.admin';
   icon: LucideIcon;
   adminOnly?: boolean;
 }
 
-/** The navigation bar's links, in order (SPEC §2). */
+/** The navigation bar's links, in order: Dashboard, Upload, Folders, Sharing, Public Files, and Admin Panel for administrators. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/upload', label: 'Upload', icon: Upload },
-  { to: '/folders', label: 'Folders', icon: FolderClosed },
-  { to: '/sharing', label: 'Sharing', icon: Share2 },
-  { to: '/public', label: 'Public Files', icon: Globe },
-  { to: '/admin', label: 'Admin Panel', icon: ShieldCheck, adminOnly: true },
+  { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/upload', label: 'nav.upload', icon: Upload },
+  { to: '/folders', label: 'nav.folders', icon: FolderClosed },
+  { to: '/sharing', label: 'nav.sharing', icon: Share2 },
+  { to: '/public', label: 'nav.public', icon: Globe },
+  { to: '/admin', label: 'nav.admin', icon: ShieldCheck, adminOnly: true },
 ];
 
 export function navItemsFor(user: User): NavItem[] {

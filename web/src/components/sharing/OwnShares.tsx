@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Share2 } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
 import { shareLink } from '../../lib/clipboard';
@@ -9,10 +10,11 @@ import { SharingList } from './SharingList';
 import type { ByVisibility } from './use-sharing-overview';
 
 function ShareButton({ target, onShare }: { target: ShareTarget; onShare(target: ShareTarget): void }) {
+  const { t } = useTranslation('sharing');
   return (
-    <Button variant="secondary" size="sm" onClick={() => onShare(target)} aria-label={`Share ${target.name}`}>
+    <Button variant="secondary" size="sm" onClick={() => onShare(target)} aria-label={t('shareName', { name: target.name })}>
       <Share2 aria-hidden="true" className="size-4" />
-      Share
+      {t('share')}
     </Button>
   );
 }
@@ -26,16 +28,17 @@ export interface OwnSharesProps {
 
 /** The caller's public items with Copy Link, and private ones with Share. */
 export function OwnShares({ files, folders, onShare }: OwnSharesProps) {
+  const { t } = useTranslation('sharing');
   const publicFiles = files.public?.map((f) => fileRow(f, fileMeta(f), <CopyLinkButton url={shareLink('files', f.id)} label={f.original_name} />));
   const privateFiles = files.private?.map((f) => fileRow(f, fileMeta(f), <ShareButton target={fileShareTarget(f)} onShare={onShare} />));
   const publicFolders = folders.public?.map((f) => folderRow(f, folderMeta(f), <CopyLinkButton url={shareLink('folders', f.id)} label={f.name} />));
   const privateFolders = folders.private?.map((f) => folderRow(f, folderMeta(f), <ShareButton target={folderShareTarget(f)} onShare={onShare} />));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <SharingList title="Public Files" description="Anyone with the link can view and download." items={publicFiles} empty="No public files." />
-      <SharingList title="Public Folders" description="Everything inside is public too." items={publicFolders} empty="No public folders." />
-      <SharingList title="Private Files" description="Only you and the people you share with." items={privateFiles} empty="No private files." />
-      <SharingList title="Private Folders" description="Share a folder to share everything in it." items={privateFolders} empty="No private folders." />
+      <SharingList title={t('publicFiles')} description={t('anyoneWithTheLinkCan')} items={publicFiles} empty={t('noPublicFiles')} />
+      <SharingList title={t('publicFolders')} description={t('everythingInsideIsPublicToo')} items={publicFolders} empty={t('noPublicFolders')} />
+      <SharingList title={t('privateFiles')} description={t('onlyYouAndThePeople')} items={privateFiles} empty={t('noPrivateFiles')} />
+      <SharingList title={t('privateFolders')} description={t('shareAFolderToShare')} items={privateFolders} empty={t('noPrivateFolders')} />
     </div>
   );
 }

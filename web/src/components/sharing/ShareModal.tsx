@@ -1,9 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { FileItem, Folder, ShareState } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { SHARE_FAILED, unknownUsernames, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
+import { unknownUsernames, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
 import { shareLink } from '../../lib/clipboard';
 import { formatShareSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
@@ -20,7 +21,7 @@ const ShareLinksSection = lazy(async () => ({ default: (await import('../links/S
 /** What the share dialog shares: a file or a folder, as the dialog names it. */
 export interface ShareTarget extends Shareable {
   name: string;
-  /** Bytes, shown in KB or MB with 1 decimal (SPEC §2). */
+  /** Bytes, shown in KB or MB with 1 decimal. */
   size: number;
 }
 
@@ -34,14 +35,15 @@ export interface ShareModalProps {
 }
 
 const VISIBILITY = [
-  { value: true, label: 'Public', icon: Globe, help: 'Anyone with the link can view and download.' },
-  { value: false, label: 'Private', icon: Lock, help: 'Only you and the people you add.' },
+  { value: true, label: 'visibilityChoice.public', icon: Globe, help: 'visibilityChoice.publicHelp' },
+  { value: false, label: 'visibilityChoice.private', icon: Lock, help: 'visibilityChoice.privateHelp' },
 ] as const;
 
 function VisibilityChoice({ isPublic, onChange, kind }: { isPublic: boolean; onChange(value: boolean): void; kind: string }) {
+  const { t } = useTranslation('sharing');
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-slate-700">Visibility</legend>
+      <legend className="text-sm font-medium text-slate-700">{t('visibility')}</legend>
       <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {VISIBILITY.map(({ value, label, icon: Icon, help }) => (
           <label
@@ -52,10 +54,10 @@ function VisibilityChoice({ isPublic, onChange, kind }: { isPublic: boolean; onC
             )}
           >
             <input type="radio" name={`${kind}-visibility`} className="sr-only" checked={isPublic === value} onChange={() => onChange(value)} />
-            <Icon aria-hidden="true" className={clsx('mt-0.5 size-5 shrink-0', isPublic === value ? 'text-accent-600' : 'text-slate-400')} />
+            <Icon aria-hidden="true" className={clsx('mt-0.5 size-5 shrink-0', isPublic === value ? 'text-accent-700' : 'text-slate-400')} />
             <span className="min-w-0">
-              <span className="block text-sm font-semibold text-slate-900">{label}</span>
-              <span className="block text-xs text-slate-500">{help}</span>
+              <span className="block text-sm font-semibold text-slate-900">{t(label)}</span>
+              <span className="block text-xs text-slate-600">{t(help)}</span>
             </span>
           </label>
         ))}
@@ -65,15 +67,16 @@ function VisibilityChoice({ isPublic, onChange, kind }: { isPublic: boolean; onC
 }
 
 function PublicLink({ url }: { url: string }) {
-  const { copied, copy } = useCopyLink('Public link copied to clipboard!');
+  const { t } = useTranslation('sharing');
+  const { copied, copy } = useCopyLink(t('copy.publicLinkCopied'));
   return (
     <div>
-      <Label htmlFor="share-link">Public link</Label>
+      <Label htmlFor="share-link">{t('publicLink')}</Label>
       <div className="mt-1.5 flex gap-2">
         <Input id="share-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
         <Button variant="secondary" onClick={() => void copy(url)} className="shrink-0">
-          {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
-          {copied ? 'Copied!' : 'Copy'}
+          {copied ? <Check aria-hidden="true" className="size-4 text-emerald-700" /> : <Copy aria-hidden="true" className="size-4" />}
+          {copied ? t('copy.copied') : t('copy.copy')}
         </Button>
       </div>
     </div>
@@ -81,6 +84,7 @@ function PublicLink({ url }: { url: string }) {
 }
 
 function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; invalid: readonly string[]; onChange(users: string[]): void }) {
+  const { t } = useTranslation('sharing');
   const [draft, setDraft] = useState('');
   const name = draft.trim();
   const add = (event?: FormEvent) => {
@@ -92,28 +96,28 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
   };
   return (
     <div>
-      <Label htmlFor="share-username">Share with people</Label>
+      <Label htmlFor="share-username">{t('shareWithPeople')}</Label>
       <div className="mt-1.5 flex gap-2">
         <Input
           id="share-username"
           value={draft}
-          placeholder="Username"
+          placeholder={t('username')}
           autoComplete="off"
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && add(e)}
         />
         <Button variant="secondary" onClick={() => add()} disabled={!name} className="shrink-0">
           <UserPlus aria-hidden="true" className="size-4" />
-          Add
+          {t('add')}
         </Button>
       </div>
       {users.length === 0 ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
           <Users aria-hidden="true" className="size-4" />
-          Not shared with anyone yet.
+          {t('notSharedWithAnyoneYet')}
         </p>
       ) : (
-        <ul aria-label="Shared with" className="mt-3 flex flex-wrap gap-2">
+        <ul aria-label={t('sharedWith')} className="mt-3 flex flex-wrap gap-2">
           {users.map((user) => {
             const unknown = invalid.includes(user.toLowerCase());
             return (
@@ -125,12 +129,12 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
                 )}
               >
                 {user}
-                {unknown && <span className="sr-only"> (unknown user)</span>}
+                {unknown && <span className="sr-only"> {t('unknownUser')}</span>}
                 <button
                   type="button"
-                  aria-label={`Remove ${user}`}
+                  aria-label={t('removeUser', { user })}
                   onClick={() => onChange(users.filter((u) => u !== user))}
-                  className="rounded-full p-0.5 text-slate-500 hover:bg-white hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-accent-600"
+                  className="rounded-full p-0.5 text-slate-500 hover:bg-surface hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-accent-600"
                 >
                   <X aria-hidden="true" className="size-3.5" />
                 </button>
@@ -144,10 +148,11 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
 }
 
 function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: ShareState; onDone(): void }) {
+  const { t } = useTranslation('sharing');
   const [isPublic, setIsPublic] = useState(initial.is_public);
   const [users, setUsers] = useState<string[]>(initial.shared_users);
   const mutation = useUpdateShare(target, onDone);
-  const failure = mutation.error ? errorMessage(mutation.error, SHARE_FAILED) : null;
+  const failure = mutation.error ? errorMessage(mutation.error, t('shareFailed')) : null;
   const invalid = unknownUsernames(mutation.error);
 
   return (
@@ -164,11 +169,10 @@ function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: 
       {isPublic ? (
         <div className="space-y-3">
           <PublicLink url={shareLink(target.kind === 'file' ? 'files' : 'folders', target.id)} />
-          {!initial.is_public && <p className="text-xs text-slate-500">The link works once you select Update Sharing.</p>}
+          {!initial.is_public && <p className="text-xs text-slate-500">{t('theLinkWorksOnceYou')}</p>}
           {users.length > 0 && (
             <p className="text-xs text-amber-700">
-              Named sharing applies only to private {target.kind}s: the {users.length === 1 ? 'person' : `${users.length} people`} listed will
-              be removed.
+              {t(target.kind === 'file' ? 'namedSharingFile' : 'namedSharingFolder', { count: users.length })}
             </p>
           )}
         </div>
@@ -177,10 +181,10 @@ function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: 
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-1">
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" loading={mutation.isPending}>
-          Update Sharing
+          {t('updateSharing')}
         </Button>
       </div>
     </form>
@@ -188,17 +192,18 @@ function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: 
 }
 
 /**
- * SPEC §2's share dialog for a file or a folder. The current state is read
+ * The share dialog for a file or a folder. The current state is read
  * from the server first, so opening and saving never drops existing shares.
  */
 export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
+  const { t } = useTranslation('sharing');
   const current = useShareState(target, open);
   const close = () => onOpenChange(false);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`Share ${target.kind}`}
+      title={target.kind === 'file' ? t('titleFile') : t('titleFolder')}
       description={
         <span className="flex min-w-0 items-center gap-2">
           <span className="truncate font-medium text-slate-800" title={target.name}>
@@ -211,12 +216,12 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
       <div>
         {current.isError ? (
           <div className="space-y-4">
-            <Alert tone="error">{errorMessage(current.error, 'The current sharing settings could not be loaded.')}</Alert>
+            <Alert tone="error">{errorMessage(current.error, t('loadFailed'))}</Alert>
             <div className="flex justify-end gap-2">
               <Button variant="secondary" onClick={close}>
-                Cancel
+                {t('cancel')}
               </Button>
-              <Button onClick={() => void current.refetch()}>Try again</Button>
+              <Button onClick={() => void current.refetch()}>{t('tryAgain')}</Button>
             </div>
           </div>
         ) : current.data && current.isFetchedAfterMount ? (
@@ -227,7 +232,7 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
             </Suspense>
           </div>
         ) : (
-          <LoadingState label="Loading sharing settings..." />
+          <LoadingState label={t('loadingSharingSettings')} />
         )}
       </div>
     </Dialog>

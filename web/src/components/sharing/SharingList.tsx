@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import { Card, CardHeader } from '../ui/Card';
@@ -24,6 +25,7 @@ export interface SharingListProps {
 
 /** One of the sharing page's lists: a titled card with a count and a row per item. */
 export function SharingList({ title, description, items, empty, total, actions }: SharingListProps) {
+  const { t } = useTranslation('sharing');
   const id = `sharing-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <Card aria-labelledby={id} className="flex min-w-0 flex-col">
@@ -37,7 +39,7 @@ export function SharingList({ title, description, items, empty, total, actions }
         actions={actions}
       />
       {items === undefined ? (
-        <LoadingState label={`Loading ${title.toLowerCase()}...`} />
+        <LoadingState label={t('loadingList', { title })} />
       ) : items.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">{empty}</p>
       ) : (

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
-import { formatDate, formatFileSize, plural } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
+import { i18n } from '../../i18n';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import type { SharingListItem } from './SharingList';
 
@@ -9,7 +10,7 @@ const NAME_LINK = 'rounded-sm hover:text-accent-700 hover:underline focus-visibl
 
 function FolderTile() {
   return (
-    <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600 ring-1 ring-accent-600/15 ring-inset">
+    <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700 ring-1 ring-accent-600/15 ring-inset">
       <FolderIcon aria-hidden="true" className="size-4" />
     </span>
   );
@@ -18,7 +19,7 @@ function FolderTile() {
 /** '2 MB · Jan 05, 2024' */
 export const fileMeta = (f: FileItem) => `${formatFileSize(f.file_size)} · ${formatDate(f.created_at)}`;
 /** '3 files · 2 MB' */
-export const folderMeta = (f: Folder) => `${plural(f.file_count, 'file')} · ${formatFileSize(f.folder_size)}`;
+export const folderMeta = (f: Folder) => `${i18n.t('folders:count.files', { count: f.file_count })} · ${formatFileSize(f.folder_size)}`;
 
 /** A file's row in a sharing list: its icon, its name linking to its page, a line of facts and the actions. */
 export function fileRow(file: FileItem, meta: string, action: SharingListItem['action']): SharingListItem {

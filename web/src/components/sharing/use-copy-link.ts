@@ -2,20 +2,21 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { SESSION } from '@vault/contract';
 import { copyText } from '../../lib/clipboard';
+import { i18n } from '../../i18n';
 
-/** Copies a link with SPEC §8's toasts; resolves true when it was copied. */
+/** Copies a link with its success or failure toast; resolves true when it was copied. */
 export async function copyLink(url: string, copiedMessage: string): Promise<boolean> {
   try {
     await copyText(url);
     toast.success(copiedMessage);
     return true;
   } catch {
-    toast.error('Failed to copy link');
+    toast.error(i18n.t('sharing:copy.failed'));
     return false;
   }
 }
 
-/** A copy button's state: `copied` reads true for 2 s after a copy (SPEC §4). */
+/** A copy button's state: `copied` reads true for 2 s after a copy. */
 export function useCopyLink(copiedMessage: string) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {

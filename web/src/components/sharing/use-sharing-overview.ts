@@ -14,7 +14,7 @@ function byVisibility<T extends { is_public: boolean }>(items: T[] | undefined):
 }
 
 /**
- * The sharing page's data: the caller's own files (1000 at most, SPEC §7) and
+ * The sharing page's data: the caller's own files (1000 at most) and
  * folders by visibility, and what other users shared with them by name.
  */
 export function useSharingOverview(user: User) {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { StorageStats, UserStats } from '@vault/contract';
 import { formatFileSize, formatPercent } from '../../lib/format';
 import { Card, CardContent, CardHeader } from '../ui/Card';
@@ -18,28 +19,29 @@ function Figure({ label, value, accent = false }: { label: string; value: string
   );
 }
 
-/** The upload page's Storage Information (SPEC §2): used, quota, percent, and savings when there are any. */
+/** The upload page's Storage Information: used, quota, percent, and savings when there are any. */
 export function StorageInfoCard({ user, storage }: StorageInfoCardProps) {
+  const { t } = useTranslation('dashboard');
   const { used, quota, percent, tone } = quotaUsage(user);
   return (
     <Card>
-      <CardHeader title="Storage Information" />
+      <CardHeader title={t('storageInformation')} />
       <CardContent>
         {user ? (
           <>
             <dl>
-              <Figure label="Storage Used" value={formatFileSize(used)} />
-              <Figure label="Storage Quota" value={formatFileSize(quota)} />
-              <Figure label="Used" value={formatPercent(percent)} />
+              <Figure label={t('storageUsed')} value={formatFileSize(used)} />
+              <Figure label={t('storageQuota')} value={formatFileSize(quota)} />
+              <Figure label={t('used')} value={formatPercent(percent)} />
             </dl>
-            <ProgressBar className="mt-2" value={percent} tone={tone} label="Storage used of quota" valueText={`${formatPercent(percent)} used`} />
+            <ProgressBar className="mt-2" value={percent} tone={tone} label={t('storageUsedOfQuota')} valueText={t('quota.percentUsed', { percent: formatPercent(percent) })} />
             {storage && storage.savings_bytes > 0 && (
               <dl className="mt-4 border-t border-slate-100 pt-3">
-                <Figure label="Space Saved" value={formatFileSize(storage.savings_bytes)} accent />
-                <Figure label="Deduplication Rate" value={formatPercent(storage.deduplication_ratio * 100)} accent />
+                <Figure label={t('spaceSaved')} value={formatFileSize(storage.savings_bytes)} accent />
+                <Figure label={t('deduplicationRate')} value={formatPercent(storage.deduplication_ratio * 100)} accent />
               </dl>
             )}
-            <p className="mt-4 text-xs text-slate-500">Files whose content is already in your vault take no extra space.</p>
+            <p className="mt-4 text-xs text-slate-500">{t('filesWhoseContentIsAlready')}</p>
           </>
         ) : (
           <div aria-hidden="true" className="space-y-3">

@@ -2,7 +2,7 @@ import type { UserStats } from '@vault/contract';
 import { LIMITS } from '@vault/contract';
 import { MIB } from '../../lib/format';
 
-/** Used bytes, quota bytes (SPEC §9: 10 MB when not provided) and the percent used. */
+/** Used bytes, quota bytes (10 MB when not provided) and the percent used. */
 export function quotaUsage(stats: UserStats | undefined) {
   const used = stats?.used_storage_bytes ?? 0;
   const quota = stats?.storage_quota_bytes || (stats?.storage_quota_mb ?? LIMITS.defaultQuotaMbShown) * MIB;

@@ -6,10 +6,10 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-accent-600 text-white shadow-sm hover:bg-accent-700 active:bg-accent-800',
-  secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
+  primary: 'bg-accent-600 text-white shadow-sm hover:bg-primary-hover active:bg-primary-active',
+  secondary: 'border border-slate-300 bg-surface text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800 focus-visible:outline-red-600',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-danger-hover active:bg-danger-active focus-visible:outline-red-600',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import clsx from 'clsx';
 
 export function Card({ className, ...props }: ComponentProps<'section'>) {
-  return <section className={clsx('rounded-xl border border-slate-200 bg-white shadow-card', className)} {...props} />;
+  return <section className={clsx('rounded-xl border border-slate-200 bg-surface shadow-card', className)} {...props} />;
 }
 
 export interface CardHeaderProps {

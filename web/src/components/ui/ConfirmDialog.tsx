@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
@@ -22,11 +23,12 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'primary',
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation('common');
   return (
     <Dialog
       open={open}
@@ -40,7 +42,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button variant={tone} onClick={onConfirm} loading={pending}>
             {confirmLabel}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -20,16 +21,17 @@ const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl
 
 /** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
+  const { t } = useTranslation('common');
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px] data-[state=open]:motion-safe:animate-fade-in" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim backdrop-blur-[2px] data-[state=open]:motion-safe:animate-fade-in" />
         <RadixDialog.Content
           // Without a description, Radix expects aria-describedby to be switched off explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
-            'rounded-xl border border-slate-200 bg-white shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-zoom-in',
+            'rounded-xl border border-slate-200 bg-surface shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-zoom-in',
             WIDTHS[size],
           )}
         >
@@ -40,7 +42,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
             </div>
             {!hideClose && (
               <RadixDialog.Close
-                aria-label="Close"
+                aria-label={t('close')}
                 className="-mr-2 rounded-md p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent-600"
               >
                 <X aria-hidden="true" className="size-5" />

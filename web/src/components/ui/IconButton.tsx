@@ -14,7 +14,7 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
 
 const TONES = {
   neutral: 'text-slate-500 hover:bg-slate-100 hover:text-slate-900',
-  danger: 'text-slate-500 hover:bg-red-50 hover:text-red-600',
+  danger: 'text-slate-500 hover:bg-red-50 hover:text-red-700',
 } as const;
 
 /** A square icon-only button with a tooltip. */
@@ -41,7 +41,7 @@ export function IconButton({ icon: Icon, label, tooltip, tone = 'neutral', class
           <Tooltip.Content
             side="top"
             sideOffset={4}
-            className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-overlay data-[state=delayed-open]:motion-safe:animate-fade-in"
+            className="z-50 rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-slate-50 shadow-overlay data-[state=delayed-open]:motion-safe:animate-fade-in"
           >
             {tooltip ?? label}
             <Tooltip.Arrow className="fill-slate-900" />

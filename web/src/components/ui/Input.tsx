@@ -10,7 +10,7 @@ export function Input({ invalid = false, className, ...props }: InputProps) {
     <input
       aria-invalid={invalid || undefined}
       className={clsx(
-        'block h-10 w-full rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs transition-colors placeholder:text-slate-400',
+        'block h-10 w-full rounded-lg border bg-surface px-3 text-sm text-slate-900 shadow-xs transition-colors placeholder:text-slate-400',
         'focus:outline-none focus-visible:ring-3',
         'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
         invalid

@@ -4,7 +4,7 @@ import { Spinner } from './Spinner';
 export function LoadingState({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 px-6 py-12 text-sm text-slate-500">
-      <Spinner className="size-5 text-accent-600" />
+      <Spinner className="size-5 text-accent-700" />
       {label}
     </div>
   );

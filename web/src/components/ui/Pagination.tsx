@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import clsx from 'clsx';
 
@@ -27,24 +28,24 @@ export function pageWindow(page: number, pages: number): (number | null)[] {
 }
 
 const stepClasses =
-  'inline-flex h-9 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:pointer-events-none disabled:opacity-50';
+  'inline-flex h-9 items-center gap-1 rounded-lg border border-slate-300 bg-surface px-3 text-sm font-medium text-slate-700 shadow-xs transition-colors hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600 disabled:pointer-events-none disabled:opacity-50';
 
 /** 'Showing 21–40 of 57 files' with Previous, page numbers and Next. Hidden when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPageChange, noun = 'files', className }: PaginationProps) {
+export function Pagination({ page, pageSize, total, onPageChange, noun, className }: PaginationProps) {
+  const { t } = useTranslation('common');
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) return null;
   const first = Math.min(total, (page - 1) * pageSize + 1);
   const last = Math.min(total, page * pageSize);
   return (
-    <nav aria-label="Pagination" className={clsx('flex flex-wrap items-center justify-between gap-3', className)}>
+    <nav aria-label={t('pagination')} className={clsx('flex flex-wrap items-center justify-between gap-3', className)}>
       <p className="text-sm text-slate-600">
-        Showing <span className="font-medium text-slate-900">{first}</span>–<span className="font-medium text-slate-900">{last}</span> of{' '}
-        <span className="font-medium text-slate-900">{total}</span> {noun}
+        <Trans t={t} i18nKey="pagination.showing" values={{ first, last, total, noun: noun ?? t('pagination.files') }} components={{ n: <span className="font-medium text-slate-900" /> }} />
       </p>
       <div className="flex items-center gap-1.5">
         <button type="button" className={stepClasses} disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
           <ChevronLeft aria-hidden="true" className="size-4" />
-          <span>Previous</span>
+          <span>{t('previous')}</span>
         </button>
         <ul className="hidden items-center gap-1 sm:flex">
           {pageWindow(page, pages).map((p, i) =>
@@ -56,7 +57,7 @@ export function Pagination({ page, pageSize, total, onPageChange, noun = 'files'
               <li key={p}>
                 <button
                   type="button"
-                  aria-label={`Page ${p}`}
+                  aria-label={t('pagination.page', { page: p })}
                   aria-current={p === page ? 'page' : undefined}
                   onClick={() => onPageChange(p)}
                   className={clsx(
@@ -74,7 +75,7 @@ export function Pagination({ page, pageSize, total, onPageChange, noun = 'files'
           {page} / {pages}
         </span>
         <button type="button" className={stepClasses} disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
-          <span>Next</span>
+          <span>{t('next')}</span>
           <ChevronRight aria-hidden="true" className="size-4" />
         </button>
       </div>

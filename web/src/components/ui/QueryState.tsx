@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
@@ -8,6 +9,7 @@ import { Button } from './Button';
 import { LoadingState } from './LoadingState';
 
 function ErrorBlock({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry(): void }) {
+  const { t } = useTranslation('common');
   return (
     <div className="p-4">
       <Alert tone="error">
@@ -15,7 +17,7 @@ function ErrorBlock({ error, fallback, onRetry }: { error: unknown; fallback: st
           <span>{errorMessage(error, fallback)}</span>
           <Button size="sm" variant="secondary" onClick={onRetry}>
             <RotateCw aria-hidden="true" className="size-3.5" />
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       </Alert>

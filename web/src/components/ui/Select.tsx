@@ -9,7 +9,7 @@ export function Select({ className, children, ...props }: ComponentProps<'select
     <div className={clsx('relative', className)}>
       <select
         className={clsx(
-          'block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-white py-0 pr-9 pl-3 text-sm text-slate-900 shadow-xs transition-colors',
+          'block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-surface py-0 pr-9 pl-3 text-sm text-slate-900 shadow-xs transition-colors',
           'focus:outline-none focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20',
           'disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500',
         )}

@@ -25,7 +25,7 @@ const LAYOUTS = {
 } as const;
 
 /** A summary figure with its label and icon; the label is the element just before the value. */
-export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-accent-600', detail, loading = false, iconAt = 'start' }: StatCardProps) {
+export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-accent-700', detail, loading = false, iconAt = 'start' }: StatCardProps) {
   const layout = LAYOUTS[iconAt];
   const tile = (
     <div className={clsx('shrink-0 items-center justify-center rounded-lg', layout.tile, tone)}>
@@ -33,7 +33,7 @@ export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-a
     </div>
   );
   return (
-    <div className={clsx('rounded-xl border border-slate-200 bg-white p-4 shadow-card sm:p-5', layout.card)}>
+    <div className={clsx('rounded-xl border border-slate-200 bg-surface p-4 shadow-card sm:p-5', layout.card)}>
       {iconAt === 'start' && tile}
       <div className={clsx('min-w-0', layout.text)}>
         <p className="text-sm font-medium text-slate-500">{label}</p>

@@ -1,6 +1,7 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Globe, Lock } from 'lucide-react';
-import { formatFileSize, plural } from '../../lib/format';
+import { formatFileSize } from '../../lib/format';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FileTags } from '../files/FileTags';
@@ -24,36 +25,37 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2's 'Confirm Upload': folder, visibility, tags, total size and the files, with Cancel / Upload Files. */
+/** The 'Confirm Upload' dialog: folder, visibility, tags, total size and the files, with Cancel / Upload Files. */
 export function ConfirmUploadDialog({ open, onOpenChange, files, folderLabel, isPublic, tags, onConfirm }: ConfirmUploadDialogProps) {
+  const { t } = useTranslation('upload');
   const total = files.reduce((n, f) => n + f.size, 0);
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm Upload"
-      description={`${plural(files.length, 'file is', 'files are')} about to be uploaded.`}
+      title={t('confirmUpload')}
+      description={t('confirm.description', { count: files.length })}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('cancel')}
           </Button>
-          <Button onClick={onConfirm}>Upload Files</Button>
+          <Button onClick={onConfirm}>{t('uploadFiles')}</Button>
         </>
       }
     >
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4">
-        <Row label="Folder">{folderLabel}</Row>
-        <Row label="Visibility">
+        <Row label={t('folder')}>{folderLabel}</Row>
+        <Row label={t('visibility')}>
           <span className="inline-flex items-center gap-1.5">
-            {isPublic ? <Globe aria-hidden="true" className="size-4 text-emerald-600" /> : <Lock aria-hidden="true" className="size-4 text-slate-500" />}
-            {isPublic ? 'Public' : 'Private'}
+            {isPublic ? <Globe aria-hidden="true" className="size-4 text-emerald-700" /> : <Lock aria-hidden="true" className="size-4 text-slate-500" />}
+            {isPublic ? t('confirm.public') : t('confirm.private')}
           </span>
         </Row>
-        <Row label="Tags">{tags.length > 0 ? <FileTags tags={tags} className="justify-end" /> : <span className="font-normal text-slate-500">None</span>}</Row>
-        <Row label="Total size">{formatFileSize(total)}</Row>
+        <Row label={t('tags')}>{tags.length > 0 ? <FileTags tags={tags} className="justify-end" /> : <span className="font-normal text-slate-500">{t('none')}</span>}</Row>
+        <Row label={t('totalSize')}>{formatFileSize(total)}</Row>
       </dl>
-      <h3 className="mt-4 text-sm font-semibold text-slate-900">Files</h3>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">{t('files')}</h3>
       <ul className="mt-2 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200 text-sm">
         {files.map((file, i) => (
           <li key={`${file.name}-${i}`} className="flex justify-between gap-3 px-3 py-2">

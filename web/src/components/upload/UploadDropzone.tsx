@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useDropzone } from 'react-dropzone';
 import { CloudUpload } from 'lucide-react';
 import clsx from 'clsx';
@@ -16,16 +17,20 @@ export interface UploadDropzoneProps {
  * in order; the caller's rules accept or refuse each one with a reason.
  */
 export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: UploadDropzoneProps) {
+  const { t } = useTranslation('upload');
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
     multiple: true,
     disabled,
   });
   return (
-    <div
+    <>
+      {/* Beside the button rather than inside it: a control inside a button is unreachable to assistive technology. */}
+      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, 'aria-label': t('dropzone.input') })} />
+      <div
       {...getRootProps({
         role: 'button',
-        'aria-label': 'Choose files to upload, or drop them here',
+        'aria-label': t('dropzone.label'),
         'aria-disabled': disabled || undefined,
       })}
       className={clsx(
@@ -35,17 +40,17 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: Uplo
         disabled && 'pointer-events-none opacity-60',
       )}
     >
-      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, 'aria-label': 'Files to upload' })} />
-      <span className="flex size-12 items-center justify-center rounded-full bg-white text-accent-600 shadow-card ring-1 ring-slate-200">
+      <span className="flex size-12 items-center justify-center rounded-full bg-surface text-accent-700 shadow-card ring-1 ring-slate-200">
         <CloudUpload aria-hidden="true" className="size-6" />
       </span>
-      <p className="mt-4 text-base font-semibold text-slate-900">{isDragActive ? 'Drop the files here' : 'Drag and drop files here'}</p>
+      <p className="mt-4 text-base font-semibold text-slate-900">{isDragActive ? t('dropzone.dropHere') : t('dropzone.dragHere')}</p>
       <p className="mt-1 text-sm text-slate-600">
-        or <span className="font-medium text-accent-700 underline-offset-2 hover:underline">click to browse</span>
+        <Trans t={t} i18nKey="dropzone.orBrowse" components={{ browse: <span className="font-medium text-accent-700 underline-offset-2 hover:underline" /> }} />
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        Up to {LIMITS.maxFilesPerUpload} files, {formatFileSize(maxFileBytes)} each · JPEG, PNG, GIF, WebP, PDF, TXT, MD, CSV, JSON, ZIP
+        {t('dropzone.limits', { max: LIMITS.maxFilesPerUpload, size: formatFileSize(maxFileBytes), types: 'JPEG, PNG, GIF, WebP, PDF, TXT, MD, CSV, JSON, ZIP' })}
       </p>
     </div>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { SESSION, type UploadResult } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useUploadFiles, type UploadInput } from '../../api/files';
 import { screenFiles, type RejectedFile } from '../../lib/upload-rules';
+import { i18n } from '../../i18n';
 
 export type UploadStatus = 'pending' | 'uploading' | 'success' | 'error';
 
@@ -29,18 +30,18 @@ function applyResults(items: UploadItem[], sent: readonly string[], results: rea
     const index = sent.indexOf(item.key);
     if (index < 0) return item;
     const result = results[index];
-    if (!result) return { ...item, status: 'error', error: 'Upload failed' };
-    return result.ok ? { ...item, status: 'success', error: undefined } : { ...item, status: 'error', error: result.error || 'Upload failed' };
+    if (!result) return { ...item, status: 'error', error: i18n.t('upload:uploadFailed') };
+    return result.ok ? { ...item, status: 'success', error: undefined } : { ...item, status: 'error', error: result.error || i18n.t('upload:uploadFailed') };
   });
 }
 
 /**
  * The upload page's state: the selected files with their statuses, the
  * refusals of the last drop, and one multipart upload at a time with its
- * progress. After everything is stored the list clears 2 s later and the
- * dashboard opens (SPEC §2, §4).
+ * progress. After everything is stored the list clears 2 s later and
+ * `destination` opens (the dashboard, or the folder the upload came from).
  */
-export function useUploader(maxFileBytes: number) {
+export function useUploader(maxFileBytes: number, destination: string) {
   const navigate = useNavigate();
   const uploadFiles = useUploadFiles();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -95,19 +96,19 @@ export function useUploader(maxFileBytes: number) {
       setItems((list) => applyResults(list, keys, response.results));
       const stored = response.results.filter((r) => r.ok).length;
       if (stored === response.results.length) {
-        toast.success('Files uploaded successfully!');
+        toast.success(i18n.t('upload:toast.uploaded'));
         setFinishing(true);
         timer.current = window.setTimeout(() => {
           setItems([]);
-          void navigate('/dashboard');
+          void navigate(destination);
         }, SESSION.uploadClearMs);
       } else if (stored === 0) {
-        toast.error(response.error ?? 'Upload failed');
+        toast.error(response.error ?? i18n.t('upload:uploadFailed'));
       } else {
-        toast.warning(`${response.results.length - stored} of ${response.results.length} files could not be uploaded`);
+        toast.warning(i18n.t('upload:toast.partial', { failed: response.results.length - stored, count: response.results.length }));
       }
     } catch (error) {
-      const message = errorMessage(error, 'Upload failed');
+      const message = errorMessage(error, i18n.t('upload:uploadFailed'));
       setItems((list) => list.map((i) => (keys.includes(i.key) ? { ...i, status: 'error', error: message } : i)));
       toast.error(message);
     } finally {

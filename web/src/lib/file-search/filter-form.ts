@@ -3,6 +3,7 @@ import { parseTagList } from '../upload-rules';
 import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER } from './criteria';
 import { MIB } from '../format';
 import { SIZE_PRESETS } from './filter-options';
+import { i18n } from '../../i18n';
 
 /**
  * The filter panel's form: its state as typed, filled from criteria, and the
@@ -71,7 +72,7 @@ export function draftFromCriteria(c: FileSearchCriteria): FilterDraft {
   };
 }
 
-/** SPEC §5: whole MB, 0 or more. */
+/** Whole MB, 0 or more. */
 function wholeMb(text: string): number | null | undefined {
   if (text.trim() === '') return undefined;
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) * MIB : null;
@@ -92,9 +93,9 @@ export function criteriaFromDraft(
   if (variant === 'advanced') {
     const min = wholeMb(draft.min_mb);
     const max = wholeMb(draft.max_mb);
-    if (min === null) errors.min_mb = 'Enter a whole number of MB';
-    if (max === null) errors.max_mb = 'Enter a whole number of MB';
-    if (typeof min === 'number' && typeof max === 'number' && min > max) errors.max_mb = 'Must not be below the minimum';
+    if (min === null) errors.min_mb = i18n.t('files:form.wholeMb');
+    if (max === null) errors.max_mb = i18n.t('files:form.wholeMb');
+    if (typeof min === 'number' && typeof max === 'number' && min > max) errors.max_mb = i18n.t('files:form.belowMin');
     min_size = min ?? undefined;
     max_size = max ?? undefined;
   } else if (draft.size === 'custom') {
@@ -111,7 +112,7 @@ export function criteriaFromDraft(
     if (parsed.error !== null) errors.tags = parsed.error;
     else tags = parsed.tags;
   }
-  if (draft.start_date && draft.end_date && draft.end_date < draft.start_date) errors.end_date = 'The end date is before the start date';
+  if (draft.start_date && draft.end_date && draft.end_date < draft.start_date) errors.end_date = i18n.t('files:form.endBeforeStart');
   if (Object.keys(errors).length > 0) return { criteria: null, errors };
 
   const folderId = Number(draft.folder_id);

@@ -1,0 +1,31 @@
+import type { AdminStatsResponse } from '@vault/contract';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { systemStorage } from '../stats/storage-figures.js';
+import { activityTimeline } from './activity-timeline.js';
+
+/** Figures over the whole system, deduplication included, and the last TIMELINE_DAYS days of activity. */
+export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<AdminStatsResponse> {
+  const { db } = ctx;
+  const storage = await systemStorage(db);
+  const counts = await db
+    .selectFrom('files')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('download_count'), eb.lit(0)).as('downloads'),
+      eb.fn.countAll<number>().filterWhere('is_public', '=', 1).as('public_files'),
+    ])
+    .executeTakeFirstOrThrow();
+  const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return {
+    stats: {
+      total_files: storage.file_count,
+      total_users: Number(users.n),
+      total_storage_bytes: storage.total_storage_bytes,
+      logical_storage_bytes: storage.original_storage_bytes,
+      savings_bytes: storage.savings_bytes,
+      savings_percentage: storage.savings_percentage,
+      total_downloads: Number(counts.downloads),
+      public_files: Number(counts.public_files),
+    },
+    timeline: await activityTimeline(db),
+  };
+}

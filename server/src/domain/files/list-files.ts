@@ -1,0 +1,31 @@
+import { sql, type SqlBool } from 'kysely';
+import type { FileListResponse, FileSearch } from '@vault/contract';
+import { readableFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { searchFiles, type Condition } from './search.js';
+
+/**
+ * A readable folder's files when folder_id is given; else everything for
+ * admins, and for others their own files plus those shared with them by name.
+ */
+export async function listFiles(ctx: DomainContext, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
+  const { db } = ctx;
+  const viewer = viewerOf(actor);
+  const { page, limit, sort_by, sort_order, folder_id, ...filters } = criteria;
+  let scope: Condition;
+  if (folder_id !== undefined) {
+    await readableFolder(db, viewer, folder_id);
+    scope = sql<SqlBool>`f.folder_id = ${folder_id}`;
+  } else if (actor.isAdmin) {
+    scope = sql<SqlBool>`1 = 1`;
+  } else {
+    // The plain owner scope lets the planner walk the (user_id, sort) index; only
+    // users who have received shares pay for the wider condition.
+    const hasShares = await db.selectFrom('file_shares').select('file_id').where('user_id', '=', actor.id).limit(1).executeTakeFirst();
+    scope = hasShares
+      ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
+      : sql<SqlBool>`f.user_id = ${actor.id}`;
+  }
+  return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
+}

@@ -1,0 +1,11 @@
+import { sql, type SqlBool } from 'kysely';
+import type { FileListResponse, FileSearch } from '@vault/contract';
+import { viewerOf } from '../access/viewer.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { searchFiles } from './search.js';
+
+/** Files marked public, for anyone. */
+export async function listPublicFiles(ctx: DomainContext, actor: Actor | undefined, criteria: Omit<FileSearch, 'folder_id'>): Promise<FileListResponse> {
+  const { page, limit, sort_by, sort_order, ...filters } = criteria;
+  return searchFiles(ctx.db, viewerOf(actor), sql<SqlBool>`f.is_public = 1`, filters, { page, limit, sort_by, sort_order });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { chunks } from '../../db/chunks.js';
+import type { Db, Dialect } from '../../db/index.js';
+import type { FileRow } from '../../db/schema.js';
+import { collectBlob } from '../../storage/gc.js';
+import type { DomainContext } from '../shared/context.js';
+import { lockUsers } from '../shared/locks.js';
+import { charge, ownsContent } from '../shared/quota.js';
+
+export type ReleasedFile = Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size' | 'original_name'>;
+
+export interface Released {
+  /** The rows this transaction deleted: only these were released. */
+  files: ReleasedFile[];
+  /** Hashes whose last reference went. */
+  emptied: string[];
+}
+
+/**
+ * Deletes file rows and releases their content, inside the caller's
+ * transaction. A row goes only if it still belongs to the owner named here,
+ * and only the rows this DELETE really removed are released, so a file that
+ * a racing delete (of the file, by an admin, or of its folder) took first is
+ * never released twice: each owner is charged less for content they no
+ * longer hold, and each blob loses one reference per row. Locks go users
+ * first (in id order), then blobs (in hash order), as uploads take them, so
+ * concurrent transactions never wait on each other in a circle.
+ */
+export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id' | 'user_id'>[], now: number): Promise<Released> {
+  if (candidates.length === 0) return { files: [], emptied: [] };
+  const owners = [...new Set(candidates.map((f) => f.user_id))];
+  await lockUsers(trx, dialect, owners);
+  const files: ReleasedFile[] = [];
+  for (const part of chunks(candidates)) {
+    const gone = await trx
+      .deleteFrom('files')
+      .where('id', 'in', part.map((f) => f.id))
+      .where('user_id', 'in', owners)
+      .returning(['id', 'user_id', 'blob_hash', 'file_size', 'original_name'])
+      .execute();
+    files.push(...gone);
+  }
+  const held = new Map(files.map((f) => [`${f.user_id}:${f.blob_hash}`, f]));
+  for (const f of [...held.values()].sort((a, b) => a.user_id - b.user_id)) {
+    if (!(await ownsContent(trx, f.user_id, f.blob_hash))) await charge(trx, f.user_id, -Number(f.file_size));
+  }
+  const perHash = new Map<string, number>();
+  for (const f of files) perHash.set(f.blob_hash, (perHash.get(f.blob_hash) ?? 0) + 1);
+  const emptied: string[] = [];
+  for (const hash of [...perHash.keys()].sort()) {
+    const n = perHash.get(hash)!;
+    const blob = await trx
+      .updateTable('blobs')
+      .set({
+        ref_count: sql`ref_count - ${n}`,
+        orphaned_at: sql`case when ref_count = ${n} then ${now} else orphaned_at end`,
+      })
+      .where('hash', '=', hash)
+      .returning('ref_count')
+      .executeTakeFirstOrThrow();
+    if (blob.ref_count === 0) emptied.push(hash);
+  }
+  return { files, emptied };
+}
+
+/**
+ * Collects emptied blobs after the response rather than at the next GC round:
+ * answering only after the collection would tell the caller whether anyone
+ * else holds the content. A failure leaves them to the GC round.
+ */
+export function collectLater(ctx: DomainContext, hashes: string[]): void {
+  for (const hash of hashes) ctx.background.defer(`collect blob ${hash}`, async () => void (await collectBlob(ctx.db, ctx.store, hash)));
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import { containsPattern, filterConditions, type FileFilters } from './search.js';
+
+/** Compiles conditions to SQL text and parameters without a database. */
+const compiler = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
+
+function compiled(filters: FileFilters) {
+  return filterConditions(filters).map((c) => {
+    const { sql: text, parameters } = sql`${c}`.compile(compiler);
+    return { text: text.replace(/\s+/g, ' '), parameters };
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+describe('containsPattern', () => {
+  it('matches the text anywhere, ignoring case', () => {
+    expect(containsPattern('Report')).toBe('%report%');
+  });
+
+  it("takes the user's % _ and \\ literally", () => {
+    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
+  });
+});
+
+describe('filterConditions', () => {
+  it('adds no condition when no filter is set', () => {
+    expect(compiled({})).toEqual([]);
+  });
+
+  it('searches names and tags with one pattern', () => {
+    const [search] = compiled({ search: 'Tax' });
+    expect(search!.text).toContain('lower(f.original_name) like ?');
+    expect(search!.text).toContain('from file_tags st where lower(st.tag) like ?');
+    expect(search!.parameters).toEqual(['%tax%', '%tax%']);
+  });
+
+  it('reads a type family ending in /* as a prefix, and any other type exactly', () => {
+    expect(compiled({ mime_type: 'image/*' })).toEqual([{ text: "f.mime_type like ? escape '\\'", parameters: ['image/%'] }]);
+    expect(compiled({ mime_type: 'application/pdf' })).toEqual([{ text: 'f.mime_type = ?', parameters: ['application/pdf'] }]);
+  });
+
+  it('bounds sizes inclusively', () => {
+    expect(compiled({ min_size: 10, max_size: 20 })).toEqual([
+      { text: 'f.file_size >= ?', parameters: [10] },
+      { text: 'f.file_size <= ?', parameters: [20] },
+    ]);
+  });
+
+  it('takes an end date given as a day to include the whole of that UTC day', () => {
+    const start = Date.parse('2024-03-01');
+    expect(compiled({ start_date: '2024-03-01', end_date: '2024-03-01' })).toEqual([
+      { text: 'f.created_at >= ?', parameters: [start] },
+      { text: 'f.created_at <= ?', parameters: [start + DAY_MS - 1] },
+    ]);
+  });
+
+  it('takes an end given as an instant at that instant', () => {
+    const at = '2024-03-01T12:00:00.000Z';
+    expect(compiled({ end_date: at })).toEqual([{ text: 'f.created_at <= ?', parameters: [Date.parse(at)] }]);
+  });
+
+  it('requires every tag, each ignoring case', () => {
+    const conditions = compiled({ tags: ['Work', 'urgent'] });
+    expect(conditions.map((c) => c.parameters)).toEqual([['work'], ['urgent']]);
+    expect(conditions.every((c) => c.text.includes('lower(ft.tag) = ?'))).toBe(true);
+  });
+
+  it('finds an uploader by name, ignoring case', () => {
+    expect(compiled({ uploader: 'Alice' })).toEqual([
+      { text: 'f.user_id in (select id from users where lower(username) = ?)', parameters: ['alice'] },
+    ]);
+  });
+});

@@ -1,0 +1,28 @@
+import { sql, type SqlBool } from 'kysely';
+import type { FolderListResponse, FolderSearch } from '@vault/contract';
+import { readableFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
+import { containsPattern, type Condition } from '../files/search.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { folderDtos } from './dto.js';
+
+/**
+ * The caller's folders (all, or the top level for parent_id=root), or the
+ * subfolders of any folder the caller may read.
+ */
+export async function listFolders(ctx: DomainContext, actor: Actor, criteria: FolderSearch): Promise<FolderListResponse> {
+  const { db } = ctx;
+  const viewer = viewerOf(actor);
+  const conditions: Condition[] = [];
+  if (typeof criteria.parent_id === 'number') {
+    await readableFolder(db, viewer, criteria.parent_id);
+    conditions.push(sql<SqlBool>`fo.parent_id = ${criteria.parent_id}`);
+  } else {
+    conditions.push(sql<SqlBool>`fo.user_id = ${actor.id}`);
+    if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);
+  }
+  if (criteria.search) conditions.push(sql<SqlBool>`lower(fo.name) like ${containsPattern(criteria.search)} escape '\\'`);
+  if (criteria.is_public !== undefined) conditions.push(sql<SqlBool>`fo.is_public = ${criteria.is_public ? 1 : 0}`);
+  const folders = await folderDtos(db, viewer, sql<SqlBool>`${sql.join(conditions, sql` and `)}`, criteria);
+  return { folders, total: folders.length };
+}
