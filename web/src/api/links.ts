@@ -17,6 +17,7 @@ import {
   type LinkRefusal,
   type ZipSelection,
 } from '@vault/contract';
+import { i18n } from '../i18n';
 import { startBrowserDownload } from '../lib/download';
 import { ApiError, apiRequest, apiSend, errorBodyOf, errorMessage, postFormWithProgress, type ProgressOptions } from './client';
 import { invalidate } from './invalidation';
@@ -44,10 +45,10 @@ export function useCreateShareLink() {
   return useMutation({
     mutationFn: async (body: LinkCreate) => (await apiRequest('/api/links', linkResponseSchema, { method: 'POST', body })).link,
     onSuccess: async () => {
-      toast.success('Share link created');
+      toast.success(i18n.t('links:toast.created'));
       await invalidate(queryClient, 'linksChanged');
     },
-    onError: (error) => toast.error(errorMessage(error, 'The link could not be created')),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.createFailed'))),
   });
 }
 
@@ -56,10 +57,10 @@ export function useRevokeShareLink() {
   return useMutation({
     mutationFn: (id: number) => apiSend(`/api/links/${id}`, { method: 'DELETE' }),
     onSuccess: async () => {
-      toast.success('Link revoked');
+      toast.success(i18n.t('links:toast.revoked'));
       await invalidate(queryClient, 'linksChanged');
     },
-    onError: (error) => toast.error(errorMessage(error, 'The link could not be revoked')),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.revokeFailed'))),
   });
 }
 
@@ -76,7 +77,7 @@ export function useCreateFileRequest(onDone: () => void) {
   return useMutation({
     mutationFn: async (body: FileRequestCreate) => (await apiRequest('/api/requests', fileRequestResponseSchema, { method: 'POST', body })).request,
     onSuccess: async () => {
-      toast.success('File request created');
+      toast.success(i18n.t('links:toast.requestCreated'));
       onDone();
       await invalidate(queryClient, 'fileRequestsChanged');
     },
@@ -88,10 +89,10 @@ export function useCloseFileRequest() {
   return useMutation({
     mutationFn: (id: number) => apiSend(`/api/requests/${id}`, { method: 'DELETE' }),
     onSuccess: async () => {
-      toast.success('File request closed');
+      toast.success(i18n.t('links:toast.requestClosed'));
       await invalidate(queryClient, 'fileRequestsChanged');
     },
-    onError: (error) => toast.error(errorMessage(error, 'The file request could not be closed')),
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.requestCloseFailed'))),
   });
 }
 

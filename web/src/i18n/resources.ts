@@ -4,6 +4,7 @@ import commonEn from './locales/en/common.json';
 import dashboardEn from './locales/en/dashboard.json';
 import filesEn from './locales/en/files.json';
 import foldersEn from './locales/en/folders.json';
+import linksEn from './locales/en/links.json';
 import sessionEn from './locales/en/session.json';
 import sharingEn from './locales/en/sharing.json';
 import uploadEn from './locales/en/upload.json';
@@ -13,6 +14,7 @@ import commonDe from './locales/de/common.json';
 import dashboardDe from './locales/de/dashboard.json';
 import filesDe from './locales/de/files.json';
 import foldersDe from './locales/de/folders.json';
+import linksDe from './locales/de/links.json';
 import sessionDe from './locales/de/session.json';
 import sharingDe from './locales/de/sharing.json';
 import uploadDe from './locales/de/upload.json';
@@ -26,6 +28,7 @@ export const en = {
   dashboard: dashboardEn,
   files: filesEn,
   folders: foldersEn,
+  links: linksEn,
   session: sessionEn,
   sharing: sharingEn,
   upload: uploadEn,
@@ -44,6 +47,7 @@ export const resources: Record<Language, Texts> = {
     dashboard: dashboardDe,
     files: filesDe,
     folders: foldersDe,
+    links: linksDe,
     session: sessionDe,
     sharing: sharingDe,
     upload: uploadDe,

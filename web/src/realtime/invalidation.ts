@@ -3,6 +3,7 @@ import { realtimeEventSchema, type RealtimeEventType } from '@vault/contract';
 import { STALE_AFTER } from '../api/invalidation';
 import { queryKeys } from '../api/keys';
 import { toast } from 'sonner';
+import { i18n } from '../i18n';
 
 /** What an event makes stale; admins' system-wide figures move with every file event. */
 export function keysToInvalidate(type: RealtimeEventType, isAdmin: boolean): QueryKey[] {
@@ -23,12 +24,11 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: unknown,
 }
 
 /** News about the user's own links, which only they receive, as a toast. */
-const ANNOUNCED: Partial<Record<RealtimeEventType, string>> = {
-  link_downloaded: 'Someone started a download through one of your share links',
-  request_uploaded: 'A file arrived through one of your file requests',
-};
+const ANNOUNCED = {
+  link_downloaded: 'links:toast.linkDownloaded',
+  request_uploaded: 'links:toast.requestArrived',
+} as const;
 
 function announce(type: RealtimeEventType): void {
-  const text = ANNOUNCED[type];
-  if (text) toast.info(text);
+  if (type in ANNOUNCED) toast.info(i18n.t(ANNOUNCED[type as keyof typeof ANNOUNCED]));
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FileRequest } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useFolderOptions } from '../../api/folders';
@@ -25,6 +26,7 @@ const EMPTY: Draft = { ...NO_SETTINGS, folderId: '', message: '', maxFiles: '', 
 
 /** Creates a file request into one of the user's folders, then shows its address to pass on. */
 export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useTranslation('links');
   const folders = useFolderOptions();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<FileRequest | null>(null);
@@ -54,26 +56,26 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
   };
   const options = folderChoices(folders.data ?? []).filter((o) => o.value !== '');
   return (
-    <Dialog open={open} onOpenChange={close} title="New file request" description="Anyone with the link can send you files into the folder you choose." size="lg">
+    <Dialog open={open} onOpenChange={close} title={t('requests.new')} description={t('requests.dialogHelp')} size="lg">
       {created ? (
         <div className="space-y-4 pb-1">
-          <Alert tone="success">The request is open. Send this link to the people who should send you files.</Alert>
-          <LinkAddress path={created.path} label="Address of the file request" />
+          <Alert tone="success">{t('requests.open')}</Alert>
+          <LinkAddress path={created.path} label={t('requests.address')} />
           <div className="flex justify-end">
-            <Button onClick={() => close(false)}>Done</Button>
+            <Button onClick={() => close(false)}>{t('requests.done')}</Button>
           </div>
         </div>
       ) : (
-        <form aria-label="New file request" onSubmit={submit} className="space-y-4 pb-1">
-          {create.error && <Alert tone="error">{errorMessage(create.error, 'The file request could not be created')}</Alert>}
-          <SelectField label="Into folder" required value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
+        <form aria-label={t('requests.new')} onSubmit={submit} className="space-y-4 pb-1">
+          {create.error && <Alert tone="error">{errorMessage(create.error, t('toast.requestCreateFailed'))}</Alert>}
+          <SelectField label={t('field.folder')} required value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
             <option value="" disabled>
-              {options.length === 0 ? 'Create a folder first' : 'Choose a folder'}
+              {options.length === 0 ? t('field.noFolders') : t('field.chooseFolder')}
             </option>
             <SelectOptions options={options} />
           </SelectField>
           <div>
-            <Label htmlFor="request-message">Message to visitors (optional)</Label>
+            <Label htmlFor="request-message">{t('field.message')}</Label>
             <textarea
               id="request-message"
               rows={3}
@@ -84,15 +86,15 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
             />
           </div>
           <LinkSettingsFields<Draft> value={draft} onChange={setDraft}>
-            <TextField label="Most files (optional)" type="number" min={1} step={1} value={draft.maxFiles} onChange={(e) => setDraft({ ...draft, maxFiles: e.target.value })} />
-            <TextField label="Most MB in total (optional)" type="number" min={1} step="any" value={draft.maxMb} onChange={(e) => setDraft({ ...draft, maxMb: e.target.value })} />
+            <TextField label={t('field.maxFiles')} type="number" min={1} step={1} value={draft.maxFiles} onChange={(e) => setDraft({ ...draft, maxFiles: e.target.value })} />
+            <TextField label={t('field.maxMb')} type="number" min={1} step="any" value={draft.maxMb} onChange={(e) => setDraft({ ...draft, maxMb: e.target.value })} />
           </LinkSettingsFields>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending} disabled={!draft.folderId}>
-              Create request
+              {t('requests.create')}
             </Button>
           </div>
         </form>

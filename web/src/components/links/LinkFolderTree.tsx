@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Download, Folder as FolderIcon } from 'lucide-react';
 import type { LinkFile, LinkFolder } from '@vault/contract';
 import { linkFileUrl } from '../../api/links';
@@ -13,6 +14,7 @@ interface TreeProps {
 }
 
 function FileRow({ file, token, grant }: { file: LinkFile; token: string; grant: string | undefined }) {
+  const { t } = useTranslation('links');
   return (
     <li className="flex items-center gap-3 py-2">
       <FileTypeIcon mime={file.mime_type} size="sm" />
@@ -20,7 +22,7 @@ function FileRow({ file, token, grant }: { file: LinkFile; token: string; grant:
         <span className="block truncate text-sm text-slate-900">{file.name}</span>
         <span className="block text-xs text-slate-500">{formatFileSize(file.size)}</span>
       </span>
-      <a href={linkFileUrl(token, file.id, grant)} download className={buttonClasses('ghost', 'sm')} aria-label={`Download ${file.name}`}>
+      <a href={linkFileUrl(token, file.id, grant)} download className={buttonClasses('ghost', 'sm')} aria-label={t('view.downloadNamed', { name: file.name })}>
         <Download aria-hidden="true" className="size-4" />
       </a>
     </li>

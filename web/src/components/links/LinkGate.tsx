@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CircleSlash, Clock, KeyRound, Link2Off, LockKeyhole } from 'lucide-react';
-import { LINK_REFUSAL_TEXT, type LinkRefusal } from '@vault/contract';
+import type { LinkRefusal } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { refusalOf, useUnlock, type LinkKind } from '../../api/links';
 import { Alert } from '../ui/Alert';
@@ -9,11 +10,11 @@ import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/LoadingState';
 import { TextField } from '../ui/TextField';
 
-const ENDED: Record<Exclude<LinkRefusal, 'password_required' | 'wrong_password'>, { icon: typeof Clock; title: string }> = {
-  not_found: { icon: Link2Off, title: 'Link not found' },
-  expired: { icon: Clock, title: 'Link expired' },
-  exhausted: { icon: CircleSlash, title: 'Download limit reached' },
-  revoked: { icon: Link2Off, title: 'Link revoked' },
+const ENDED_ICON: Record<Exclude<LinkRefusal, 'password_required' | 'wrong_password'>, typeof Clock> = {
+  not_found: Link2Off,
+  expired: Clock,
+  exhausted: CircleSlash,
+  revoked: Link2Off,
 };
 
 /** The card a link page shows instead of its content: centred, one message. */
@@ -30,6 +31,7 @@ export function GateCard({ icon: Icon, title, children }: { icon: typeof Clock; 
 }
 
 function PasswordForm({ kind, token, onGrant }: { kind: LinkKind; token: string; onGrant(grant: string): void }) {
+  const { t } = useTranslation('links');
   const [password, setPassword] = useState('');
   const unlock = useUnlock(kind, token, onGrant);
   const wrong = refusalOf(unlock.error) === 'wrong_password';
@@ -38,22 +40,22 @@ function PasswordForm({ kind, token, onGrant }: { kind: LinkKind; token: string;
     if (password) unlock.mutate(password);
   };
   return (
-    <GateCard icon={LockKeyhole} title="Password required">
-      <p>{LINK_REFUSAL_TEXT.password_required} Enter it to continue.</p>
+    <GateCard icon={LockKeyhole} title={t('gate.passwordTitle')}>
+      <p>{t('gate.passwordHelp')}</p>
       <form onSubmit={submit} className="mt-5 space-y-3 text-left">
-        {unlock.error && !wrong && <Alert tone="error">{errorMessage(unlock.error, 'The password could not be checked')}</Alert>}
+        {unlock.error && !wrong && <Alert tone="error">{errorMessage(unlock.error, t('gate.checkFailed'))}</Alert>}
         <TextField
-          label="Password"
+          label={t('gate.password')}
           type="password"
           autoComplete="off"
           autoFocus
           value={password}
-          error={wrong ? LINK_REFUSAL_TEXT.wrong_password : undefined}
+          error={wrong ? t('refusal.wrong_password') : undefined}
           onChange={(e) => setPassword(e.target.value)}
         />
         <Button type="submit" className="w-full" loading={unlock.isPending} disabled={!password}>
           <KeyRound aria-hidden="true" className="size-4" />
-          Unlock
+          {t('gate.unlock')}
         </Button>
       </form>
     </GateCard>
@@ -74,21 +76,21 @@ export interface LinkGateProps<T> {
  * then the link's own content.
  */
 export function LinkGate<T>({ kind, token, query, onGrant, children }: LinkGateProps<T>) {
-  if (query.isPending) return <LoadingState label="Opening link..." />;
+  const { t } = useTranslation('links');
+  if (query.isPending) return <LoadingState label={t('gate.loading')} />;
   if (query.data !== undefined) return <>{children(query.data)}</>;
   const refusal = refusalOf(query.error);
   if (refusal === 'password_required') return <PasswordForm kind={kind} token={token} onGrant={onGrant} />;
   if (refusal && refusal !== 'wrong_password') {
-    const { icon, title } = ENDED[refusal];
     return (
-      <GateCard icon={icon} title={title}>
-        {LINK_REFUSAL_TEXT[refusal]}
+      <GateCard icon={ENDED_ICON[refusal]} title={t(`refusal.${refusal}.title`)}>
+        {t(`refusal.${refusal}`)}
       </GateCard>
     );
   }
   return (
-    <GateCard icon={Link2Off} title="Something went wrong">
-      {errorMessage(query.error, 'The link could not be opened. Try again later.')}
+    <GateCard icon={Link2Off} title={t('gate.failedTitle')}>
+      {errorMessage(query.error, t('gate.failed'))}
     </GateCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TextField } from '../ui/TextField';
 
 /** Settings both share links and file requests have; the caller adds its own. */
@@ -17,13 +18,14 @@ const tomorrow = () => {
 };
 
 export function LinkSettingsFields<T extends CommonLinkSettings>({ value, onChange, children }: { value: T; onChange(value: T): void; children?: ReactNode }) {
+  const { t } = useTranslation('links');
   const set = (patch: Partial<CommonLinkSettings>) => onChange({ ...value, ...patch });
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-      <TextField label="Label (optional)" value={value.label} maxLength={100} placeholder="e.g. For the accountant" onChange={(e) => set({ label: e.target.value })} />
-      <TextField label="Expires on (optional)" type="date" min={tomorrow()} value={value.expires} onChange={(e) => set({ expires: e.target.value })} />
+      <TextField label={t('field.label')} value={value.label} maxLength={100} placeholder={t('field.labelPlaceholder')} onChange={(e) => set({ label: e.target.value })} />
+      <TextField label={t('field.expires')} type="date" min={tomorrow()} value={value.expires} onChange={(e) => set({ expires: e.target.value })} />
       <TextField
-        label="Password (optional)"
+        label={t('field.password')}
         type="password"
         autoComplete="new-password"
         maxLength={256}

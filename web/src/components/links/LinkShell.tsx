@@ -1,14 +1,16 @@
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { LoadingState } from '../ui/LoadingState';
 import { Brand } from '../layout/Brand';
 import { SkipLink } from '../layout/SkipLink';
+import { LoadingState } from '../ui/LoadingState';
 
 /**
  * Layout of the pages a share link or file request opens: the brand and the
  * page, nothing that asks the visitor to sign in.
  */
 export function LinkShell() {
+  const { t } = useTranslation('links');
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -17,8 +19,8 @@ export function LinkShell() {
           <Brand to="/" />
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto focus:outline-none w-full max-w-3xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
-        <Suspense fallback={<LoadingState label="Loading..." />}>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
+        <Suspense fallback={<LoadingState label={t('page.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,14 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { LinkState } from '@vault/contract';
 import { Badge, type BadgeTone } from '../ui/Badge';
 
-const LOOK: Record<LinkState, { tone: BadgeTone; label: string }> = {
-  active: { tone: 'success', label: 'Active' },
-  expired: { tone: 'warning', label: 'Expired' },
-  exhausted: { tone: 'warning', label: 'Limit reached' },
-  revoked: { tone: 'neutral', label: 'Revoked' },
-};
+const TONE: Record<LinkState, BadgeTone> = { active: 'success', expired: 'warning', exhausted: 'warning', revoked: 'neutral' };
 
-export function LinkStateBadge({ state, closedLabel = 'Revoked' }: { state: LinkState; closedLabel?: string }) {
-  const { tone, label } = LOOK[state];
-  return <Badge tone={tone}>{state === 'revoked' ? closedLabel : label}</Badge>;
+/** A link's state; a closed file request reads "Closed" rather than "Revoked". */
+export function LinkStateBadge({ state, closed = false }: { state: LinkState; closed?: boolean }) {
+  const { t } = useTranslation('links');
+  return <Badge tone={TONE[state]}>{state === 'revoked' && closed ? t('state.closed') : t(`state.${state}`)}</Badge>;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Inbox, Plus, XCircle } from 'lucide-react';
 import { useCloseFileRequest, useFileRequests } from '../../api/links';
 import { Button } from '../ui/Button';
@@ -10,37 +11,38 @@ import { LinkStateBadge } from './LinkStateBadge';
 
 /** The sharing page's "File requests": upload-only links into the user's folders. */
 export function MyFileRequests() {
+  const { t } = useTranslation('links');
   const requests = useFileRequests();
   const close = useCloseFileRequest();
   const [creating, setCreating] = useState(false);
   return (
     <>
       <SharingList
-        title="File requests"
-        description="Links where anyone can send you files, into one of your folders. They never see what is in it."
-        empty="No file requests yet."
+        title={t('requests.title')}
+        description={t('requests.description')}
+        empty={t('requests.empty')}
         actions={
           <Button size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            New file request
+            {t('requests.new')}
           </Button>
         }
         items={requests.data?.map((request) => ({
           key: String(request.id),
           icon: <Inbox aria-hidden="true" className="size-5 shrink-0 text-slate-400" />,
-          name: request.label ? `${request.label} → ${request.folder.name}` : `Into ${request.folder.name}`,
+          name: request.label ? t('requests.named', { label: request.label, folder: request.folder.name }) : t('requests.into', { folder: request.folder.name }),
           meta: (
             <>
-              <LinkStateBadge state={request.state} closedLabel="Closed" /> {fileRequestFacts(request)}
+              <LinkStateBadge state={request.state} closed /> {fileRequestFacts(request)}
             </>
           ),
           action: (
             <>
               {request.state === 'active' && <CopyAddressButton path={request.path} />}
               {request.state !== 'revoked' && (
-                <Button variant="ghost" size="sm" aria-label={`Close request into ${request.folder.name}`} onClick={() => close.mutate(request.id)}>
+                <Button variant="ghost" size="sm" aria-label={t('requests.closeNamed', { folder: request.folder.name })} onClick={() => close.mutate(request.id)}>
                   <XCircle aria-hidden="true" className="size-4" />
-                  Close
+                  {t('requests.close')}
                 </Button>
               )}
             </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { File, Folder, Trash2 } from 'lucide-react';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
@@ -8,13 +9,14 @@ import { LinkStateBadge } from './LinkStateBadge';
 
 /** The sharing page's "Links": every share link of the user's, with its state and counts. */
 export function MyShareLinks() {
+  const { t } = useTranslation('links');
   const links = useShareLinks();
   const revoke = useRevokeShareLink();
   return (
     <SharingList
-      title="Links"
-      description="Share links to your files and folders, with their expiry, limits and use."
-      empty="No share links yet. Create one from a file's or folder's Share dialog."
+      title={t('mine.title')}
+      description={t('mine.description')}
+      empty={t('mine.empty')}
       items={links.data?.map((link) => {
         const Icon = link.item.type === 'file' ? File : Folder;
         return {
@@ -30,7 +32,7 @@ export function MyShareLinks() {
             <>
               {link.state === 'active' && <CopyAddressButton path={link.path} />}
               {link.state !== 'revoked' && (
-                <Button variant="ghost" size="sm" aria-label={`Revoke link to ${link.item.name}`} onClick={() => revoke.mutate(link.id)}>
+                <Button variant="ghost" size="sm" aria-label={t('revokeLinkTo', { name: link.item.name })} onClick={() => revoke.mutate(link.id)}>
                   <Trash2 aria-hidden="true" className="size-4" />
                 </Button>
               )}

@@ -1,9 +1,9 @@
 import { QRCodeSVG } from 'qrcode.react';
 
 /** A link as a QR code, to open it on a phone; loaded only when asked for. */
-export function QrImage({ url }: { url: string }) {
+export function QrImage({ url, label }: { url: string; label: string }) {
   return (
-    <div role="img" aria-label={`QR code of ${url}`}>
+    <div role="img" aria-label={label}>
       <QRCodeSVG value={url} size={168} marginSize={2} />
     </div>
   );

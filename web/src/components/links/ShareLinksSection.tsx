@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link2, Plus, Trash2 } from 'lucide-react';
 import type { LinkItemRef, ShareLink } from '@vault/contract';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from '../../api/links';
@@ -17,6 +18,7 @@ interface Draft extends CommonLinkSettings {
 }
 
 function CreateLinkForm({ item, onDone }: { item: LinkItemRef; onDone(): void }) {
+  const { t } = useTranslation('links');
   const [draft, setDraft] = useState<Draft>({ ...NO_SETTINGS, maxDownloads: '', allowPreview: true });
   const create = useCreateShareLink();
   const submit = (event: FormEvent) => {
@@ -34,10 +36,10 @@ function CreateLinkForm({ item, onDone }: { item: LinkItemRef; onDone(): void })
     );
   };
   return (
-    <form aria-label="New share link" onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
+    <form aria-label={t('form.newLink')} onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
       <LinkSettingsFields<Draft> value={draft} onChange={setDraft}>
         <TextField
-          label="Download limit (optional)"
+          label={t('field.maxDownloads')}
           type="number"
           min={1}
           step={1}
@@ -46,13 +48,13 @@ function CreateLinkForm({ item, onDone }: { item: LinkItemRef; onDone(): void })
           onChange={(e) => setDraft({ ...draft, maxDownloads: e.target.value })}
         />
       </LinkSettingsFields>
-      <Checkbox label="Allow previews" description="Visitors may view images and PDFs in the page." checked={draft.allowPreview} onChange={(e) => setDraft({ ...draft, allowPreview: e.target.checked })} />
+      <Checkbox label={t('field.allowPreview')} description={t('field.allowPreviewHelp')} checked={draft.allowPreview} onChange={(e) => setDraft({ ...draft, allowPreview: e.target.checked })} />
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" size="sm" loading={create.isPending}>
-          Create link
+          {t('form.create')}
         </Button>
       </div>
     </form>
@@ -60,22 +62,24 @@ function CreateLinkForm({ item, onDone }: { item: LinkItemRef; onDone(): void })
 }
 
 function LinkRow({ link }: { link: ShareLink }) {
+  const { t } = useTranslation('links');
+  const name = link.label ?? t('section.unnamed');
   const revoke = useRevokeShareLink();
   const active = link.state === 'active';
   return (
     <li className="space-y-2 py-3">
       <div className="flex items-center gap-2">
-        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{link.label ?? 'Share link'}</span>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{name}</span>
         <LinkStateBadge state={link.state} />
         {link.state !== 'revoked' && (
-          <Button variant="ghost" size="sm" aria-label={`Revoke ${link.label ?? 'link'}`} loading={revoke.isPending} onClick={() => revoke.mutate(link.id)}>
+          <Button variant="ghost" size="sm" aria-label={t('revokeNamed', { name })} loading={revoke.isPending} onClick={() => revoke.mutate(link.id)}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Revoke
+            {t('revoke')}
           </Button>
         )}
       </div>
       <p className="text-xs text-slate-500">{shareLinkFacts(link)}</p>
-      {active && <LinkAddress path={link.path} label={`Address of ${link.label ?? 'the share link'}`} />}
+      {active && <LinkAddress path={link.path} label={t('section.addressOf', { label: link.label ?? t('section.theLink') })} />}
     </li>
   );
 }
@@ -86,6 +90,7 @@ function LinkRow({ link }: { link: ShareLink }) {
  * visibility and named users.
  */
 export function ShareLinksSection({ item }: { item: LinkItemRef }) {
+  const { t } = useTranslation('links');
   const links = useShareLinks(item);
   const [creating, setCreating] = useState(false);
   return (
@@ -93,27 +98,27 @@ export function ShareLinksSection({ item }: { item: LinkItemRef }) {
       <div className="flex items-center justify-between gap-2">
         <h3 id="share-links-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
           <Link2 aria-hidden="true" className="size-4 text-slate-500" />
-          Links
+          {t('section.title')}
         </h3>
         {!creating && (
           <Button variant="secondary" size="sm" onClick={() => setCreating(true)}>
             <Plus aria-hidden="true" className="size-4" />
-            New link
+            {t('section.newLink')}
           </Button>
         )}
       </div>
-      <p className="text-xs text-slate-500">Anyone with a link can open this {item.type} without an account, while the link lasts.</p>
+      <p className="text-xs text-slate-500">{t('section.help', { kind: t(`section.kind.${item.type}`) })}</p>
       {creating && <CreateLinkForm item={item} onDone={() => setCreating(false)} />}
       {links.isPending ? (
-        <LoadingState label="Loading links..." />
+        <LoadingState label={t('section.loading')} />
       ) : links.data && links.data.length > 0 ? (
-        <ul aria-label="Share links" className="divide-y divide-slate-100">
+        <ul aria-label={t('section.list')} className="divide-y divide-slate-100">
           {links.data.map((link) => (
             <LinkRow key={link.id} link={link} />
           ))}
         </ul>
       ) : (
-        !creating && <p className="text-sm text-slate-500">No links yet.</p>
+        !creating && <p className="text-sm text-slate-500">{t('section.empty')}</p>
       )}
     </section>
   );
