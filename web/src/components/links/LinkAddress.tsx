@@ -27,6 +27,7 @@ export function LinkAddress({ path, label }: { path: string; label: string }) {
           <QrCode aria-hidden="true" className="size-4" />
         </Button>
       </div>
+      {/* Dark modules on white in either theme: scanners read nothing else reliably. */}
       {showQr && (
         <div className="mt-3 flex justify-center rounded-lg border border-slate-200 bg-white p-4">
           <Suspense fallback={<Spinner className="size-6 text-accent-600" />}>

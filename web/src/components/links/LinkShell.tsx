@@ -14,7 +14,7 @@ export function LinkShell() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-surface">
         <div className="mx-auto flex h-16 max-w-3xl items-center px-4 sm:px-6">
           <Brand to="/" />
         </div>
