@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Screens render in jsdom, which takes seconds for a whole page on a loaded 2-core machine; waits inside
+    // tests are for events, so a generous ceiling only matters when something hangs.
+    testTimeout: 30_000,
   },
 });

@@ -4,6 +4,7 @@ import type { FileItem } from '@vault/contract';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
 import { recordActivity } from '../shared/activity.js';
 import { fileAudience } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -137,7 +138,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
-  const dto = await fileDto(ctx.db, { id: actor.id, isAdmin: actor.isAdmin }, fileId);
+  const dto = await fileDto(ctx.db, viewerOf(actor), fileId);
   const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
   await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });
   return dto;
