@@ -71,9 +71,16 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 export const demoCredentialsSchema = z.object({ username: z.string(), password: z.string() });
 export type DemoCredentials = z.infer<typeof demoCredentialsSchema>;
 
+/** The answer to a registration while ALLOW_REGISTRATION is false, and what the register screen says. */
+export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
+
 /** GET /api/config: what the web needs to know before sign-in. */
 export const appConfigSchema = z.object({
   demo: z.object({ user: demoCredentialsSchema, admin: demoCredentialsSchema }).nullable(),
   max_file_bytes: z.number().int(),
+  /** Extensions this installation accepts (ALLOWED_TYPES). */
+  allowed_types: z.array(z.string()),
+  /** False when self-registration is closed (ALLOW_REGISTRATION=false). */
+  registration_open: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

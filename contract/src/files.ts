@@ -156,6 +156,12 @@ export type ShareRequest = z.input<typeof shareRequestSchema>;
 export const shareStateSchema = z.object({ is_public: z.boolean(), shared_users: z.array(z.string()) });
 export type ShareState = z.infer<typeof shareStateSchema>;
 
+/** A download's query: `inline=1` for a preview shown in place; `dl`, a download token from download-link, for plain links. */
+export const downloadQuerySchema = z.object({
+  inline: z.string().max(10).optional(),
+  dl: z.string().max(4096).optional(),
+});
+
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expires_at: isoDate });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
 

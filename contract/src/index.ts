@@ -1,4 +1,5 @@
 export * from './limits.js';
+export * from './file-types.js';
 export * from './common.js';
 export * from './auth.js';
 export * from './files.js';
@@ -6,3 +7,4 @@ export * from './folders.js';
 export * from './admin.js';
 export * from './events.js';
 export * from './links.js';
+export * from './system.js';

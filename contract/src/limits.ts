@@ -24,26 +24,6 @@ export const LIMITS = {
   defaultQuotaMbShown: 10,
 } as const;
 
-export const ACCEPTED_EXTENSIONS = [
-  'jpeg', 'jpg', 'png', 'gif', 'webp', 'pdf', 'txt', 'md', 'csv', 'json', 'zip',
-] as const;
-export type AcceptedExtension = (typeof ACCEPTED_EXTENSIONS)[number];
-
-/** MIME types stored for each accepted extension (the sniffed content must agree). */
-export const EXTENSION_MIME: Record<AcceptedExtension, string> = {
-  jpeg: 'image/jpeg',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  csv: 'text/csv',
-  json: 'application/json',
-  zip: 'application/zip',
-};
-
 export const PREVIEWABLE_MIME = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 
 export function isPreviewable(mime: string): boolean {

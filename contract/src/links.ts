@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, type LinkRefusal } from './common.js';
+import { idParamSchema, isoDate, type LinkRefusal } from './common.js';
 import { LIMITS } from './limits.js';
 
 /** Share links and file requests: tokens, limits and the texts of their states. */
@@ -38,6 +38,17 @@ export const LINK_REFUSAL_TEXT: Record<LinkRefusal, string> = {
 export const linkTokenParamSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'This link does not exist.'),
 });
+
+/**
+ * A link's path as the router takes it: any token, so that a malformed one is
+ * answered as an unknown link (404), never as a bad request.
+ */
+export const linkPathSchema = z.object({ token: z.string() });
+/** One file of a link's item: the link's path and the file's id. */
+export const linkFilePathSchema = linkPathSchema.extend(idParamSchema.shape);
+/** A grant from unlocking travels as ?grant= on plain links (downloads, previews); ?inline=1 asks for a preview. */
+export const linkGrantQuerySchema = z.object({ grant: z.string().max(4096).optional() });
+export const linkDownloadQuerySchema = linkGrantQuerySchema.extend({ inline: z.string().max(10).optional() });
 
 const futureDate = z
   .string()
@@ -246,3 +257,5 @@ export const zipSelectionSchema = z
   .refine((s) => s.file_ids.length + s.folder_ids.length > 0, 'Select at least one file or folder')
   .refine((s) => s.file_ids.length + s.folder_ids.length <= LINK_LIMITS.selectionMax, `Select at most ${LINK_LIMITS.selectionMax} items`);
 export type ZipSelection = z.input<typeof zipSelectionSchema>;
+/** GET /api/downloads/zip?dl=: the token from POST /api/downloads. */
+export const zipDownloadQuerySchema = z.object({ dl: z.string().max(4096).optional() });

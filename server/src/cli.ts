@@ -1,59 +1,48 @@
 #!/usr/bin/env node
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { migrateStorage } from './migrate-storage.js';
-import { describeFinding, summarize } from './storage/verify.js';
-import { verifyInstallation } from './verify-installation.js';
+import { COMMANDS, UsageError } from './cli/commands.js';
+import { ConfigError } from './config.js';
 
-const USAGE = `Usage: vault <command>
+const USAGE = `Usage: vault <command> [options]
 
-  migrate-storage --from <DATA_DIR of the embedded installation>
-      Copies users, folders, files, shares, the audit log and every stored
-      object (verified by SHA-256) into the database and object store that the
-      environment configures (DATABASE_URL, DATABASE_SCHEMA, S3_*). The target
-      must be empty.
+Runs against the installation that the environment configures, exactly as
+the server reads it (DATA_DIR, or DATABASE_URL, DATABASE_SCHEMA and S3_*).
 
-  verify
-      Checks the installation the environment configures, changing nothing:
-      blobs whose object is missing or does not hash to its name, objects that
-      belong to no blob (uploads in progress excepted), reference counts and
-      charged bytes that disagree with the files. One line per finding, then a
-      summary; exits 1 when anything is wrong.`;
+Commands:
 
-async function migrateStorageCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { from: { type: 'string' } } });
-  if (!values.from) {
-    console.error(USAGE);
-    return 2;
-  }
-  const report = await migrateStorage(values.from, loadConfig(), (line) => console.log(line));
-  console.log(`done: ${report.objects} objects (${report.bytes} bytes) and ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows copied and verified`);
-  return 0;
-}
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n\n')}
 
-async function verifyCommand(args: string[]): Promise<number> {
-  parseArgs({ args, options: {} });
-  const report = await verifyInstallation(loadConfig(), (finding) => console.log(describeFinding(finding)));
-  console.log(summarize(report));
-  return report.findings.length === 0 ? 0 : 1;
-}
-
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  'migrate-storage': migrateStorageCommand,
-  verify: verifyCommand,
-};
+Exit codes: 0 done (verify: nothing wrong), 1 verify found problems or the
+command was refused, 2 could not run (bad arguments or configuration, no
+installation there).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
-  if (!run) {
-    console.error(USAGE);
-    return command === undefined || command === '--help' ? 0 : 2;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
   }
-  return run(rest);
+  const run = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!run) {
+    console.error(`Unknown command: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(`Usage: vault ${run.usage}`);
+    return 0;
+  }
+  try {
+    return await run.run(rest);
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(err as Error).message}\n\nUsage: vault ${run.usage}`);
+      return 2;
+    }
+    throw err;
+  }
 }
 
-// Exit codes: 0 done (and verify found nothing), 1 verify found problems, 2 could not run.
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: unknown) => {

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_EXTENSIONS, KNOWN_EXTENSIONS, isKnownExtension, type KnownExtension } from '@vault/contract';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -53,6 +54,24 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/**
+ * A comma-separated list of extensions, each one Vault knows how to check;
+ * `default` stands for today's list, so `default,docx,svg` adds two types.
+ */
+const allowedTypes = z.string().transform((value, ctx): KnownExtension[] => {
+  const entries = value.split(',').map((entry) => entry.trim().toLowerCase().replace(/^\./, '')).filter((entry) => entry !== '');
+  const unknown = entries.find((entry) => entry !== 'default' && !isKnownExtension(entry));
+  if (unknown !== undefined || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: unknown === undefined ? 'must name at least one type' : `"${unknown.slice(0, 20)}" is not a type Vault can check (known: default, ${KNOWN_EXTENSIONS.join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  const expanded = entries.flatMap((entry) => (entry === 'default' ? DEFAULT_EXTENSIONS : [entry as KnownExtension]));
+  return [...new Set(expanded)];
+});
+
 export type TrustProxy = boolean | number | string[];
 
 /** Every variable Vault reads, with its default. README.md documents each one. */
@@ -77,6 +96,8 @@ const envSchema = z.object({
   TOKEN_TTL_MINUTES: int(5, 60 * 24 * 30).default(60 * 24),
   STORAGE_QUOTA_MB: int(1, 1024 * 1024 * 1024).default(1024),
   MAX_FILE_MB: int(1, 1024 * 1024).default(100),
+  ALLOWED_TYPES: allowedTypes.default([...DEFAULT_EXTENSIONS]),
+  ALLOW_REGISTRATION: bool.default(true),
   RATE_LIMIT_MAX: int(1, 1_000_000).default(1200),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 86_400).default(60),
   RATE_LIMIT_PUBLIC_MAX: int(1, 1_000_000).default(1200),
@@ -101,6 +122,8 @@ const envSchema = z.object({
   WS_MAX_PENDING_PER_ADDRESS: int(1, 100_000).default(50),
   TRUST_PROXY: trustProxy.default(false),
   HSTS: bool.default(false),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: int(0, 65535).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(path.resolve(here, '../../web/dist')),
 });
@@ -127,6 +150,10 @@ export interface Config {
   tokenTtlSeconds: number;
   defaultQuotaBytes: number;
   maxFileBytes: number;
+  /** Extensions accepted for upload, each with its content check. */
+  allowedTypes: KnownExtension[];
+  /** Anyone may create an account; when false only admins create them. */
+  allowRegistration: boolean;
   /** Requests per window: per signed-in user, per address for anonymous pages and for sign-in, per user for websockets. */
   rateLimit: { max: number; publicMax: number; signInMax: number; wsMax: number; windowMs: number };
   /** Failed sign-ins per (address, username) and per address; beyond `limit` a username's attempts are slowed down. */
@@ -147,6 +174,11 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Send Strict-Transport-Security on every response, not only on those to HTTPS requests. */
   hsts: boolean;
+  /**
+   * Prometheus metrics: on when a bearer token or a port of their own is set
+   * (with both, the port requires the token too); off otherwise.
+   */
+  metrics: { token: string | undefined; port: number | undefined } | undefined;
   logLevel: string;
   webDist: string;
 }
@@ -193,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     defaultQuotaBytes: e.STORAGE_QUOTA_MB * MB,
     maxFileBytes: e.MAX_FILE_MB * MB,
+    allowedTypes: e.ALLOWED_TYPES,
+    allowRegistration: e.ALLOW_REGISTRATION,
     rateLimit: {
       max: e.RATE_LIMIT_MAX,
       publicMax: e.RATE_LIMIT_PUBLIC_MAX,
@@ -222,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wsMaxPendingPerAddress: e.WS_MAX_PENDING_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY,
     hsts: e.HSTS,
+    metrics: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT } : undefined,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
   };

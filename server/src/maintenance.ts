@@ -22,6 +22,7 @@ export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceRep
   const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs, now);
   const uploadsAborted = (await ctx.store.abortStaleUploads?.(now - ctx.settings.orphanGraceMs, (keys) => heldKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
+  ctx.observe.collected(blobsCollected + straysRemoved);
   return { blobsCollected, leasesExpired, straysRemoved, uploadsAborted, sessionsPruned };
 }
 

@@ -1,10 +1,9 @@
 import path from 'node:path';
-import { createHash } from 'node:crypto';
-import { Transform } from 'node:stream';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import type { Database } from './db/schema.js';
+import { ContentMismatch, copyVerified } from './storage/copy-object.js';
 import { createFsObjectStore } from './storage/fs-store.js';
 import { newObjectKey } from './storage/keys.js';
 import { openObjectStore } from './storage/open-store.js';
@@ -22,22 +21,14 @@ const TABLES: Table[] = ['users', 'blobs', 'folders', 'folder_shares', 'files', 
 const SEQUENCED: Table[] = ['users', 'folders', 'files', 'activity'];
 const BATCH = 500;
 
-/** Streams one object into the target store, checking its SHA-256 and size against the blob row. */
+/** Copies one blob's object under a new key, checking its SHA-256 and size against the blob row. */
 async function copyObject(from: ObjectStore, to: ObjectStore, blob: { hash: string; size: number; storage_key: string }): Promise<string> {
-  const hash = createHash('sha256');
-  const hasher = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      done(null, chunk);
-    },
-  });
-  const source = await from.get(blob.storage_key);
-  source.on('error', (err) => hasher.destroy(err));
-  const { key, size } = await to.put(newObjectKey(), source.pipe(hasher));
-  const digest = hash.digest('hex');
-  if (digest !== blob.hash || size !== Number(blob.size)) {
-    await to.delete(key);
-    throw new Error(`Object ${blob.storage_key} does not match its hash ${blob.hash} (got ${digest}, ${size} bytes): migration stopped`);
+  const key = newObjectKey();
+  try {
+    await copyVerified(from, blob.storage_key, to, key, blob);
+  } catch (err) {
+    if (err instanceof ContentMismatch) throw new Error(`${err.message}: migration stopped`);
+    throw err;
   }
   return key;
 }

@@ -1,20 +1,20 @@
 import fs from 'node:fs';
+import type http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { pino, type Logger } from 'pino';
-import { createBackground } from './background.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DatabaseHandle } from './db/index.js';
 import type { DomainContext } from './domain/shared/context.js';
 import { seedAccounts } from './domain/accounts/demo.js';
-import { createPasswordHasher } from './domain/accounts/passwords.js';
-import { createTokenService } from './domain/accounts/tokens.js';
 import type { EventBus } from './events/bus.js';
 import { createMemoryBus } from './events/memory-bus.js';
 import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
 import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
-import { resolveJwtSecret } from './jwt-secret.js';
+import { createDomainContext } from './domain-context.js';
 import { scheduleMaintenance } from './maintenance.js';
+import { createMetrics } from './metrics/metrics.js';
+import { listenForMetrics } from './http/metrics.js';
 import { openObjectStore } from './storage/open-store.js';
 
 export interface VaultServer {
@@ -43,27 +43,16 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       ? (await import('./http/redis-counter-store.js')).createRedisCounterStore(redis, config.redis.prefix)
       : createMemoryCounterStore();
 
-  const ctx: DomainContext = {
-    db: database.db,
-    dialect: database.dialect,
-    store,
-    events,
-    background: createBackground(logger),
-    passwords: createPasswordHasher(config.argon2MemoryKib),
-    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    settings: {
-      defaultQuotaBytes: config.defaultQuotaBytes,
-      maxFileBytes: config.maxFileBytes,
-      tokenTtlSeconds: config.tokenTtlSeconds,
-      orphanGraceMs: config.orphanGraceMs,
-      uploadIdleMs: config.uploadIdleMs,
-    },
-    log: logger,
-  };
+  // Open websockets are counted on the app, which is built after the context the metrics feed.
+  let built: FastifyInstance | undefined;
+  const metrics = config.metrics ? createMetrics({ openSockets: () => built?.websocketServer.clients.size ?? 0, events, pgPool: database.pgPool }) : undefined;
+  const ctx = createDomainContext(config, { database, store, events, log: logger, observe: metrics?.observer });
   await seedAccounts(ctx, { demo: config.demoAccounts, admin: config.admin });
 
-  const app = await buildApp({ config, ctx, logger, counters });
+  const app = await buildApp({ config, ctx, logger, counters, metrics });
+  built = app;
   let stopMaintenance: (() => Promise<void>) | undefined;
+  let metricsServer: http.Server | undefined;
 
   return {
     app,
@@ -73,6 +62,11 @@ export async function createServer(config: Config, logger: Logger = pino({ level
     logger,
     async listen() {
       const address = await app.listen({ port: config.port, host: config.host });
+      if (metrics && config.metrics?.port !== undefined) {
+        metricsServer = await listenForMetrics(metrics, config.metrics.port, config.host, config.metrics.token);
+        const bound = metricsServer.address();
+        logger.info({ port: typeof bound === 'object' && bound ? bound.port : config.metrics.port }, 'metrics listening');
+      }
       stopMaintenance = scheduleMaintenance(ctx, config.gcIntervalMs, database.exclusive);
       return address;
     },
@@ -87,6 +81,9 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
       await app.close();
       clearTimeout(deadline);
+      metricsServer?.closeAllConnections();
+      await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
+      metrics?.close();
       // As long again for the work they left; the next maintenance pass redoes what remains.
       await Promise.race([ctx.background.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
       await ctx.events.close();

@@ -1,16 +1,13 @@
-import { execFile, execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { newObjectKey } from '../src/storage/keys.js';
 import { LeaseKeeper } from '../src/storage/leases.js';
 import { describeFinding, verifyStorage } from '../src/storage/verify.js';
+import { buildServer, runCli } from './helpers/cli.js';
 import { blobOf, samples, settled, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, startTestServer, type TestServer } from './helpers/server.js';
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Everything verify could touch, to prove it touched nothing. */
 async function snapshot(t: TestServer) {
@@ -94,19 +91,7 @@ describeEachBackend('verify', (t) => {
   });
 });
 
-/** The built command line, as an operator runs it against an installation. */
-function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(serverRoot, 'dist/cli.js'), ...args], { env: { ...process.env, ...env } }, (err, stdout, stderr) => {
-      resolve({ code: err ? Number(err.code) : 0, stdout, stderr });
-    });
-  });
-}
-
-beforeAll(() => {
-  // Incremental: nothing to do when dist is current (npm test builds first).
-  execFileSync(path.join(serverRoot, '../node_modules/.bin/tsc'), ['-b', serverRoot]);
-}, 120_000);
+beforeAll(buildServer, 120_000);
 
 it('runs as `vault verify`: exit 0 and a summary when whole, a line per problem and exit 1 when not', async () => {
   const t = await startTestServer('sqlite');

@@ -9,7 +9,7 @@ const admin = makeUser({ id: 1, username: 'root', email: 'root@example.com', is_
 
 function signedInAs(user: typeof member) {
   storeSession(user);
-  return mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } });
+  return mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
 }
 
 async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
@@ -18,7 +18,7 @@ async function expectPath(router: ReturnType<typeof renderApp>['router'], path: 
 
 describe('route guards', () => {
   it.each(['/dashboard', '/upload', '/folders', '/sharing', '/admin'])('sends anonymous visitors from %s to /login', async (path) => {
-    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } });
+    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
     const { router } = renderApp(path);
     await expectPath(router, '/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Vault' })).toBeInTheDocument();

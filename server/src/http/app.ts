@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -11,9 +12,14 @@ import type { CounterStore } from './counter-store.js';
 import { registerErrorHandling } from './errors.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { createRealtimeHub } from './realtime/hub.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics.js';
 import { createRequestBudgets } from './request-budgets.js';
 import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
+import { routeRecorder } from './openapi/document.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
+import { zodValidatorCompiler } from './validate.js';
 import type { HttpDeps } from './deps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -32,6 +38,8 @@ export interface AppOptions {
   logger: PinoLogger;
   /** Rate-limit state: in-process, or shared through Redis when instances run side by side. */
   counters: CounterStore;
+  /** Prometheus instruments when metrics are on. */
+  metrics: Metrics | undefined;
 }
 
 /** Fastify reads a bare number as "trust nobody"; a hop count means: the last `hops` peers are proxies. */
@@ -51,7 +59,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Our own onResponse line replaces Fastify's, whose URLs would include credentials.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
+    // Our own id for every request, on every log line it causes (reqId) and in
+    // its X-Request-Id answer header; a client-sent id is not trusted.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
   });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  if (opts.metrics) registerRequestMetrics(app, opts.metrics);
 
   // One line per request, with credentials stripped from the URL.
   app.addHook('onResponse', async (request, reply) => {
@@ -62,6 +79,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Routes declare their contract schemas (api()); zod parses each part before the handler runs.
+  app.setValidatorCompiler(zodValidatorCompiler);
+  const recorder = routeRecorder();
+  app.addHook('onRoute', recorder.onRoute);
   // Before any hook that may refuse a request: the plugin's own hook marks
   // upgrade requests, so that a refused upgrade still has its socket closed.
   const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
@@ -95,11 +116,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   fileRoutes(app);
   folderRoutes(app);
-  downloadRoutes(app, deps);
+  downloadRoutes(app);
   linkRoutes(app, deps);
   fileRequestRoutes(app, deps);
   adminRoutes(app);
   wsRoutes(app, deps);
+  registerMetricsRoute(app, opts.metrics, config.metrics?.token);
+  apiDocsRoutes(app, recorder.routes);
 
   await registerSpa(app, config.webDist);
   return app;

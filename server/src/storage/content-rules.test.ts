@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import { samples } from '../../test/helpers/files.js';
 import { acceptedExtension, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
@@ -14,14 +15,16 @@ const refusal = async (run: () => unknown): Promise<StorageError> => {
 };
 
 describe('acceptedExtension', () => {
-  it('accepts the listed extensions only', () => {
-    expect(acceptedExtension('pdf')).toBe('pdf');
-    expect(acceptedExtension('png')).toBe('png');
+  it("accepts the installation's extensions only", async () => {
+    expect(acceptedExtension('pdf', DEFAULT_EXTENSIONS)).toBe('pdf');
+    expect(acceptedExtension('png', DEFAULT_EXTENSIONS)).toBe('png');
+    expect(acceptedExtension('docx', ['docx'])).toBe('docx');
+    expect(await refusal(() => acceptedExtension('docx', DEFAULT_EXTENSIONS))).toMatchObject({ kind: 'extension_not_accepted', particulars: { extension: 'docx' } });
   });
 
   it('refuses any other extension, and a name without one, saying which', async () => {
-    expect(await refusal(() => acceptedExtension('exe'))).toMatchObject({ kind: 'extension_not_accepted', particulars: { extension: 'exe' } });
-    expect(await refusal(() => acceptedExtension(''))).toMatchObject({ kind: 'extension_not_accepted', particulars: { extension: '' } });
+    expect(await refusal(() => acceptedExtension('exe', DEFAULT_EXTENSIONS))).toMatchObject({ kind: 'extension_not_accepted', particulars: { extension: 'exe' } });
+    expect(await refusal(() => acceptedExtension('', DEFAULT_EXTENSIONS))).toMatchObject({ kind: 'extension_not_accepted', particulars: { extension: '' } });
   });
 });
 

@@ -27,6 +27,9 @@ async function syncWithEntry(handle: FileHandle, dir: string): Promise<void> {
 
 const READ_CHUNK = 1024 * 1024;
 
+const openForReading = (file: string) =>
+  new Promise<number>((resolve, reject) => fs.open(file, 'r', (err, fd) => (err ? reject(err) : resolve(fd))));
+
 /** Objects as files under <dataDir>/objects, each fsynced with its directory before put resolves (unless the caller says it will be dropped). */
 export function createFsObjectStore(dataDir: string): ObjectStore {
   const root = path.join(dataDir, 'objects');
@@ -70,9 +73,18 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
     },
 
     async get(key: string, range?: ByteRange) {
-      const handle = await fsp.open(pathOf(key), 'r');
-      // 1 MiB reads: with the default 64 KiB, downloads ran at a third of the speed.
-      return handle.createReadStream({ highWaterMark: READ_CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+      const fd = await openForReading(pathOf(key));
+      let end: number;
+      try {
+        // A known end spares the read that finds the end of the file.
+        end = range ? range.end : fs.fstatSync(fd).size - 1;
+      } catch (err) {
+        fs.closeSync(fd);
+        throw err;
+      }
+      // 1 MiB reads: with the default 64 KiB, downloads ran at a third of the
+      // speed. A plain descriptor: reads through a FileHandle cost a promise each.
+      return fs.createReadStream('', { fd, highWaterMark: READ_CHUNK, start: range?.start ?? 0, ...(end >= 0 ? { end } : {}) });
     },
 
     async exists(key: string) {

@@ -50,13 +50,20 @@ export async function* batched(keys: AsyncIterable<string>, size = ID_CHUNK): As
  * was never deleted. Leases keep uploads in flight safe however long they
  * take; the grace period adds a margin for objects written before leases.
  */
-export async function sweepStrayObjects(db: Db, store: ObjectStore, graceMs: number, now = Date.now()): Promise<number> {
+export async function sweepStrayObjects(
+  db: Db,
+  store: ObjectStore,
+  graceMs: number,
+  now = Date.now(),
+  onRemoved: (key: string) => void = () => undefined,
+): Promise<number> {
   let removed = 0;
   for await (const keys of batched(store.listOlderThan(now - graceMs))) {
     const held = await heldKeys(db, keys);
     for (const key of keys) {
       if (held.has(key)) continue;
       await store.delete(key);
+      onRemoved(key);
       removed += 1;
     }
   }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import type { AcceptedExtension } from '@vault/contract';
+import type { KnownExtension } from '@vault/contract';
 import { drain } from '../drain.js';
 import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
@@ -62,7 +62,7 @@ class Inspector extends Transform {
   mime: string | undefined;
 
   constructor(
-    private readonly ext: AcceptedExtension,
+    private readonly ext: KnownExtension,
     private readonly limits: IngestLimits,
     private readonly progress: () => void,
     private readonly onHead: (headHash: string) => void,
@@ -163,7 +163,7 @@ class CopyGuess {
 export async function ingest(
   store: ObjectStore,
   source: Readable,
-  ext: AcceptedExtension,
+  ext: KnownExtension,
   limits: IngestLimits,
   leases: LeaseKeeper,
   own?: OwnContent,

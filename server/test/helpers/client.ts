@@ -33,9 +33,9 @@ export function uniqueName(prefix = 'user'): string {
 /**
  * A plain HTTP client over fetch: what a browser or curl would send, nothing
  * mocked. `defaultHeaders` go with every request (e.g. the X-Forwarded-For of a
- * client behind a proxy).
+ * client behind a proxy); `check` sees every answer (the OpenAPI check).
  */
-export function createClient(url: string, defaultHeaders: Record<string, string> = {}): Client {
+export function createClient(url: string, defaultHeaders: Record<string, string> = {}, check?: (method: string, path: string, res: Response) => Promise<void>): Client {
   async function request(method: string, path: string, opts: RequestOptions = {}) {
     const headers: Record<string, string> = { ...defaultHeaders, ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -48,7 +48,9 @@ export function createClient(url: string, defaultHeaders: Record<string, string>
     const text = await res.text();
     let parsed: unknown = text;
     if (res.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
-    return { status: res.status, headers: res.headers, body: parsed, text } as Response<any>; // any: typed by the caller
+    const response = { status: res.status, headers: res.headers, body: parsed, text } as Response<any>; // any: typed by the caller
+    await check?.(method, path, response);
+    return response;
   }
   const client: Client = {
     url,

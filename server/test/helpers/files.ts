@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
 import type { Client, Response } from './client.js';
+import { zipOf } from './file-samples.js';
 import { describeFinding, verifyStorage } from '../../src/storage/verify.js';
 import type { TestServer } from './server.js';
 
@@ -18,17 +19,7 @@ export const samples = {
   gif: (extra = randomBytes(16)) => Buffer.concat([Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1'), extra]),
   webp: (extra = randomBytes(16)) => Buffer.concat([Buffer.from('RIFF\x24\x00\x00\x00WEBPVP8 \x18\x00\x00\x00', 'latin1'), extra]),
   pdf: (extra = randomBytes(8).toString('hex')) => Buffer.from(`%PDF-1.4\n1 0 obj<<>>endobj\n%${extra}\n%%EOF\n`),
-  zip: () => {
-    const name = Buffer.from('a.txt');
-    const body = randomBytes(8);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(10, 4);
-    header.writeUInt32LE(body.length, 18);
-    header.writeUInt32LE(body.length, 22);
-    header.writeUInt16LE(name.length, 26);
-    return Buffer.concat([header, name, body]);
-  },
+  zip: () => zipOf([{ name: 'a.txt', data: randomBytes(8) }]),
   text: (content = `note ${randomBytes(8).toString('hex')}\n`) => Buffer.from(content, 'utf8'),
 };
 

@@ -7,7 +7,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createServer, type VaultServer } from '../../src/server.js';
-import { createClient, type Client } from './client.js';
+import { createClient, type Client, type Response } from './client.js';
+import { createResponseChecker, type Document as OpenApiDocument, type ResponseChecker } from './openapi.js';
 import { startS3, type TestS3 } from './s3.js';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -72,6 +73,19 @@ export function freshEnv(db: DbKind, overrides: Record<string, string> = {}): { 
   return { env: { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }, schema };
 }
 
+/**
+ * Every answer the API suites receive is checked against the server's own
+ * OpenAPI document (taken in process, so that no request is spent on it):
+ * its status must be listed and its JSON body must match.
+ */
+function checkAgainstDocument(server: VaultServer): (method: string, path: string, res: Response) => Promise<void> {
+  let checker: ResponseChecker | undefined;
+  return async (method, path, res) => {
+    checker ??= createResponseChecker(server.app.openApiDocument() as unknown as OpenApiDocument);
+    checker(method, path, res.status, res.headers.get('content-type'), res.body);
+  };
+}
+
 export async function startTestServer(
   db: DbKind,
   overrides: Record<string, string> = {},
@@ -88,7 +102,7 @@ export async function startTestServer(
     url,
     server,
     dataDir: config.dataDir,
-    client: createClient(url),
+    client: createClient(url, {}, checkAgainstDocument(server)),
     async close() {
       await server.close();
       await s3?.close();

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  DEFAULT_EXTENSIONS,
   appConfigSchema,
   authResponseSchema,
   meResponseSchema,
@@ -39,9 +40,14 @@ function fetchAppConfig() {
   return apiRequest('/api/config', appConfigSchema, { token: null });
 }
 
-/** The server's public settings (demo accounts, upload size limit); fixed while it runs. */
+/** The server's public settings (demo accounts, upload limits, registration); fixed while it runs. */
 export function useAppConfig() {
   return useQuery({ queryKey: queryKeys.appConfig, queryFn: fetchAppConfig, staleTime: Infinity });
+}
+
+/** The extensions this installation accepts; the default list until the server has said. */
+export function useAllowedTypes(): readonly string[] {
+  return useAppConfig().data?.allowed_types ?? DEFAULT_EXTENSIONS;
 }
 
 /** A sign-in by login or registration: its toast, then the session starts and the dashboard opens. */

@@ -13,7 +13,7 @@ describe('interface language', () => {
   it('switches to German from the user menu, for every screen, and remembers the choice', async () => {
     const user = makeUser({ username: 'alice' });
     storeSession(user);
-    mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } });
+    mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
     const actor = userEvent.setup();
     renderApp('/upload');
 

@@ -1,4 +1,4 @@
-import { FileArchive, FileImage, FileJson, FileSpreadsheet, FileText, File as FileIcon, type LucideIcon } from 'lucide-react';
+import { FileArchive, FileAudio, FileImage, FileVideo, FileJson, FileSpreadsheet, FileText, File as FileIcon, type LucideIcon } from 'lucide-react';
 import { extensionOf } from '@vault/contract';
 
 interface FileKind {
@@ -14,6 +14,8 @@ const KINDS = {
   data: { icon: FileJson, tone: 'bg-amber-50 text-amber-700 ring-amber-600/15' },
   sheet: { icon: FileSpreadsheet, tone: 'bg-emerald-50 text-emerald-700 ring-emerald-600/15' },
   archive: { icon: FileArchive, tone: 'bg-violet-50 text-violet-700 ring-violet-600/15' },
+  video: { icon: FileVideo, tone: 'bg-indigo-50 text-indigo-700 ring-indigo-600/15' },
+  audio: { icon: FileAudio, tone: 'bg-pink-50 text-pink-700 ring-pink-600/15' },
   other: { icon: FileIcon, tone: 'bg-slate-100 text-slate-500 ring-slate-500/15' },
 } satisfies Record<string, FileKind>;
 
@@ -23,8 +25,10 @@ export function fileKind(mime: string): FileKind {
   if (mime === 'application/pdf') return KINDS.pdf;
   if (mime === 'application/json') return KINDS.data;
   if (mime === 'text/csv' || mime.includes('spreadsheet') || mime.includes('excel')) return KINDS.sheet;
-  if (mime.startsWith('text/') || mime.includes('word')) return KINDS.text;
-  if (mime.includes('zip') || mime.includes('rar')) return KINDS.archive;
+  if (mime.startsWith('text/') || mime.includes('word') || mime.includes('opendocument.text')) return KINDS.text;
+  if (mime.startsWith('video/')) return KINDS.video;
+  if (mime.startsWith('audio/')) return KINDS.audio;
+  if (/zip|rar|tar|7z|compressed/.test(mime)) return KINDS.archive;
   return KINDS.other;
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXTENSIONS, LIMITS } from '@vault/contract';
 import { addTag, parseTagList, screenFiles } from './upload-rules';
+
+/** A default installation's limits. */
+const DEFAULTS = { maxBytes: LIMITS.maxFileBytes, allowedTypes: DEFAULT_EXTENSIONS };
 
 function file(name: string, size = 10): File {
   const f = new File(['x'], name, { lastModified: 1 });
@@ -10,12 +14,12 @@ function file(name: string, size = 10): File {
 describe('screenFiles (upload rules)', () => {
   it('accepts the listed types, case-insensitively', () => {
     const names = ['a.jpeg', 'b.JPG', 'c.png', 'd.gif', 'e.webp', 'f.pdf', 'g.txt', 'h.md', 'i.csv', 'j.json'];
-    expect(screenFiles([], names.map((n) => file(n))).accepted.map((f) => f.name)).toEqual(names);
-    expect(screenFiles([], [file('k.zip')]).accepted).toHaveLength(1);
+    expect(screenFiles([], names.map((n) => file(n)), DEFAULTS).accepted.map((f) => f.name)).toEqual(names);
+    expect(screenFiles([], [file('k.zip')], DEFAULTS).accepted).toHaveLength(1);
   });
 
   it('explains each refused type', () => {
-    const { accepted, rejected } = screenFiles([], [file('setup.exe'), file('README'), file('ok.txt')]);
+    const { accepted, rejected } = screenFiles([], [file('setup.exe'), file('README'), file('ok.txt')], DEFAULTS);
     expect(accepted.map((f) => f.name)).toEqual(['ok.txt']);
     expect(rejected).toEqual([
       { name: 'setup.exe', reason: '.exe files are not accepted. Accepted types: JPEG, JPG, PNG, GIF, WEBP, PDF, TXT, MD, CSV, JSON, ZIP.' },
@@ -24,7 +28,7 @@ describe('screenFiles (upload rules)', () => {
   });
 
   it('takes files of exactly 100 MB and refuses larger ones', () => {
-    const { accepted, rejected } = screenFiles([], [file('max.pdf', 104_857_600), file('big.pdf', 104_857_601)]);
+    const { accepted, rejected } = screenFiles([], [file('max.pdf', 104_857_600), file('big.pdf', 104_857_601)], DEFAULTS);
     expect(accepted.map((f) => f.name)).toEqual(['max.pdf']);
     expect(rejected).toEqual([{ name: 'big.pdf', reason: 'This file is larger than the 100 MB limit per file.' }]);
   });
@@ -32,7 +36,7 @@ describe('screenFiles (upload rules)', () => {
   it('keeps at most 10 files in the list and says why the rest were left out', () => {
     const selected = Array.from({ length: 8 }, (_, i) => file(`s${i}.txt`));
     const dropped = Array.from({ length: 4 }, (_, i) => file(`d${i}.txt`));
-    const { accepted, rejected } = screenFiles(selected, dropped);
+    const { accepted, rejected } = screenFiles(selected, dropped, DEFAULTS);
     expect(accepted.map((f) => f.name)).toEqual(['d0.txt', 'd1.txt']);
     expect(rejected).toEqual([
       { name: 'd2.txt', reason: 'At most 10 files can be uploaded at once.' },
@@ -42,11 +46,17 @@ describe('screenFiles (upload rules)', () => {
 
   it('refuses a file already in the list', () => {
     const same = file('a.txt');
-    expect(screenFiles([same], [file('a.txt')]).rejected).toEqual([{ name: 'a.txt', reason: 'This file is already in the list.' }]);
+    expect(screenFiles([same], [file('a.txt')], DEFAULTS).rejected).toEqual([{ name: 'a.txt', reason: 'This file is already in the list.' }]);
+  });
+
+  it("follows the installation's list of types", () => {
+    const { accepted, rejected } = screenFiles([], [file('report.docx'), file('a.png')], { ...DEFAULTS, allowedTypes: ['docx', 'pdf'] });
+    expect(accepted.map((f) => f.name)).toEqual(['report.docx']);
+    expect(rejected).toEqual([{ name: 'a.png', reason: '.png files are not accepted. Accepted types: DOCX, PDF.' }]);
   });
 
   it('honours a server limit below 100 MB', () => {
-    expect(screenFiles([], [file('a.pdf', 2_000_000)], 1_048_576).rejected[0]?.reason).toBe('This file is larger than the 1 MB limit per file.');
+    expect(screenFiles([], [file('a.pdf', 2_000_000)], { ...DEFAULTS, maxBytes: 1_048_576 }).rejected[0]?.reason).toBe('This file is larger than the 1 MB limit per file.');
   });
 });
 

@@ -1,4 +1,5 @@
-import { ACCEPTED_EXTENSIONS, LIMITS, extensionOf, tagSchema } from '@vault/contract';
+import { LIMITS, extensionOf, tagSchema } from '@vault/contract';
+import { typeList } from './allowed-types';
 import { formatFileSize } from './format';
 import { i18n } from '../i18n';
 
@@ -12,25 +13,28 @@ export interface Screened {
   rejected: RejectedFile[];
 }
 
-const ACCEPTED_LIST = ACCEPTED_EXTENSIONS.map((e) => e.toUpperCase()).join(', ');
-
-/** For the file picker's accept attribute and react-dropzone. */
-export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** What the installation accepts per file. */
+export interface UploadLimits {
+  maxBytes: number;
+  /** Extensions (GET /api/config's allowed_types). */
+  allowedTypes: readonly string[];
+}
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
- * The upload rules for files dropped or picked while `selected` are
- * already listed: accepted types, at most `maxBytes` each, at most 10 in the
- * list. Every refused file comes with its reason.
+ * The upload rules for files dropped or picked while `selected` are already
+ * listed: the installation's types, at most `maxBytes` each, at most 10 in
+ * the list. Every refused file comes with its reason.
  */
-export function screenFiles(selected: readonly File[], dropped: readonly File[], maxBytes: number = LIMITS.maxFileBytes): Screened {
+export function screenFiles(selected: readonly File[], dropped: readonly File[], { maxBytes, allowedTypes }: UploadLimits): Screened {
   const accepted: File[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of dropped) {
     const ext = extensionOf(file.name);
-    if (!(ACCEPTED_EXTENSIONS as readonly string[]).includes(ext)) {
-      const reason = ext ? i18n.t('upload:rule.extension', { ext, accepted: ACCEPTED_LIST }) : i18n.t('upload:rule.noExtension', { accepted: ACCEPTED_LIST });
+    if (!allowedTypes.includes(ext)) {
+      const accepted = typeList(allowedTypes);
+      const reason = ext ? i18n.t('upload:rule.extension', { ext, accepted }) : i18n.t('upload:rule.noExtension', { accepted });
       rejected.push({ name: file.name, reason });
     } else if (file.size > maxBytes) {
       rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooLarge', { limit: formatFileSize(maxBytes) }) });

@@ -59,7 +59,7 @@ function adminServer(overrides: Record<string, MockReply> = {}) {
   storeSession(admin);
   return mockFetch({
     'GET /api/auth/me': { body: { user: admin } },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
     'GET /api/admin/stats': { body: stats },
     'GET /api/admin/users/stats': { body: { users } },
     'GET /api/admin/files': (req) => ({ body: { files: [file(11), file(12, { username: 'bob', reference_count: 2, is_public: true })], total: 2, page: Number(req.query.get('page')) } }),

@@ -6,7 +6,7 @@ import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
 
 const NOT_FOUND = "The file you're looking for doesn't exist or you don't have permission to access it.";
-const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } };
+const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } };
 const archive = makeFile({ id: 5, original_name: 'press-kit.zip', mime_type: 'application/zip', is_public: true, file_size: 1536, username: 'alice' });
 
 describe('FilePage', () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CheckCircle2, Inbox, Send, UserRound, XCircle } from 'lucide-react';
 import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
-import { useAppConfig } from '../api/auth';
+import { useAllowedTypes, useAppConfig } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { storedGrant, uploadToRequest, useRequestView } from '../api/links';
 import { LinkGate } from '../components/links/LinkGate';
@@ -44,6 +44,7 @@ function SentList({ sent }: { sent: Sent[] }) {
 function RequestForm({ token, grant, view }: { token: string; grant: string | undefined; view: FileRequestView }) {
   const { t } = useTranslation('links');
   const maxFileBytes = useAppConfig().data?.max_file_bytes ?? LIMITS.maxFileBytes;
+  const allowedTypes = useAllowedTypes();
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [name, setName] = useState('');
@@ -89,9 +90,10 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
         {failure && <Alert tone="error">{failure}</Alert>}
         <UploadDropzone
           maxFileBytes={maxFileBytes}
+          allowedTypes={allowedTypes}
           disabled={progress !== null}
           onFiles={(dropped) => {
-            const screened = screenFiles(files, dropped, maxFileBytes);
+            const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes });
             setFiles([...files, ...screened.accepted]);
             setRejected(screened.rejected);
           }}

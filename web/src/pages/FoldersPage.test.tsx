@@ -14,7 +14,7 @@ function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
   storeSession(alice);
   return mockFetch({
     'GET /api/auth/me': { body: { user: alice } },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
     'GET /api/folders': { body: { folders: [projects, campaign], total: 2 } },
     ...routes,
   });

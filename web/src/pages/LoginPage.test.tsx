@@ -11,7 +11,7 @@ const DEMO = {
 };
 
 function configReply(demo: typeof DEMO | null) {
-  return { body: { demo, max_file_bytes: 104_857_600 } };
+  return { body: { demo, max_file_bytes: 104_857_600, allowed_types: ['png'], registration_open: true } };
 }
 
 const usernameInput = () => screen.getByLabelText('Username');

@@ -57,12 +57,16 @@ export function LoginPage() {
       title={t(COPY[mode].title)}
       subtitle={t(COPY[mode].subtitle)}
       footer={
-        <>
-          {t('noAccount')}{' '}
-          <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
-            {t('createOne')}
-          </Link>
-        </>
+        config.data?.registration_open === false ? (
+          t('accountsByAdmin')
+        ) : (
+          <>
+            {t('noAccount')}{' '}
+            <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+              {t('createOne')}
+            </Link>
+          </>
+        )
       }
     >
       <form noValidate onSubmit={onSubmit} className="space-y-5">

@@ -10,7 +10,7 @@ const files = [
   makeFile({ id: 2, original_name: 'sheet.pdf', is_public: true, download_count: 3 }),
 ];
 
-const ROUTES = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } }, 'GET /api/files/public': { body: fileList(files, 42) } };
+const ROUTES = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } }, 'GET /api/files/public': { body: fileList(files, 42) } };
 
 function statValue(label: string) {
   return screen.getByText(label, { selector: 'p' }).nextElementSibling;

@@ -23,7 +23,7 @@ describe('RegisterPage', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.path !== '/api/config')).toHaveLength(0);
   });
 
   it('checks lengths, the e-mail pattern and the confirmation', async () => {
@@ -76,5 +76,12 @@ describe('RegisterPage', () => {
     renderApp('/register');
     await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+  });
+
+  it('says registration is closed, with no form, when the installation closed it', async () => {
+    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: false } } });
+    renderApp('/register');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration is closed. Ask an administrator for an account.');
+    expect(screen.queryByRole('button', { name: 'Create Account' })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema } from '@vault/contract';
-import { useRegister } from '../api/auth';
+import { useAppConfig, useRegister } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { AuthLayout } from '../components/auth/AuthLayout';
 import { Alert } from '../components/ui/Alert';
@@ -21,6 +21,8 @@ export function RegisterPage() {
   const { errors } = form.formState;
 
   const mutation = useRegister();
+  // Closed only when the server says so; it refuses registrations itself either way.
+  const closed = useAppConfig().data?.registration_open === false;
 
   // confirmPassword is checked here only; the server never sees it.
   const onSubmit = form.handleSubmit(({ username, email, password }) => mutation.mutate({ username, email, password }));
@@ -38,29 +40,33 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('registrationFailed'))}</Alert>}
-        <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
-        <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField
-          label={t('password')}
-          type="password"
-          autoComplete="new-password"
-          hint={t('atLeast6Characters')}
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <TextField
-          label={t('confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
-        />
-        <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
-          {t('createAccount')}
-        </Button>
-      </form>
+      {closed ? (
+        <Alert tone="error">{t('registrationClosed')}</Alert>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {mutation.isError && <Alert tone="error">{errorMessage(mutation.error, t('registrationFailed'))}</Alert>}
+          <TextField label={t('username')} autoComplete="username" error={errors.username?.message} {...form.register('username')} />
+          <TextField label={t('email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label={t('password')}
+            type="password"
+            autoComplete="new-password"
+            hint={t('atLeast6Characters')}
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <TextField
+            label={t('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" size="lg" className="w-full" loading={mutation.isPending}>
+            {t('createAccount')}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

@@ -20,7 +20,7 @@ function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
   storeSession(alice);
   return mockFetch({
     'GET /api/auth/me': { body: { user: alice } },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
     'GET /api/files': { body: fileList([publicFile, privateFile]) },
     'GET /api/folders': { body: { folders: [publicFolder, privateFolder], total: 2 } },
     'GET /api/shared-with-me': { body: { files: [fromBob], folders: [bobsFolder] } },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, type MockReply } from '../test/fetch-mock';
@@ -13,7 +14,7 @@ function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
   storeSession(me);
   const fetches = mockFetch({
     'GET /api/auth/me': { body: { user: me } },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } },
     'GET /api/auth/stats': { body: userStats },
     'GET /api/files/storage/stats': { body: storageStats },
     'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } },

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
-import { useAppConfig } from '../api/auth';
+import { useAllowedTypes, useAppConfig } from '../api/auth';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
 import { folderChoices } from '../lib/folder-paths';
@@ -39,7 +39,9 @@ export function UploadPage() {
   const [confirming, setConfirming] = useState(false);
   // 'Upload here' on a folder page leads back to that folder; otherwise the dashboard opens.
   const origin = params.get('folder_id');
-  const uploader = useUploader(maxFileBytes, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
+  const allowedTypes = useAllowedTypes();
+  const limits = useMemo(() => ({ maxBytes: maxFileBytes, allowedTypes }), [maxFileBytes, allowedTypes]);
+  const uploader = useUploader(limits, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
 
   const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;
@@ -58,7 +60,7 @@ export function UploadPage() {
           <Card>
             <CardHeader title={t('chooseFiles')} description={t('upToAtATime', { count: LIMITS.maxFilesPerUpload })} />
             <CardContent className="space-y-4">
-              <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} />
+              <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} allowedTypes={allowedTypes} />
               {uploader.rejected.length > 0 && (
                 <Alert tone="error">
                   <div className="flex items-start justify-between gap-3">

@@ -15,7 +15,7 @@ function signedInAs(user = alice) {
   mockFetch({
     'GET /api/auth/me': { body: { user } },
     'POST /api/auth/logout': { status: 204 },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
   });
   return token;
 }

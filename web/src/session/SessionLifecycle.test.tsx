@@ -32,7 +32,7 @@ async function signIn({ token = makeToken(nowSeconds() + 24 * 3600), refresh }: 
     'GET /api/auth/me': { body: { user: alice } },
     'POST /api/auth/logout': { status: 204 },
     'POST /api/auth/refresh': refresh ? { body: refresh } : { status: 500 },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1 } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
   });
   // The lifecycle runs on every screen: a plain one (no data queries) keeps each fake-timer step cheap.
   const app = renderApp(SCREEN);

@@ -12,7 +12,7 @@ describe('theme switch', () => {
   it('pins Dark or Light from the user menu and goes back to following the system', async () => {
     const user = makeUser({ username: 'alice' });
     storeSession(user);
-    mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } });
+    mockFetch({ 'GET /api/auth/me': { body: { user } }, 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
     const actor = userEvent.setup();
     renderApp('/upload');
 

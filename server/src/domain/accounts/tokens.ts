@@ -48,8 +48,15 @@ const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) 
 
 const ISSUER = 'vault';
 
+/** Session tokens whose signature was checked, remembered up to this many. */
+const VERIFIED_SESSIONS = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A client sends the same token with every request: its signature is checked
+  // once, and its claims reused until it expires (whether its session was
+  // revoked is still looked up each time, by the caller).
+  const verified = new Map<string, SessionClaims>();
 
   async function sign(purpose: Purpose, subject: number, claims: Record<string, unknown>, ttlSeconds: number) {
     const now = Math.floor(Date.now() / 1000);
@@ -82,9 +89,15 @@ export function createTokenService(secret: string): TokenService {
   return {
     issueSession: (userId, sessionId, ttl) => sign('session', userId, { sid: sessionId }, ttl),
     async verifySession(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAt > Date.now()) return known;
+      verified.delete(token);
       const { payload, userId, expiresAt } = await verify(token, 'session');
       if (typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
-      return { userId, sessionId: payload.sid, expiresAt };
+      const claims = { userId, sessionId: payload.sid, expiresAt };
+      if (verified.size >= VERIFIED_SESSIONS) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+      return claims;
     },
     issueDownload: (userId, sessionId, fileId, ttl) => sign('download', userId, { sid: sessionId, fid: fileId }, ttl),
     async verifyDownload(token) {

@@ -93,6 +93,11 @@ export async function login(ctx: DomainContext, input: LoginInput) {
   return { token: session.token, user: toUserDto(row) };
 }
 
+/** An account made by an operator (vault create-admin): no session is opened; a taken name or e-mail is a conflict. */
+export async function createAccount(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean) {
+  return toUserDto(await insertUser(ctx, input, isAdmin));
+}
+
 /** Creates the account if its username is free; used for demo and bootstrap admin accounts. */
 export async function ensureAccount(
   ctx: DomainContext,

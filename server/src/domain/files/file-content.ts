@@ -39,7 +39,14 @@ export async function contentOf(ctx: DomainContext, reader: Actor | null, file: 
     reader,
     size: Number(blob.size),
     hash: file.blob_hash,
-    read: (range) => ctx.store.get(blob.storage_key, range),
+    async read(range) {
+      const stream = await ctx.store.get(blob.storage_key, range);
+      const started = performance.now();
+      const bytes = range ? range.end - range.start + 1 : Number(blob.size);
+      // Counted once read to its end; a download the client abandoned sent an unknown part of it.
+      stream.once('end', () => ctx.observe.downloaded(bytes, (performance.now() - started) / 1000));
+      return stream;
+    },
     countDownload: () => recordDownload(ctx, reader, detail === undefined ? { file } : { file, detail }),
   };
 }

@@ -6,16 +6,16 @@ import type { Actor, DomainContext } from '../shared/context.js';
 
 /** Counts one download of the file and logs who took it (null: somebody signed out), and how (`detail`, e.g. a share link). */
 export async function recordDownload(ctx: DomainContext, actor: Actor | null, { file, detail }: { file: FileRow; detail?: string }): Promise<void> {
-  let count = 0;
-  await ctx.db.transaction().execute(async (trx) => {
+  // Downloads come in bursts: concurrent ones share a commit.
+  const count = await ctx.grouped.run(async (trx) => {
     const updated = await trx
       .updateTable('files')
       .set({ download_count: sql`download_count + 1` })
       .where('id', '=', file.id)
       .returning('download_count')
       .executeTakeFirst();
-    count = updated?.download_count ?? 0;
     await recordActivity(trx, { type: 'download', userId: actor?.id ?? null, fileId: file.id, fileName: file.original_name, detail: detail ?? null });
+    return updated?.download_count ?? 0;
   });
   await ctx.events.publish({
     event: { type: 'file_downloaded', file_id: file.id, download_count: count, at: new Date().toISOString() },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import type { Dialect } from '../../db/dialect.js';
 import { containsPattern, filterConditions, type FileFilters } from './search.js';
 
 /** Compiles conditions to SQL text and parameters without a database. */
@@ -12,8 +13,8 @@ const compiler = new Kysely<unknown>({
   },
 });
 
-function compiled(filters: FileFilters) {
-  return filterConditions(filters).map((c) => {
+function compiled(filters: FileFilters, dialect: Dialect = 'sqlite') {
+  return filterConditions(filters, dialect).map((c) => {
     const { sql: text, parameters } = sql`${c}`.compile(compiler);
     return { text: text.replace(/\s+/g, ' '), parameters };
   });
@@ -40,6 +41,14 @@ describe('filterConditions', () => {
     const [search] = compiled({ search: 'Tax' });
     expect(search!.text).toContain('lower(f.original_name) like ?');
     expect(search!.text).toContain('from file_tags st where lower(st.tag) like ?');
+    expect(search!.parameters).toEqual(['%tax%', '%tax%']);
+  });
+
+  it('on PostgreSQL, unites the name and tag matches, so that each can come from its trigram index', () => {
+    const [search] = compiled({ search: 'Tax' }, 'postgres');
+    expect(search!.text).toContain('f.id in (select n.id from files n where lower(n.original_name) like ?');
+    expect(search!.text).toContain('union select st.file_id from file_tags st where lower(st.tag) like ?');
+    expect(search!.text).not.toContain(' or ');
     expect(search!.parameters).toEqual(['%tax%', '%tax%']);
   });
 

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
+import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
 import { fileDtos } from './dto.js';
@@ -23,14 +24,24 @@ function dateBound(value: string, end: boolean): number {
   return DATE_ONLY.test(value) && end ? at + DAY_MS - 1 : at;
 }
 
-export function filterConditions(f: FileFilters): Condition[] {
-  const where: Condition[] = [];
-  if (f.search) {
-    const pattern = containsPattern(f.search);
-    // Uncorrelated subqueries: the tag matches are found once, not once per file.
-    where.push(sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\'
-      or f.id in (select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'))`);
+/**
+ * A name or tag containing the text. SQLite walks the scope's files and tests
+ * each name (fast enough), finding the tag matches once. PostgreSQL finds the
+ * names and the tags through their trigram indexes instead: with an OR of the
+ * two, it could use neither and read every file of the scope.
+ */
+function containsText(text: string, dialect: Dialect): Condition {
+  const pattern = containsPattern(text);
+  const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged})`;
   }
+  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged}))`;
+}
+
+export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {
+  const where: Condition[] = [];
+  if (f.search) where.push(containsText(f.search, dialect));
   if (f.mime_type) {
     where.push(
       f.mime_type.endsWith('/*')
@@ -67,7 +78,7 @@ export interface Page {
 
 /** One page of files matching scope and filters, with the full match count. */
 export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
-  const where = sql.join([scope, ...filterConditions(filters)], sql` and `);
+  const where = sql.join([scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))

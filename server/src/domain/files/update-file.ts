@@ -1,4 +1,4 @@
-import { EXTENSION_MIME, extensionOf, type FileItem, type FileUpdate } from '@vault/contract';
+import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate } from '@vault/contract';
 import { fileAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
@@ -15,7 +15,7 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
   const name = change.original_name === undefined ? undefined : normalizeFileName(change.original_name);
   if (name !== undefined) {
     const ext = extensionOf(name);
-    if ((EXTENSION_MIME as Record<string, string>)[ext] !== row.mime_type) {
+    if (mimeOfExtension(ext) !== row.mime_type) {
       throw new Invalid(`The new name must keep the file's type (.${extensionOf(row.original_name)})`);
     }
   }

@@ -1,14 +1,19 @@
+import type { KnownExtension } from '@vault/contract';
 import type { Background } from '../../background.js';
 import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
+import type { GroupCommit } from '../../db/group-commit.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
+import type { Observer } from '../../metrics/observer.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
 
 export interface DomainSettings {
   defaultQuotaBytes: number;
   maxFileBytes: number;
+  /** Extensions accepted for upload (ALLOWED_TYPES). */
+  allowedTypes: readonly KnownExtension[];
   tokenTtlSeconds: number;
   orphanGraceMs: number;
   /** An upload whose body makes no progress this long is cut off. */
@@ -19,6 +24,8 @@ export interface DomainSettings {
 export interface DomainContext {
   db: Db;
   dialect: Dialect;
+  /** For small, frequent writes (download counts): concurrent ones share a commit. */
+  grouped: GroupCommit;
   store: ObjectStore;
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
@@ -27,6 +34,8 @@ export interface DomainContext {
   tokens: TokenService;
   settings: DomainSettings;
   log: Logger;
+  /** Metrics of the work done (uploads, deduplication, downloads, collection). */
+  observe: Observer;
 }
 
 /** The signed-in caller, as the auth hook resolved it. */

@@ -17,3 +17,12 @@ export async function lockUsers(trx: Db, dialect: Dialect, userIds: number[]): P
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   await sql`select id from users where id in (${sql.join(ids)}) order by id for update`.execute(trx);
 }
+
+/**
+ * lockUser and the user's quota and charged bytes, read in the same statement
+ * (one round trip fewer while the lock is held).
+ */
+export async function lockedQuota(trx: Db, dialect: Dialect, userId: number): Promise<{ storage_quota_bytes: number | null; used_bytes: number }> {
+  const query = trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+}

@@ -17,3 +17,16 @@ export async function ownsContent(db: Db, userId: number, hash: string): Promise
   const row = await db.selectFrom('files').select('id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** Whether the user already has a file whose content starts with the bytes of this head hash (see storage/ingest.ts). */
+export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('files as f')
+    .innerJoin('blobs as b', 'b.hash', 'f.blob_hash')
+    .select('f.id')
+    .where('f.user_id', '=', userId)
+    .where('b.head_hash', '=', headHash)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

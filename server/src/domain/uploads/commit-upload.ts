@@ -12,7 +12,7 @@ import { QuotaExceeded, TimedOut } from '../shared/errors.js';
 import { fileDto } from '../files/dto.js';
 import { charge, ownsContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { lockUser } from '../shared/locks.js';
+import { lockedQuota } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -48,6 +48,9 @@ export async function uploadBudget(ctx: DomainContext, userId: number): Promise<
   };
 }
 
+/** The object is to become the content's own, but the store left it non-durable. */
+class NotDurable extends Error {}
+
 /** The object may have been swept with its lease: nothing may point at it. */
 const LEASE_LOST = 'The upload paused for too long and was discarded; send it again';
 
@@ -59,7 +62,9 @@ const LEASE_LOST = 'The upload paused for too long and was discarded; send it ag
  * takes this object instead: no file is ever attached to a hole. A
  * duplicate's own object is deleted after the response, since deleting it
  * before would show in the time taken that somebody holds the same content;
- * on failure the object is deleted and nothing else remains.
+ * only a copy of the uploader's own content, which the store left
+ * non-durable, goes at once (that reveals nothing about anybody else). On
+ * failure the object is deleted and nothing else remains.
  */
 export interface UploadToCommit {
   /** The file's display name, already normalised. */
@@ -78,17 +83,19 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   const hole = known && !present ? known.storage_key : undefined;
   let fileId = 0;
   let duplicate = false;
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockUser(trx, ctx.dialect, actor.id);
+  let durable = object.durable;
+  const commit = () =>
+    ctx.db.transaction().execute(async (trx) => {
+      // Before the user's lock: the lease is this upload's alone, and each
+      // statement under the lock (held to the commit) delays their next upload.
+      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
+      const user = await lockedQuota(trx, ctx.dialect, actor.id);
       if (!(await ownsContent(trx, actor.id, object.hash))) {
-        const user = await trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
         if (Number(user.used_bytes) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
         await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       await opts.within?.(trx, object);
-      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
       const now = Date.now();
       const healed = hole
         ? await trx
@@ -103,11 +110,24 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
         healed ??
         (await trx
           .insertInto('blobs')
-          .values({ hash: object.hash, size: object.size, mime_type: object.mime, storage_key: object.key, ref_count: 1, created_at: now, orphaned_at: null })
-          .onConflict((oc) => oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null }))
+          .values({
+            hash: object.hash,
+            size: object.size,
+            mime_type: object.mime,
+            storage_key: object.key,
+            head_hash: object.headHash,
+            ref_count: 1,
+            created_at: now,
+            orphaned_at: null,
+          })
+          .onConflict((oc) =>
+            // Blobs stored before head hashes were kept get theirs from their next copy.
+            oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
+          )
           .returning('storage_key')
           .executeTakeFirstOrThrow());
       duplicate = blob.storage_key !== object.key;
+      if (!duplicate && !durable) throw new NotDurable();
       const file = await trx
         .insertInto('files')
         .values({
@@ -130,12 +150,22 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       }
       await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
     });
+  try {
+    await commit().catch(async (err: unknown) => {
+      if (!(err instanceof NotDurable)) throw err;
+      // The uploader's own copy went while this one was arriving: it is the content's object now.
+      await ctx.store.makeDurable(object.key);
+      durable = true;
+      await commit();
+    });
   } catch (err) {
     await discardObject(ctx, leases, object.key);
     throw err;
   }
   leases.settled(object.key);
-  if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
+  if (duplicate) ctx.observe.deduplicated(object.size);
+  if (duplicate && !durable) await ctx.store.delete(object.key);
+  else if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
 
   const dto = await fileDto(ctx.db, viewerOf(actor), fileId);

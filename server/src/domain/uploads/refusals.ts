@@ -1,4 +1,3 @@
-import { ACCEPTED_EXTENSIONS } from '@vault/contract';
 import { StorageError } from '../../storage/errors.js';
 import { QuotaExceeded, TooLarge, UnsupportedType, type DomainError } from '../shared/errors.js';
 
@@ -7,7 +6,7 @@ function sizeLabel(bytes: number): string {
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
 
-function refusalOf(err: StorageError): DomainError {
+function refusalOf(err: StorageError, allowed: readonly string[]): DomainError {
   const { limitBytes = 0, extension = '' } = err.particulars;
   switch (err.kind) {
     case 'too_large':
@@ -15,13 +14,13 @@ function refusalOf(err: StorageError): DomainError {
     case 'over_budget':
       return new QuotaExceeded();
     case 'extension_not_accepted':
-      return new UnsupportedType(extension ? `File type .${extension} is not allowed` : `Files need an extension (${ACCEPTED_EXTENSIONS.join(', ')})`);
+      return new UnsupportedType(extension ? `File type .${extension} is not allowed` : `Files need an extension (${allowed.join(', ')})`);
     case 'content_mismatch':
       return new UnsupportedType('File content does not match its extension');
   }
 }
 
-/** The storage engine's refusals as the user reads them; anything else passes unchanged. */
-export function asDomainError(err: unknown): unknown {
-  return err instanceof StorageError ? refusalOf(err) : err;
+/** The storage engine's refusals as the user reads them (`allowed`: the installation's extensions); anything else passes unchanged. */
+export function asDomainError(err: unknown, allowed: readonly string[]): unknown {
+  return err instanceof StorageError ? refusalOf(err, allowed) : err;
 }

@@ -2,13 +2,13 @@ import type { Readable } from 'node:stream';
 import { LIMITS, extensionOf, type FileItem } from '@vault/contract';
 import { drain } from '../../drain.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
-import { ingest, type IngestedObject } from '../../storage/ingest.js';
+import { ingest, type IngestedObject, type OwnContent } from '../../storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
 import { normalizeFileName } from '../files/names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
-import { ownsContent } from '../shared/quota.js';
+import { ownsContent, ownsContentStartingWith } from '../shared/quota.js';
 import { commitUpload, discardObject, uploadBudget, type UploadBudget, type UploadOptions } from './commit-upload.js';
 import { asDomainError } from './refusals.js';
 
@@ -90,12 +90,21 @@ export class UploadBatch {
     let name = fileName;
     try {
       name = normalizeFileName(fileName);
-      const ext = acceptedExtension(extensionOf(name));
+      const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
       const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
-      return { name, object: await ingest(this.ctx.store, content, ext, limits, this.leases) };
+      const { db } = this.ctx;
+      const userId = this.actor.id;
+      const own: OwnContent = {
+        startsWith: (headHash) => ownsContentStartingWith(db, userId, headHash),
+        has: (hash) => ownsContent(db, userId, hash),
+      };
+      const started = performance.now();
+      const object = await ingest(this.ctx.store, content, ext, limits, this.leases, own);
+      this.ctx.observe.uploaded(object.size, (performance.now() - started) / 1000);
+      return { name, object };
     } catch (err) {
       await drain(content);
-      const refusal = asDomainError(err);
+      const refusal = asDomainError(err, this.ctx.settings.allowedTypes);
       if (refusal instanceof DomainError) return { name, error: refusal };
       throw refusal;
     }

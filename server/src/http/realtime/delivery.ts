@@ -8,14 +8,14 @@ import type { Sequencer } from './sequencer.js';
 /** A client this far behind is not reading: drop it rather than buffer without end. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-function send(connection: Connection, payload: string): void {
+function send(connection: Connection, payload: Buffer): void {
   const { socket } = connection;
   if (socket.readyState !== WebSocket.OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
     socket.terminate();
     return;
   }
-  socket.send(payload);
+  socket.send(payload, { binary: false });
 }
 
 /**
@@ -33,7 +33,8 @@ export function startDelivery(bus: EventBus, registry: ConnectionRegistry, log: 
       log.error({ type: event.type }, 'realtime event does not match the contract; not delivered');
       return;
     }
-    const payload = JSON.stringify(parsed.data);
+    // Encoded once for every socket it goes to; sent as text, as a string would be.
+    const payload = Buffer.from(JSON.stringify(parsed.data));
     for (const connection of registry.reachedBy(audience)) {
       try {
         send(connection, payload);

@@ -1,36 +1,47 @@
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, registerRequestSchema } from '@vault/contract';
+import { REGISTRATION_CLOSED, authResponseSchema, loginRequestSchema, meResponseSchema, registerRequestSchema, userStatsSchema } from '@vault/contract';
 import { actorDto, login, register, userStats } from '../../domain/accounts/users.js';
 import { refreshSession, revokeSession } from '../../domain/accounts/sessions.js';
+import { Forbidden } from '../../domain/shared/errors.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
-import { parse } from '../validate.js';
+import { NO_BODY, api } from '../openapi/route-spec.js';
+import { validated } from '../validate.js';
 
-export function authRoutes(app: FastifyInstance, { failures, realtime }: HttpDeps): void {
-  const signInBudget = { config: { access: 'public', budget: 'sign-in' } } as const;
+const tag = 'Accounts';
 
-  app.post('/api/auth/register', signInBudget, async (request, reply) => {
-    const input = parse(registerRequestSchema, request.body);
-    const result = await failures.register(request.ip, () => register(request.ctx, input));
-    return reply.status(201).send(result);
-  });
+export function authRoutes(app: FastifyInstance, { config, failures, realtime }: HttpDeps): void {
+  app.post(
+    '/api/auth/register',
+    api({ summary: 'Create an account and sign in', tag, access: 'public', budget: 'sign-in', body: registerRequestSchema, responses: { 201: authResponseSchema }, errors: [403, 409] }),
+    async (request, reply) => {
+      if (!config.allowRegistration) throw new Forbidden(REGISTRATION_CLOSED);
+      const input = validated(registerRequestSchema, request.body);
+      const result = await failures.register(request.ip, () => register(request.ctx, input));
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.post('/api/auth/login', signInBudget, async (request) => {
-    const input = parse(loginRequestSchema, request.body);
-    return failures.signIn(request.ip, input.username, () => login(request.ctx, input));
-  });
+  app.post(
+    '/api/auth/login',
+    api({ summary: 'Sign in (mode "admin" for Admin Login)', tag, access: 'public', budget: 'sign-in', body: loginRequestSchema, responses: { 200: authResponseSchema }, errors: [401, 403] }),
+    async (request) => {
+      const input = validated(loginRequestSchema, request.body);
+      return failures.signIn(request.ip, input.username, () => login(request.ctx, input));
+    },
+  );
 
-  app.get('/api/auth/me', async (request) => ({ user: actorDto(actorOf(request)) }));
+  app.get('/api/auth/me', api({ summary: 'The signed-in user', tag, responses: { 200: meResponseSchema } }), async (request) => ({ user: actorDto(actorOf(request)) }));
 
-  app.get('/api/auth/stats', async (request) => userStats(request.ctx, actorOf(request)));
+  app.get('/api/auth/stats', api({ summary: "The caller's file count and quota", tag, responses: { 200: userStatsSchema } }), async (request) => userStats(request.ctx, actorOf(request)));
 
-  app.post('/api/auth/refresh', async (request) => {
+  app.post('/api/auth/refresh', api({ summary: 'A fresh token for the same session', tag, responses: { 200: authResponseSchema } }), async (request) => {
     const actor = actorOf(request);
     const { token } = await refreshSession(request.ctx, actor);
     return { token, user: actorDto(actor) };
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  app.post('/api/auth/logout', api({ summary: 'End the session, its tokens, links and websockets', tag, responses: { 204: NO_BODY } }), async (request, reply) => {
     const actor = actorOf(request);
     await revokeSession(request.ctx, actor);
     realtime.endSession(actor.sessionId);

@@ -1,10 +1,17 @@
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { FileSearchCriteria } from '@vault/contract';
 import { toQueryString } from '../../api/query-string';
+import { mockFetch } from '../../test/fetch-mock';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
+
+/** The panel reads the installation's types from the data cache (GET /api/config). */
+function renderWithData(ui: React.ReactElement) {
+  return render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{ui}</QueryClientProvider>);
+}
 
 /** The panel over a criteria state, as a page holds it; every search is recorded as its API query string. */
 function setup(props: Partial<SearchFilterPanelProps> = {}, initial: FileSearchCriteria = {}) {
@@ -26,7 +33,7 @@ function setup(props: Partial<SearchFilterPanelProps> = {}, initial: FileSearchC
       />
     );
   }
-  render(<Harness />);
+  renderWithData(<Harness />);
   return { queries, user: userEvent.setup() };
 }
 
@@ -58,6 +65,15 @@ describe('SearchFilterPanel', () => {
         '&tags=invoices&tags=2024&folder_id=9&sort_by=file_size&sort_order=asc',
     ]);
     expect(screen.getByRole('button', { name: /Filters \(7 active\)/ })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("offers the installation's types, one per stored type", async () => {
+    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['jpg', 'jpeg', 'docx', 'mp4'], registration_open: true } } });
+    const { user } = setup();
+    await openFilters(user);
+    const select = screen.getByLabelText('File type');
+    await within(select).findByRole('option', { name: 'Word (docx)' });
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['All types', 'JPEG image', 'Word (docx)', 'MP4 video']);
   });
 
   it('maps each size preset', async () => {
@@ -109,7 +125,7 @@ describe('SearchFilterPanel', () => {
   });
 
   it("shows 'Searching...' while loading", () => {
-    render(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
+    renderWithData(<SearchFilterPanel value={{}} onSearch={vi.fn()} loading />);
     expect(screen.getByRole('button', { name: 'Searching...' })).toBeDisabled();
   });
 

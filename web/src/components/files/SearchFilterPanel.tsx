@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
+import { useAllowedTypes } from '../../api/auth';
 import { toQueryString } from '../../api/query-string';
+import { typeFilterOptions } from '../../lib/allowed-types';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 import { activeFilterCount } from '../../lib/file-search/criteria';
-import { FILE_TYPE_OPTIONS, SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS, type FilterOptionKey } from '../../lib/file-search/filter-options';
+import { SIZE_PRESETS, SORT_OPTIONS, SORT_ORDER_OPTIONS, type FilterOptionKey } from '../../lib/file-search/filter-options';
 import {
   criteriaFromDraft,
   draftFromCriteria,
@@ -54,6 +56,7 @@ export function SearchFilterPanel({
   defaultExpanded = false,
 }: SearchFilterPanelProps) {
   const { t } = useTranslation('files');
+  const allowedTypes = useAllowedTypes();
   const id = useId();
   const translated = (options: readonly { value: string; labelKey: FilterOptionKey }[]) =>
     options.map((o) => ({ value: o.value, label: t(o.labelKey) }));
@@ -134,7 +137,7 @@ export function SearchFilterPanel({
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <SelectField label={t('fileType')} value={draft.mime_type} onChange={(e) => set('mime_type', e.target.value)}>
             <option value="">{t('allTypes')}</option>
-            <SelectOptions options={translated(FILE_TYPE_OPTIONS)} />
+            <SelectOptions options={translated(typeFilterOptions(allowedTypes))} />
           </SelectField>
           {variant === 'standard' ? (
             <SelectField label={t('size')} value={draft.size} onChange={(e) => set('size', e.target.value)}>

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
-import { EXTENSION_MIME, extensionOf, type AcceptedExtension } from '@vault/contract';
+import { extensionOf, mimeOfExtension } from '@vault/contract';
 import { formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -8,7 +8,7 @@ import { Spinner } from '../ui/Spinner';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import type { UploadItem } from './use-uploader';
 
-const mimeOf = (name: string) => EXTENSION_MIME[extensionOf(name) as AcceptedExtension] ?? 'application/octet-stream';
+const mimeOf = (name: string) => mimeOfExtension(extensionOf(name)) ?? 'application/octet-stream';
 
 function StatusBadge({ item }: { item: UploadItem }) {
   const { t } = useTranslation('upload');

@@ -4,19 +4,21 @@ import { CloudUpload } from 'lucide-react';
 import clsx from 'clsx';
 import { LIMITS } from '@vault/contract';
 import { formatFileSize } from '../../lib/format';
-import { ACCEPT_ATTRIBUTE } from '../../lib/upload-rules';
+import { acceptAttribute, typeList } from '../../lib/allowed-types';
 
 export interface UploadDropzoneProps {
   onFiles(files: File[]): void;
   disabled?: boolean;
   maxFileBytes: number;
+  /** The installation's extensions: the picker offers them and the hint names them. */
+  allowedTypes: readonly string[];
 }
 
 /**
  * Drop files here or click (Enter/Space) to pick them. Every file is passed on
  * in order; the caller's rules accept or refuse each one with a reason.
  */
-export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: UploadDropzoneProps) {
+export function UploadDropzone({ onFiles, disabled = false, maxFileBytes, allowedTypes }: UploadDropzoneProps) {
   const { t } = useTranslation('upload');
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
@@ -26,7 +28,7 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: Uplo
   return (
     <>
       {/* Beside the button rather than inside it: a control inside a button is unreachable to assistive technology. */}
-      <input {...getInputProps({ accept: ACCEPT_ATTRIBUTE, 'aria-label': t('dropzone.input') })} />
+      <input {...getInputProps({ accept: acceptAttribute(allowedTypes), 'aria-label': t('dropzone.input') })} />
       <div
       {...getRootProps({
         role: 'button',
@@ -48,7 +50,7 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes }: Uplo
         <Trans t={t} i18nKey="dropzone.orBrowse" components={{ browse: <span className="font-medium text-accent-700 underline-offset-2 hover:underline" /> }} />
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        {t('dropzone.limits', { max: LIMITS.maxFilesPerUpload, size: formatFileSize(maxFileBytes), types: 'JPEG, PNG, GIF, WebP, PDF, TXT, MD, CSV, JSON, ZIP' })}
+        {t('dropzone.limits', { max: LIMITS.maxFilesPerUpload, size: formatFileSize(maxFileBytes), types: typeList(allowedTypes) })}
       </p>
     </div>
     </>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { SESSION, type UploadResult } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useUploadFiles, type UploadInput } from '../../api/files';
-import { screenFiles, type RejectedFile } from '../../lib/upload-rules';
+import { screenFiles, type RejectedFile, type UploadLimits } from '../../lib/upload-rules';
 import { i18n } from '../../i18n';
 
 export type UploadStatus = 'pending' | 'uploading' | 'success' | 'error';
@@ -41,7 +41,7 @@ function applyResults(items: UploadItem[], sent: readonly string[], results: rea
  * progress. After everything is stored the list clears 2 s later and
  * `destination` opens (the dashboard, or the folder the upload came from).
  */
-export function useUploader(maxFileBytes: number, destination: string) {
+export function useUploader(limits: UploadLimits, destination: string) {
   const navigate = useNavigate();
   const uploadFiles = useUploadFiles();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -64,13 +64,13 @@ export function useUploader(maxFileBytes: number, destination: string) {
   const add = useCallback(
     (dropped: readonly File[]) => {
       const current = items.map((i) => i.file);
-      const { accepted, rejected: refused } = screenFiles(current, dropped, maxFileBytes);
+      const { accepted, rejected: refused } = screenFiles(current, dropped, limits);
       setRejected(refused);
       if (accepted.length === 0) return;
       const added = accepted.map((file): UploadItem => ({ key: String((nextKey += 1)), file, status: 'pending' }));
       setItems((list) => [...list, ...added]);
     },
-    [items, maxFileBytes],
+    [items, limits],
   );
 
   const remove = (key: string) => setItems((list) => list.filter((i) => i.key !== key));

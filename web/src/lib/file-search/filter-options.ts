@@ -1,32 +1,11 @@
-import type { FileSortField } from '@vault/contract';
+import type { FileSortField, KnownExtension } from '@vault/contract';
 import { MIB } from '../format';
 
 // The choices the file filter panel offers; each label is a key of the files texts.
 
-/** The file-type filter's options. */
-export const FILE_TYPE_OPTIONS = [
-  { value: 'image/jpeg', labelKey: 'filter.jpeg-image' },
-  { value: 'image/png', labelKey: 'filter.png-image' },
-  { value: 'image/gif', labelKey: 'filter.gif-image' },
-  { value: 'image/webp', labelKey: 'filter.webp-image' },
-  { value: 'application/pdf', labelKey: 'filter.pdf-document' },
-  { value: 'text/plain', labelKey: 'filter.plain-text' },
-  { value: 'text/markdown', labelKey: 'filter.markdown' },
-  { value: 'application/msword', labelKey: 'filter.word-doc' },
-  { value: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', labelKey: 'filter.word-docx' },
-  { value: 'application/vnd.ms-excel', labelKey: 'filter.excel-xls' },
-  { value: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', labelKey: 'filter.excel-xlsx' },
-  { value: 'application/zip', labelKey: 'filter.zip-archive' },
-  { value: 'application/x-rar-compressed', labelKey: 'filter.rar-archive' },
-  { value: 'video/mp4', labelKey: 'filter.mp4-video' },
-  { value: 'audio/mpeg', labelKey: 'filter.mpeg-audio' },
-  { value: 'application/json', labelKey: 'filter.json' },
-  { value: 'text/csv', labelKey: 'filter.csv' },
-] as const;
-
 /** The texts key of an option's label. */
 export type FilterOptionKey =
-  | (typeof FILE_TYPE_OPTIONS)[number]['labelKey']
+  | `filter.type-${KnownExtension}`
   | (typeof SIZE_PRESETS)[number]['labelKey']
   | (typeof SORT_OPTIONS)[number]['labelKey']
   | (typeof SORT_ORDER_OPTIONS)[number]['labelKey'];

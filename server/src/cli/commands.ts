@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { registerRequestSchema } from '@vault/contract';
+import { loadConfig } from '../config.js';
+import { createAccount } from '../domain/accounts/users.js';
+import { DomainError } from '../domain/shared/errors.js';
+import { runMaintenance } from '../maintenance.js';
+import { migrateStorage } from '../migrate-storage.js';
+import { describeRepair, repairStorage } from '../storage/repair.js';
+import { describeFinding, summarize, verifyStorage } from '../storage/verify.js';
+import { backupInstallation } from '../backup/backup.js';
+import { restoreInstallation } from '../backup/restore.js';
+import { withInstallation } from './installation.js';
+
+/** Exit codes: 0 done (and verify found nothing), 1 verify found problems (or the command was refused), 2 could not run. */
+export type ExitCode = 0 | 1 | 2;
+
+export interface Command {
+  usage: string;
+  run(args: string[]): Promise<ExitCode>;
+}
+
+/** A command's arguments were wrong: its usage goes to stderr, exit 2. */
+export class UsageError extends Error {}
+
+const print = (line: string) => console.log(line);
+
+async function readPassword(): Promise<string> {
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  return input.split('\n')[0]!.replace(/\r$/, '');
+}
+
+const createAdmin: Command = {
+  usage: `create-admin <username> [--email <address>] [--password-stdin]
+      Creates an administrator. The password is read from the first line of
+      stdin with --password-stdin, else generated and printed once.`,
+  async run(args) {
+    const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean' } } });
+    const [username] = positionals;
+    if (!username || positionals.length > 1) throw new UsageError('create-admin takes one username');
+    const generated = values['password-stdin'] ? undefined : randomBytes(15).toString('base64url');
+    const parsed = registerRequestSchema.safeParse({
+      username,
+      email: values.email ?? `${username}@localhost.local`,
+      password: generated ?? (await readPassword()),
+    });
+    if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
+    return withInstallation(loadConfig(), async (installation) => {
+      try {
+        const user = await createAccount(installation.context(), parsed.data, true);
+        print(`created admin ${user.username} (id ${user.id})`);
+        if (generated) print(`password: ${generated}`);
+        return 0;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        console.error(err.message);
+        return 1;
+      }
+    });
+  },
+};
+
+const verify: Command = {
+  usage: `verify [--repair]
+      Checks the installation, changing nothing: blobs whose object is missing
+      or does not hash to its name, objects that belong to no blob (uploads in
+      progress excepted), reference counts and charged bytes that disagree with
+      the files. One line per finding, then a summary; exits 1 when anything is
+      wrong. --repair first recounts wrong counts, collects blobs no file
+      refers to and removes stray objects older than ORPHAN_GRACE_MINUTES,
+      printing each change; missing or corrupt objects are only reported.`,
+  async run(args) {
+    const { values } = parseArgs({ args, options: { repair: { type: 'boolean' } } });
+    const config = loadConfig();
+    return withInstallation(config, async ({ database, store }) => {
+      if (values.repair) {
+        let changes = 0;
+        await repairStorage(database.db, store, config.orphanGraceMs, (repair) => {
+          changes += 1;
+          print(describeRepair(repair));
+        });
+        print(`repair: ${changes} change${changes === 1 ? '' : 's'}`);
+      }
+      const report = await verifyStorage(database.db, store, (finding) => print(describeFinding(finding)));
+      print(summarize(report));
+      return report.findings.length === 0 ? 0 : 1;
+    });
+  },
+};
+
+const gc: Command = {
+  usage: `gc
+      Collects now what maintenance collects every GC_INTERVAL_SECONDS: blobs
+      no file refers to, expired upload leases, stray objects and abandoned
+      multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions.`,
+  async run(args) {
+    parseArgs({ args, options: {} });
+    return withInstallation(loadConfig(), async (installation) => {
+      const ctx = installation.context();
+      const report = await installation.database.exclusive('vault-maintenance', () => runMaintenance(ctx));
+      if (!report) {
+        console.error('Another instance is collecting right now; nothing was done');
+        return 1;
+      }
+      print(
+        `gc: ${report.blobsCollected} blobs collected, ${report.straysRemoved} stray objects removed, ` +
+          `${report.uploadsAborted} abandoned uploads aborted, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped`,
+      );
+      return 0;
+    });
+  },
+};
+
+const migrateStorageCommand: Command = {
+  usage: `migrate-storage --from <DATA_DIR of the embedded installation>
+      Copies users, folders, files, shares, the audit log and every stored
+      object (verified by SHA-256) into the database and object store that the
+      environment configures (DATABASE_URL, DATABASE_SCHEMA, S3_*). The target
+      must be empty.`,
+  async run(args) {
+    const { values } = parseArgs({ args, options: { from: { type: 'string' } } });
+    if (!values.from) throw new UsageError('migrate-storage needs --from');
+    const report = await migrateStorage(values.from, loadConfig(), print);
+    print(`done: ${report.objects} objects (${report.bytes} bytes) and ${Object.values(report.rows).reduce((a, b) => a + b, 0)} rows copied and verified`);
+    return 0;
+  },
+};
+
+const backup: Command = {
+  usage: `backup <dir>
+      A consistent snapshot of the embedded installation (SQLite in DATA_DIR)
+      while it runs: the database through SQLite's online backup API, every
+      object its files refer to at that instant, and manifest.json with the
+      SHA-256 of each. <dir> must be empty or absent.`,
+  async run(args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    if (positionals.length !== 1) throw new UsageError('backup takes one directory');
+    const manifest = await backupInstallation(loadConfig(), positionals[0]!, print);
+    print(`backup: ${manifest.objects.length} objects (${manifest.objects.reduce((n, o) => n + o.size, 0)} bytes), ${manifest.files} files of ${manifest.users} users`);
+    return 0;
+  },
+};
+
+const restore: Command = {
+  usage: `restore <dir>
+      Restores a backup into the DATA_DIR the environment names, which must be
+      empty or absent (and no DATABASE_URL or S3_BUCKET set): checks every
+      hash in the manifest, then runs verify on the result.`,
+  async run(args) {
+    const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+    if (positionals.length !== 1) throw new UsageError('restore takes one directory');
+    const config = loadConfig();
+    await restoreInstallation(positionals[0]!, config, print);
+    return withInstallation(config, async ({ database, store }) => {
+      const report = await verifyStorage(database.db, store, (finding) => print(describeFinding(finding)));
+      print(summarize(report));
+      return report.findings.length === 0 ? 0 : 1;
+    });
+  },
+};
+
+export const COMMANDS: Record<string, Command> = {
+  'create-admin': createAdmin,
+  verify,
+  gc,
+  'migrate-storage': migrateStorageCommand,
+  backup,
+  restore,
+};
+

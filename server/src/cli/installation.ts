@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pino } from 'pino';
+import type { Config } from '../config.js';
+import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/index.js';
+import { createDomainContext } from '../domain-context.js';
+import type { DomainContext } from '../domain/shared/context.js';
+import { createMemoryBus } from '../events/memory-bus.js';
+import { openObjectStore } from '../storage/open-store.js';
+import type { ObjectStore } from '../storage/object-store.js';
+
+/** An existing installation, as the configuration names it, opened for an admin command. */
+export interface Installation {
+  database: DatabaseHandle;
+  store: ObjectStore;
+  /** The domain's context, as the server builds it (made on first use: it may create the JWT secret file). */
+  context(): DomainContext;
+  close(): Promise<void>;
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'vault.db');
+}
+
+/**
+ * Opens the installation the environment configures, never creating one: a
+ * missing SQLite database or a database this version has not migrated yet
+ * is an error (start the server once first).
+ */
+export async function openInstallation(config: Config): Promise<Installation> {
+  const file = sqliteFile(config.dataDir);
+  if (!config.database.url && !fs.existsSync(file)) {
+    throw new Error(`No Vault database at ${file}: set DATA_DIR (or DATABASE_URL) to the installation`);
+  }
+  const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
+  try {
+    const pending = await pendingMigrations(database);
+    if (pending.length > 0) throw new Error(`The database is not up to date (missing ${pending.join(', ')}): start this version of Vault once first`);
+    const store = await openObjectStore(config);
+    let ctx: DomainContext | undefined;
+    return {
+      database,
+      store,
+      context() {
+        // Domain log lines go to stderr, so that stdout holds only the command's own report.
+        ctx ??= createDomainContext(config, { database, store, events: createMemoryBus(), log: pino({ level: config.logLevel }, pino.destination(2)) });
+        return ctx;
+      },
+      async close() {
+        await ctx?.background.idle();
+        await ctx?.events.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/** Runs `fn` on the installation and closes it, whatever happens. */
+export async function withInstallation<T>(config: Config, fn: (installation: Installation) => Promise<T>): Promise<T> {
+  const installation = await openInstallation(config);
+  try {
+    return await fn(installation);
+  } finally {
+    await installation.close();
+  }
+}

@@ -1,0 +1,44 @@
+import { createBackground } from './background.js';
+import type { Config } from './config.js';
+import { createGroupCommit } from './db/group-commit.js';
+import type { DatabaseHandle } from './db/index.js';
+import { createPasswordHasher } from './domain/accounts/passwords.js';
+import { createTokenService } from './domain/accounts/tokens.js';
+import type { DomainContext } from './domain/shared/context.js';
+import type { Logger } from './logger.js';
+import type { EventBus } from './events/bus.js';
+import { resolveJwtSecret } from './jwt-secret.js';
+import { silentObserver, type Observer } from './metrics/observer.js';
+import type { ObjectStore } from './storage/object-store.js';
+
+export interface ContextParts {
+  database: DatabaseHandle;
+  store: ObjectStore;
+  events: EventBus;
+  log: Logger;
+  observe?: Observer;
+}
+
+/** The domain's context from the configuration: the same for the server and for the admin CLI. */
+export function createDomainContext(config: Config, { database, store, events, log, observe = silentObserver }: ContextParts): DomainContext {
+  return {
+    db: database.db,
+    dialect: database.dialect,
+    grouped: createGroupCommit(database.db),
+    store,
+    events,
+    background: createBackground(log),
+    passwords: createPasswordHasher(config.argon2MemoryKib),
+    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    settings: {
+      defaultQuotaBytes: config.defaultQuotaBytes,
+      maxFileBytes: config.maxFileBytes,
+      allowedTypes: config.allowedTypes,
+      tokenTtlSeconds: config.tokenTtlSeconds,
+      orphanGraceMs: config.orphanGraceMs,
+      uploadIdleMs: config.uploadIdleMs,
+    },
+    log,
+    observe,
+  };
+}

@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ObjectFileWriter } from './file-writer.js';
+
+const MIB = 1024 * 1024;
+const dirs: string[] = [];
+
+/** Streams `chunks` through a writer into a new file; returns the file's bytes and the flushes made meanwhile. */
+async function write(chunks: Buffer[], holdFlush: () => boolean) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-writer-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'object');
+  const handle = await fsp.open(file, 'wx');
+  const datasync = vi.spyOn(handle, 'datasync');
+  const writer = new ObjectFileWriter(handle, holdFlush);
+  await pipeline(Readable.from(chunks), writer);
+  await handle.close();
+  return { bytes: fs.readFileSync(file), size: writer.size, flushes: datasync.mock.calls.length };
+}
+
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ObjectFileWriter', () => {
+  it('writes every byte in order, whatever the chunk sizes', async () => {
+    const chunks = Array.from({ length: 300 }, (_, i) => randomBytes(1 + ((i * 7919) % 70_000)));
+    const { bytes, size } = await write(chunks, () => false);
+    expect(size).toBe(bytes.length);
+    expect(sha(bytes)).toBe(sha(Buffer.concat(chunks)));
+  });
+
+  it('flushes in the background while a large object arrives', async () => {
+    const chunks = Array.from({ length: 80 }, () => randomBytes(MIB));
+    const { bytes, flushes } = await write(chunks, () => false);
+    expect(bytes.length).toBe(80 * MIB);
+    expect(flushes).toBeGreaterThanOrEqual(1);
+  });
+
+  it('keeps a held object off the disk', async () => {
+    const chunks = Array.from({ length: 80 }, () => randomBytes(MIB));
+    const { bytes, flushes } = await write(chunks, () => true);
+    expect(bytes.length).toBe(80 * MIB);
+    expect(flushes).toBe(0);
+  });
+});

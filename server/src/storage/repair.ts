@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import { collectBlob, sweepStrayObjects } from './gc.js';
+import type { ObjectStore } from './object-store.js';
+import { accountingFindings } from './verify.js';
+
+/** One change `verify --repair` made. */
+export type Repair =
+  | { kind: 'ref_count'; hash: string; from: number; to: number }
+  | { kind: 'blob_collected'; hash: string }
+  | { kind: 'used_bytes'; userId: number; username: string; from: number; to: number }
+  | { kind: 'stray_removed'; key: string };
+
+export function describeRepair(r: Repair): string {
+  switch (r.kind) {
+    case 'ref_count':
+      return `repaired ref_count: blob ${r.hash} ${r.from} -> ${r.to}`;
+    case 'blob_collected':
+      return `collected blob ${r.hash}: no file refers to it`;
+    case 'used_bytes':
+      return `repaired used_bytes: user ${r.userId} (${r.username}) ${r.from} -> ${r.to}`;
+    case 'stray_removed':
+      return `removed stray object ${r.key}`;
+  }
+}
+
+/**
+ * Each wrong ref_count and used_bytes recounted from the rows, in one
+ * statement each (so a change racing with it is counted too); a blob that no
+ * file refers to any more is collected.
+ */
+export async function repairCounts(db: Db, store: ObjectStore, onRepair: (r: Repair) => void): Promise<void> {
+  for (const finding of await accountingFindings(db)) {
+    if (finding.kind === 'ref_count') {
+      const row = await db
+        .updateTable('blobs')
+        .set({ ref_count: sql<number>`(select count(*) from files f where f.blob_hash = blobs.hash)` })
+        .where('hash', '=', finding.hash)
+        .returning('ref_count')
+        .executeTakeFirst();
+      if (!row) continue;
+      onRepair({ kind: 'ref_count', hash: finding.hash, from: finding.recorded, to: Number(row.ref_count) });
+      if (Number(row.ref_count) === 0 && (await collectBlob(db, store, finding.hash))) onRepair({ kind: 'blob_collected', hash: finding.hash });
+    } else if (finding.kind === 'used_bytes') {
+      const row = await db
+        .updateTable('users')
+        .set({
+          used_bytes: sql<number>`(select coalesce(sum(b.size), 0) from blobs b where exists (select 1 from files f where f.user_id = users.id and f.blob_hash = b.hash))`,
+        })
+        .where('id', '=', finding.userId)
+        .returning('used_bytes')
+        .executeTakeFirst();
+      if (row) onRepair({ kind: 'used_bytes', userId: finding.userId, username: finding.username, from: finding.recorded, to: Number(row.used_bytes) });
+    }
+  }
+}
+
+/**
+ * What can be repaired without losing anything: the counts (repairCounts),
+ * and objects that belong to nothing, once older than the grace period.
+ * Missing or corrupt objects cannot be repaired here: their files need the
+ * content back (a backup, or the same file uploaded again).
+ */
+export async function repairStorage(db: Db, store: ObjectStore, graceMs: number, onRepair: (r: Repair) => void): Promise<void> {
+  await repairCounts(db, store, onRepair);
+  await sweepStrayObjects(db, store, graceMs, Date.now(), (key) => onRepair({ kind: 'stray_removed', key }));
+}

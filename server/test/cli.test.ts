@@ -1,0 +1,231 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { execFile } from 'node:child_process';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FileItem } from '@vault/contract';
+import { newObjectKey } from '../src/storage/keys.js';
+import { buildServer, runCli, serverRoot } from './helpers/cli.js';
+import { blobOf, samples, settled, sha256, storedKeys, upload, uploadOne } from './helpers/files.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+beforeAll(buildServer, 120_000);
+
+const envOf = (t: TestServer, extra: Record<string, string> = {}) => ({ DATA_DIR: t.dataDir, ARGON2_MEMORY_KIB: '1024', ...extra });
+
+function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+describe('vault (CLI)', () => {
+  it('lists every command with --help, from the repository bin and the built entry alike', async () => {
+    const help = await runCli(['--help'], {});
+    expect(help.code).toBe(0);
+    for (const command of ['create-admin', 'verify [--repair]', 'gc', 'migrate-storage', 'backup <dir>', 'restore <dir>']) expect(help.stdout).toContain(command);
+    const viaBin = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, [path.join(serverRoot, 'bin/vault.js'), '--help'], (err, stdout) => (err ? reject(err) : resolve(stdout))),
+    );
+    expect(viaBin).toBe(help.stdout);
+    const unknown = await runCli(['frobnicate'], {});
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command: frobnicate');
+    expect((await runCli(['backup'], {})).code).toBe(2);
+  }, 30_000);
+
+  it('create-admin makes an administrator who can sign in; a taken name is refused', async () => {
+    const t = await startTestServer('sqlite');
+    try {
+      const made = await runCli(['create-admin', 'root_admin'], envOf(t));
+      expect(made.code, made.stderr).toBe(0);
+      const password = /^password: (\S+)$/m.exec(made.stdout)![1]!;
+      const login = await t.client.post('/api/auth/login', { json: { username: 'root_admin', password, mode: 'admin' } });
+      expect(login.status).toBe(200);
+      expect(login.body.user.is_admin).toBe(true);
+
+      const chosen = await runCli(['create-admin', 'second_admin', '--email', 'second@example.com', '--password-stdin'], envOf(t), 'chosen-password\n');
+      expect(chosen.code, chosen.stderr).toBe(0);
+      expect(chosen.stdout).not.toContain('password:');
+      expect((await t.client.post('/api/auth/login', { json: { username: 'second_admin', password: 'chosen-password', mode: 'admin' } })).status).toBe(200);
+
+      const again = await runCli(['create-admin', 'root_admin'], envOf(t));
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain('Username already taken');
+      const bad = await runCli(['create-admin', 'x'], envOf(t));
+      expect(bad.code).toBe(2);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('verify --repair recounts, collects and removes strays, reporting each change; a lost object stays reported', async () => {
+    const t = await startTestServer('sqlite');
+    try {
+      const { ctx } = t.server;
+      const user = await t.client.register();
+      const [lost, miscounted, orphaned] = [samples.pdf(), samples.text(), samples.png()];
+      for (const [i, content] of [lost, miscounted, orphaned].entries()) {
+        await uploadOne(t.client, user.token, { name: `f${i}.${['pdf', 'txt', 'png'][i]}`, content });
+      }
+      const lostBlob = (await blobOf(t, lost))!;
+      const miscountedBlob = (await blobOf(t, miscounted))!;
+      const orphanedBlob = (await blobOf(t, orphaned))!;
+      await ctx.store.delete(lostBlob.storage_key);
+      const stray = await ctx.store.put(newObjectKey(), Readable.from([Buffer.from('nobody owns this')]));
+      await ctx.db.updateTable('blobs').set({ ref_count: sql`ref_count + 2` }).where('hash', '=', miscountedBlob.hash).execute();
+      // A file row gone without its release: its blob is counted but referred to by nothing.
+      await ctx.db.deleteFrom('files').where('blob_hash', '=', orphanedBlob.hash).execute();
+      await ctx.db.updateTable('users').set({ used_bytes: sql`used_bytes + 7` }).where('id', '=', user.user.id).execute();
+      const charged = lost.length + miscounted.length + orphaned.length + 7;
+
+      const checked = await runCli(['verify'], envOf(t));
+      expect(checked.code).toBe(1);
+      expect(checked.stdout).toContain('verify: 5 problems');
+
+      // Counts first; a young stray is left alone (an upload may still commit it).
+      const recounted = await runCli(['verify', '--repair'], envOf(t, { ORPHAN_GRACE_MINUTES: '60' }));
+      expect(recounted.code).toBe(1);
+      const lines = recounted.stdout.trim().split('\n');
+      expect(lines.slice(0, 4).sort()).toEqual(
+        [
+          `repaired ref_count: blob ${miscountedBlob.hash} 3 -> 1`,
+          `repaired ref_count: blob ${orphanedBlob.hash} 1 -> 0`,
+          `collected blob ${orphanedBlob.hash}: no file refers to it`,
+          `repaired used_bytes: user ${user.user.id} (${user.user.username}) ${charged} -> ${lost.length + miscounted.length}`,
+        ].sort(),
+      );
+      expect(lines.slice(4).sort()).toEqual(
+        [
+          'repair: 4 changes',
+          `missing object: blob ${lostBlob.hash} points at ${lostBlob.storage_key}, which is not in the store`,
+          `stray object: ${stray.key} belongs to no blob and no upload in progress`,
+          'verify: 2 problems (2 blobs, 2 objects, 1 user)',
+        ].sort(),
+      );
+
+      const swept = await runCli(['verify', '--repair'], envOf(t, { ORPHAN_GRACE_MINUTES: '0' }));
+      expect(swept).toEqual({
+        code: 1,
+        stdout:
+          `removed stray object ${stray.key}\nrepair: 1 change\n` +
+          `missing object: blob ${lostBlob.hash} points at ${lostBlob.storage_key}, which is not in the store\n` +
+          'verify: 1 problem (2 blobs, 1 object, 1 user)\n',
+        stderr: '',
+      });
+      expect(await storedKeys(t)).toEqual([miscountedBlob.storage_key]);
+
+      await t.client.delete(`/api/files/${(await ctx.db.selectFrom('files').select('id').where('blob_hash', '=', lostBlob.hash).executeTakeFirstOrThrow()).id}`, { token: user.token });
+      await settled(t);
+      expect(await runCli(['verify', '--repair'], envOf(t))).toEqual({ code: 0, stdout: 'repair: 0 changes\nverify: clean (1 blob, 1 object, 1 user)\n', stderr: '' });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('gc collects now: stray objects past the grace period', async () => {
+    const t = await startTestServer('sqlite');
+    try {
+      const stray = await t.server.ctx.store.put(newObjectKey(), Readable.from([Buffer.from('left by a crash')]));
+      const result = await runCli(['gc'], envOf(t, { ORPHAN_GRACE_MINUTES: '0' }));
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/^gc: 0 blobs collected, 1 stray objects removed/);
+      expect(await t.server.ctx.store.exists(stray.key)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('vault backup / restore', () => {
+  it('backs up a running installation during uploads and deletes; the restore passes verify and serves every file', async () => {
+    const t = await startTestServer('sqlite');
+    const backupDir = path.join(tempDir('vault-backup-'), 'backup');
+    const restoredDir = tempDir('vault-restored-');
+    try {
+      const users = [await t.client.register(), await t.client.register()];
+      const contents = new Map<string, string>();
+      const uploadNew = async (n: number) => {
+        const user = users[n % 2]!;
+        // Every third upload repeats content another user has: deduplicated blobs are in the backup too.
+        const content = n % 3 === 0 ? Buffer.from(`shared content ${Math.floor(n / 6)}\n`) : samples.text(`file ${n} ${Math.random()}\n`);
+        const name = `f${n}.txt`;
+        const res = await upload(t.client, user.token, [{ name, content }]);
+        expect(res.status).toBe(201);
+        contents.set(name, sha256(content));
+        return { user, file: res.body.files[0]! as FileItem };
+      };
+      const first = [];
+      for (let n = 0; n < 30; n++) first.push(await uploadNew(n));
+
+      let running = true;
+      let n = 30;
+      const load = (async () => {
+        // Uploads and deletes keep coming until the backup has finished.
+        while (running) {
+          const made = await uploadNew(n++);
+          if (n % 4 === 0) await t.client.delete(`/api/files/${made.file.id}`, { token: made.user.token });
+          const old = first.shift();
+          if (old) await t.client.delete(`/api/files/${old.file.id}`, { token: old.user.token });
+        }
+      })();
+      const backup = await runCli(['backup', backupDir], envOf(t));
+      running = false;
+      await load;
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toMatch(/^backup: \d+ objects \(\d+ bytes\), \d+ files of 2 users$/m);
+      expect(n).toBeGreaterThan(31);
+
+      const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
+      expect(manifest.objects.length).toBeGreaterThan(0);
+      for (const object of manifest.objects.slice(0, 5)) expect(sha256(fs.readFileSync(path.join(backupDir, object.key)))).toBe(object.sha256);
+      expect((await runCli(['backup', backupDir], envOf(t))).stderr).toContain('is not empty');
+
+      const restore = await runCli(['restore', backupDir], { DATA_DIR: restoredDir });
+      expect(restore.code, restore.stderr + restore.stdout).toBe(0);
+      expect(restore.stdout).toMatch(/^verify: clean \(\d+ blobs?, \d+ objects?, 2 users\)$/m);
+      expect((await runCli(['restore', backupDir], { DATA_DIR: restoredDir })).stderr).toContain('is not empty');
+
+      // The restored installation serves every file it lists, with the bytes that were uploaded.
+      await t.close();
+      const restored = await startTestServer('sqlite', { DATA_DIR: restoredDir });
+      try {
+        let served = 0;
+        for (const user of users) {
+          const login = await restored.client.post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
+          expect(login.status).toBe(200);
+          const list = await restored.client.get('/api/files?limit=1000', { token: login.body.token });
+          for (const file of list.body.files as FileItem[]) {
+            const res = await fetch(`${restored.url}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${login.body.token}` } });
+            expect(res.status).toBe(200);
+            expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(contents.get(file.original_name));
+            served += 1;
+          }
+        }
+        expect(served).toBe(manifest.files);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      fs.rmSync(path.dirname(backupDir), { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('refuses a damaged backup', async () => {
+    const t = await startTestServer('sqlite');
+    const backupDir = path.join(tempDir('vault-backup-'), 'backup');
+    try {
+      const { token } = await t.client.register();
+      await uploadOne(t.client, token, { name: 'a.pdf', content: samples.pdf() });
+      expect((await runCli(['backup', backupDir], envOf(t))).code).toBe(0);
+      const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8'));
+      fs.appendFileSync(path.join(backupDir, manifest.objects[0].key), 'tampered');
+      const restore = await runCli(['restore', backupDir], { DATA_DIR: path.join(tempDir('vault-restored-'), 'data') });
+      expect(restore.code).toBe(2);
+      expect(restore.stderr).toContain(`Object ${manifest.objects[0].key} does not match its hash`);
+    } finally {
+      await t.close();
+      fs.rmSync(path.dirname(backupDir), { recursive: true, force: true });
+    }
+  }, 60_000);
+});

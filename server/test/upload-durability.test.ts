@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it, vi } from 'vitest';
+import type { ObjectStore } from '../src/storage/object-store.js';
+import { blobOf, storedKeys, upload, uploadOne } from './helpers/files.js';
+import { describeEachBackend, type TestServer } from './helpers/server.js';
+
+const MIB = 1024 * 1024;
+
+/** Text over the head hash's first MiB, different each time. */
+const bigText = () => Buffer.from(randomBytes(MIB + 4096).toString('hex'), 'utf8');
+
+const onS3 = (t: TestServer) => t.server.config.s3 !== undefined;
+
+/** Records what every put of the server's store answered about durability. */
+function watchPuts(t: TestServer): { durable: boolean[] } {
+  const store = t.server.ctx.store;
+  const put = store.put.bind(store);
+  const seen = { durable: [] as boolean[] };
+  vi.spyOn(store, 'put').mockImplementation(async (...args: Parameters<ObjectStore['put']>) => {
+    const result = await put(...args);
+    seen.durable.push(result.durable);
+    return result;
+  });
+  return seen;
+}
+
+async function download(t: TestServer, token: string, id: number): Promise<Buffer> {
+  const res = await fetch(`${t.url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+describeEachBackend('durability of uploaded copies', (t) => {
+  it('does not make a copy of the uploader’s own content durable, and keeps no second object', async () => {
+    const { token } = await t().client.register();
+    const content = bigText();
+    await uploadOne(t().client, token, { name: 'original.txt', content });
+    const keys = (await storedKeys(t())).length;
+    const puts = watchPuts(t());
+    const copy = await uploadOne(t().client, token, { name: 'copy.txt', content });
+    vi.restoreAllMocks();
+    // The disk store skips the fsync; S3 uploads are durable whatever is asked.
+    expect(puts.durable).toEqual([onS3(t())]);
+    expect((await storedKeys(t())).length).toBe(keys);
+    expect((await download(t(), token, copy)).equals(content)).toBe(true);
+  });
+
+  it('makes the same content durable for another user: whether anybody else holds it never changes the work', async () => {
+    const owner = await t().client.register();
+    const other = await t().client.register();
+    const content = bigText();
+    await uploadOne(t().client, owner.token, { name: 'mine.txt', content });
+    const puts = watchPuts(t());
+    const theirs = await uploadOne(t().client, other.token, { name: 'theirs.txt', content });
+    vi.restoreAllMocks();
+    expect(puts.durable).toEqual([true]);
+    expect((await download(t(), other.token, theirs)).equals(content)).toBe(true);
+  });
+
+  it('makes a copy durable after all when the uploader’s own file goes before the copy is committed', async () => {
+    const { token } = await t().client.register();
+    const content = bigText();
+    const original = await uploadOne(t().client, token, { name: 'original.txt', content });
+    const store = t().server.ctx.store;
+    const put = store.put.bind(store);
+    const makeDurable = vi.spyOn(store, 'makeDurable');
+    vi.spyOn(store, 'put').mockImplementation(async (...args: Parameters<ObjectStore['put']>) => {
+      const result = await put(...args);
+      // The copy is written and judged a duplicate; now its original goes, with the blob's object.
+      expect((await t().client.delete(`/api/files/${original}`, { token })).status).toBe(204);
+      await storedKeys(t());
+      return result;
+    });
+    const res = await upload(t().client, token, [{ name: 'copy.txt', content }]);
+    vi.restoreAllMocks();
+    expect(res.status).toBe(201);
+    if (!onS3(t())) expect(makeDurable).toHaveBeenCalledTimes(1);
+    const blob = await blobOf(t(), content);
+    expect(blob?.ref_count).toBe(1);
+    expect((await download(t(), token, res.body.files[0]!.id)).equals(content)).toBe(true);
+  });
+});
