@@ -1,9 +1,15 @@
 import { z } from 'zod';
 
+/** Why a share link or file request shows its visitor no item: its state, or that it needs a password first. */
+export const LINK_REFUSALS = ['not_found', 'expired', 'exhausted', 'revoked', 'password_required', 'wrong_password'] as const;
+export type LinkRefusal = (typeof LINK_REFUSALS)[number];
+
 /** Particulars an error body may carry beside its sentence, for clients that act on them. */
 export const errorDetailsSchema = z.object({
   /** Usernames that match no account; a share naming any of them is refused whole. */
   unknown_users: z.array(z.string()).optional(),
+  /** A link's visitor was refused: which of the reasons, so the landing page can say it. */
+  link_refusal: z.enum(LINK_REFUSALS).optional(),
 });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 

@@ -8,6 +8,10 @@ export const REALTIME_EVENT_TYPES = [
   'folder_created',
   'folder_updated',
   'folder_deleted',
+  /** To the owner only: a download through one of their share links began. */
+  'link_downloaded',
+  /** To the owner only: a visitor's file arrived through one of their file requests. */
+  'request_uploaded',
 ] as const;
 export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
 export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;
@@ -18,6 +22,8 @@ export const realtimeEventSchema = z.object({
   file_id: z.number().int().optional(),
   folder_id: z.number().int().optional(),
   download_count: z.number().int().optional(),
+  /** The share link or file request an event is about. */
+  link_id: z.number().int().optional(),
   at: z.string(),
 });
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -8,5 +8,6 @@ export * from './folders.js';
 export * from './admin.js';
 export * from './events.js';
 export * from './uploads.js';
+export * from './links.js';
 export * from './system.js';
 export * from './thumbnails.js';

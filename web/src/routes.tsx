@@ -4,6 +4,7 @@ import { AnonymousOnly, RequireAdmin, RequireAuth } from './session/guards';
 import { SessionRoot } from './session/SessionRoot';
 import { AdaptiveShell } from './components/layout/AdaptiveShell';
 import { AppShell } from './components/layout/AppShell';
+import { LinkShell } from './components/links/LinkShell';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RegisterPage } from './pages/RegisterPage';
@@ -44,6 +45,14 @@ export const routes: RouteObject[] = [
               { element: <RequireAdmin />, children: [{ path: 'admin', element: lazyPage(() => import('./pages/AdminPage'), 'AdminPage') }] },
             ],
           },
+        ],
+      },
+      {
+        // Share links and file requests: for anyone with the link, signed in or not.
+        element: <LinkShell />,
+        children: [
+          { path: 's/:token', element: lazyPage(() => import('./pages/ShareLinkPage'), 'ShareLinkPage') },
+          { path: 'r/:token', element: lazyPage(() => import('./pages/FileRequestPage'), 'FileRequestPage') },
         ],
       },
       {

@@ -150,6 +150,33 @@ export interface ResumableUploadsTable {
   locked_until: number | null;
 }
 
+/** A share link ('share') or a file request ('request'); see migrations/0160_links.ts. */
+export interface LinksTable {
+  id: Generated<number>;
+  token: string;
+  kind: 'share' | 'request';
+  user_id: number;
+  file_id: number | null;
+  folder_id: number | null;
+  label: string | null;
+  message: string | null;
+  password_hash: string | null;
+  expires_at: number | null;
+  allow_preview: number;
+  max_downloads: number | null;
+  downloads: Generated<number>;
+  views: Generated<number>;
+  max_files: number | null;
+  max_bytes: number | null;
+  files_received: Generated<number>;
+  bytes_received: Generated<number>;
+  version: Generated<number>;
+  revoked_at: number | null;
+  last_used_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,9 +191,11 @@ export interface Database {
   folders: FoldersTable;
   folder_shares: FolderSharesTable;
   activity: ActivityTable;
+  links: LinksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type FileRow = Selectable<FilesTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type BlobRow = Selectable<BlobsTable>;
+export type LinkRow = Selectable<LinksTable>;

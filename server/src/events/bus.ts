@@ -1,10 +1,12 @@
 import type { RealtimeEvent } from '@vault/contract';
 
-/** Who may receive an event. Admins always do. */
+/** Who may receive an event. Admins always do, unless it is for the named users only. */
 export interface Audience {
   userIds: number[];
   /** A change to public content: everyone connected may see it. */
   public: boolean;
+  /** News for the named users alone (an owner's own links), not for admins too. */
+  onlyNamed?: boolean;
 }
 
 export interface BusMessage {

@@ -27,6 +27,10 @@ import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
 import { folderRoutes } from './routes/folders.js';
+import { downloadRoutes } from './routes/downloads.js';
+import { linkRoutes } from './routes/links.js';
+import { fileRequestRoutes } from './routes/file-requests.js';
+import { registerLinkHeaders } from './link-headers.js';
 import { systemRoutes } from './routes/system.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { thumbnailRoutes } from './routes/thumbnails.js';
@@ -92,6 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     preClose: () => realtime.close(app.websocketServer.clients),
   });
   await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerLinkHeaders(app);
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
@@ -118,6 +123,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   thumbnailRoutes(app);
   folderRoutes(app);
   uploadRoutes(app, config.maxFileBytes);
+  downloadRoutes(app);
+  linkRoutes(app, deps);
+  fileRequestRoutes(app, deps);
   adminRoutes(app);
   adminUserRoutes(app);
   wsRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Conflict, RateLimited, Unauthorized } from '../domain/shared/errors.js';
+import { Conflict, DomainError, RateLimited, Unauthorized } from '../domain/shared/errors.js';
 import type { CounterStore, Limit } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;
@@ -29,6 +29,8 @@ export interface FailurePolicy {
 export interface FailureLimiter {
   /** Runs `attempt` (a password check) unless this address is over a limit; a wrong password (Unauthorized) counts. */
   signIn<T>(address: string, username: string, attempt: () => Promise<T>): Promise<T>;
+  /** Runs `attempt` (a share link's password check) under the same rules, per address and per link (by its token). */
+  unlockLink<T>(address: string, token: string, attempt: () => Promise<T>): Promise<T>;
   /** Runs `attempt` (an account creation) unless this address is over a limit; an account made, or a name taken (Conflict), counts. */
   register<T>(address: string, attempt: () => Promise<T>): Promise<T>;
   /**
@@ -70,29 +72,39 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
     );
   }
 
+  /**
+   * Counts an attempt on `subject` (a username, a link) from `address` before
+   * it runs: refused when the address, or the pair, is over its limit; slowed
+   * down when the subject has many recent failures from anywhere. A wrong
+   * secret (an 'unauthorized' failure) keeps its count; anything else gives
+   * it back, and a success clears the pair.
+   */
+  async function guarded<T>(prefix: string, noun: string, address: string, subject: string, attempt: () => Promise<T>): Promise<T> {
+    const perAddress = `${prefix}:ip:${address}`;
+    const perPair = `${prefix}:ip-${noun}:${address}/${subject}`; // no address has a slash
+    const perSubject = `${prefix}:${noun}:${subject}`;
+    const counts = await reserve([
+      { key: perAddress, max: addressLimit, windowMs, refusal: FAILED_ATTEMPTS },
+      { key: perPair, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
+      // Never refuses: the subject's count only sets its delay.
+      { key: perSubject, max: Infinity, windowMs, refusal: FAILED_ATTEMPTS },
+    ]);
+    const delay = slowdownMs(counts[2]! - 1, limit, policy.slowdownMaxMs);
+    if (delay > 0) await sleep(delay);
+    try {
+      const result = await attempt();
+      await Promise.all([store.release([perAddress, perSubject]), store.reset(perPair)]);
+      return result;
+    } catch (err) {
+      const wrongSecret = err instanceof DomainError && err.kind === 'unauthorized';
+      if (!wrongSecret) await store.release([perAddress, perPair, perSubject]);
+      throw err;
+    }
+  }
+
   return {
-    async signIn(address, username, attempt) {
-      const name = username.toLowerCase();
-      const perAddress = `login:ip:${address}`;
-      const perPair = `login:ip-user:${address}/${name}`; // no address has a slash
-      const perName = `login:user:${name}`;
-      const counts = await reserve([
-        { key: perAddress, max: addressLimit, windowMs, refusal: FAILED_ATTEMPTS },
-        { key: perPair, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
-        // Never refuses: the username's count only sets its delay.
-        { key: perName, max: Infinity, windowMs, refusal: FAILED_ATTEMPTS },
-      ]);
-      const delay = slowdownMs(counts[2]! - 1, limit, policy.slowdownMaxMs);
-      if (delay > 0) await sleep(delay);
-      try {
-        const result = await attempt();
-        await Promise.all([store.release([perAddress, perName]), store.reset(perPair)]);
-        return result;
-      } catch (err) {
-        if (!(err instanceof Unauthorized)) await store.release([perAddress, perPair, perName]);
-        throw err;
-      }
-    },
+    signIn: (address, username, attempt) => guarded('login', 'user', address, username.toLowerCase(), attempt),
+    unlockLink: (address, token, attempt) => guarded('link', 'token', address, token, attempt),
 
     async secondFactor({ userId, challengeId, expiresAt }, attempt) {
       const challengeWindow = Math.max(1, expiresAt - Date.now());

@@ -13,6 +13,8 @@ export interface SendOptions {
    * use, so a file made private again stops being served from caches.
    */
   cache: 'private' | 'public';
+  /** Runs before a counted download starts, and may refuse it (a share link's download limit). */
+  claim?: () => Promise<void>;
 }
 
 const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
@@ -40,11 +42,16 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
   }
+  const notModified = request.headers['if-none-match'] === etag;
+  const counted = !notModified && !opts.inline && (!range || range.start === 0) && request.method !== 'HEAD';
+  // Before any header: a refused claim answers as an error of its own.
+  if (counted) await opts.claim?.();
   reply
     .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)
     .header('content-disposition', contentDisposition(file.original_name, opts.inline))
     .header('accept-ranges', 'bytes');
-  if (describeBytes(request, reply, etag, opts.cache)) return reply.status(304).send();
+  describeBytes(request, reply, etag, opts.cache);
+  if (notModified) return reply.status(304).send();
 
   const length = range ? range.end - range.start + 1 : size;
   reply.header('content-length', String(length));
@@ -52,7 +59,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   if (request.method === 'HEAD') return reply.send();
 
   const stream = await content.read(range);
-  if (!opts.inline && (!range || range.start === 0)) await content.countDownload();
+  if (counted) await content.countDownload();
   return reply.send(stream);
 }
 

@@ -21,9 +21,10 @@ export interface BudgetLimits {
  * Request rate limits that one client cannot turn against others. A request
  * carrying a valid token (Authorization header, ?token= on /ws, a signed ?dl=
  * link) is counted against its user, never its address; anonymous requests are
- * counted per address, with sign-in and websocket upgrades in budgets of their
- * own. Tokens are only checked for their signature here, before any database
- * work, so a flood is refused cheaply.
+ * counted per address, with sign-in (and uploads through file requests) and
+ * websocket upgrades in budgets of their own. Tokens are only checked for
+ * their signature here, before any database work, so a flood is refused
+ * cheaply.
  */
 export interface RequestBudgets {
   /** Counts every request before the routes run; an exhausted budget answers 429. */
@@ -63,6 +64,7 @@ export function createRequestBudgets(store: CounterStore, tokens: TokenService, 
   async function chargeOf(request: FastifyRequest): Promise<Charge> {
     const budget = request.routeOptions.config?.budget;
     if (budget === 'sign-in') return { key: `sign-in:ip:${request.ip}`, max: limits.signInMax };
+    if (budget === 'link-upload') return { key: `link-upload:ip:${request.ip}`, max: limits.signInMax };
     if (budget === 'websocket') {
       const userId = await signedUser(tokens.verifySession, queryParam(request, 'token'));
       return userId === undefined ? socketOfAddress(request.ip) : socketOfUser(userId);

@@ -5,9 +5,9 @@ export type Access = 'public' | 'user' | 'admin';
 
 /**
  * Which rate budget a route's anonymous requests use, besides the general one:
- * sign-in and registration, or websocket upgrades.
+ * sign-in and registration, websocket upgrades, or uploads through file requests.
  */
-export type Budget = 'sign-in' | 'websocket';
+export type Budget = 'sign-in' | 'websocket' | 'link-upload';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

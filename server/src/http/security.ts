@@ -44,8 +44,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
 }
 
 /** Query parameters that carry credentials; never logged. */
-const SECRET_PARAMS = /([?&](?:token|dl)=)[^&]*/gi;
+const SECRET_PARAMS = /([?&](?:token|dl|grant)=)[^&]*/gi;
+/** Share link and file request tokens in paths (pages and API): credentials too. */
+const SECRET_PATHS = /^(\/(?:api\/)?[sr]\/)[^/?]+/;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
 }

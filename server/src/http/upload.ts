@@ -24,7 +24,15 @@ function parserError(err: unknown): unknown {
   return err;
 }
 
-/** A form field, read as it arrives, so a bad one stops the upload before more bytes are stored. */
+/** How an upload's form is read: the signed-in user's by default, a file request's for its visitors. */
+export interface UploadForm {
+  /** Sets the batch's options before any part is read. */
+  prepare?(batch: UploadBatch): Promise<void>;
+  /** A form field, read as it arrives, so a bad one stops the upload before more bytes are stored. */
+  apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void>;
+}
+
+/** The signed-in user's own form: visibility, folder, tags. */
 async function applyField(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
   if (name === 'is_public') {
     if (value !== 'true' && value !== 'false' && value !== '') throw new Invalid('is_public must be true or false');
@@ -48,11 +56,17 @@ export interface UploadOutcome {
 /**
  * A multipart upload: fields and files in any order, each file handed to the
  * upload batch as it streams in. A body that stops arriving for
- * UPLOAD_IDLE_SECONDS is cut off (408).
+ * UPLOAD_IDLE_SECONDS is cut off (408). `form` reads the other fields.
  */
-export async function handleUpload(ctx: DomainContext, actor: Actor, request: FastifyRequest): Promise<UploadOutcome> {
+export async function handleUpload(
+  ctx: DomainContext,
+  actor: Actor,
+  request: FastifyRequest,
+  form: UploadForm = { apply: applyField },
+): Promise<UploadOutcome> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
   const batch = await startUpload(ctx, actor);
+  await form.prepare?.(batch);
   let stopWatching = () => {};
   try {
     const parts = request.parts({
@@ -73,7 +87,7 @@ export async function handleUpload(ctx: DomainContext, actor: Actor, request: Fa
     );
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'field') {
-        await applyField(batch, part.fieldname, String(part.value), part.valueTruncated);
+        await form.apply(batch, part.fieldname, String(part.value), part.valueTruncated);
         continue;
       }
       if (!FILE_FIELDS.has(part.fieldname)) {

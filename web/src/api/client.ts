@@ -35,6 +35,8 @@ export interface RequestOptions {
   /** Overrides the stored token; null sends no Authorization header. */
   token?: string | null;
   signal?: AbortSignal;
+  /** Extra headers, e.g. a share link's grant. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** The server's error body, when an answer is one. */
@@ -71,7 +73,7 @@ export const unreachable = () => new ApiError(0, 'The server could not be reache
 
 async function send(path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
   const token = tokenFor(options.token);
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...options.headers, Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -115,4 +117,56 @@ export async function apiSend(path: string, options: RequestOptions = {}): Promi
 export async function apiBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
   const response = await send(path, options, '*/*');
   return response.blob();
+}
+
+export interface ProgressOptions {
+  /** Bytes of the request body sent so far, and its total. */
+  onProgress?(sent: number, total: number): void;
+  signal?: AbortSignal;
+  token?: string | null;
+}
+
+/** What a multipart POST answered: its status and JSON body, whatever the status. */
+export interface RawResponse {
+  status: number;
+  body: unknown;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * POSTs a form with upload progress events, which fetch cannot report. Resolves
+ * with every answer the server gave (the caller reads per-item outcomes even
+ * from an error status); rejects only when nothing came back, with the usual
+ * 401 handling applied first.
+ */
+export function postFormWithProgress(path: string, form: FormData, options: ProgressOptions = {}): Promise<RawResponse> {
+  const token = tokenFor(options.token);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText);
+      if (xhr.status === 401) {
+        reject(failedResponse(401, errorBodyOf(body), token));
+        return;
+      }
+      resolve({ status: xhr.status, body });
+    };
+    xhr.onerror = () => reject(unreachable());
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }

@@ -27,6 +27,10 @@ export const STALE_AFTER = {
   folder_created: FOLDERS_CHANGED,
   folder_updated: FOLDERS_CHANGED,
   folder_deleted: FOLDERS_CHANGED,
+  /** A visitor downloaded through one of this user's links: its counts moved. */
+  link_downloaded: [queryKeys.links],
+  /** A visitor's file arrived through a file request (file_uploaded refreshes the lists). */
+  request_uploaded: [queryKeys.fileRequests],
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,
@@ -40,6 +44,8 @@ export const STALE_AFTER = {
   /** Everything under a folder changes hands with it: its files too. */
   folderShared: [queryKeys.folders, queryKeys.files],
   adminFileDeleted: [queryKeys.admin, queryKeys.files, queryKeys.storage, queryKeys.userStats],
+  linksChanged: [queryKeys.links],
+  fileRequestsChanged: [queryKeys.fileRequests],
   /** A quota or admin flag: the admin's tables, and the user's own figures when it was them. */
   userUpdated: [queryKeys.admin, queryKeys.userStats],
 } as const satisfies Record<RealtimeEventType, readonly QueryKey[]> & Record<string, readonly QueryKey[]>;

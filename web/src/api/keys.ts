@@ -33,6 +33,11 @@ export const queryKeys = {
   folderShare: (id: number) => ['folders', 'share', id] as const,
   publicFolder: (id: number) => ['folders', 'public', id] as const,
 
+  /** Share links: all of the user's, or one item's. */
+  links: ['links'] as const,
+  itemLinks: (type: 'file' | 'folder', id: number) => ['links', type, id] as const,
+  fileRequests: ['file-requests'] as const,
+
   admin: ['admin'] as const,
   adminStats: ['admin', 'stats'] as const,
   adminFiles: (criteria: AdminFileSearchCriteria) => ['admin', 'files', criteria] as const,

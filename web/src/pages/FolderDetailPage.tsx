@@ -14,6 +14,7 @@ import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
+import { DownloadZipButton } from '../components/links/DownloadZipButton';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -70,7 +71,8 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const [sharing, setSharing] = useState(false);
   const subfolders = children.data?.folders ?? [];
 
-  const actions = isOwner && (
+  const download = <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
+  const actions = isOwner ? (
     <>
       <Link to={`/upload?folder_id=${folder.id}`} className={buttonClasses('primary', 'sm')}>
         <Upload aria-hidden="true" className="size-4" />
@@ -92,7 +94,10 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
         <Trash2 aria-hidden="true" className="size-4 text-red-700" />
         {t('delete')}
       </Button>
+      {download}
     </>
+  ) : (
+    download
   );
 
   return (

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { MyFileRequests } from '../components/links/MyFileRequests';
+import { MyShareLinks } from '../components/links/MyShareLinks';
 import { OwnShares } from '../components/sharing/OwnShares';
 import { SharedWithMe } from '../components/sharing/SharedWithMe';
 import { ShareModal, type ShareTarget } from '../components/sharing/ShareModal';
@@ -23,6 +25,10 @@ export function SharingPage() {
       <PageHeader title={t('sharingManagement')} description={t('whatAnyoneCanOpenWith')} />
       <OwnShares files={files} folders={folders} onShare={setTarget} />
       <SharedWithMe shared={sharedWithMe} />
+      <div className="mt-6 grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <MyShareLinks />
+        <MyFileRequests />
+      </div>
       {target && <ShareModal open onOpenChange={(next) => !next && setTarget(null)} target={target} />}
     </>
   );

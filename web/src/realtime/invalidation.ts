@@ -2,6 +2,8 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { realtimeEventSchema, type RealtimeEventType } from '@vault/contract';
 import { STALE_AFTER } from '../api/invalidation';
 import { queryKeys } from '../api/keys';
+import { toast } from 'sonner';
+import { i18n } from '../i18n';
 
 /** What an event makes stale; admins' system-wide figures move with every file event. */
 export function keysToInvalidate(type: RealtimeEventType, isAdmin: boolean): QueryKey[] {
@@ -18,4 +20,15 @@ export function applyRealtimeMessage(queryClient: QueryClient, message: unknown,
     return;
   }
   for (const queryKey of keysToInvalidate(parsed.data.type, isAdmin)) void queryClient.invalidateQueries({ queryKey });
+  announce(parsed.data.type);
+}
+
+/** News about the user's own links, which only they receive, as a toast. */
+const ANNOUNCED = {
+  link_downloaded: 'links:toast.linkDownloaded',
+  request_uploaded: 'links:toast.requestArrived',
+} as const;
+
+function announce(type: RealtimeEventType): void {
+  if (type in ANNOUNCED) toast.info(i18n.t(ANNOUNCED[type as keyof typeof ANNOUNCED]));
 }

@@ -9,6 +9,7 @@ import { searchTrigrams } from './0101_search_trigrams.js';
 import { resumableUploads } from './0120_resumable_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
+import { links } from './0160_links.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -25,5 +26,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0120_resumable_uploads': resumableUploads(),
     '0210_derived_objects': derivedObjects(),
     '0180_account_security': accountSecurity(dialect),
+    '0160_links': links(dialect),
   };
 }

@@ -91,6 +91,12 @@ export async function authenticateDownload(ctx: DomainContext, token: string, fi
   return openSessionActor(ctx, claims.userId, claims.sessionId, claims.expiresAt);
 }
 
+/** Resolves a signed zip link to its user and selection, while the session that made it is open. */
+export async function authenticateZip(ctx: DomainContext, token: string): Promise<{ actor: Actor; fileIds: number[]; folderIds: number[] }> {
+  const claims = await ctx.tokens.verifyZip(token);
+  return { actor: await openSessionActor(ctx, claims.userId, claims.sessionId, 0), fileIds: claims.fileIds, folderIds: claims.folderIds };
+}
+
 /** A fresh token for the same session; the old one stays valid until it expires or the session ends. */
 export async function refreshSession(ctx: DomainContext, actor: Actor) {
   const issued = await ctx.tokens.issueSession(actor.id, actor.sessionId, ctx.settings.tokenTtlSeconds);

@@ -2,7 +2,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { Unauthorized } from '../shared/errors.js';
 
 /** Each token says what it is for; one kind is never accepted in another's place. */
-type Purpose = 'session' | 'download' | 'two-factor';
+type Purpose = 'session' | 'download' | 'two-factor' | 'link' | 'zip';
 
 export interface SessionClaims {
   userId: number;
@@ -27,6 +27,21 @@ export interface ChallengeClaims {
   expiresAt: number;
 }
 
+/** What a share link's password earns: access to that link while it stays as it was (its version). */
+export interface LinkGrantClaims {
+  linkId: number;
+  version: number;
+  expiresAt: number;
+}
+
+/** A zip of a selection, for a plain link; it lives no longer than the session that asked for it. */
+export interface ZipClaims {
+  userId: number;
+  sessionId: string;
+  fileIds: number[];
+  folderIds: number[];
+}
+
 export interface TokenService {
   issueSession(userId: number, sessionId: string, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifySession(token: string): Promise<SessionClaims>;
@@ -34,7 +49,13 @@ export interface TokenService {
   verifyDownload(token: string): Promise<DownloadClaims>;
   issueChallenge(userId: number, challengeId: string, mode: 'user' | 'admin', ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyChallenge(token: string): Promise<ChallengeClaims>;
+  issueLinkGrant(linkId: number, version: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  verifyLinkGrant(token: string): Promise<LinkGrantClaims>;
+  issueZip(claims: ZipClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  verifyZip(token: string): Promise<ZipClaims>;
 }
+
+const isIdList = (v: unknown): v is number[] => Array.isArray(v) && v.every((n) => Number.isSafeInteger(n) && n > 0);
 
 const ISSUER = 'vault';
 
@@ -100,6 +121,19 @@ export function createTokenService(secret: string): TokenService {
       const { payload, userId, expiresAt } = await verify(token, 'two-factor');
       if (typeof payload.cid !== 'string' || (payload.mode !== 'user' && payload.mode !== 'admin')) throw new Unauthorized('Invalid token');
       return { userId, challengeId: payload.cid, mode: payload.mode, expiresAt };
+    },
+    // The subject is the link: a grant names no user.
+    issueLinkGrant: (linkId, version, ttl) => sign('link', linkId, { ver: version }, ttl),
+    async verifyLinkGrant(token) {
+      const { payload, userId: linkId, expiresAt } = await verify(token, 'link');
+      if (typeof payload.ver !== 'number') throw new Unauthorized('Invalid token');
+      return { linkId, version: payload.ver, expiresAt };
+    },
+    issueZip: ({ userId, sessionId, fileIds, folderIds }, ttl) => sign('zip', userId, { sid: sessionId, fi: fileIds, fo: folderIds }, ttl),
+    async verifyZip(token) {
+      const { payload, userId } = await verify(token, 'zip');
+      if (typeof payload.sid !== 'string' || !isIdList(payload.fi) || !isIdList(payload.fo)) throw new Unauthorized('Invalid token');
+      return { userId, sessionId: payload.sid, fileIds: payload.fi, folderIds: payload.fo };
     },
   };
 }

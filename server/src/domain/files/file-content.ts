@@ -27,8 +27,11 @@ export interface OpenFileInput {
   inline: boolean;
 }
 
-/** The file's bytes, refused up front when a preview of its type cannot be shown. */
-export async function contentOf(ctx: DomainContext, reader: Actor | null, file: FileRow, inline: boolean): Promise<FileContent> {
+/**
+ * The file's bytes, refused up front when a preview of its type cannot be
+ * shown; `detail` says in the audit log how a download reached it (a share link).
+ */
+export async function contentOf(ctx: DomainContext, reader: Actor | null, file: FileRow, inline: boolean, detail?: string): Promise<FileContent> {
   if (inline && !isPreviewable(file.mime_type)) throw new UnsupportedType('This file type cannot be previewed in the browser');
   const blob = await ctx.db.selectFrom('blobs').select(['storage_key', 'size']).where('hash', '=', file.blob_hash).executeTakeFirstOrThrow();
   return {
@@ -44,6 +47,6 @@ export async function contentOf(ctx: DomainContext, reader: Actor | null, file: 
       stream.once('end', () => ctx.observe.downloaded(bytes, (performance.now() - started) / 1000));
       return stream;
     },
-    countDownload: () => recordDownload(ctx, reader, { file }),
+    countDownload: () => recordDownload(ctx, reader, detail === undefined ? { file } : { file, detail }),
   };
 }

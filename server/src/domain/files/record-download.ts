@@ -4,8 +4,8 @@ import { fileAudience } from '../access/audience.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 
-/** Counts one download of the file and logs who took it (null: somebody signed out). */
-export async function recordDownload(ctx: DomainContext, actor: Actor | null, { file }: { file: FileRow }): Promise<void> {
+/** Counts one download of the file and logs who took it (null: somebody signed out), and how (`detail`, e.g. a share link). */
+export async function recordDownload(ctx: DomainContext, actor: Actor | null, { file, detail }: { file: FileRow; detail?: string }): Promise<void> {
   // Downloads come in bursts: concurrent ones share a commit.
   const count = await ctx.grouped.run(async (trx) => {
     const updated = await trx
@@ -14,7 +14,7 @@ export async function recordDownload(ctx: DomainContext, actor: Actor | null, { 
       .where('id', '=', file.id)
       .returning('download_count')
       .executeTakeFirst();
-    await recordActivity(trx, { type: 'download', userId: actor?.id ?? null, fileId: file.id, fileName: file.original_name });
+    await recordActivity(trx, { type: 'download', userId: actor?.id ?? null, fileId: file.id, fileName: file.original_name, detail: detail ?? null });
     return updated?.download_count ?? 0;
   });
   await ctx.events.publish({

@@ -10,6 +10,8 @@ export type ErrorKind =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  /** Existed, and has ended for good (an expired, exhausted or revoked link). */
+  | 'gone'
   | 'conflict'
   | 'too_large'
   | 'unsupported_type'

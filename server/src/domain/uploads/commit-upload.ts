@@ -18,6 +18,10 @@ export interface UploadOptions {
   isPublic: boolean;
   folderId: number | null;
   tags: string[];
+  /** More checks and counts inside the commit's transaction (a file request's limits); throwing refuses the file. */
+  within?: (trx: Db, object: IngestedObject) => Promise<void>;
+  /** How the upload reads in the audit log (e.g. who sent it through a file request). */
+  detail?: string;
 }
 
 export interface UploadBudget {
@@ -91,6 +95,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
         await charge(trx, actor.id, object.size);
       }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      await opts.within?.(trx, object);
       const now = Date.now();
       const healed = hole
         ? await trx
@@ -174,7 +179,7 @@ export async function insertUploadedFile(
   if (opts.tags.length > 0) {
     await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
   }
-  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name }, now);
+  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
   return file.id;
 }
 

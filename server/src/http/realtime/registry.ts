@@ -19,7 +19,7 @@ export interface ConnectionRegistry {
   /** False (and nothing registered) when the user already holds `maxPerUser` sockets. */
   add(connection: Connection): boolean;
   remove(connection: Connection): void;
-  /** Everyone for a public change; otherwise the users named and every admin, each socket once. */
+  /** Everyone for a public change; otherwise the users named and (unless onlyNamed) every admin, each socket once. */
   reachedBy(audience: Audience): Iterable<Connection>;
   /** A role change: from now on the connection is reached as an admin, or no longer. */
   setAdmin(connection: Connection, isAdmin: boolean): void;
@@ -53,7 +53,7 @@ export function createConnectionRegistry(maxPerUser: number): ConnectionRegistry
     },
     reachedBy(audience) {
       if (audience.public) return everyone;
-      const reached = new Set(admins);
+      const reached = new Set(audience.onlyNamed ? [] : admins);
       for (const userId of audience.userIds) {
         for (const connection of byUser.get(userId) ?? []) reached.add(connection);
       }

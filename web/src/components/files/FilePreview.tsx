@@ -60,7 +60,7 @@ function ImagePreview({ name, url }: { name: string; url: string }) {
 }
 
 /** The preview of an image or PDF, or why there is none. */
-export function FilePreview({ file, preview }: { file: FileItem; preview: PreviewState }) {
+export function FilePreview({ file, preview }: { file: Pick<FileItem, 'original_name' | 'mime_type'>; preview: PreviewState }) {
   const { t } = useTranslation('files');
   if (!isPreviewable(file.mime_type)) {
     return (

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { apiBlob } from '../../api/client';
 import { fetchPreview, type FileAccess } from '../../api/files';
 
 export type PreviewState =
@@ -12,16 +13,26 @@ export type PreviewState =
  * it a blob: URL, revoked when the file changes or the preview closes.
  */
 export function usePreviewUrl(fileId: number | null, access: FileAccess): PreviewState {
+  return useBlobPreview(fileId === null ? null : `${access}:${fileId}`, (signal) => fetchPreview(fileId!, access, signal));
+}
+
+/** The same for a share link's file, whose URL carries its grant; no account token is sent. */
+export function useLinkPreviewUrl(url: string | null): PreviewState {
+  return useBlobPreview(url, (signal) => apiBlob(url!, { token: null, signal }));
+}
+
+/** Loads a blob whenever `key` changes (null: nothing to show) and revokes its URL when done. */
+function useBlobPreview(key: string | null, load: (signal: AbortSignal) => Promise<Blob>): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'idle' });
   useEffect(() => {
-    if (fileId === null) {
+    if (key === null) {
       setState({ status: 'idle' });
       return;
     }
     const controller = new AbortController();
     let url: string | null = null;
     setState({ status: 'loading' });
-    fetchPreview(fileId, access, controller.signal).then(
+    load(controller.signal).then(
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
@@ -35,7 +46,8 @@ export function usePreviewUrl(fileId: number | null, access: FileAccess): Previe
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [fileId, access]);
+    // `load` follows from `key`: only a new key is a new file to load.
+  }, [key]);
   return state;
 }
 

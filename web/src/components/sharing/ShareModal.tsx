@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { FileItem, Folder, ShareState } from '@vault/contract';
@@ -14,6 +14,9 @@ import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { LoadingState } from '../ui/LoadingState';
 import { useCopyLink } from './use-copy-link';
+
+/** Loaded with the dialog's first opening: most pages that offer sharing never show it. */
+const ShareLinksSection = lazy(async () => ({ default: (await import('../links/ShareLinksSection')).ShareLinksSection }));
 
 /** What the share dialog shares: a file or a folder, as the dialog names it. */
 export interface ShareTarget extends Shareable {
@@ -222,7 +225,12 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
             </div>
           </div>
         ) : current.data && current.isFetchedAfterMount ? (
-          <ShareForm target={target} initial={current.data} onDone={close} />
+          <div className="space-y-5">
+            <ShareForm target={target} initial={current.data} onDone={close} />
+            <Suspense fallback={null}>
+              <ShareLinksSection item={{ type: target.kind, id: target.id }} />
+            </Suspense>
+          </div>
         ) : (
           <LoadingState label={t('loadingSharingSettings')} />
         )}

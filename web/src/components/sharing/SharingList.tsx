@@ -19,10 +19,12 @@ export interface SharingListProps {
   empty: string;
   /** When the list is the first page of more. */
   total?: number;
+  /** Buttons in the card's header, e.g. to add an item. */
+  actions?: ReactNode;
 }
 
 /** One of the sharing page's lists: a titled card with a count and a row per item. */
-export function SharingList({ title, description, items, empty, total }: SharingListProps) {
+export function SharingList({ title, description, items, empty, total, actions }: SharingListProps) {
   const { t } = useTranslation('sharing');
   const id = `sharing-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
@@ -34,6 +36,7 @@ export function SharingList({ title, description, items, empty, total }: Sharing
           </span>
         }
         description={description}
+        actions={actions}
       />
       {items === undefined ? (
         <LoadingState label={t('loadingList', { title })} />

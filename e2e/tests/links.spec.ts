@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { collectErrors, expect, test } from './fixtures';
+import { newAccount, registerViaApi, signIn, storedSession, uploadViaApi } from './helpers';
+import { textFile } from './samples';
+
+// Two browsers, a sign-in and a dialog each: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
+
+test('a password link opens in a fresh anonymous browser, and its download reaches the owner live', async ({ page, browser, request }) => {
+  const owner = await registerViaApi(request, newAccount('linker'));
+  await signIn(page, owner);
+  const { token } = await storedSession(page);
+  const name = `contract-${Date.now().toString(36)}.txt`;
+  const content = textFile('the signed contract');
+  await uploadViaApi(request, token!, { name, mimeType: 'text/plain', buffer: content });
+
+  await page.getByRole('button', { name: `Share ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share file' });
+  await dialog.getByRole('button', { name: 'New link' }).click();
+  const form = dialog.getByRole('form', { name: 'New share link' });
+  await form.getByLabel('Label (optional)').fill('For the notary');
+  await form.getByLabel('Password (optional)').fill('notary secret');
+  await form.getByRole('button', { name: 'Create link' }).click();
+  await expect(page.getByText('Share link created')).toBeVisible();
+  const address = dialog.getByLabel('Address of For the notary');
+  await expect(address).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const url = await address.inputValue();
+  await dialog.getByRole('button', { name: 'QR code' }).click();
+  await expect(dialog.getByRole('img', { name: `QR code of ${url}` })).toBeVisible();
+
+  const visitor = await browser.newContext({ acceptDownloads: true });
+  const visitorPage = await visitor.newPage();
+  const visitorErrors = collectErrors(visitorPage);
+  await visitorPage.goto(url);
+  await expect(visitorPage.getByRole('heading', { name: 'Password required' })).toBeVisible();
+  await expect(visitorPage.getByText(name)).toHaveCount(0);
+  await visitorPage.getByLabel('Password').fill('wrong guess');
+  await visitorPage.getByRole('button', { name: 'Unlock' }).click();
+  await expect(visitorPage.getByText('Wrong password.')).toBeVisible();
+  await visitorPage.getByLabel('Password').fill('notary secret');
+  await visitorPage.getByRole('button', { name: 'Unlock' }).click();
+  await expect(visitorPage.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(visitorPage.getByText(`Shared by ${owner.username}`)).toBeVisible();
+
+  const [download] = await Promise.all([visitorPage.waitForEvent('download'), visitorPage.getByRole('link', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe(name);
+  expect(fs.readFileSync((await download.path())!).equals(content)).toBe(true);
+  await expect(page.getByText('Someone started a download through one of your share links')).toBeVisible();
+  await expect(dialog.getByText(/1\s*download/)).toBeVisible();
+
+  await visitor.close();
+  expect(visitorErrors).toEqual([]);
+});
+
+test('a file request takes an anonymous upload that the owner sees arrive live', async ({ page, browser, request }) => {
+  const owner = await registerViaApi(request, newAccount('requester'));
+  await signIn(page, owner);
+  const { token } = await storedSession(page);
+  const folderName = `Inbox ${Date.now().toString(36)}`;
+  const created = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name: folderName } });
+  const folderId = ((await created.json()) as { folder: { id: number } }).folder.id;
+
+  await page.goto('/sharing');
+  await page.getByRole('button', { name: 'New file request' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New file request' });
+  await dialog.getByLabel('Into folder').selectOption({ label: folderName });
+  await dialog.getByLabel('Message to visitors (optional)').fill('Please send the signed forms.');
+  await dialog.getByRole('button', { name: 'Create request' }).click();
+  const address = dialog.getByLabel('Address of the file request');
+  await expect(address).toHaveValue(/\/r\/[A-Za-z0-9_-]{43}$/);
+  const url = await address.inputValue();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.goto(`/folders/${folderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: folderName })).toBeVisible();
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const visitorErrors = collectErrors(visitorPage);
+  await visitorPage.goto(url);
+  await expect(visitorPage.getByRole('heading', { name: `Send files to ${owner.username}` })).toBeVisible();
+  await expect(visitorPage.getByText('Please send the signed forms.')).toBeVisible();
+  await expect(visitorPage.getByText(folderName)).toHaveCount(0);
+  const fileName = `form-${Date.now().toString(36)}.txt`;
+  await visitorPage.getByLabel('Files to upload', { exact: true }).setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: textFile('signed form') });
+  await visitorPage.getByLabel('Your name (optional)').fill('Dana Visitor');
+  await visitorPage.getByRole('button', { name: 'Send 1 file' }).click();
+  await expect(visitorPage.getByRole('list', { name: 'Sent files' }).getByText(fileName)).toBeVisible();
+
+  await expect(page.getByText('A file arrived through one of your file requests')).toBeVisible();
+  await expect(page.getByRole('main').getByText(fileName)).toBeVisible();
+
+  await visitor.close();
+  expect(visitorErrors).toEqual([]);
+});

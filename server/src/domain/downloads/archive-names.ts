@@ -1,0 +1,35 @@
+/** Characters no common file system takes in a name, and control characters. */
+const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+
+/**
+ * One path segment that extracts safely anywhere: no separators, no control
+ * characters, no "." or "..", no trailing dots or spaces (Windows drops them).
+ */
+export function safeSegment(name: string): string {
+  const cleaned = name.replace(UNSAFE, '_').replace(/[. ]+$/, '').trim();
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned;
+}
+
+/** "name (2).ext" for the second of a name, keeping the extension. */
+function numbered(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+}
+
+/**
+ * Entry names unique inside their directory, ignoring case (archives are
+ * extracted onto case-insensitive file systems too): a later "Report.pdf"
+ * beside "report.pdf" becomes "Report (2).pdf".
+ */
+export class ArchiveNames {
+  private readonly taken = new Set<string>();
+
+  /** The unique path for `name` under `dir` ('' for the top level, else ending in '/'). */
+  take(dir: string, name: string): string {
+    const safe = safeSegment(name);
+    let candidate = safe;
+    for (let n = 2; this.taken.has((dir + candidate).toLowerCase()); n += 1) candidate = numbered(safe, n);
+    this.taken.add((dir + candidate).toLowerCase());
+    return dir + candidate;
+  }
+}

@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { LinkRow } from '../../db/schema.js';
+import type { DomainContext } from '../shared/context.js';
+import { LinkRefused } from './refusals.js';
+import { linkState, refusalOf } from './state.js';
+
+/**
+ * Counts one download against the link, atomically: the UPDATE itself checks
+ * the limit, expiry and revocation, so concurrent downloads can never exceed
+ * max_downloads (each row update is serialised by the database). A password
+ * link must also still be at the version its grant was issued for. Tells the
+ * owner, and no one else, as it happens.
+ */
+export async function claimLinkDownload(ctx: DomainContext, link: LinkRow): Promise<void> {
+  const now = Date.now();
+  let update = ctx.db
+    .updateTable('links')
+    .set({ downloads: sql`downloads + 1`, last_used_at: now })
+    .where('id', '=', link.id)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_downloads', 'is', null), eb('downloads', '<', eb.ref('max_downloads'))]));
+  if (link.password_hash !== null) update = update.where('version', '=', link.version);
+  const claimed = await update.returning('downloads').executeTakeFirst();
+  if (!claimed) {
+    const now = await ctx.db.selectFrom('links').selectAll().where('id', '=', link.id).executeTakeFirst();
+    throw new LinkRefused(now ? (refusalOf(linkState(now)) ?? 'password_required') : 'not_found');
+  }
+  await ctx.events.publish({
+    event: { type: 'link_downloaded', link_id: link.id, download_count: claimed.downloads, at: new Date(now).toISOString() },
+    audience: { userIds: [link.user_id], public: false, onlyNamed: true },
+  });
+}
+
+/** How a link's downloads read in its item's activity. */
+export function linkActivityDetail(link: Pick<LinkRow, 'label' | 'id'>): string {
+  return link.label ? `via share link "${link.label}"` : `via share link #${link.id}`;
+}

@@ -1,0 +1,17 @@
+import type { LinkRefusal, LinkState } from '@vault/contract';
+import type { LinkRow } from '../../db/schema.js';
+
+/** Revoked wins over expired, which wins over exhausted: the first reason the owner can act on. */
+export function linkState(row: LinkRow, now = Date.now()): LinkState {
+  if (row.revoked_at !== null) return 'revoked';
+  if (row.expires_at !== null && Number(row.expires_at) <= now) return 'expired';
+  if (row.kind === 'share') return row.max_downloads !== null && row.downloads >= row.max_downloads ? 'exhausted' : 'active';
+  const filesFull = row.max_files !== null && row.files_received >= row.max_files;
+  const bytesFull = row.max_bytes !== null && Number(row.bytes_received) >= Number(row.max_bytes);
+  return filesFull || bytesFull ? 'exhausted' : 'active';
+}
+
+/** The refusal a visitor of a link in this state sees; undefined while active. */
+export function refusalOf(state: LinkState): Exclude<LinkRefusal, 'not_found' | 'password_required' | 'wrong_password'> | undefined {
+  return state === 'active' ? undefined : state;
+}

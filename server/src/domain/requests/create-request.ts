@@ -1,0 +1,34 @@
+import type { FileRequest, FileRequestCreate } from '@vault/contract';
+import { ownedFolder } from '../access/rules.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { fileRequestDto, namedLinks } from '../links/dto.js';
+import { epochOf, insertLink } from '../links/insert-link.js';
+
+/** POST /api/requests: an upload-only link into a folder the caller owns. */
+export async function createFileRequest(ctx: DomainContext, actor: Actor, input: FileRequestCreate): Promise<FileRequest> {
+  await ownedFolder(ctx.db, actor.id, input.folder_id);
+  const id = await insertLink(
+    ctx,
+    actor,
+    {
+      kind: 'request',
+      file_id: null,
+      folder_id: input.folder_id,
+      label: input.label || null,
+      message: input.message || null,
+      expires_at: epochOf(input.expires_at) ?? null,
+      allow_preview: 0,
+      max_files: input.max_files ?? null,
+      max_bytes: input.max_bytes ?? null,
+    },
+    { password: input.password },
+  );
+  const [row] = await namedLinks(ctx.db, actor.id, 'request', { ids: [id] });
+  return fileRequestDto(row!);
+}
+
+/** GET /api/requests: the caller's file requests, newest first. */
+export async function listFileRequests(ctx: DomainContext, actor: Actor): Promise<{ requests: FileRequest[] }> {
+  const now = Date.now();
+  return { requests: (await namedLinks(ctx.db, actor.id, 'request')).map((row) => fileRequestDto(row, now)) };
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import { LINK_LIMITS } from '@vault/contract';
+import type { Db } from '../../db/index.js';
+import type { LinkRow } from '../../db/schema.js';
+import type { IngestedObject } from '../../storage/ingest.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Invalid, TooLarge } from '../shared/errors.js';
+import type { UploadBatch } from '../uploads/upload-batch.js';
+import { LinkRefused } from '../links/refusals.js';
+import { linkState, refusalOf } from '../links/state.js';
+
+/** The owner, as the upload engine's actor: files, quota and activity are theirs. */
+export async function ownerActor(ctx: DomainContext, link: LinkRow): Promise<Actor> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'username', 'email', 'created_at']).where('id', '=', link.user_id).executeTakeFirstOrThrow();
+  return { id: user.id, username: user.username, email: user.email, isAdmin: false, createdAt: user.created_at, sessionId: '', tokenExpiresAt: 0, twoFactor: false, mustChangePassword: false };
+}
+
+/**
+ * Counts one file against the request inside the commit's transaction: the
+ * UPDATE checks the request is still open and under max_files and max_bytes,
+ * so concurrent uploads cannot pass the limits together.
+ */
+async function countAgainst(trx: Db, link: LinkRow, object: IngestedObject): Promise<void> {
+  const now = Date.now();
+  const counted = await trx
+    .updateTable('links')
+    .set({ files_received: sql`files_received + 1`, bytes_received: sql`bytes_received + ${object.size}`, last_used_at: now })
+    .where('id', '=', link.id)
+    .where('revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where((eb) => eb.or([eb('max_files', 'is', null), eb('files_received', '<', eb.ref('max_files'))]))
+    .where((eb) => eb.or([eb('max_bytes', 'is', null), sql<boolean>`bytes_received + ${object.size} <= max_bytes`]))
+    .returning('id')
+    .executeTakeFirst();
+  if (counted) return;
+  const current = await trx.selectFrom('links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
+  const refusal = refusalOf(linkState(current, now));
+  if (refusal) throw new LinkRefused(refusal);
+  throw new TooLarge('This file is larger than what the request still accepts');
+}
+
+/**
+ * The form of a file request's upload: the files go into the request's
+ * folder, private, untagged; the only other field is the visitor's name,
+ * which goes into the owner's activity.
+ */
+export function requestUploadForm(link: LinkRow) {
+  const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
+  return {
+    async prepare(batch: UploadBatch): Promise<void> {
+      await batch.chooseFolder(link.folder_id);
+      batch.options.detail = via;
+      batch.options.within = (trx, object) => countAgainst(trx, link, object);
+    },
+    async apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
+      if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');
+      const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+      if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
+      batch.options.detail = visitor ? `${via} from ${visitor}` : via;
+    },
+  };
+}
+
+/** Tells the owner, and no one else, of each file that arrived (the file's own event reaches its usual audience). */
+export async function announceArrivals(ctx: DomainContext, link: LinkRow, files: { id: number }[]): Promise<void> {
+  const at = new Date().toISOString();
+  for (const file of files) {
+    await ctx.events.publish({
+      event: { type: 'request_uploaded', link_id: link.id, file_id: file.id, at },
+      audience: { userIds: [link.user_id], public: false, onlyNamed: true },
+    });
+  }
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Landing pages of share links and file requests, and the API calls they make. */
+const LINK_PATHS = /^\/(?:api\/)?[sr]\//;
+
+/**
+ * A link's pages stay out of search engines, and its URL (the token) is never
+ * sent on to another site as a Referer. Set after the security headers, so
+ * this Referrer-Policy replaces the general one.
+ */
+export function registerLinkHeaders(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!LINK_PATHS.test(request.url)) return;
+    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
+  });
+}

@@ -1,0 +1,146 @@
+import { expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { samples, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
+import { describeEachDb, type TestServer } from './helpers/server.js';
+
+interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  content: Buffer;
+}
+
+/** Every entry of a zip, read with an independent reader that checks each entry's CRC. */
+function readZip(zip: Buffer): Promise<ZipEntry[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, file) => {
+      if (err) return reject(err);
+      const entries: ZipEntry[] = [];
+      file.on('error', reject);
+      file.on('end', () => resolve(entries));
+      file.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) {
+          entries.push({ name: entry.fileName, method: entry.compressionMethod, content: Buffer.alloc(0) });
+          return file.readEntry();
+        }
+        file.openReadStream(entry, (streamErr, stream) => {
+          if (streamErr) return reject(streamErr);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, method: entry.compressionMethod, content: Buffer.concat(chunks) });
+            file.readEntry();
+          });
+        });
+      });
+      file.readEntry();
+    });
+  });
+}
+
+async function fetchZip(t: TestServer, path: string, token?: string) {
+  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { res, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/**
+ * Project/
+ *   plan.txt, photo.png, Report.txt, report.txt (same name but for case)
+ *   Drafts/ sketch.png, notes: a?b.txt
+ *     Empty/
+ *   ../ (a folder named "..")  inner.txt
+ */
+async function nestedTree(t: TestServer) {
+  const owner = await t.client.register();
+  const root = await makeFolder(t, owner.token, 'Project');
+  const drafts = await makeFolder(t, owner.token, 'Drafts', { parent_id: root.id });
+  await makeFolder(t, owner.token, 'Empty', { parent_id: drafts.id });
+  const dots = await makeFolder(t, owner.token, '..', { parent_id: root.id });
+  const files: Record<string, Buffer> = {};
+  const put = async (folderId: number, name: string, content: Buffer) => {
+    await uploadOne(t.client, owner.token, { name, content }, { folder_id: String(folderId) });
+    return content;
+  };
+  files['Project/plan.txt'] = await put(root.id, 'plan.txt', samples.text('the plan\n'.repeat(500)));
+  files['Project/photo.png'] = await put(root.id, 'photo.png', samples.png());
+  files['Project/Report.txt'] = await put(root.id, 'Report.txt', samples.text('upper\n'));
+  files['Project/report (2).txt'] = await put(root.id, 'report.txt', samples.text('lower\n'));
+  files['Project/Drafts/sketch.png'] = await put(drafts.id, 'sketch.png', samples.png());
+  files['Project/Drafts/notes_ a_b.txt'] = await put(drafts.id, 'notes: a?b.txt', samples.text('odd name\n'));
+  files['Project/_/inner.txt'] = await put(dots.id, 'inner.txt', samples.text('inside dots\n'));
+  return { owner, root, drafts, files };
+}
+
+function expectTree(entries: ZipEntry[], files: Record<string, Buffer>) {
+  const dirs = entries.filter((e) => e.name.endsWith('/')).map((e) => e.name).sort();
+  expect(dirs).toEqual(['Project/', 'Project/Drafts/', 'Project/Drafts/Empty/', 'Project/_/']);
+  const got = Object.fromEntries(entries.filter((e) => !e.name.endsWith('/')).map((e) => [e.name, e.content]));
+  expect(Object.keys(got).sort()).toEqual(Object.keys(files).sort());
+  for (const [name, content] of Object.entries(files)) expect(got[name]!.equals(content), name).toBe(true);
+  // Already-compressed types are stored; text is deflated.
+  expect(entries.find((e) => e.name === 'Project/photo.png')!.method).toBe(0);
+  expect(entries.find((e) => e.name === 'Project/plan.txt')!.method).toBe(8);
+}
+
+describeEachDb('zip downloads', (t) => {
+  it('stream a readable folder tree byte for byte, names safe and unique', async () => {
+    const { owner, root, files } = await nestedTree(t());
+    const { res, body } = await fetchZip(t(), `/api/folders/${root.id}/download`, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain('filename="Project.zip"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expectTree(await readZip(body), files);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['file_name', 'detail']).where('user_id', '=', owner.user.id).where('type', '=', 'download').execute();
+    expect(activity).toEqual([{ file_name: 'Project.zip', detail: 'zip of 7 files' }]);
+  });
+
+  it('refuse folders the caller may not read, as "not found"', async () => {
+    const { root } = await nestedTree(t());
+    const stranger = await t().client.register();
+    expect((await fetchZip(t(), `/api/folders/${root.id}/download`, stranger.token)).res.status).toBe(404);
+    expect((await fetchZip(t(), `/api/folders/${root.id}/download`)).res.status).toBe(401);
+    expect((await fetchZip(t(), `/api/folders/999999/download`, stranger.token)).res.status).toBe(404);
+  });
+
+  it('zip a selection through a short-lived link bound to the session', async () => {
+    const { owner, root, drafts, files } = await nestedTree(t());
+    const loose = samples.text('loose\n');
+    const looseId = await uploadOne(t().client, owner.token, { name: 'loose.txt', content: loose });
+    const made = await t().client.post('/api/downloads', { token: owner.token, json: { file_ids: [looseId], folder_ids: [drafts.id] } });
+    expect(made.status).toBe(200);
+    expect(made.body.url).toMatch(/^\/api\/downloads\/zip\?dl=/);
+    const { res, body } = await fetchZip(t(), made.body.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('filename="download.zip"');
+    const entries = await readZip(body);
+    expect(entries.map((e) => e.name).sort()).toEqual(['Drafts/', 'Drafts/Empty/', 'Drafts/notes_ a_b.txt', 'Drafts/sketch.png', 'loose.txt']);
+    expect(entries.find((e) => e.name === 'Drafts/sketch.png')!.content.equals(files['Project/Drafts/sketch.png']!)).toBe(true);
+
+    // Anything the caller may not read makes the whole selection "not found".
+    const stranger = await t().client.register();
+    expect((await t().client.post('/api/downloads', { token: stranger.token, json: { folder_ids: [root.id] } })).status).toBe(404);
+    expect((await t().client.post('/api/downloads', { token: owner.token, json: {} })).status).toBe(400);
+    expect((await t().client.post('/api/downloads', { token: owner.token, json: { file_ids: Array.from({ length: 501 }, (_, i) => i + 1) } })).status).toBe(400);
+    // A forged or foreign token opens nothing; signing out ends the link.
+    expect((await fetchZip(t(), '/api/downloads/zip?dl=forged')).res.status).toBe(401);
+    await t().client.post('/api/auth/logout', { token: owner.token });
+    expect((await fetchZip(t(), made.body.url)).res.status).toBe(401);
+  });
+
+  it('"Download all" on a folder link zips the tree and counts as one download', async () => {
+    const { owner, root, files } = await nestedTree(t());
+    const created = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'folder', id: root.id }, max_downloads: 1 } });
+    const token = created.body.link.token as string;
+    const { res, body } = await fetchZip(t(), `/api/s/${token}/download`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    expectTree(await readZip(body), files);
+    const again = await fetchZip(t(), `/api/s/${token}/download`);
+    expect(again.res.status).toBe(410);
+    const listed = await t().client.get('/api/links', { token: owner.token });
+    expect(listed.body.links[0]).toMatchObject({ downloads: 1, state: 'exhausted' });
+  });
+});

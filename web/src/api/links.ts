@@ -1,0 +1,192 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  downloadLinkResponseSchema,
+  fileRequestListResponseSchema,
+  fileRequestResponseSchema,
+  fileRequestUploadResponseSchema,
+  fileRequestViewSchema,
+  linkGrantSchema,
+  linkListResponseSchema,
+  linkResponseSchema,
+  linkViewSchema,
+  type FileRequestCreate,
+  type FileRequestUploadResponse,
+  type LinkCreate,
+  type LinkItemRef,
+  type LinkRefusal,
+  type ZipSelection,
+} from '@vault/contract';
+import { i18n } from '../i18n';
+import { startBrowserDownload } from '../lib/download';
+import { ApiError, apiRequest, apiSend, errorBodyOf, errorMessage, postFormWithProgress, type ProgressOptions } from './client';
+import { invalidate } from './invalidation';
+import { queryKeys } from './keys';
+
+/* ---------- The owner's share links and file requests ---------- */
+
+function fetchLinks(item?: LinkItemRef) {
+  const query = item ? `?type=${item.type}&id=${item.id}` : '';
+  return apiRequest(`/api/links${query}`, linkListResponseSchema);
+}
+
+/** The caller's share links: one item's, or all of them. */
+export function useShareLinks(item?: LinkItemRef, enabled = true) {
+  return useQuery({
+    queryKey: item ? queryKeys.itemLinks(item.type, item.id) : queryKeys.links,
+    queryFn: () => fetchLinks(item),
+    enabled,
+    select: (data) => data.links,
+  });
+}
+
+export function useCreateShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LinkCreate) => (await apiRequest('/api/links', linkResponseSchema, { method: 'POST', body })).link,
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.created'));
+      await invalidate(queryClient, 'linksChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.createFailed'))),
+  });
+}
+
+export function useRevokeShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend(`/api/links/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.revoked'));
+      await invalidate(queryClient, 'linksChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.revokeFailed'))),
+  });
+}
+
+export function useFileRequests() {
+  return useQuery({
+    queryKey: queryKeys.fileRequests,
+    queryFn: () => apiRequest('/api/requests', fileRequestListResponseSchema),
+    select: (data) => data.requests,
+  });
+}
+
+export function useCreateFileRequest(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FileRequestCreate) => (await apiRequest('/api/requests', fileRequestResponseSchema, { method: 'POST', body })).request,
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.requestCreated'));
+      onDone();
+      await invalidate(queryClient, 'fileRequestsChanged');
+    },
+  });
+}
+
+export function useCloseFileRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend(`/api/requests/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.requestClosed'));
+      await invalidate(queryClient, 'fileRequestsChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.requestCloseFailed'))),
+  });
+}
+
+/** A link's full address, for copying and QR codes. */
+export const linkUrl = (path: string) => `${window.location.origin}${path}`;
+
+/**
+ * "Download selected" and "Download all": the server checks the selection and
+ * answers a short-lived plain link, which the browser streams to disk.
+ */
+export async function downloadZip(selection: ZipSelection): Promise<void> {
+  const { url } = await apiRequest('/api/downloads', downloadLinkResponseSchema, { method: 'POST', body: selection });
+  startBrowserDownload(url);
+}
+
+/* ---------- What a link's visitor calls (no account, no token) ---------- */
+
+/** Why a link shows its visitor no item, from the server's answer; undefined for any other failure. */
+export function refusalOf(error: unknown): LinkRefusal | undefined {
+  return error instanceof ApiError ? error.details.link_refusal : undefined;
+}
+
+export type LinkKind = 's' | 'r';
+
+/** The grant a password earned, kept for this tab only: a closed tab asks again. */
+const grantKey = (kind: LinkKind, token: string) => `vault-link-grant:${kind}:${token}`;
+export function storedGrant(kind: LinkKind, token: string): string | undefined {
+  return sessionStorage.getItem(grantKey(kind, token)) ?? undefined;
+}
+
+const grantHeader = (grant: string | undefined) => (grant ? { 'X-Link-Grant': grant } : undefined);
+
+/** A visitor's JSON call: never the signed-in user's token, the link's grant instead. */
+async function visitorRequest<T>(path: string, schema: Parameters<typeof apiRequest<T>>[1], grant: string | undefined, init: { method?: 'POST'; body?: unknown } = {}): Promise<T> {
+  return apiRequest(path, schema, { ...init, token: null, headers: grantHeader(grant) });
+}
+
+export function useLinkView(token: string, grant: string | undefined) {
+  return useQuery({
+    queryKey: ['link-view', token, grant ?? null],
+    queryFn: () => visitorRequest(`/api/s/${token}`, linkViewSchema, grant),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useRequestView(token: string, grant: string | undefined) {
+  return useQuery({
+    queryKey: ['request-view', token, grant ?? null],
+    queryFn: () => visitorRequest(`/api/r/${token}`, fileRequestViewSchema, grant),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** Enters a link's password; the grant is kept for this tab. */
+export function useUnlock(kind: LinkKind, token: string, onGrant: (grant: string) => void) {
+  return useMutation({
+    mutationFn: (password: string) => visitorRequest(`/api/${kind}/${token}/unlock`, linkGrantSchema, undefined, { method: 'POST', body: { password } }),
+    onSuccess: ({ grant }) => {
+      sessionStorage.setItem(grantKey(kind, token), grant);
+      onGrant(grant);
+    },
+  });
+}
+
+const withGrant = (path: string, grant: string | undefined, extra = '') => {
+  const params = new URLSearchParams(extra);
+  if (grant) params.set('grant', grant);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+};
+
+/** Plain links (a download, a preview) carry the grant as ?grant=: no header travels with them. */
+export const linkDownloadUrl = (token: string, grant: string | undefined) => withGrant(`/api/s/${token}/download`, grant);
+export const linkFileUrl = (token: string, fileId: number, grant: string | undefined, inline = false) =>
+  withGrant(`/api/s/${token}/files/${fileId}/download`, grant, inline ? 'inline=1' : '');
+
+/** Sends a visitor's files to a file request, with upload progress. */
+export async function uploadToRequest(
+  token: string,
+  grant: string | undefined,
+  files: File[],
+  uploaderName: string,
+  options: ProgressOptions = {},
+): Promise<FileRequestUploadResponse> {
+  const form = new FormData();
+  if (uploaderName.trim()) form.append('uploader_name', uploaderName.trim());
+  for (const file of files) form.append('files', file, file.name);
+  const { status, body } = await postFormWithProgress(withGrant(`/api/r/${token}/upload`, grant), form, { ...options, token: null });
+  const parsed = fileRequestUploadResponseSchema.safeParse(body);
+  if (parsed.success && parsed.data.results.length > 0) return parsed.data;
+  const failure = errorBodyOf(body);
+  if (!failure) throw new ApiError(status, `Upload failed (${status})`, false);
+  const { error, ...details } = failure;
+  throw new ApiError(status, error, true, details);
+}

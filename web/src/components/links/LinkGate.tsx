@@ -1,0 +1,96 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CircleSlash, Clock, KeyRound, Link2Off, LockKeyhole } from 'lucide-react';
+import type { LinkRefusal } from '@vault/contract';
+import { errorMessage } from '../../api/client';
+import { refusalOf, useUnlock, type LinkKind } from '../../api/links';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import { Card } from '../ui/Card';
+import { LoadingState } from '../ui/LoadingState';
+import { TextField } from '../ui/TextField';
+
+const ENDED_ICON: Record<Exclude<LinkRefusal, 'password_required' | 'wrong_password'>, typeof Clock> = {
+  not_found: Link2Off,
+  expired: Clock,
+  exhausted: CircleSlash,
+  revoked: Link2Off,
+};
+
+/** The card a link page shows instead of its content: centred, one message. */
+export function GateCard({ icon: Icon, title, children }: { icon: typeof Clock; title: string; children: ReactNode }) {
+  return (
+    <Card className="mx-auto max-w-md px-6 py-10 text-center">
+      <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        <Icon aria-hidden="true" className="size-6" />
+      </div>
+      <h1 className="mt-4 text-lg font-semibold text-slate-900">{title}</h1>
+      <div className="mt-2 text-sm text-slate-600">{children}</div>
+    </Card>
+  );
+}
+
+function PasswordForm({ kind, token, onGrant }: { kind: LinkKind; token: string; onGrant(grant: string): void }) {
+  const { t } = useTranslation('links');
+  const [password, setPassword] = useState('');
+  const unlock = useUnlock(kind, token, onGrant);
+  const wrong = refusalOf(unlock.error) === 'wrong_password';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (password) unlock.mutate(password);
+  };
+  return (
+    <GateCard icon={LockKeyhole} title={t('gate.passwordTitle')}>
+      <p>{t('gate.passwordHelp')}</p>
+      <form onSubmit={submit} className="mt-5 space-y-3 text-left">
+        {unlock.error && !wrong && <Alert tone="error">{errorMessage(unlock.error, t('gate.checkFailed'))}</Alert>}
+        <TextField
+          label={t('gate.password')}
+          type="password"
+          autoComplete="off"
+          autoFocus
+          value={password}
+          error={wrong ? t('refusal.wrong_password') : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" className="w-full" loading={unlock.isPending} disabled={!password}>
+          <KeyRound aria-hidden="true" className="size-4" />
+          {t('gate.unlock')}
+        </Button>
+      </form>
+    </GateCard>
+  );
+}
+
+export interface LinkGateProps<T> {
+  kind: LinkKind;
+  token: string;
+  query: { data?: T | undefined; error: unknown; isPending: boolean };
+  onGrant(grant: string): void;
+  children(data: T): ReactNode;
+}
+
+/**
+ * What every link page shows first: loading, the password form, or why the
+ * link opens nothing (expired, limit reached, revoked, unknown), and only
+ * then the link's own content.
+ */
+export function LinkGate<T>({ kind, token, query, onGrant, children }: LinkGateProps<T>) {
+  const { t } = useTranslation('links');
+  if (query.isPending) return <LoadingState label={t('gate.loading')} />;
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  const refusal = refusalOf(query.error);
+  if (refusal === 'password_required') return <PasswordForm kind={kind} token={token} onGrant={onGrant} />;
+  if (refusal && refusal !== 'wrong_password') {
+    return (
+      <GateCard icon={ENDED_ICON[refusal]} title={t(`refusal.${refusal}.title`)}>
+        {t(`refusal.${refusal}`)}
+      </GateCard>
+    );
+  }
+  return (
+    <GateCard icon={Link2Off} title={t('gate.failedTitle')}>
+      {errorMessage(query.error, t('gate.failed'))}
+    </GateCard>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../ui/TextField';
+
+/** Settings both share links and file requests have; the caller adds its own. */
+export interface CommonLinkSettings {
+  label: string;
+  expires: string;
+  password: string;
+}
+
+export const NO_SETTINGS: CommonLinkSettings = { label: '', expires: '', password: '' };
+
+/** Tomorrow, as a date input's minimum: a link cannot expire in the past. */
+const tomorrow = () => {
+  const d = new Date(Date.now() + 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export function LinkSettingsFields<T extends CommonLinkSettings>({ value, onChange, children }: { value: T; onChange(value: T): void; children?: ReactNode }) {
+  const { t } = useTranslation('links');
+  const set = (patch: Partial<CommonLinkSettings>) => onChange({ ...value, ...patch });
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      <TextField label={t('field.label')} value={value.label} maxLength={100} placeholder={t('field.labelPlaceholder')} onChange={(e) => set({ label: e.target.value })} />
+      <TextField label={t('field.expires')} type="date" min={tomorrow()} value={value.expires} onChange={(e) => set({ expires: e.target.value })} />
+      <TextField
+        label={t('field.password')}
+        type="password"
+        autoComplete="new-password"
+        maxLength={256}
+        value={value.password}
+        onChange={(e) => set({ password: e.target.value })}
+      />
+      {children}
+    </div>
+  );
+}

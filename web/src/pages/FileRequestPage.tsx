@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { CheckCircle2, Inbox, Send, UserRound, XCircle } from 'lucide-react';
+import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
+import { useAllowedTypes, useAppConfig } from '../api/auth';
+import { errorMessage } from '../api/client';
+import { storedGrant, uploadToRequest, useRequestView } from '../api/links';
+import { LinkGate } from '../components/links/LinkGate';
+import { UploadDropzone } from '../components/upload/UploadDropzone';
+import { Alert } from '../components/ui/Alert';
+import { Button } from '../components/ui/Button';
+import { Card } from '../components/ui/Card';
+import { ProgressBar } from '../components/ui/ProgressBar';
+import { TextField } from '../components/ui/TextField';
+import { formatDate, formatFileSize } from '../lib/format';
+import { screenFiles, type RejectedFile } from '../lib/upload-rules';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+type Sent = FileRequestUploadResponse['results'][number];
+
+/** This visit's results only: the visitor never sees anything else in the folder. */
+function SentList({ sent }: { sent: Sent[] }) {
+  const { t } = useTranslation('links');
+  if (sent.length === 0) return null;
+  return (
+    <section aria-labelledby="sent-title" className="border-t border-slate-100 px-5 py-4 sm:px-6">
+      <h2 id="sent-title" className="text-sm font-semibold text-slate-900">
+        {t('request.sent')}
+      </h2>
+      <ul aria-label={t('request.sentList')} className="mt-2 divide-y divide-slate-100">
+        {sent.map((item, i) => (
+          <li key={`${item.name}-${i}`} className="flex items-center gap-3 py-2 text-sm">
+            {item.ok ? <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-emerald-600" /> : <XCircle aria-hidden="true" className="size-4 shrink-0 text-red-600" />}
+            <span className="min-w-0 flex-1 truncate text-slate-900">{item.name}</span>
+            <span className={item.ok ? 'text-slate-500' : 'text-red-700'}>{item.ok ? formatFileSize(item.size) : item.error}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RequestForm({ token, grant, view }: { token: string; grant: string | undefined; view: FileRequestView }) {
+  const { t } = useTranslation('links');
+  const maxFileBytes = useAppConfig().data?.max_file_bytes ?? LIMITS.maxFileBytes;
+  const allowedTypes = useAllowedTypes();
+  const [files, setFiles] = useState<File[]>([]);
+  const [rejected, setRejected] = useState<RejectedFile[]>([]);
+  const [name, setName] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent[]>([]);
+
+  const send = async () => {
+    setFailure(null);
+    setProgress(0);
+    try {
+      const result = await uploadToRequest(token, grant, files, name, { onProgress: (done, total) => setProgress(total ? (done / total) * 100 : 0) });
+      setSent((before) => [...result.results, ...before]);
+      setFiles([]);
+    } catch (error) {
+      setFailure(errorMessage(error, t('request.failed')));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Card className="overflow-hidden">
+      <div className="flex flex-col gap-4 border-b border-slate-100 p-5 sm:flex-row sm:p-6">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-600 ring-1 ring-accent-600/20 ring-inset">
+          <Inbox aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-lg font-semibold text-slate-900">{t('request.heading', { owner: view.owner })}</h1>
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-500">
+            <li className="flex items-center gap-1">
+              <UserRound aria-hidden="true" className="size-3.5" />
+              {t('request.requestedBy', { owner: view.owner })}
+            </li>
+            {view.expires_at && <li>{t('request.until', { date: formatDate(view.expires_at) })}</li>}
+            {view.files_left !== null && <li>{t('request.filesLeft', { count: view.files_left })}</li>}
+            {view.bytes_left !== null && <li>{t('request.bytesLeft', { size: formatFileSize(view.bytes_left) })}</li>}
+          </ul>
+          {view.message && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-700 ring-1 ring-slate-200 ring-inset">{view.message}</p>}
+        </div>
+      </div>
+      <div className="space-y-4 p-5 sm:p-6">
+        {failure && <Alert tone="error">{failure}</Alert>}
+        <UploadDropzone
+          maxFileBytes={maxFileBytes}
+          allowedTypes={allowedTypes}
+          disabled={progress !== null}
+          onFiles={(dropped) => {
+            const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes });
+            setFiles([...files, ...screened.accepted]);
+            setRejected(screened.rejected);
+          }}
+        />
+        {rejected.map((r) => (
+          <Alert key={r.name} tone="error">
+            {r.name}: {r.reason}
+          </Alert>
+        ))}
+        {files.length > 0 && (
+          <ul aria-label={t('request.toSend')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {files.map((file) => (
+              <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-3 px-3 py-2 text-sm">
+                <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                <span className="text-slate-500">{formatFileSize(file.size)}</span>
+                <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                  <XCircle aria-hidden="true" className="size-4" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <TextField label={t('request.name')} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} hint={t('request.nameHelp')} />
+        {progress !== null && <ProgressBar value={progress} label={t('request.sending')} valueText={`${Math.round(progress)}%`} />}
+        <div className="flex justify-end">
+          <Button onClick={() => void send()} disabled={files.length === 0} loading={progress !== null} className="w-full sm:w-auto">
+            <Send aria-hidden="true" className="size-4" />
+            {files.length > 0 ? t('request.sendCount', { count: files.length }) : t('request.send')}
+          </Button>
+        </div>
+      </div>
+      <SentList sent={sent} />
+    </Card>
+  );
+}
+
+/** /r/{token}: where a visitor sends files to a file request, seeing only what they sent. */
+export function FileRequestPage() {
+  const { t } = useTranslation('links');
+  useDocumentTitle(t('request.title'));
+  const token = useParams().token ?? '';
+  const [grant, setGrant] = useState(() => storedGrant('r', token));
+  const view = useRequestView(token, grant);
+  return (
+    <LinkGate kind="r" token={token} query={view} onGrant={setGrant}>
+      {(data) => <RequestForm token={token} grant={grant} view={data} />}
+    </LinkGate>
+  );
+}

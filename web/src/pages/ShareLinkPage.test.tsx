@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+
+const TOKEN = 'A'.repeat(43);
+const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1 } } };
+const VIEW = {
+  owner: 'alice',
+  label: null,
+  allow_preview: false,
+  expires_at: null,
+  downloads_left: 2,
+  item: { type: 'file', file: { id: 7, name: 'plan.txt', size: 2048, mime_type: 'text/plain', folder_id: null } },
+};
+
+describe('ShareLinkPage', () => {
+  it('asks for the password, then shows the file with a download that carries the grant, and no account token', async () => {
+    const { calls } = mockFetch({
+      ...CONFIG,
+      [`GET /api/s/${TOKEN}`]: ({ headers }) =>
+        headers.get('x-link-grant') === 'granted'
+          ? { body: VIEW }
+          : { status: 401, body: { error: 'This link is protected by a password.', link_refusal: 'password_required' } },
+      [`POST /api/s/${TOKEN}/unlock`]: ({ body }) =>
+        (body as { password: string }).password === 'right'
+          ? { body: { grant: 'granted', expires_at: '2030-01-01T00:00:00.000Z' } }
+          : { status: 401, body: { error: 'Wrong password.', link_refusal: 'wrong_password' } },
+    });
+    renderApp(`/s/${TOKEN}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Password required' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('Wrong password.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'right');
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'plan.txt' })).toBeInTheDocument();
+    expect(screen.getByText('Shared by alice')).toBeInTheDocument();
+    expect(screen.getByText('2 downloads left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/s/${TOKEN}/download?grant=granted`);
+    expect(calls.every((c) => !c.headers.has('authorization'))).toBe(true);
+  });
+
+  it.each([
+    ['expired', 'Link expired', 'This link has expired.'],
+    ['exhausted', 'Download limit reached', 'This link has reached its download limit.'],
+    ['revoked', 'Link revoked', 'This link has been revoked by its owner.'],
+  ])('says when a link is %s, and nothing about its item', async (refusal, title, text) => {
+    mockFetch({ ...CONFIG, [`GET /api/s/${TOKEN}`]: { status: 410, body: { error: text, link_refusal: refusal } } });
+    renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+});
