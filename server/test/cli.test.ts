@@ -99,7 +99,7 @@ describe('vault (CLI)', () => {
         [
           'repair: 4 changes',
           `missing object: blob ${lostBlob.hash} points at ${lostBlob.storage_key}, which is not in the store`,
-          `stray object: ${stray.key} belongs to no blob and no upload in progress`,
+          `stray object: ${stray.key} belongs to no blob, no thumbnail and no upload in progress`,
           'verify: 2 problems (2 blobs, 2 objects, 1 user)',
         ].sort(),
       );
