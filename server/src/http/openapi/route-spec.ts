@@ -7,6 +7,9 @@ export const FILE_BYTES = 'file-bytes';
 /** A response without a body (204). */
 export const NO_BODY = 'no-body';
 
+/** What a download answers: the bytes, a range of them, or 304 when the client's copy is current. */
+export const FILE_ANSWERS = { 200: FILE_BYTES, 206: FILE_BYTES, 304: NO_BODY } as const;
+
 export type ResponseSpec = z.ZodType | typeof FILE_BYTES | typeof NO_BODY;
 
 /** What the API reference says of a route, beside the schemas Fastify validates with. */

@@ -31,7 +31,7 @@ import { getDedupStats } from '../../domain/stats/get-dedup-stats.js';
 import { getStorageStats } from '../../domain/stats/get-storage-stats.js';
 import { actorOf } from '../auth-hook.js';
 import { sendFile } from '../file-response.js';
-import { FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
+import { FILE_ANSWERS, FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload } from '../upload.js';
 import { idOf, validated } from '../validate.js';
 
@@ -40,7 +40,6 @@ const params = idParamSchema;
 /** Every file refused: the per-file results with the first refusal's sentence; a request refused whole: just the sentence. */
 const UPLOAD_REFUSED = z.union([uploadResponseSchema, errorResponseSchema]);
 /** A file's bytes: whole, one range, or not modified since the ETag the client holds. */
-const FILE_ANSWERS = { 200: FILE_BYTES, 206: FILE_BYTES, 304: NO_BODY } as const;
 
 export function fileRoutes(app: FastifyInstance): void {
   app.post(

@@ -34,7 +34,7 @@ import { sendArchive } from '../archive-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
-import { FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
+import { FILE_ANSWERS, FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
 import { idOf, validated } from '../validate.js';
 
 const tag = 'Share links';
@@ -42,7 +42,6 @@ const params = idParamSchema;
 /** What a link's visitor may be told instead of the item: unknown (404), needs a password (401), ended (410). */
 export const LINK_REFUSALS = [401, 404, 410];
 /** A file through a link: whole, one range, or not modified since the ETag the client holds. */
-const FILE_ANSWERS = { 200: FILE_BYTES, 206: FILE_BYTES, 304: NO_BODY } as const;
 
 /** The token in a link's path; one that cannot be a token is a link that does not exist. */
 export function tokenOf(request: FastifyRequest): string {
