@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { LIMITS } from '@vault/contract';
+import type { Db } from '../../db/index.js';
+
+/** "report.pdf" as the n-th of its name: "report (2).pdf"; a name without an extension gets the number at its end. */
+export function numberedName(name: string, n: number): string {
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const suffix = ` (${n})${ext}`;
+  return stem.slice(0, Math.max(1, LIMITS.fileNameMax - suffix.length)) + suffix;
+}
+
+export type SiblingKind = 'file' | 'folder';
+
+/** Names already taken among the live items beside which a new one would go, lower-cased (names are unique ignoring case). */
+async function takenNames(db: Db, kind: SiblingKind, userId: number, parentId: number | null, stem: string): Promise<Set<string>> {
+  const pattern = `${stem.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { rows } =
+    kind === 'file'
+      ? await sql<{ name: string }>`select original_name as name from files
+          where user_id = ${userId} and coalesce(folder_id, 0) = ${parentId ?? 0} and lower(original_name) like ${pattern} escape '\\'`.execute(db)
+      : await sql<{ name: string }>`select name from folders
+          where user_id = ${userId} and coalesce(parent_id, 0) = ${parentId ?? 0} and lower(name) like ${pattern} escape '\\'`.execute(db);
+  return new Set(rows.map((r) => r.name.toLowerCase()));
+}
+
+/**
+ * The name itself if no sibling holds it, else the first free "name (n).ext".
+ * Only a hint: the unique sibling-name index decides, so a caller racing
+ * another writer still meets a conflict rather than a twin.
+ */
+export async function freeName(db: Db, kind: SiblingKind, userId: number, parentId: number | null, name: string): Promise<string> {
+  const dot = name.lastIndexOf('.');
+  const taken = await takenNames(db, kind, userId, parentId, dot > 0 ? name.slice(0, dot) : name);
+  if (!taken.has(name.toLowerCase())) return name;
+  for (let n = 2; ; n++) {
+    const candidate = numberedName(name, n);
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
