@@ -126,7 +126,7 @@ describe('SharingPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit link to plan.pdf' }));
     const form = await screen.findByRole('form', { name: 'Edit link' });
     expect(within(form).getByLabelText('Label (optional)')).toHaveValue('For the printer');
-    expect(within(form).getByLabelText('Password (optional)')).toHaveAttribute('placeholder', 'Leave empty to keep the current password');
+    expect(within(form).getByLabelText('Password (optional)')).toHaveAttribute('placeholder', 'Left empty: unchanged');
     const limit = within(form).getByLabelText('Download limit (optional)');
     await user.clear(limit);
     await user.type(limit, '10');
