@@ -6,7 +6,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { fileDto } from './dto.js';
-import { normalizeFileName } from './names.js';
+import { fileNameConflict, normalizeFileName } from './names.js';
 
 /** The owner renames a file (keeping its type), moves it, or retags it. */
 export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, change }: { fileId: number; change: FileUpdate }): Promise<FileItem> {
@@ -37,6 +37,8 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
       await trx.deleteFrom('file_tags').where('file_id', '=', fileId).execute();
       if (change.tags.length > 0) await trx.insertInto('file_tags').values(change.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
     }
+  }).catch((err: unknown) => {
+    throw fileNameConflict(err, name ?? row.original_name);
   });
   const after = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
   await ctx.events.publish({

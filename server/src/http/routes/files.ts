@@ -48,7 +48,7 @@ export function fileRoutes(app: FastifyInstance): void {
       summary: 'Upload up to 10 files',
       tag,
       multipart: true,
-      responses: { 201: uploadResponseSchema, 207: uploadResponseSchema, 413: UPLOAD_REFUSED, 415: UPLOAD_REFUSED, 507: UPLOAD_REFUSED },
+      responses: { 201: uploadResponseSchema, 207: uploadResponseSchema, 409: UPLOAD_REFUSED, 413: UPLOAD_REFUSED, 415: UPLOAD_REFUSED, 507: UPLOAD_REFUSED },
       errors: [404, 408],
     }),
     async (request, reply) => {
@@ -74,7 +74,7 @@ export function fileRoutes(app: FastifyInstance): void {
     file: await getFile(request.ctx, actorOf(request), { fileId: idOf(request) }),
   }));
 
-  app.put('/api/files/:id', api({ summary: 'Rename, move or retag a file', tag, params, body: fileUpdateSchema, responses: { 200: fileResponseSchema }, errors: [404] }), async (request) => ({
+  app.put('/api/files/:id', api({ summary: 'Rename, move or retag a file', tag, params, body: fileUpdateSchema, responses: { 200: fileResponseSchema }, errors: [404, 409] }), async (request) => ({
     file: await updateFile(request.ctx, actorOf(request), { fileId: idOf(request), change: validated(fileUpdateSchema, request.body) }),
   }));
 
