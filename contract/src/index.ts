@@ -11,3 +11,4 @@ export * from './uploads.js';
 export * from './links.js';
 export * from './system.js';
 export * from './thumbnails.js';
+export * from './manage.js';
