@@ -56,7 +56,7 @@ export function FileRowActions({
   const { t } = useTranslation('files');
   const { t: tm } = useTranslation('manage');
   return (
-    <div className="flex items-center justify-end gap-0.5">
+    <div className="flex flex-wrap items-center justify-end gap-0.5">
       {actions.map((action) => {
         const { icon } = BUTTONS[action];
         const tooltip = t(BUTTONS[action].tooltip);
