@@ -62,7 +62,8 @@ test('renames a file inline with the keyboard: double-click or F2, Enter saves, 
   await page.keyboard.press('Backspace');
   await page.keyboard.type('pdf');
   await page.keyboard.press('Enter');
-  await expect(fileRow(page, 'final.txt').getByRole('alert')).toHaveText("The new name must keep the file's type (.txt)");
+  const editing = page.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'New name for final.txt' }) });
+  await expect(editing.getByRole('alert')).toHaveText("The new name must keep the file's type (.txt)");
   await expect(page.getByRole('textbox', { name: 'New name for final.txt' })).toBeFocused();
   await page.keyboard.press('Escape');
   expect((await fileOf(request, token, id!)).original_name).toBe('final.txt');
