@@ -5,6 +5,7 @@ import {
   folderResponseSchema,
   publicFolderResponseSchema,
   SESSION,
+  type Folder,
   type FolderCreate,
   type FolderListResponse,
   type FolderSearchCriteria,
@@ -30,7 +31,8 @@ async function createFolder(body: FolderCreate) {
   return (await apiRequest('/api/folders', folderResponseSchema, { method: 'POST', body })).folder;
 }
 
-async function updateFolder(id: number, body: FolderUpdate) {
+/** PUT /api/folders/{id}: rename, move or change the visibility of one of the caller's folders. */
+export async function updateFolder(id: number, body: FolderUpdate) {
   return (await apiRequest(`/api/folders/${id}`, folderResponseSchema, { method: 'PUT', body })).folder;
 }
 
@@ -92,20 +94,26 @@ export function usePublicFolder(id: number | null) {
   });
 }
 
-const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
+/** Every folder of the caller's, by name: pickers share one cached list. */
+export const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
 
-/**
- * The caller's folders for pickers and the folder filter, labelled with their
- * path, refetched every 30 s. `exclude` leaves out a folder and
- * everything under it: where that folder itself may not go.
- */
-export function useFolderOptions(exclude?: number) {
+/** The caller's folders, every one, shaped by `select`; refetched every 30 s. Pickers and filters share the one cached list. */
+export function useAllFolders<T>(select: (folders: Folder[]) => T) {
   return useQuery({
     queryKey: queryKeys.folderList(FOLDER_OPTIONS_CRITERIA),
     queryFn: ({ signal }) => fetchFolders(FOLDER_OPTIONS_CRITERIA, signal),
     refetchInterval: SESSION.statsRefetchMs,
-    select: ({ folders }) => parentOptions(folders, exclude),
+    select: ({ folders }) => select(folders),
   });
+}
+
+/**
+ * The caller's folders for pickers and the folder filter, labelled with their
+ * path. `exclude` leaves out a folder and everything under it: where that
+ * folder itself may not go.
+ */
+export function useFolderOptions(exclude?: number) {
+  return useAllFolders((folders) => parentOptions(folders, exclude));
 }
 
 /** The toasts of each folder action (keys of the folders texts), and what it makes stale. */

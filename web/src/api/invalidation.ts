@@ -38,6 +38,10 @@ export const STALE_AFTER = {
   /** The browser makes a download's request on its own; its count is read again afterwards. */
   downloadStarted: [queryKeys.files],
   fileShared: [queryKeys.files],
+  /** A rename, move or retag: a move changes two folders' counts and sizes. */
+  fileChanged: [queryKeys.files, queryKeys.folders],
+  /** A bulk move, delete or retag of files and folders. */
+  itemsChanged: FOLDER_CONTENT_CHANGED,
   folderCreated: [queryKeys.folders],
   folderChanged: FOLDER_CONTENT_CHANGED,
   folderDeleted: FOLDER_CONTENT_CHANGED,

@@ -7,6 +7,7 @@ import dashboard from './locales/en/dashboard.json';
 import files from './locales/en/files.json';
 import folders from './locales/en/folders.json';
 import links from './locales/en/links.json';
+import manage from './locales/en/manage.json';
 import session from './locales/en/session.json';
 import settings from './locales/en/settings.json';
 import sharing from './locales/en/sharing.json';
@@ -14,7 +15,7 @@ import upload from './locales/en/upload.json';
 import type { Language } from './languages';
 
 /** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
-export const en = { admin, auth, common, dashboard, files, folders, links, session, settings, sharing, upload };
+export const en = { admin, auth, common, dashboard, files, folders, links, manage, session, settings, sharing, upload };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFolder } from '../test/folders';
-import { folderChoices, folderPathLabel, parentOptions, parentPathLabel } from './folder-paths';
+import { folderChoices, folderPathLabel, folderRows, parentOptions, parentPathLabel } from './folder-paths';
 
 const projects = makeFolder({ id: 1, name: 'Projects' });
 const y2024 = makeFolder({ id: 2, name: '2024', parent_id: 1, path: [{ id: 1, name: 'Projects' }, { id: 2, name: '2024' }] });
@@ -31,6 +31,18 @@ describe('folder paths', () => {
 
   it('leaves out a folder and everything under it as its own parent', () => {
     expect(parentOptions([invoices, archive, projects, y2024], 2).map((o) => o.id)).toEqual([4, 1]);
+  });
+
+  it('lists folders as tree rows, each right after its parent, without the subtrees being moved', () => {
+    const dashed = makeFolder({ id: 5, name: 'Projects-old' });
+    expect(folderRows([dashed, invoices, archive, projects, y2024])).toEqual([
+      { id: 4, label: 'Archive', name: 'Archive', depth: 0 },
+      { id: 1, label: 'Projects', name: 'Projects', depth: 0 },
+      { id: 2, label: 'Projects / 2024', name: '2024', depth: 1 },
+      { id: 3, label: 'Projects / 2024 / invoices', name: 'invoices', depth: 2 },
+      { id: 5, label: 'Projects-old', name: 'Projects-old', depth: 0 },
+    ]);
+    expect(folderRows([invoices, archive, projects, y2024], [4, 2]).map((r) => r.id)).toEqual([1]);
   });
 
   it('turns options into select choices with the id as text', () => {

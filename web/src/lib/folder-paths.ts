@@ -15,16 +15,37 @@ export interface FolderOption {
   label: string;
 }
 
+/** A folder as a row of a tree: its path label, its own name, and how deep it sits (0 at the top level). */
+export interface FolderRow extends FolderOption {
+  name: string;
+  depth: number;
+}
+
+const names = (f: Pick<Folder, 'path' | 'name'>) => (f.path.length > 0 ? f.path.map((c) => c.name) : [f.name]);
+
+/** Path order, one level at a time and ignoring case, so every folder comes right after its parent. */
+function byPath(a: string[], b: string[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const order = a[i]!.localeCompare(b[i]!, undefined, { sensitivity: 'base' });
+    if (order !== 0) return order;
+  }
+  return a.length - b.length;
+}
+
 /**
- * Folders a folder may be put under, labelled with their full path and sorted
- * by it. Moving a folder below itself is refused, so `exclude` and everything
- * under it is left out.
+ * Folders as the rows of a tree, in path order. Nothing may be moved below
+ * itself, so the folders in `exclude` and everything under them are left out.
  */
-export function parentOptions(folders: Folder[], exclude?: number): FolderOption[] {
+export function folderRows(folders: Folder[], exclude: readonly number[] = []): FolderRow[] {
   return folders
-    .filter((f) => exclude === undefined || !f.path.some((c) => c.id === exclude))
-    .map((f) => ({ id: f.id, label: folderPathLabel(f) }))
-    .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }));
+    .filter((f) => !f.path.some((c) => exclude.includes(c.id)))
+    .sort((a, b) => byPath(names(a), names(b)))
+    .map((f) => ({ id: f.id, label: folderPathLabel(f), name: f.name, depth: Math.max(0, f.path.length - 1) }));
+}
+
+/** Folders a folder may be put under (not `exclude` nor anything under it), labelled with their full path. */
+export function parentOptions(folders: Folder[], exclude?: number): FolderOption[] {
+  return folderRows(folders, exclude === undefined ? [] : [exclude]).map(({ id, label }) => ({ id, label }));
 }
 
 /** Folder options as select choices (value: the id as text). */

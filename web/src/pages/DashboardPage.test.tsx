@@ -71,20 +71,27 @@ describe('DashboardPage', () => {
     expect(row).not.toHaveTextContent('PUBLIC');
   });
 
-  it('offers share and delete on own files only, and copy link on public ones', async () => {
+  it('offers share, delete and the menu on own files only, and copy link on public ones', async () => {
     openDashboard([pdf, photo, theirs]);
     await screen.findByText('Q3 report.pdf');
     const buttons = (name: string) =>
       within(screen.getByText(name).closest('li')!)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label'));
-    expect(buttons('Q3 report.pdf')).toEqual(['Preview Q3 report.pdf', 'Download Q3 report.pdf', 'Share Q3 report.pdf', 'Delete Q3 report.pdf']);
+    expect(buttons('Q3 report.pdf')).toEqual([
+      'Preview Q3 report.pdf',
+      'Download Q3 report.pdf',
+      'Share Q3 report.pdf',
+      'Delete Q3 report.pdf',
+      'More actions for Q3 report.pdf',
+    ]);
     expect(buttons('photo.png')).toEqual([
       'Preview photo.png',
       'Download photo.png',
       'Copy public link photo.png',
       'Share photo.png',
       'Delete photo.png',
+      'More actions for photo.png',
     ]);
     expect(buttons('notes')).toEqual(['Download notes', 'Copy public link notes']);
     expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();

@@ -66,6 +66,7 @@ export function DashboardPage() {
           panel={{ folders: folders.data }}
           files={{
             currentUserId: user.id,
+            manage: true,
             label: t('yourFilesLabel'),
             empty: searching
               ? {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
 import type { Folder } from '@vault/contract';
+import type { ItemIds } from '../api/manage';
 import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
@@ -12,6 +13,8 @@ import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
+import { useFolderManagement } from '../components/manage/use-folder-management';
+import { useMoveInto } from '../components/manage/use-move-into';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
@@ -70,6 +73,9 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const [sharing, setSharing] = useState(false);
   const subfolders = children.data?.folders ?? [];
+  const cards = useFolderManagement({ onDelete: setDeleting });
+  const moveInto = useMoveInto();
+  const { t: tm } = useTranslation('manage');
 
   const download = <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
   const actions = isOwner ? (
@@ -103,7 +109,11 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   return (
     <>
       <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
-      <FolderBreadcrumb root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }} path={folder.path} />
+      <FolderBreadcrumb
+        root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }}
+        path={folder.path}
+        {...(isOwner ? { onDropItems: (folderId: number | null, name: string, items: ItemIds) => moveInto(folderId, folderId === null ? tm('move.root') : name, items) } : {})}
+      />
       <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
       {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
       {(subfolders.length > 0 || isOwner) && (
@@ -113,7 +123,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
               <FolderGrid
                 label={t('subfoldersOf', { name: folder.name })}
                 folders={folders}
-                {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting } : {})}
+                {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
                 empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
               />
             )}
@@ -122,6 +132,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
       )}
       <FolderFiles folder={folder} currentUserId={currentUserId} />
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
+      {cards.dialogs}
       {sharing && (
         <ShareModal
           open

@@ -8,6 +8,7 @@ import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderFilterBar } from '../components/folders/FolderFilterBar';
 import { FolderGrid } from '../components/folders/FolderGrid';
+import { useFolderManagement } from '../components/manage/use-folder-management';
 import { isFiltered, toCriteria, useFolderFilters } from '../components/folders/use-folder-filters';
 import { Badge } from '../components/ui/Badge';
 import { Button } from '../components/ui/Button';
@@ -27,6 +28,7 @@ export function FoldersPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
+  const cards = useFolderManagement({ onDelete: setDeleting });
 
   return (
     <>
@@ -62,6 +64,8 @@ export function FoldersPage() {
                 showLocation
                 onEdit={setEditing}
                 onDelete={setDeleting}
+                menu={cards.menu}
+                onDropItems={cards.dropInto}
                 empty={
                   <EmptyState
                     icon={FolderOpen}
@@ -84,6 +88,7 @@ export function FoldersPage() {
       </Card>
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} />
+      {cards.dialogs}
     </>
   );
 }

@@ -6,9 +6,13 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { fileDto } from './dto.js';
+import { replaceTags } from './file-writes.js';
 import { fileNameConflict, normalizeFileName } from './names.js';
 
-/** The owner renames a file (keeping its type), moves it, or retags it. */
+/**
+ * The owner renames a file (keeping its type), moves it, or retags it. Names
+ * are unique per folder ignoring case: a clash is a conflict, not a twin.
+ */
 export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, change }: { fileId: number; change: FileUpdate }): Promise<FileItem> {
   const row = await ownedFile(ctx.db, actor.id, fileId);
   const before = await fileAudience(ctx.db, row);
@@ -19,27 +23,26 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
       throw new Invalid(`The new name must keep the file's type (.${extensionOf(row.original_name)})`);
     }
   }
-  await ctx.db.transaction().execute(async (trx) => {
-    if (change.folder_id) {
-      await lockUser(trx, ctx.dialect, actor.id);
-      await ownedFolder(trx, actor.id, change.folder_id);
-    }
-    await trx
-      .updateTable('files')
-      .set({
-        ...(name !== undefined ? { original_name: name } : {}),
-        ...(change.folder_id !== undefined ? { folder_id: change.folder_id } : {}),
-        updated_at: Date.now(),
-      })
-      .where('id', '=', fileId)
-      .execute();
-    if (change.tags !== undefined) {
-      await trx.deleteFrom('file_tags').where('file_id', '=', fileId).execute();
-      if (change.tags.length > 0) await trx.insertInto('file_tags').values(change.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
-    }
-  }).catch((err: unknown) => {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      if (change.folder_id) {
+        await lockUser(trx, ctx.dialect, actor.id);
+        await ownedFolder(trx, actor.id, change.folder_id);
+      }
+      await trx
+        .updateTable('files')
+        .set({
+          ...(name !== undefined ? { original_name: name } : {}),
+          ...(change.folder_id !== undefined ? { folder_id: change.folder_id } : {}),
+          updated_at: Date.now(),
+        })
+        .where('id', '=', fileId)
+        .execute();
+      if (change.tags !== undefined) await replaceTags(trx, fileId, change.tags);
+    });
+  } catch (err) {
     throw fileNameConflict(err, name ?? row.original_name);
-  });
+  }
   const after = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirstOrThrow();
   await ctx.events.publish({
     event: { type: 'file_updated', file_id: fileId, at: new Date().toISOString() },

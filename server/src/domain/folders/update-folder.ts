@@ -1,21 +1,12 @@
-import { sql } from 'kysely';
 import type { Folder } from '@vault/contract';
-import type { Db } from '../../db/index.js';
 import { folderAudience } from '../access/audience.js';
-import { folderTree, ownedFolder } from '../access/rules.js';
+import { ownedFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from '../sharing/shares.js';
 import { folderDto } from './dto.js';
-import { PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
-
-/** Refuses a parent that is the folder itself or lies below it. */
-async function assertNotBelow(trx: Db, folderId: number, parentId: number): Promise<void> {
-  const { rows } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree where id = ${parentId}`.execute(trx);
-  if (rows.length > 0) throw new Invalid('A folder cannot be moved into itself or one of its subfolders');
-}
+import { assertNotBelow, PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
 
 export interface FolderChange {
   name?: string | undefined;

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  bulkRequestSchema,
+  bulkResponseSchema,
   dedupStatsSchema,
   downloadLinkResponseSchema,
   downloadQuerySchema,
@@ -17,6 +19,7 @@ import {
   uploadResponseSchema,
   type DownloadLinkResponse,
 } from '@vault/contract';
+import { applyBulk } from '../../domain/files/apply-bulk.js';
 import { createDownloadToken } from '../../domain/files/create-download-token.js';
 import { deleteFile } from '../../domain/files/delete-file.js';
 import { getFile } from '../../domain/files/get-file.js';
@@ -77,6 +80,13 @@ export function fileRoutes(app: FastifyInstance): void {
   app.put('/api/files/:id', api({ summary: 'Rename, move or retag a file', tag, params, body: fileUpdateSchema, responses: { 200: fileResponseSchema }, errors: [404, 409] }), async (request) => ({
     file: await updateFile(request.ctx, actorOf(request), { fileId: idOf(request), change: validated(fileUpdateSchema, request.body) }),
   }));
+
+  /** Each named item succeeds or fails alone (its result says why); the request fails whole only when invalid or when a move's target folder is not found. */
+  app.post(
+    '/api/files/bulk',
+    api({ summary: 'Move, delete or tag many files and folders in one transaction', tag, body: bulkRequestSchema, responses: { 200: bulkResponseSchema }, errors: [404] }),
+    async (request) => applyBulk(request.ctx, actorOf(request), validated(bulkRequestSchema, request.body)),
+  );
 
   app.delete('/api/files/:id', api({ summary: 'Delete a file', tag, params, responses: { 204: NO_BODY }, errors: [404] }), async (request, reply) => {
     await deleteFile(request.ctx, actorOf(request), { fileId: idOf(request) });

@@ -1,6 +1,9 @@
+import clsx from 'clsx';
 import type { FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { formatDate, formatFileSize } from '../../lib/format';
+import { ManagedName, SelectBox } from '../manage/RowParts';
+import type { RowManagement } from '../manage/use-file-management';
 import { FileThumbnail } from '../thumbnails/FileThumbnail';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 
@@ -9,26 +12,38 @@ export interface GridTile {
   actions: FileAction[];
   handlers: FileActionHandlers;
   downloading: boolean;
+  /** In a managed list: selection, rename, menu and dragging, as for a row. */
+  manage?: RowManagement | undefined;
 }
 
 /** Files as tiles, each led by its thumbnail (or type icon), with the same actions as the list. */
 export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: FileAccess; label: string }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-      {tiles.map(({ file, actions, handlers, downloading }) => (
-        <li key={file.id} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface">
+      {tiles.map(({ file, actions, handlers, downloading, manage }) => (
+        <li
+          key={file.id}
+          {...manage?.attributes}
+          className={clsx(
+            'relative flex min-w-0 flex-col rounded-xl border bg-surface outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+            manage?.selected ? 'border-accent-400 ring-2 ring-accent-500/30' : 'border-slate-200',
+          )}
+        >
+          {manage && (
+            <span className="absolute top-2 left-2 z-10 flex rounded-md bg-surface/90 p-1 shadow-xs">
+              <SelectBox name={file.original_name} manage={manage} />
+            </span>
+          )}
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
-            <p className="truncate text-sm font-medium text-slate-900" title={file.original_name}>
-              {file.original_name}
-            </p>
+            <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
             <p className="truncate text-xs text-slate-500">
               {formatFileSize(file.file_size)} · {formatDate(file.created_at)}
             </p>
           </div>
           {actions.length > 0 && (
             <div className="px-1 pb-1">
-              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} />
+              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
             </div>
           )}
         </li>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState, type ReactNode } from 'react';
+import clsx from 'clsx';
 import { FolderClosed, Inbox, User } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
 import { useDeleteFile, useFileDownload, type FileAccess } from '../../api/files';
@@ -20,6 +21,8 @@ import { copyLink } from '../sharing/use-copy-link';
 import { shareLink } from '../../lib/clipboard';
 import { usePreviewInUrl } from './use-preview-in-url';
 import { i18n } from '../../i18n';
+import { ManagedName, SelectAllBox, SelectBox } from '../manage/RowParts';
+import { useFileManagement, type RowManagement } from '../manage/use-file-management';
 
 export interface FileListEmptyState {
   title: string;
@@ -44,6 +47,11 @@ export interface FileListProps {
   empty?: FileListEmptyState;
   /** Accessible name of the list, e.g. 'Your files'. */
   label?: string;
+  /**
+   * The owner's file management: multi-select with a bulk bar, a menu per
+   * row, inline rename, and rows dragged onto folders. Default false.
+   */
+  manage?: boolean;
 }
 
 const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
@@ -79,19 +87,27 @@ interface RowProps {
   downloading: boolean;
   showOwner: boolean;
   showFolder: boolean;
+  manage: RowManagement | undefined;
 }
 
-function TableRow({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+/** A managed row is focusable (arrow keys move between rows) and shows whether it is selected. */
+const ROW_FOCUS = 'outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
+const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
+
+function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage }: RowProps) {
   const { t } = useTranslation('files');
   return (
-    <tr className="align-top transition-colors hover:bg-slate-50/70">
-      <td className="py-3 pr-3 pl-5">
+    <tr {...manage?.attributes} className={clsx('align-top transition-colors', ROW_FOCUS, selectedTone(manage))}>
+      {manage && (
+        <td className="py-3.5 pl-5">
+          <SelectBox name={file.original_name} manage={manage} className="mt-2.5" />
+        </td>
+      )}
+      <td className={clsx('py-3 pr-3', manage ? 'pl-2' : 'pl-5')}>
         <div className="flex min-w-0 gap-3">
           <FileTypeIcon mime={file.mime_type} />
-          <div className="min-w-0 space-y-1">
-            <p className="truncate font-medium text-slate-900" title={file.original_name}>
-              {file.original_name}
-            </p>
+          <div className="min-w-0 flex-1 space-y-1">
+            <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
             <FileBadges file={file} />
             <FileTags tags={file.tags} />
             <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 lg:hidden">
@@ -120,20 +136,21 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder 
         </div>
       </td>
       <td className="py-2 pr-4 pl-2">
-        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} />
+        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
       </td>
     </tr>
   );
 }
 
-function FileCard({ file, actions, handlers, downloading, showOwner, showFolder }: RowProps) {
+function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage }: RowProps) {
   const { t } = useTranslation('files');
   return (
-    <li className="px-4 py-4">
+    <li {...manage?.attributes} className={clsx('px-4 py-4', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
       <div className="flex gap-3">
+        {manage && <SelectBox name={file.original_name} manage={manage} className="mt-3" />}
         <FileTypeIcon mime={file.mime_type} />
         <div className="min-w-0 flex-1 space-y-1.5">
-          <p className="font-medium break-words text-slate-900">{file.original_name}</p>
+          <ManagedName name={file.original_name} manage={manage} className="font-medium break-words text-slate-900" />
           <FileBadges file={file} />
         </div>
       </div>
@@ -150,7 +167,7 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder 
       <FileTags tags={file.tags} className="mt-3" />
       {actions.length > 0 && (
         <div className="mt-3 border-t border-slate-100 pt-2">
-          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} />
+          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
         </div>
       )}
     </li>
@@ -198,8 +215,10 @@ export function FileList({
   loading = false,
   empty,
   label,
+  manage = false,
 }: FileListProps) {
   const { t } = useTranslation('files');
+  const { t: tm } = useTranslation('manage');
   const wide = useMediaQuery('(min-width: 640px)');
   const [view, setView] = useFileView(currentUserId);
   const preview = usePreviewInUrl(files);
@@ -217,6 +236,7 @@ export function FileList({
     share: setSharing,
     delete: setDeleting,
   };
+  const management = useFileManagement({ files, currentUserId, enabled: manage, handlers });
 
   const listLabel = label ?? t('list.label');
   let body: ReactNode;
@@ -247,6 +267,7 @@ export function FileList({
       downloading: pendingId === file.id,
       showOwner,
       showFolder,
+      manage: management.rowOf(file),
     }));
     body = view === 'grid' ? (
       <FileGrid tiles={rows} access={access} label={listLabel} />
@@ -255,7 +276,12 @@ export function FileList({
         <caption className="sr-only">{listLabel}</caption>
         <thead className="border-y border-slate-200 bg-slate-50 text-xs font-medium tracking-wide text-slate-500 uppercase">
           <tr>
-            <th scope="col" className="py-2.5 pr-3 pl-5">
+            {manage && (
+              <th scope="col" className="w-10 py-2.5 pl-5">
+                <SelectAllBox label={tm('selectAll')} checked={management.all.checked} mixed={management.all.mixed} onToggle={management.all.toggle} className="align-middle" />
+              </th>
+            )}
+            <th scope="col" className={clsx('py-2.5 pr-3', manage ? 'pl-2' : 'pl-5')}>
               {t('file')}
             </th>
             {showOwner && (
@@ -277,7 +303,7 @@ export function FileList({
             <th scope="col" className="hidden w-40 px-3 py-2.5 md:table-cell">
               {t('created')}
             </th>
-            <th scope="col" className="w-[12.5rem] py-2.5 pr-5 pl-2 text-right">
+            <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[15rem]' : 'w-[12.5rem]')}>
               <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
@@ -300,11 +326,21 @@ export function FileList({
   return (
     <>
       {files.length > 0 && (
-        <div className="flex justify-end px-5 pb-3">
+        <div className="flex items-center justify-end gap-3 px-5 pb-3">
+          {manage && (view === 'grid' || !wide) && (
+            <label className="mr-auto inline-flex items-center gap-2 text-sm text-slate-700">
+              <SelectAllBox label={tm('selectAll')} checked={management.all.checked} mixed={management.all.mixed} onToggle={management.all.toggle} />
+              {tm('selectAllShort')}
+            </label>
+          )}
           <ViewSwitch view={view} onChange={setView} />
         </div>
       )}
-      {body}
+      <div ref={management.listRef} onKeyDown={management.onListKeyDown}>
+        {body}
+        {management.bar}
+      </div>
+      {management.dialogs}
       <PreviewModal
         file={previewing}
         onClose={preview.close}

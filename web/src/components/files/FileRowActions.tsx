@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, Eye, Link2, Share2, Trash2 } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import { IconButton } from '../ui/IconButton';
+import { ItemMenu, type MenuEntry } from '../manage/ItemMenu';
 
 /** The row actions a list can offer. */
 export type FileAction = 'preview' | 'download' | 'copyLink' | 'share' | 'delete';
@@ -38,20 +39,24 @@ const BUTTONS = {
   delete: { icon: Trash2, tooltip: 'action.delete' },
 } as const;
 
+/** The quick actions as buttons, then (for the owner of a managed list) the menu of everything else. */
 export function FileRowActions({
   file,
   actions,
   handlers,
   downloading,
+  menu = [],
 }: {
   file: FileItem;
   actions: readonly FileAction[];
   handlers: FileActionHandlers;
   downloading: boolean;
+  menu?: readonly MenuEntry[];
 }) {
   const { t } = useTranslation('files');
+  const { t: tm } = useTranslation('manage');
   return (
-    <div className="flex items-center justify-end gap-0.5">
+    <div className="flex flex-wrap items-center justify-end gap-0.5">
       {actions.map((action) => {
         const { icon } = BUTTONS[action];
         const tooltip = t(BUTTONS[action].tooltip);
@@ -67,6 +72,7 @@ export function FileRowActions({
           />
         );
       })}
+      {menu.length > 0 && <ItemMenu label={tm('menu.more', { name: file.original_name })} entries={menu} />}
     </div>
   );
 }

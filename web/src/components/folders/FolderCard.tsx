@@ -1,8 +1,17 @@
+import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CornerDownRight, Folder as FolderIcon, Pencil, Trash2 } from 'lucide-react';
+import clsx from 'clsx';
+import { CornerDownRight, FileArchive, Folder as FolderIcon, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
 import type { Folder } from '@vault/contract';
+import { errorMessage } from '../../api/client';
+import { downloadZip } from '../../api/links';
+import type { ItemIds } from '../../api/manage';
 import { formatDate } from '../../lib/format';
+import { startItemDrag, useItemDrop } from '../manage/drag';
+import { InlineRename } from '../manage/InlineRename';
+import { ItemMenu } from '../manage/ItemMenu';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 import { folderContents } from './folder-contents';
@@ -16,27 +25,58 @@ export interface FolderCardProps {
   onDelete?: (folder: Folder) => void;
   /** Names the parent folders under the name, e.g. in a list of every folder. */
   showLocation?: boolean;
+  /** The owner's menu (rename in place, move, download, share, delete); the card can be dragged onto another folder. */
+  menu?: FolderMenu;
+  /** Files and folders dropped onto the card go into the folder. */
+  onDropItems?: (folder: Folder, items: ItemIds) => void;
+}
+
+export interface FolderMenu {
+  /** Saves a new name; a rejection's message shows under the field. */
+  rename(folder: Folder, name: string): Promise<unknown>;
+  move(folder: Folder): void;
+  share(folder: Folder): void;
+  delete(folder: Folder): void;
 }
 
 const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** A folder card: name, file count, size, Public or Private, creation date; edit and delete on hover or focus. */
-export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false }: FolderCardProps) {
+/**
+ * A folder card: name, file count, size, Public or Private, creation date;
+ * edit and delete on hover or focus, and the owner's menu. A drop target for
+ * dragged items when the page allows it, highlighted while they hover it.
+ */
+export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, menu, onDropItems }: FolderCardProps) {
   const { t } = useTranslation('folders');
+  const { t: tm } = useTranslation('manage');
+  const [renaming, setRenaming] = useState(false);
+  const { over, dropHandlers } = useItemDrop(onDropItems && ((items) => onDropItems(folder, items)));
   const location = showLocation ? parentPathLabel(folder) : null;
+  const download = () => downloadZip({ folder_ids: [folder.id] }).catch((error: unknown) => toast.error(errorMessage(error, tm('bulk.zipFailed'))));
   return (
-    <li className="group relative flex min-w-0 flex-col rounded-xl border border-slate-200 bg-surface p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300">
+    <li
+      {...dropHandlers}
+      {...(menu && !renaming ? { draggable: true, onDragStart: (event: DragEvent) => startItemDrag(event, { file_ids: [], folder_ids: [folder.id] }, folder.name) } : {})}
+      className={clsx(
+        'group relative flex min-w-0 flex-col rounded-xl border bg-surface p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300',
+        over ? 'border-accent-500 bg-accent-50 ring-2 ring-accent-500/40' : 'border-slate-200',
+      )}
+    >
       <div className="flex items-start gap-3">
         <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
           <FolderIcon aria-hidden="true" className="size-5" />
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900" title={folder.name}>
-            {/* The link covers the card; the buttons sit above it. */}
-            <Link to={to} className="rounded-sm after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600">
-              {folder.name}
-            </Link>
-          </h3>
+          {renaming && menu ? (
+            <InlineRename name={folder.name} onSave={(name) => menu.rename(folder, name)} onDone={() => setRenaming(false)} className="relative z-10" />
+          ) : (
+            <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900" title={folder.name}>
+              {/* The link covers the card; the buttons sit above it. */}
+              <Link to={to} className="rounded-sm after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600">
+                {folder.name}
+              </Link>
+            </h3>
+          )}
           <p className="mt-0.5 text-xs text-slate-600">
             {folderContents(folder)}
           </p>
@@ -50,8 +90,8 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             </p>
           )}
         </div>
-        {(onEdit || onDelete) && (
-          <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100">
+        {(onEdit || onDelete || menu) && (
+          <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100">
             {onEdit && (
               <button type="button" className={`${ACTION} hover:bg-slate-100 hover:text-slate-800`} aria-label={t('editName', { name: folder.name })} title={t('edit')} onClick={() => onEdit(folder)}>
                 <Pencil aria-hidden="true" className="size-4" />
@@ -61,6 +101,19 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
               <button type="button" className={`${ACTION} hover:bg-red-50 hover:text-red-700`} aria-label={t('deleteName', { name: folder.name })} title={t('delete')} onClick={() => onDelete(folder)}>
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
+            )}
+            {menu && (
+              <ItemMenu
+                label={tm('menu.more', { name: folder.name })}
+                className="size-7"
+                entries={[
+                  { key: 'rename', label: tm('menu.rename'), icon: Pencil, onSelect: () => setRenaming(true), takesFocus: true },
+                  { key: 'move', label: tm('menu.move'), icon: FolderInput, onSelect: () => menu.move(folder) },
+                  { key: 'download', label: tm('menu.downloadZip'), icon: FileArchive, onSelect: () => void download() },
+                  { key: 'share', label: tm('menu.share'), icon: Share2, onSelect: () => menu.share(folder) },
+                  { key: 'delete', label: tm('menu.delete'), icon: Trash2, onSelect: () => menu.delete(folder), tone: 'danger' },
+                ]}
+              />
             )}
           </div>
         )}

@@ -28,6 +28,7 @@ export function FolderFiles({ folder, currentUserId }: { folder: Folder; current
         files={{
           currentUserId,
           showFolder: false,
+          manage: true,
           label: t('filesIn', { name: folder.name }),
           empty: { title: t('noFilesFound'), description: t('noFilesMatching') },
         }}

@@ -6,11 +6,12 @@ import dashboard from './dashboard.json';
 import files from './files.json';
 import folders from './folders.json';
 import links from './links.json';
+import manage from './manage.json';
 import session from './session.json';
 import settings from './settings.json';
 import sharing from './sharing.json';
 import upload from './upload.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, common, dashboard, files, folders, links, session, settings, sharing, upload };
+export const texts = { admin, auth, common, dashboard, files, folders, links, manage, session, settings, sharing, upload };
 export { dateLocale };

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { registerViaApi, signIn } from './helpers';
+
+// Each scenario signs in and waits for several round trips: more than one page's worth of steps.
+test.describe.configure({ timeout: 90_000 });
+
+const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
+
+async function apiFolder(request: APIRequestContext, token: string, name: string, parentId: number | null = null): Promise<number> {
+  const res = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name, parent_id: parentId } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { folder: { id: number } }).folder.id;
+}
+
+async function fileOf(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/files/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { file: { original_name: string; folder_id: number | null; tags: string[] } }).file;
+}
+
+/** Drags with the mouse, checking the drop target is highlighted while the item hovers it. */
+async function dragOnto(page: Page, source: Locator, target: Locator, highlighted: RegExp) {
+  await source.hover();
+  await page.mouse.down();
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+  await expect(target).toHaveClass(highlighted);
+  await page.mouse.up();
+}
+
+test('renames a file inline with the keyboard: double-click or F2, Enter saves, Escape cancels', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const [id] = await apiUpload(request, token, [text('draft.txt')]);
+  await signIn(page, owner);
+
+  await fileRow(page, 'draft.txt').getByText('draft.txt', { exact: true }).dblclick();
+  const field = page.getByRole('textbox', { name: 'New name for draft.txt' });
+  await expect(field).toBeFocused();
+  // The name is selected without its extension: typing replaces the name and keeps the type.
+  await page.keyboard.type('final');
+  await page.keyboard.press('Enter');
+  await expect(fileRow(page, 'final.txt')).toBeVisible();
+  await expect(field).toHaveCount(0);
+  expect((await fileOf(request, token, id!)).original_name).toBe('final.txt');
+
+  // F2 on the focused row; Escape leaves the name as it was.
+  await expect(fileRow(page, 'final.txt')).toBeFocused();
+  await page.keyboard.press('F2');
+  await page.keyboard.type('abandoned');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'New name for final.txt' })).toHaveCount(0);
+  await expect(fileRow(page, 'final.txt')).toBeVisible();
+
+  // A refused name shows the server's reason under the field; editing goes on.
+  await page.keyboard.press('F2');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('pdf');
+  await page.keyboard.press('Enter');
+  const editing = page.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'New name for final.txt' }) });
+  await expect(editing.getByRole('alert')).toHaveText("The new name must keep the file's type (.txt)");
+  await expect(page.getByRole('textbox', { name: 'New name for final.txt' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  expect((await fileOf(request, token, id!)).original_name).toBe('final.txt');
+
+  // From the row's menu too.
+  await fileRow(page, 'final.txt').getByRole('button', { name: 'More actions for final.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(page.getByRole('textbox', { name: 'New name for final.txt' })).toBeFocused();
+  await page.keyboard.type('report');
+  await page.keyboard.press('Enter');
+  await expect(fileRow(page, 'report.txt')).toBeVisible();
+});
+
+test('drags a file onto a folder card, then onto a breadcrumb, and it moves', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const project = await apiFolder(request, token, 'Project');
+  const archive = await apiFolder(request, token, 'Archive', project);
+  const [id] = await apiUpload(request, token, [text('plan.txt'), text('stays.txt')], { folder_id: String(project) });
+  await signIn(page, owner);
+  await page.goto(`/folders/${project}`);
+
+  const card = page.getByRole('list', { name: 'Subfolders of Project' }).getByRole('listitem').filter({ hasText: 'Archive' });
+  await expect(card).toContainText('0 files');
+  await dragOnto(page, fileRow(page, 'plan.txt'), card, /ring-accent-500/);
+  await expect(page.getByText('1 item moved to Archive')).toBeVisible();
+  await expect(fileRow(page, 'plan.txt')).toHaveCount(0);
+  await expect(fileRow(page, 'stays.txt')).toBeVisible();
+  await expect(card).toContainText('1 file');
+  expect((await fileOf(request, token, id!)).folder_id).toBe(archive);
+
+  // In Archive, back up onto the "Project" crumb.
+  await card.getByRole('link', { name: 'Archive' }).click();
+  await expect(fileRow(page, 'plan.txt')).toBeVisible();
+  const crumb = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Project' });
+  await dragOnto(page, fileRow(page, 'plan.txt'), crumb, /ring-accent-500/);
+  await expect(page.getByText('1 item moved to Project')).toBeVisible();
+  await expect(fileRow(page, 'plan.txt')).toHaveCount(0);
+  expect((await fileOf(request, token, id!)).folder_id).toBe(project);
+});
+
+test('selects several files, downloads them as one zip and tags them together', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const ids = await apiUpload(request, token, [text('alpha.txt'), text('beta.txt'), text('gamma.txt')]);
+  await signIn(page, owner);
+
+  // Newest first: gamma, beta, alpha. A shift-click selects the range from the last click.
+  await page.getByRole('checkbox', { name: 'Select beta.txt' }).check();
+  await page.getByRole('checkbox', { name: 'Select alpha.txt' }).click({ modifiers: ['Shift'] });
+  const bar = page.getByRole('toolbar', { name: 'Selected files' });
+  await expect(bar).toContainText('2 selected');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), bar.getByRole('button', { name: 'Download zip' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const zip = fs.readFileSync((await download.path())!);
+  expect(zip.subarray(0, 4).toString('hex')).toBe('504b0304');
+  expect(zip.includes('alpha.txt')).toBe(true);
+  expect(zip.includes('beta.txt')).toBe(true);
+  expect(zip.includes('gamma.txt')).toBe(false);
+
+  await bar.getByRole('button', { name: 'Tags' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tags of 2 files' });
+  await dialog.getByRole('textbox', { name: 'Tags to add' }).fill('launch');
+  await dialog.getByRole('textbox', { name: 'Tags to add' }).press('Enter');
+  await dialog.getByRole('button', { name: 'Save tags' }).click();
+  await expect(page.getByText('Tags changed on 2 files')).toBeVisible();
+  await expect(fileRow(page, 'alpha.txt').getByText('launch')).toBeVisible();
+  await expect(fileRow(page, 'beta.txt').getByText('launch')).toBeVisible();
+  await expect(fileRow(page, 'gamma.txt').getByText('launch')).toHaveCount(0);
+  expect((await fileOf(request, token, ids[2]!)).tags).toEqual([]);
+  expect((await fileOf(request, token, ids[0]!)).tags).toEqual(['launch']);
+
+  // Ctrl+A in the list selects every file on the page; Escape clears the selection.
+  await fileRow(page, 'gamma.txt').click({ position: { x: 600, y: 10 } });
+  await page.keyboard.press('Control+a');
+  await expect(bar).toContainText('3 selected');
+  await page.keyboard.press('Escape');
+  await expect(bar).toHaveCount(0);
+});

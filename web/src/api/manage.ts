@@ -1,0 +1,86 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { bulkResponseSchema, fileResponseSchema, type BulkRequest, type BulkResult, type FileItem, type FileUpdate } from '@vault/contract';
+import { i18n } from '../i18n';
+import { apiRequest, errorMessage } from './client';
+import { updateFolder } from './folders';
+import { invalidate } from './invalidation';
+
+/** PUT /api/files/{id}: rename, move or retag one of the caller's files. */
+async function updateFile(id: number, change: FileUpdate): Promise<FileItem> {
+  return (await apiRequest(`/api/files/${id}`, fileResponseSchema, { method: 'PUT', body: change })).file;
+}
+
+/** POST /api/files/bulk: one action over many items, with a result per item. */
+async function applyBulk(request: BulkRequest): Promise<BulkResult[]> {
+  return (await apiRequest('/api/files/bulk', bulkResponseSchema, { method: 'POST', body: request })).results;
+}
+
+/**
+ * A file's rename, move or new tags. Failures are the caller's to show (an
+ * inline rename shows them under the name), so there is no error toast.
+ */
+export function useUpdateFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, change }: { id: number; change: FileUpdate }) => updateFile(id, change),
+    onSuccess: () => invalidate(queryClient, 'fileChanged'),
+  });
+}
+
+/** A folder's new name, from an inline rename that shows its own errors. */
+export function useRenameFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) => updateFolder(id, { name }),
+    onSuccess: () => invalidate(queryClient, 'folderChanged'),
+  });
+}
+
+/** The items of a bulk action, by kind. */
+export interface ItemIds {
+  file_ids: number[];
+  folder_ids: number[];
+}
+
+export type BulkActionRequest =
+  | { action: 'move'; items: ItemIds; folderId: number | null; targetName: string }
+  | { action: 'delete'; items: ItemIds }
+  | { action: 'tag'; items: ItemIds; add: string[]; remove: string[] };
+
+function bodyOf(request: BulkActionRequest): BulkRequest {
+  switch (request.action) {
+    case 'move':
+      return { action: 'move', ...request.items, folder_id: request.folderId };
+    case 'delete':
+      return { action: 'delete', ...request.items };
+    case 'tag':
+      return { action: 'tag', ...request.items, tags: { add: request.add, remove: request.remove } };
+  }
+}
+
+/** The toast of a bulk action: how many items changed and, when some did not, the first reason. */
+export function bulkSummary(request: BulkActionRequest, results: readonly BulkResult[]): { ok: boolean; message: string } {
+  const done = results.filter((r) => r.ok).length;
+  const failed = results.filter((r) => !r.ok);
+  const first = failed[0];
+  if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: first.error ?? '' }) };
+  if (request.action === 'move') return { ok: true, message: i18n.t('manage:bulk.moved', { count: done, target: request.targetName }) };
+  if (request.action === 'delete') return { ok: true, message: i18n.t('manage:bulk.deleted', { count: done }) };
+  return { ok: true, message: i18n.t('manage:bulk.tagged', { count: done }) };
+}
+
+/** A bulk move, delete or retag with its summary toast; lists, folders and figures refresh after. Resolves to the results. */
+export function useBulkAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: BulkActionRequest) => applyBulk(bodyOf(request)),
+    onSuccess: (results, request) => {
+      const summary = bulkSummary(request, results);
+      if (summary.ok) toast.success(summary.message);
+      else toast.error(summary.message);
+      return invalidate(queryClient, 'itemsChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('manage:bulk.failed'))),
+  });
+}

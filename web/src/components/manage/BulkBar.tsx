@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { FileArchive, FolderInput, Tags, Trash2, X } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { Spinner } from '../ui/Spinner';
+
+export interface BulkBarProps {
+  count: number;
+  /** Move, Tags and Delete: only when every selected file is the caller's. */
+  canManage: boolean;
+  onMove(): void;
+  onTag(): void;
+  onDownload(): void;
+  downloading: boolean;
+  onDelete(): void;
+  onClear(): void;
+}
+
+function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }: { icon: LucideIcon; label: string; onClick(): void; busy?: boolean; danger?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      className={`inline-flex flex-col items-center gap-0.5 rounded-lg px-1.5 py-1.5 text-xs font-medium sm:h-9 sm:flex-row sm:gap-1.5 sm:px-2.5 sm:py-0 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-600 disabled:opacity-60 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
+    >
+      {busy ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />}
+      {label}
+    </button>
+  );
+}
+
+/** What can be done with the selected files, all at once; it stays in view at the foot of the list. */
+export function BulkBar({ count, canManage, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+  const { t } = useTranslation('manage');
+  return (
+    <div role="toolbar" aria-label={t('bulk.toolbar')} className="sticky bottom-3 z-20 mx-3 mt-3 flex flex-wrap items-center gap-1 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
+      <span aria-live="polite" className="rounded-md bg-accent-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-accent-800">
+        {t('bulk.selected', { count })}
+      </span>
+      {/* Narrow screens: a row of four under the count and the clear button; wider: in line between them. */}
+      <span className="order-last grid w-full grid-cols-4 gap-0.5 sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-wrap">
+        {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
+        {canManage && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+        <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
+        {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
+      </span>
+      <button
+        type="button"
+        onClick={onClear}
+        aria-label={t('bulk.clear')}
+        title={t('bulk.clear')}
+        className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
