@@ -57,7 +57,7 @@ describeEachDb(
         const target = await uploadOne(t().client, alice.token, { name: 'target.png', content: shared }, inFolder);
         await uploadOne(t().client, alice.token, { name: 'sibling.png', content: shared }, inFolder);
         await uploadOne(t().client, alice.token, { name: 'other.txt', content: samples.text() }, inFolder);
-        await uploadOne(t().client, bob.token, { name: 'bobs.png', content: shared });
+        await uploadOne(t().client, bob.token, { name: `bobs-${round}.png`, content: shared });
 
         const deletes = [
           () => t().client.delete(`/api/files/${target}`, { token: alice.token }),

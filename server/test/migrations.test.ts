@@ -68,3 +68,38 @@ it.each(DATABASES)('repairs counts left wrong by double releases, then refuses n
     expect((await db.selectFrom('blobs').select('ref_count').where('hash', '=', 'z').executeTakeFirstOrThrow()).ref_count).toBe(0);
   }),
 );
+
+it.each(DATABASES)('parts same-name files of one folder when 0145 runs, then refuses new twins [%s]', (dialect) =>
+  withDatabaseAt(dialect, '0120_resumable_uploads', async (handle) => {
+    const db = handle.db;
+    const [a, b] = await db.insertInto('users').values([userRow('a'), userRow('b')] as never).returning('id').execute();
+    const [box] = await db.insertInto('folders').values({ user_id: a!.id, name: 'box', parent_id: null, is_public: 0, created_at: 0, updated_at: 0 }).returning('id').execute();
+    await db.insertInto('blobs').values(blobRow('x', 1, 8)).execute();
+    const named = (user_id: number, original_name: string, folder_id: number | null = null) => ({ ...fileRow(user_id, 'x', 1), original_name, folder_id });
+    const ids = await db
+      .insertInto('files')
+      .values([
+        named(a!.id, 'notes.txt'),
+        named(a!.id, 'Notes.TXT'),
+        named(a!.id, 'notes (2).txt'),
+        named(a!.id, 'NOTES.txt'),
+        named(a!.id, 'notes.txt', box!.id),
+        named(a!.id, 'README'),
+        named(a!.id, 'readme'),
+        named(b!.id, 'notes.txt'),
+      ])
+      .returning('id')
+      .execute();
+
+    await migrate(handle);
+    const names = await db.selectFrom('files').select(['id', 'original_name']).orderBy('id').execute();
+    expect(names.map((f) => f.original_name)).toEqual(['notes.txt', 'Notes (3).TXT', 'notes (2).txt', 'NOTES (4).txt', 'notes.txt', 'README', 'readme (2)', 'notes.txt']);
+    expect(names.map((f) => f.id)).toEqual(ids.map((f) => f.id));
+
+    // From now on the database itself refuses a twin, whatever writes it.
+    await expect(db.insertInto('files').values(named(a!.id, 'NoTeS.txt')).execute()).rejects.toThrow(/files_sibling_name|unique/i);
+    await expect(db.updateTable('files').set({ original_name: 'Readme' }).where('id', '=', ids[6]!.id).execute()).rejects.toThrow(/files_sibling_name|unique/i);
+    // Only beside each other: another user, or another folder, may hold the name.
+    await db.insertInto('files').values([named(b!.id, 'README'), named(b!.id, 'readme.txt'), named(a!.id, 'README', box!.id)]).execute();
+  }),
+);

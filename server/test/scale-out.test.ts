@@ -211,7 +211,8 @@ describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () =>
       await db.close();
     }
     const setAdmin = (isAdmin: boolean) => one!.put(`/api/admin/users/${promoted.user.id}`, { token: admin.token, json: { is_admin: isAdmin } });
-    const privateUpload = async (token: string) => (await upload(one!, token, [{ name: 'private.txt', content: samples.text() }])).body.files[0]!.id;
+    let uploads = 0;
+    const privateUpload = async (token: string) => (await upload(one!, token, [{ name: `private-${(uploads += 1)}.txt`, content: samples.text() }])).body.files[0]!.id;
     expect((await setAdmin(true)).status).toBe(200);
     // Connected to instance two; every change goes through instance one.
     const ws = await connect(instances[1]!.url, promoted.token);

@@ -47,7 +47,7 @@ async function fetchZip(t: TestServer, path: string, token?: string) {
 
 /**
  * Project/
- *   plan.txt, photo.png, Report.txt, report.txt (same name but for case)
+ *   plan.txt, photo.png, Report?.txt, report*.txt (distinct names, the same but for case once made safe)
  *   Drafts/ sketch.png, notes: a?b.txt
  *     Empty/
  *   ../ (a folder named "..")  inner.txt
@@ -65,8 +65,8 @@ async function nestedTree(t: TestServer) {
   };
   files['Project/plan.txt'] = await put(root.id, 'plan.txt', samples.text('the plan\n'.repeat(500)));
   files['Project/photo.png'] = await put(root.id, 'photo.png', samples.png());
-  files['Project/Report.txt'] = await put(root.id, 'Report.txt', samples.text('upper\n'));
-  files['Project/report (2).txt'] = await put(root.id, 'report.txt', samples.text('lower\n'));
+  files['Project/Report_.txt'] = await put(root.id, 'Report?.txt', samples.text('upper\n'));
+  files['Project/report_ (2).txt'] = await put(root.id, 'report*.txt', samples.text('lower\n'));
   files['Project/Drafts/sketch.png'] = await put(drafts.id, 'sketch.png', samples.png());
   files['Project/Drafts/notes_ a_b.txt'] = await put(drafts.id, 'notes: a?b.txt', samples.text('odd name\n'));
   files['Project/_/inner.txt'] = await put(dots.id, 'inner.txt', samples.text('inside dots\n'));

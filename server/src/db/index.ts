@@ -192,8 +192,11 @@ export function lowerEq(column: string, value: string) {
   return sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
 }
 
-/** A UNIQUE constraint refused the write (SQLite or PostgreSQL). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+/** A UNIQUE constraint refused the write (SQLite or PostgreSQL); with `index`, that unique index in particular. */
+export function isUniqueViolation(err: unknown, index?: string): boolean {
+  const { code, constraint, message } = (err ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  const unique = code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+  if (!unique || index === undefined) return unique;
+  // PostgreSQL names the constraint; SQLite only says "UNIQUE constraint failed: index '<name>'".
+  return constraint === index || (typeof message === 'string' && message.includes(`index '${index}'`));
 }

@@ -10,6 +10,7 @@ import { resumableUploads } from './0120_resumable_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
+import { fileSiblingNames } from './0145_file_sibling_names.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -27,5 +28,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0210_derived_objects': derivedObjects(),
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),
+    '0145_file_sibling_names': fileSiblingNames(),
   };
 }

@@ -8,7 +8,8 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { inSavepoint } from '../shared/savepoint.js';
-import { fileNameConflict, replaceTags } from './file-writes.js';
+import { replaceTags } from './file-writes.js';
+import { fileNameConflict } from './names.js';
 import { announceFileRemoval, removeFileIn } from './remove-file.js';
 
 /** What an item's change leaves to do after commit: tell those who could see it. */

@@ -1,11 +1,4 @@
-import { isUniqueViolation } from '../../db/index.js';
 import type { Db } from '../../db/index.js';
-import { Conflict } from '../shared/errors.js';
-
-/** The unique sibling-name index refused a write: same owner, same folder, same name ignoring case. */
-export function fileNameConflict(err: unknown, name: string): unknown {
-  return isUniqueViolation(err) ? new Conflict(`A file named "${name}" already exists here`) : err;
-}
 
 /** A file's tags become exactly these (already checked against the tag rules). */
 export async function replaceTags(trx: Db, fileId: number, tags: readonly string[]): Promise<void> {

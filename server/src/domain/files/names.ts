@@ -1,5 +1,6 @@
 import { LIMITS, extensionOf } from '@vault/contract';
-import { Invalid } from '../shared/errors.js';
+import { isUniqueViolation } from '../../db/index.js';
+import { Conflict, Invalid } from '../shared/errors.js';
 
 // Control characters, and bidirectional overrides that can disguise an extension ("photo\u202Egnp.exe").
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
@@ -17,4 +18,20 @@ export function normalizeFileName(raw: string): string {
   const ext = extensionOf(name);
   const suffix = ext && ext.length < 20 ? `.${ext}` : '';
   return name.slice(0, LIMITS.fileNameMax - suffix.length) + suffix;
+}
+
+/** Another file of the owner's in the same folder has this name, ignoring case. */
+export class NameTaken extends Conflict {
+  constructor(name: string) {
+    super(`A file named "${name}" already exists here`);
+  }
+}
+
+/**
+ * The unique sibling-name index refused a file's insert or rename: every
+ * writer of file names maps it here, so a clash reads the same whichever
+ * route made it.
+ */
+export function fileNameConflict(err: unknown, name: string): unknown {
+  return isUniqueViolation(err, 'files_sibling_name') ? new NameTaken(name) : err;
 }

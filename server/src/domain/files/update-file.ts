@@ -6,8 +6,8 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { fileDto } from './dto.js';
-import { fileNameConflict, replaceTags } from './file-writes.js';
-import { normalizeFileName } from './names.js';
+import { replaceTags } from './file-writes.js';
+import { fileNameConflict, normalizeFileName } from './names.js';
 
 /**
  * The owner renames a file (keeping its type), moves it, or retags it. Names

@@ -1,14 +1,6 @@
 import { sql } from 'kysely';
-import { LIMITS } from '@vault/contract';
+import { numberedName } from '@vault/contract';
 import type { Db } from '../../db/index.js';
-
-/** "report.pdf" as the n-th of its name: "report (2).pdf"; a name without an extension gets the number at its end. */
-export function numberedName(name: string, n: number): string {
-  const dot = name.lastIndexOf('.');
-  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  const suffix = ` (${n})${ext}`;
-  return stem.slice(0, Math.max(1, LIMITS.fileNameMax - suffix.length)) + suffix;
-}
 
 export type SiblingKind = 'file' | 'folder';
 

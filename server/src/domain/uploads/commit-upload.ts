@@ -10,6 +10,7 @@ import { fileAudience } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { QuotaExceeded, TimedOut } from '../shared/errors.js';
 import { fileDto } from '../files/dto.js';
+import { fileNameConflict } from '../files/names.js';
 import { charge, ownsContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { lockedQuota } from '../shared/locks.js';
@@ -175,7 +176,10 @@ export async function insertUploadedFile(
       updated_at: now,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((err: unknown) => {
+      throw fileNameConflict(err, name);
+    });
   if (opts.tags.length > 0) {
     await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
   }

@@ -51,7 +51,7 @@ export function fileRoutes(app: FastifyInstance): void {
       summary: 'Upload up to 10 files',
       tag,
       multipart: true,
-      responses: { 201: uploadResponseSchema, 207: uploadResponseSchema, 413: UPLOAD_REFUSED, 415: UPLOAD_REFUSED, 507: UPLOAD_REFUSED },
+      responses: { 201: uploadResponseSchema, 207: uploadResponseSchema, 409: UPLOAD_REFUSED, 413: UPLOAD_REFUSED, 415: UPLOAD_REFUSED, 507: UPLOAD_REFUSED },
       errors: [404, 408],
     }),
     async (request, reply) => {

@@ -36,7 +36,7 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
       describeServer(reply, maxFileBytes).status(204).send(),
     );
 
-    tus.post(RESUMABLE_UPLOADS_PATH, api({ summary: 'Create a resumable upload (Upload-Length, Upload-Metadata); completes at once for content the caller owns', tag: 'Resumable uploads', responses: { 201: NO_BODY }, errors: [404, 412, 413, 415, 507] }), async (request, reply) => {
+    tus.post(RESUMABLE_UPLOADS_PATH, api({ summary: 'Create a resumable upload (Upload-Length, Upload-Metadata); completes at once for content the caller owns', tag: 'Resumable uploads', responses: { 201: NO_BODY }, errors: [404, 409, 412, 413, 415, 507] }), async (request, reply) => {
       if (request.headers['upload-defer-length'] !== undefined) throw new Invalid('Upload-Length is required: deferred lengths are not supported');
       const length = byteCount(request, 'upload-length');
       const rawMetadata = request.headers['upload-metadata'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedName } from './sibling-names.js';
+import { numberedName } from './names.js';
 
 describe('numberedName', () => {
   it('puts the number before the extension', () => {
