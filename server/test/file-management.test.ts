@@ -4,6 +4,7 @@ import type { BusMessage } from '../src/events/bus.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, settled, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
+import { recordEvents } from './helpers/events.js';
 
 const MISSING = 987_654_321;
 const CYCLE = 'A folder cannot be moved into itself or one of its subfolders';
@@ -16,12 +17,6 @@ describeEachDb('file management', (t) => {
   const usedBytes = async (token: string): Promise<number> => (await t().client.get('/api/auth/stats', { token })).body.used_storage_bytes;
   const ok = (kind: BulkResult['kind'], id: number) => ({ id, kind, ok: true });
   const failed = (kind: BulkResult['kind'], id: number, error: string) => ({ id, kind, ok: false, error });
-
-  function recordEvents() {
-    const messages: BusMessage[] = [];
-    const stop = t().server.ctx.events.subscribe((m) => messages.push(m));
-    return { messages, stop };
-  }
 
   it('renames a file keeping its type, and lets only its owner', async () => {
     const alice = await t().client.register();
@@ -225,7 +220,7 @@ describeEachDb('file management', (t) => {
     for (const id of [single.files.loose, single.files.twinA]) expect((await t().client.delete(`/api/files/${id}`, { token: single.user.token })).status).toBe(204);
     expect((await t().client.delete(`/api/folders/${single.top.id}`, { token: single.user.token })).status).toBe(204);
 
-    const { messages, stop } = recordEvents();
+    const { messages, stop } = recordEvents(t());
     const res = await bulk(many.user.token, {
       action: 'delete',
       file_ids: [many.files.loose, many.files.twinA, MISSING],
@@ -274,7 +269,7 @@ describeEachDb('file management', (t) => {
     const privateFolder = await makeFolder(t(), alice.token, 'Private');
     const id = await uploadOne(t().client, alice.token, { name: 'm.txt', content: samples.text() }, { folder_id: String(sharedFolder.id) });
     const sub = await makeFolder(t(), alice.token, 'Sub');
-    const { messages, stop } = recordEvents();
+    const { messages, stop } = recordEvents(t());
     await bulk(alice.token, { action: 'move', folder_id: privateFolder.id, file_ids: [id], folder_ids: [sub.id] });
     await bulk(alice.token, { action: 'tag', file_ids: [id], tags: { add: ['x'] } });
     const mine = () => messages.filter((m) => m.event.file_id === id || m.event.folder_id === sub.id);

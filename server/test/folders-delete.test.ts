@@ -1,16 +1,11 @@
 import { expect, it, vi } from 'vitest';
 import type { BusMessage } from '../src/events/bus.js';
 import { describeEachDb } from './helpers/server.js';
+import { recordEvents } from './helpers/events.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, objectFiles, samples, settled, uploadOne } from './helpers/files.js';
 
 describeEachDb('folder delete and events', (t) => {
-  function recordEvents() {
-    const messages: BusMessage[] = [];
-    const stop = t().server.ctx.events.subscribe((m) => messages.push(m));
-    return { messages, stop };
-  }
-
   it('deletes the folder, its subfolders and their files, releasing each blob reference exactly once', async () => {
     const alice = await t().client.register();
     const bob = await t().client.register();
@@ -39,7 +34,7 @@ describeEachDb('folder delete and events', (t) => {
     expect((await blobOf(t(), alsoOutside))?.ref_count).toBe(2);
     const goneKeys = [(await blobOf(t(), onlyInside))!.storage_key, (await blobOf(t(), twiceInside))!.storage_key];
 
-    const { messages, stop } = recordEvents();
+    const { messages, stop } = recordEvents(t());
     const res = await t().client.delete(`/api/folders/${top.id}`, { token: alice.token });
     expect(res.status).toBe(204);
     await settled(t());
@@ -92,7 +87,7 @@ describeEachDb('folder delete and events', (t) => {
     const bob = await t().client.register();
     const parent = await makeFolder(t(), alice.token, 'Parent');
     await t().client.put(`/api/folders/${parent.id}`, { token: alice.token, json: { shared_users: [bob.user.username] } });
-    const { messages: all, stop } = recordEvents();
+    const { messages: all, stop } = recordEvents(t());
     const child = await makeFolder(t(), alice.token, 'Child', { parent_id: parent.id });
     await t().client.put(`/api/folders/${child.id}`, { token: alice.token, json: { parent_id: null, is_public: true } });
     // Through PostgreSQL NOTIFY, earlier tests' events may still arrive and this test's may come late.

@@ -58,8 +58,8 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
       {...dropHandlers}
       {...(menu && !renaming ? { draggable: true, onDragStart: (event: DragEvent) => startItemDrag(event, { file_ids: [], folder_ids: [folder.id] }, folder.name) } : {})}
       className={clsx(
-        'group relative flex min-w-0 flex-col rounded-xl border bg-surface p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300',
-        over ? 'border-accent-500 bg-accent-50 ring-2 ring-accent-500/40' : 'border-slate-200',
+        'group relative flex min-w-0 flex-col rounded-xl border p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300',
+        over ? 'border-accent-500 bg-accent-50 ring-4 ring-accent-500/30' : 'border-slate-200 bg-surface',
       )}
     >
       <div className="flex items-start gap-3">

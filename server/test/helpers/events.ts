@@ -1,0 +1,9 @@
+import type { BusMessage } from '../../src/events/bus.js';
+import type { TestServer } from './server.js';
+
+/** Every message the server's bus carries from now until `stop`, with its audience. */
+export function recordEvents(t: TestServer): { messages: BusMessage[]; stop: () => void } {
+  const messages: BusMessage[] = [];
+  const stop = t.server.ctx.events.subscribe((m) => messages.push(m));
+  return { messages, stop };
+}
