@@ -12,3 +12,4 @@ export * from './links.js';
 export * from './system.js';
 export * from './thumbnails.js';
 export * from './names.js';
+export * from './versions.js';
