@@ -20,7 +20,7 @@ export const fileSchema = z.object({
   /** Not the first file with this content: among all files for admins, among the owner's own for the owner; always false for anyone else. */
   is_duplicate: z.boolean(),
   download_count: z.number().int(),
-  /** How many files share this content: all of them for admins, the owner's own for the owner; always 1 for anyone else. */
+  /** How many files share this content: all of them (their versions too) for admins, the owner's own for the owner; always 1 for anyone else. */
   reference_count: z.number().int(),
   tags: z.array(z.string()),
   /** The folder holding the file; null at the root, and for viewers who may not read that folder. */

@@ -13,3 +13,4 @@ export * from './system.js';
 export * from './thumbnails.js';
 export * from './names.js';
 export * from './manage.js';
+export * from './versions.js';

@@ -21,6 +21,8 @@ export const LIMITS = {
   activityLimit: 20,
   sharingPageLimit: 1000,
   maxSharedUsers: 100,
+  /** Names one clash check may ask about; the web asks in slices of this many. */
+  maxClashNames: 1000,
   defaultQuotaMbShown: 10,
 } as const;
 

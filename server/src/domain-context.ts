@@ -38,6 +38,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       orphanGraceMs: config.orphanGraceMs,
       uploadIdleMs: config.uploadIdleMs,
       resumable: config.resumable,
+      versionsKeep: config.versionsKeep,
     },
     log,
     observe,

@@ -17,8 +17,8 @@ export interface MigrationReport {
 
 type Table = keyof Database;
 /** Copied in foreign-key order; sessions are not copied (everyone signs in again). */
-const TABLES: Table[] = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_tags', 'file_shares', 'activity'];
-const SEQUENCED: Table[] = ['users', 'recovery_codes', 'folders', 'files', 'activity'];
+const TABLES: Table[] = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_versions', 'file_tags', 'file_shares', 'activity'];
+const SEQUENCED: Table[] = ['users', 'recovery_codes', 'folders', 'files', 'file_versions', 'activity'];
 const BATCH = 500;
 
 /** Copies one blob's object under a new key, checking its SHA-256 and size against the blob row. */

@@ -91,7 +91,7 @@ describe('vault (CLI)', () => {
         [
           `repaired ref_count: blob ${miscountedBlob.hash} 3 -> 1`,
           `repaired ref_count: blob ${orphanedBlob.hash} 1 -> 0`,
-          `collected blob ${orphanedBlob.hash}: no file refers to it`,
+          `collected blob ${orphanedBlob.hash}: no file or version refers to it`,
           `repaired used_bytes: user ${user.user.id} (${user.user.username}) ${charged} -> ${lost.length + miscounted.length}`,
         ].sort(),
       );

@@ -92,7 +92,7 @@ const verify: Command = {
 const gc: Command = {
   usage: `gc
       Collects now what maintenance collects every GC_INTERVAL_SECONDS: blobs
-      no file refers to, expired upload leases, stray objects and abandoned
+      no file or version refers to, expired upload leases, stray objects and abandoned
       multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions.`,
   async run(args) {
     parseArgs({ args, options: {} });

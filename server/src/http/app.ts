@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
+import { versionRoutes } from './routes/versions.js';
 import { folderRoutes } from './routes/folders.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { linkRoutes } from './routes/links.js';
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   authRoutes(app, deps);
   accountRoutes(app);
   fileRoutes(app);
+  versionRoutes(app);
   thumbnailRoutes(app);
   folderRoutes(app);
   uploadRoutes(app, config.maxFileBytes);

@@ -14,6 +14,7 @@ import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
 import { fileShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
+import { FileVersionsCard } from '../components/versions/FileVersionsCard';
 import { EmptyState } from '../components/ui/EmptyState';
 import { QueryState } from '../components/ui/QueryState';
 import { shareLink } from '../lib/clipboard';
@@ -118,6 +119,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
           <FilePreview file={file} preview={preview} />
         </div>
       </Card>
+      {isOwner && access === 'account' && <FileVersionsCard fileId={file.id} />}
       {sharing && (
         <ShareModal
           open

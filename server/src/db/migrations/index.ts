@@ -11,6 +11,8 @@ import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
 import { fileSiblingNames } from './0145_file_sibling_names.js';
+import { fileVersions } from './0146_file_versions.js';
+import { resumableOnConflict } from './0147_resumable_on_conflict.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
@@ -29,5 +31,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),
     '0145_file_sibling_names': fileSiblingNames(),
+    '0146_file_versions': fileVersions(dialect),
+    '0147_resumable_on_conflict': resumableOnConflict(),
   };
 }

@@ -20,6 +20,8 @@ export interface DomainSettings {
   uploadIdleMs: number;
   /** Unfinished resumable uploads per user, and how long one may stay unfinished. */
   resumable: { maxPending: number; expiryMs: number };
+  /** Earlier versions kept per file (VERSIONS_KEEP); the oldest goes first, 0 keeps none. */
+  versionsKeep: number;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
