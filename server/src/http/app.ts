@@ -118,7 +118,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
-  accountRoutes(app);
+  accountRoutes(app, deps);
   fileRoutes(app);
   thumbnailRoutes(app);
   folderRoutes(app);
