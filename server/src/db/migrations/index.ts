@@ -10,12 +10,15 @@ import { resumableUploads } from './0120_resumable_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
+import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
+import type { SecretBox } from '../../secret-box.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
- * Never edit one that has shipped: add the next.
+ * Never edit one that has shipped: add the next. `secrets` (the server's
+ * secret box) is needed to run those that seal values; listing them does not.
  */
-export function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_user_used_bytes': userUsedBytes(),
@@ -27,5 +30,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0210_derived_objects': derivedObjects(),
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),
+    '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
   };
 }

@@ -10,7 +10,7 @@ export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: 
   await assertPassword(ctx, actor, input.password);
   const { totp_secret } = await ctx.db.selectFrom('users').select('totp_secret').where('id', '=', actor.id).executeTakeFirstOrThrow();
   if (totp_secret === null) throw new Invalid('Two-factor sign-in is not on');
-  if (!(await acceptTotpCode(ctx.db, actor.id, totp_secret, input.code))) throw new WrongSecret('Invalid or already used code');
+  if (!(await acceptTotpCode(ctx, actor.id, totp_secret, input.code))) throw new WrongSecret('Invalid or already used code');
   await ctx.db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, actor.id);
     await recordActivity(trx, { type: 'two_factor_disabled', userId: actor.id });

@@ -18,7 +18,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
   if (pending === null) throw new Invalid('Start the setup first');
   // A fresh secret has no step of its own yet: the last one belongs to a previous secret.
   await ctx.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', actor.id).where('totp_secret', 'is', null).execute();
-  if (!(await acceptTotpCode(ctx.db, actor.id, pending, code))) throw new Invalid('That code is not right. Check the time on your device and try the next code.');
+  if (!(await acceptTotpCode(ctx, actor.id, pending, code))) throw new Invalid('That code is not right. Check the time on your device and try the next code.');
   const codes = await ctx.db.transaction().execute(async (trx) => {
     const turnedOn = await trx
       .updateTable('users')
