@@ -1,3 +1,4 @@
+import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid, WrongSecret } from '../shared/errors.js';
@@ -15,4 +16,6 @@ export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: 
     await clearSecondFactor(trx, actor.id);
     await recordActivity(trx, { type: 'two_factor_disabled', userId: actor.id });
   });
+  // Under REQUIRE_2FA_FOR_ADMINS an admin's sockets stop receiving what admins do.
+  await announceAccessChange(ctx, actor.id);
 }

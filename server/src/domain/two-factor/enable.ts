@@ -1,4 +1,5 @@
 import type { RecoveryCodes } from '@vault/contract';
+import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
@@ -31,5 +32,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
     await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id });
     return replaceRecoveryCodes(trx, actor.id);
   });
+  // An admin held back by REQUIRE_2FA_FOR_ADMINS: their sockets now receive what admins do.
+  await announceAccessChange(ctx, actor.id);
   return { recovery_codes: codes };
 }
