@@ -20,9 +20,9 @@ export interface UsersTable {
   disabled_at: number | null;
   /** 1 after an admin reset the password: the user must choose a new one first. */
   must_change_password: Generated<number>;
-  /** Base32 TOTP secret; null while two-factor sign-in is off. */
+  /** The TOTP secret, sealed to the account (secret-box.ts, never base32 in clear); null while two-factor sign-in is off. */
   totp_secret: string | null;
-  /** A secret shown for setup and not yet confirmed with a code. */
+  /** A secret shown for setup and not yet confirmed with a code, sealed likewise. */
   totp_pending_secret: string | null;
   /** The last accepted TOTP time step: a code of this step or earlier is a replay. */
   totp_last_step: number | null;

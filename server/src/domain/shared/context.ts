@@ -6,6 +6,7 @@ import type { GroupCommit } from '../../db/group-commit.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Observer } from '../../metrics/observer.js';
+import type { SecretBox } from '../../secret-box.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
 
@@ -36,6 +37,8 @@ export interface DomainContext {
   background: Background;
   passwords: PasswordHasher;
   tokens: TokenService;
+  /** Seals what must not lie in the database in clear (TOTP secrets). */
+  secrets: SecretBox;
   settings: DomainSettings;
   log: Logger;
   /** Metrics of the work done (uploads, deduplication, downloads, collection). */
