@@ -86,7 +86,7 @@ describe('DashboardPage', () => {
       'Share photo.png',
       'Delete photo.png',
     ]);
-    expect(buttons('notes')).toEqual(['Download notes', 'Copy public link notes']);
+    expect(buttons('notes')).toEqual(['Preview notes', 'Download notes', 'Copy public link notes']);
     expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();
   });
 
