@@ -83,7 +83,7 @@ export function PreviewModal({ file, onClose, access = 'account', onDownload, do
         file && (
           <>
             {stepping && (
-              <div role="group" aria-label={t('preview.navigation')} className="mr-auto flex items-center gap-2">
+              <div role="group" aria-label={t('preview.navigation')} className="mr-auto flex w-full items-center justify-between gap-2 sm:w-auto sm:justify-start">
                 <Button variant="secondary" size="sm" onClick={() => previous && onStep(previous)} disabled={!previous} aria-keyshortcuts="ArrowLeft">
                   <ChevronLeft aria-hidden="true" className="size-4" />
                   {t('preview.previous')}
