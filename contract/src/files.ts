@@ -136,6 +136,14 @@ export const usernameListSchema = z
   .max(LIMITS.maxSharedUsers, `At most ${LIMITS.maxSharedUsers} users`)
   .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]);
 
+/** GET /api/share-recipients/{username}: a name the share dialog checks as it is added. */
+export const recipientParamsSchema = z.object({
+  username: z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'),
+});
+/** The user that name belongs to, spelt as they registered it. */
+export const recipientSchema = z.object({ username: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
+
 /** A share: visibility and the named users, who may be named only while the item is private. */
 function shareRequestSchemaOf(noun: 'Files' | 'Folders') {
   return z
