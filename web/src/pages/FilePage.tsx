@@ -6,7 +6,7 @@ import { isPreviewable, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
-import { FilePreview, PREVIEW_BACKDROP } from '../components/files/FilePreview';
+import { FilePreview } from '../components/files/FilePreview';
 import { FileTags } from '../components/files/FileTags';
 import { FileTypeIcon } from '../components/files/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
@@ -70,8 +70,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
   const { t } = useTranslation('files');
   const { download, pendingId } = useFileDownload(access);
   const [sharing, setSharing] = useState(false);
-  const previewable = isPreviewable(file.mime_type);
-  const preview = usePreviewUrl(previewable ? file.id : null, access);
+  const preview = usePreviewUrl(isPreviewable(file.mime_type) ? file : null, access);
   const folderLink = isOwner && file.folder_id !== null;
 
   return (
@@ -115,9 +114,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
       </header>
       <FileFacts file={file} className="mb-6 bg-surface" />
       <Card aria-label={t('preview')} className="overflow-hidden">
-        <div className={PREVIEW_BACKDROP}>
-          <FilePreview file={file} preview={preview} />
-        </div>
+        <FilePreview file={file} preview={preview} />
       </Card>
       {isOwner && access === 'account' && <FileVersionsCard fileId={file.id} />}
       {sharing && (

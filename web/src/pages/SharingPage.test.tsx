@@ -72,6 +72,7 @@ describe('SharingPage', () => {
     const saved: unknown[] = [];
     signedIn({
       'GET /api/folders/4/share': { body: { is_public: false, shared_users: ['carol'] } },
+      'GET /api/share-recipients/bob': { body: { username: 'bob' } },
       'PUT /api/folders/4/share': (request) => {
         saved.push(request.body);
         return { body: request.body };
