@@ -4,7 +4,7 @@ import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
 import { assertStorageConsistent, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
-import { createUpload, download, handPatch, offsetOf, patch, tusRequest } from './helpers/tus.js';
+import { createUpload, download, handPatch, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
 const MIB = 1024 * 1024;
 
@@ -19,6 +19,7 @@ async function pendingUploads(t: TestServer, userId: number): Promise<number> {
     .selectFrom('resumable_uploads')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .where('completed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -32,20 +33,54 @@ async function leased(t: TestServer, key: string): Promise<boolean> {
   return (await t.server.ctx.db.selectFrom('object_leases').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
 }
 
-/** Sends `content` through tus-js-client in Node, `chunkSize` bytes per PATCH. */
-function tusJsUpload(t: TestServer, token: string, name: string, content: Buffer, chunkSize: number): Promise<number> {
+interface TusJsOptions {
+  /** The server's address, or a proxy's in front of it. */
+  base?: string;
+  metadata?: Record<string, string>;
+  retryDelays?: number[] | null;
+  /** Where the client remembers its uploads by fingerprint, as a browser's local storage does. */
+  urlStorage?: tus.UrlStorage;
+}
+
+/** Sends `content` through tus-js-client in Node, `chunkSize` bytes per PATCH; resolves the stored file's id. */
+function tusJsUpload(t: TestServer, token: string, name: string, content: Buffer, chunkSize: number, opts: TusJsOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(content, {
-      endpoint: `${t.url}/api/uploads`,
+      endpoint: `${opts.base ?? t.url}/api/uploads`,
       chunkSize,
       headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: name, is_public: 'false', tags: JSON.stringify(['big', 'resumable']) },
-      retryDelays: [0, 100, 500],
+      metadata: opts.metadata ?? { filename: name, is_public: 'false', tags: JSON.stringify(['big', 'resumable']) },
+      retryDelays: opts.retryDelays === undefined ? [0, 100, 500] : opts.retryDelays,
+      ...(opts.urlStorage && { urlStorage: opts.urlStorage, fingerprint: async () => `${name}-${content.length}`, removeFingerprintOnSuccess: true }),
       onSuccess: (payload) => resolve(Number(payload.lastResponse.getHeader('vault-file-id'))),
       onError: reject,
     });
-    upload.start();
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
   });
+}
+
+/** A browser's local storage of upload addresses by fingerprint, in memory. */
+function memoryUrlStorage(): tus.UrlStorage & { entries: Map<string, tus.PreviousUpload & { fingerprint: string }> } {
+  const entries = new Map<string, tus.PreviousUpload & { fingerprint: string }>();
+  let next = 0;
+  return {
+    entries,
+    findAllUploads: async () => [...entries.values()],
+    findUploadsByFingerprint: async (fingerprint) => [...entries.entries()].filter(([, e]) => e.fingerprint === fingerprint).map(([key, e]) => ({ ...e, urlStorageKey: key })),
+    removeUpload: async (key) => void entries.delete(key),
+    addUpload: async (fingerprint, upload) => {
+      const key = `upload-${(next += 1)}`;
+      entries.set(key, { ...upload, fingerprint });
+      return key;
+    },
+  };
+}
+
+async function filesNamed(t: TestServer, name: string): Promise<number[]> {
+  return (await t.server.ctx.db.selectFrom('files').select('id').where('original_name', '=', name).execute()).map((f) => f.id);
 }
 
 describeEachBackend('resumable uploads (tus)', (t) => {
@@ -136,12 +171,20 @@ describeEachBackend('resumable uploads (tus)', (t) => {
 
     const other = await t().client.register();
     const limit = t().server.config.resumable.maxPending;
-    for (let i = 0; i < limit; i++) expect((await createUpload(t(), other.token, 10, { filename: `n${i}.txt` })).status).toBe(201);
+    const urls: string[] = [];
+    for (let i = 0; i < limit; i++) {
+      const created = await createUpload(t(), other.token, 10, { filename: `n${i}.txt` });
+      expect(created.status).toBe(201);
+      urls.push(created.url);
+    }
     const tooMany = await createUpload(t(), other.token, 10, { filename: 'one-more.txt' });
     expect(tooMany.status).toBe(403);
     expect(tooMany.body.error).toMatch(/unfinished uploads/);
+    // A completed upload is no longer unfinished, though it is kept to answer its client.
+    expect((await patch(urls[0]!, other.token, 0, Buffer.from('0123456789'))).status).toBe(204);
+    expect((await createUpload(t(), other.token, 10, { filename: 'one-more.txt' })).status).toBe(201);
     await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: 0 }).where('user_id', '=', other.user.id).execute();
-    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit);
+    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit + 1);
   });
 
   it('validates the metadata like the multipart route', async () => {
@@ -249,5 +292,98 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     expect(created.status).toBe(201);
     expect(created.fileId).toBeGreaterThan(0);
     expect(await download(t(), token, created.fileId!)).toHaveLength(0);
+  });
+  it('tells a client whose reply to the last PATCH was lost that the upload finished, and stores the file once', async () => {
+    const { token, user } = await t().client.register();
+    const content = text(3 * MIB + 100);
+    const proxy = await lossyProxy(t().url);
+    try {
+      const id = await tusJsUpload(t(), token, 'lost-reply.txt', content, MIB, { base: proxy.url });
+      expect(proxy.dropped).toBe(1);
+      // The client asked where the upload stands (HEAD) and heard it was complete: no second upload.
+      expect(proxy.requests.POST).toBe(1);
+      expect(proxy.requests.HEAD).toBe(1);
+      expect(await filesNamed(t(), 'lost-reply.txt')).toEqual([id]);
+      expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+      expect(await pendingUploads(t(), user.id)).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    await assertStorageConsistent(t());
+  });
+
+  it('finishes at once when the same file is chosen again after a lost reply, until its file is deleted', async () => {
+    const { token } = await t().client.register();
+    const content = text(2 * MIB);
+    const storage = memoryUrlStorage();
+    const proxy = await lossyProxy(t().url);
+    let url: string;
+    try {
+      // No retries: the client gives up, and its storage still holds the upload's address.
+      await expect(tusJsUpload(t(), token, 'again.txt', content, MIB, { base: proxy.url, retryDelays: null, urlStorage: storage })).rejects.toThrow();
+      expect(storage.entries.size).toBe(1);
+      url = [...storage.entries.values()][0]!.uploadUrl!;
+      const id = await tusJsUpload(t(), token, 'again.txt', content, MIB, { base: proxy.url, urlStorage: storage });
+      expect(proxy.requests.POST).toBe(1);
+      expect(storage.entries.size).toBe(0);
+      expect(await filesNamed(t(), 'again.txt')).toEqual([id]);
+
+      const head = await tusRequest(url.replace(proxy.url, t().url), 'HEAD', token);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(content.length));
+      expect(head.headers.get('upload-length')).toBe(String(content.length));
+      expect(head.headers.get('vault-file-id')).toBe(String(id));
+      // A finished upload takes no more bytes and cannot be cancelled; the file is what stays.
+      expect((await patch(url.replace(proxy.url, t().url), token, 0, content)).status).toBe(409);
+      expect((await tusRequest(url.replace(proxy.url, t().url), 'DELETE', token)).status).toBe(409);
+      expect((await t().client.delete(`/api/files/${id}`, { token })).status).toBe(204);
+    } finally {
+      await proxy.close();
+    }
+    // Once the file is gone, so is the upload: the client would send the file anew.
+    expect((await tusRequest(url.replace(proxy.url, t().url), 'HEAD', token)).status).toBe(404);
+  });
+
+  it('keeps what a finished upload tells a client until it expires, and never removes its file with it', async () => {
+    const { token } = await t().client.register();
+    const content = text(MIB);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'kept.txt' });
+    const done = await patch(url, token, 0, content);
+    const id = Number(done.headers.get('vault-file-id'));
+    expect((await tusRequest(url, 'HEAD', token)).headers.get('upload-offset')).toBe(String(content.length));
+    const row = (await rowOf(t(), url))!;
+    expect(row.completed_at).toBeGreaterThan(0);
+    // While the request that brought the last byte still commits the file, a client asking is told to wait.
+    const finishing = t().server.ctx.db.updateTable('resumable_uploads').where('id', '=', row.id);
+    await finishing.set({ file_id: null, locked_until: Date.now() + 60_000 }).execute();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(423);
+    // A commit that never ended (its instance died) leaves nothing to tell.
+    await finishing.set({ locked_until: Date.now() - 1 }).execute();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+    await finishing.set({ file_id: id, locked_until: null }).execute();
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', url.split('/').pop()!).execute();
+    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(1);
+    expect(await rowOf(t(), url)).toBeUndefined();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    await assertStorageConsistent(t());
+  });
+
+  it('completes an instant upload for tus-js-client, which learns the file without sending its bytes', async () => {
+    const { token } = await t().client.register();
+    const content = samples.png(randomBytes(3000));
+    const first = await tusJsUpload(t(), token, 'first.png', content, MIB, { metadata: { filename: 'first.png' } });
+    const before = (await storedKeys(t())).length;
+    const proxy = await lossyProxy(t().url, 0);
+    try {
+      const id = await tusJsUpload(t(), token, 'second.png', content, MIB, { base: proxy.url, metadata: { filename: 'second.png', sha256: sha256(content) } });
+      expect(id).not.toBe(first);
+      expect(await filesNamed(t(), 'second.png')).toEqual([id]);
+      expect(proxy.requests.POST).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+    expect(await storedKeys(t())).toHaveLength(before);
+    await assertStorageConsistent(t());
   });
 });

@@ -148,6 +148,10 @@ export interface ResumableUploadsTable {
   expires_at: number;
   lock_token: string | null;
   locked_until: number | null;
+  /** When every byte was in; the row then stays until it expires, to answer a client that missed the reply. */
+  completed_at: number | null;
+  /** The file the completed upload became; null until its commit is done. */
+  file_id: number | null;
 }
 
 /** A share link ('share') or a file request ('request'); see migrations/0160_links.ts. */

@@ -77,3 +77,52 @@ export async function download(t: TestServer, token: string, id: number): Promis
   if (res.status !== 200) throw new Error(`download ${id}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
+
+/** What a lossy proxy saw: requests by method, and how many answers it swallowed. */
+export interface LossyProxy {
+  url: string;
+  requests: Record<string, number>;
+  dropped: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A proxy in front of `target` that loses the reply of the request completing
+ * an upload (its answer names the stored file): the server did the work, the
+ * client only sees its connection break. `drops` such replies are lost.
+ */
+export async function lossyProxy(target: string, drops = 1): Promise<LossyProxy> {
+  const upstream = new URL(target);
+  const state = { requests: {} as Record<string, number>, dropped: 0 };
+  const server = http.createServer((req, res) => {
+    state.requests[req.method!] = (state.requests[req.method!] ?? 0) + 1;
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      if (answer.headers[FILE_ID_HEADER] !== undefined && req.method !== 'HEAD' && state.dropped < drops) {
+        state.dropped += 1;
+        answer.resume();
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => req.socket.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get requests() {
+      return state.requests;
+    },
+    get dropped() {
+      return state.dropped;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

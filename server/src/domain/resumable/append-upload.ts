@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FileItem, KnownExtension } from '@vault/contract';
+import type { KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
@@ -9,7 +9,7 @@ import type { PartialWriter } from '../../storage/partial-objects.js';
 import { asDomainError } from '../uploads/refusals.js';
 import { finishResumableUpload } from './finish-upload.js';
 import { UploadLock } from './upload-lock.js';
-import { discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
+import { completedFileId, discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
 
 /** Progress is saved at least this often within one long request, so a crash loses little. */
 const CHECKPOINT_BYTES = 64 * 1024 * 1024;
@@ -17,8 +17,8 @@ const CHECKPOINT_BYTES = 64 * 1024 * 1024;
 export interface AppendResult {
   offset: number;
   expiresAt: number;
-  /** Set by the request that brought the last byte. */
-  file?: FileItem;
+  /** Once the upload is complete: the file it became. */
+  fileId?: number;
 }
 
 /**
@@ -28,8 +28,10 @@ export interface AppendResult {
  * state the previous request saved; content that turns out not to be what its
  * name says ends the whole upload (415). Whatever arrived is kept, even when
  * the connection breaks or stalls (no byte for UPLOAD_IDLE_SECONDS: 408), so
- * the client resumes from there. The
- * request that brings the last byte commits the file.
+ * the client resumes from there. The request that brings the last byte
+ * commits the file, even when its connection broke afterwards: the client
+ * learns of it by asking again. A PATCH at the end of a completed upload
+ * answers with its file.
  */
 export interface Append {
   uploadId: string;
@@ -44,7 +46,13 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
   let upload: ResumableUpload | undefined;
   let writer: PartialWriter | undefined;
   try {
-    upload = await ownUpload(ctx.db, actor.id, id);
+    const current = await ownUpload(ctx.db, actor.id, id);
+    if (current.completed_at !== null) {
+      const fileId = await completedFileId(ctx.db, current);
+      if (offset !== current.upload_length) throw new Conflict(`The upload is complete: Upload-Offset is ${current.upload_length}`);
+      return { offset, expiresAt: current.expires_at, fileId };
+    }
+    upload = current;
     if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
     const ext = extensionOf(upload.file_name) as KnownExtension;
     const inspection = await ResumableInspection.resume(ext, upload.inspection);
@@ -54,16 +62,19 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
 
     const progress = new Progress(ctx, lock, upload, inspection, writer);
     const broken = await progress.receive(body, leases);
-    await progress.save();
-    // A stall is answered (408); a lost connection has nobody to answer, and is no failure of ours.
+    // A refused or stalled body is answered, and the upload stays unfinished; a lost connection has
+    // nobody to answer and is no failure of ours: with every byte in, the upload is still completed.
+    const complete = !(broken instanceof DomainError) && progress.offset === upload.upload_length;
+    // The write that records the last byte also marks the upload complete: no client ever sees
+    // every byte in before it is (HEAD answers 423 until its file is committed).
+    await progress.save(complete);
     if (broken instanceof DomainError) throw broken;
-    if (broken) return { offset: progress.offset, expiresAt: upload.expires_at };
+    if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close();
     writer = undefined;
-    if (progress.offset < upload.upload_length) return { offset: progress.offset, expiresAt: upload.expires_at };
-    const file = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
+    const fileId = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
     upload = undefined;
-    return { offset: progress.offset, expiresAt: found.expires_at, file };
+    return { offset: progress.offset, expiresAt: found.expires_at, fileId };
   } catch (thrown) {
     const err = asDomainError(thrown, ctx.settings.allowedTypes);
     if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
@@ -145,15 +156,19 @@ class Progress {
     }
   }
 
-  /** Makes the bytes durable, then records them: the saved offset never runs ahead of the store. */
-  async save(): Promise<void> {
-    if (this.offset === this.savedAt && this.storeState === this.upload.store_state) return;
+  /**
+   * Makes the bytes durable, then records them: the saved offset never runs
+   * ahead of the store. With `complete`, the same write marks the upload complete.
+   */
+  async save(complete = false): Promise<void> {
+    if (!complete && this.offset === this.savedAt && this.storeState === this.upload.store_state) return;
     this.storeState = await this.writer.checkpoint();
     const saved = await this.ctx.db
       .updateTable('resumable_uploads')
-      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: this.storeState })
+      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: this.storeState, completed_at: complete ? Date.now() : null })
       .where('id', '=', this.upload.id)
       .where('lock_token', '=', this.lock.token)
+      .where('completed_at', 'is', null)
       .executeTakeFirst();
     if (Number(saved.numUpdatedRows) !== 1) throw new Conflict('The upload was cancelled or taken over while its bytes arrived');
     this.savedAt = this.offset;

@@ -46,22 +46,13 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
         metadata,
         rawMetadata: typeof rawMetadata === 'string' ? rawMetadata : '',
       });
-      if (created.kind === 'complete') {
-        return reply
-          .status(201)
-          .header('location', `/api/files/${created.file.id}`)
-          .header('upload-offset', String(length))
-          .header(FILE_ID_HEADER, String(created.file.id))
-          .send();
-      }
-      return reply
-        .status(201)
-        .header('location', `${RESUMABLE_UPLOADS_PATH}/${created.id}`)
-        .header('upload-expires', httpDate(created.expiresAt))
-        .send();
+      reply.status(201).header('location', `${RESUMABLE_UPLOADS_PATH}/${created.id}`).header('upload-expires', httpDate(created.expiresAt));
+      // Complete already: its HEAD says so too, so that any tus client learns it.
+      if (created.kind === 'complete') reply.header('upload-offset', String(length)).header(FILE_ID_HEADER, String(created.file.id));
+      return reply.send();
     });
 
-    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: "An upload's offset, length and expiry", tag: 'Resumable uploads', params, responses: { 200: NO_BODY }, errors: [404, 410, 412] }), async (request, reply) => {
+    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: "An upload's offset, length and expiry; a completed upload names its file", tag: 'Resumable uploads', params, responses: { 200: NO_BODY }, errors: [404, 410, 412, 423] }), async (request, reply) => {
       const status = await resumableUploadStatus(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       reply
         .header('cache-control', 'no-store')
@@ -69,6 +60,7 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
         .header('upload-length', String(status.length))
         .header('upload-expires', httpDate(status.expiresAt));
       if (status.metadata) reply.header('upload-metadata', status.metadata);
+      if (status.fileId !== undefined) reply.header(FILE_ID_HEADER, String(status.fileId));
       return reply.status(200).send();
     });
 
@@ -79,11 +71,11 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
       const offset = byteCount(request, 'upload-offset');
       const result = await appendToUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request), offset, body: request.raw });
       reply.header('upload-offset', String(result.offset)).header('upload-expires', httpDate(result.expiresAt));
-      if (result.file) reply.header(FILE_ID_HEADER, String(result.file.id));
+      if (result.fileId !== undefined) reply.header(FILE_ID_HEADER, String(result.fileId));
       return reply.status(204).send();
     });
 
-    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Cancel an upload and remove its bytes', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 412, 423] }), async (request, reply) => {
+    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Cancel an upload and remove its bytes', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 409, 412, 423] }), async (request, reply) => {
       await cancelResumableUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       return reply.status(204).send();
     });
