@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
 import { assertStorageConsistent, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
-import { createUpload, download, handPatch, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
+import { checksumOf, createUpload, download, handPatch, leftoversOf, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
 const MIB = 1024 * 1024;
 
@@ -238,25 +238,72 @@ describeEachBackend('resumable uploads (tus)', (t) => {
 
     expect((await patch(url, owner.token, 0, content.subarray(0, 1000))).status).toBe(204);
     expect(await pendingUploads(t(), owner.user.id)).toBe(1);
+    const key = (await rowOf(t(), url))!.storage_key;
+    expect(leftoversOf(t(), key).tails).toHaveLength(t().s3 ? 1 : 0);
     expect((await tusRequest(url, 'DELETE', owner.token)).status).toBe(204);
     expect(await pendingUploads(t(), owner.user.id)).toBe(0);
+    // On S3 too: neither the multipart upload nor the bytes waiting beside it remain.
+    expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [], tails: [] });
     expect((await tusRequest(url, 'HEAD', owner.token)).status).toBe(404);
     await assertStorageConsistent(t());
   });
 
   it('removes the bytes of expired uploads in the maintenance pass', async () => {
     const { token } = await t().client.register();
-    const content = text(MIB);
+    const content = text(7 * MIB);
     const before = (await storedKeys(t())).length;
     const { url } = await createUpload(t(), token, content.length * 2, { filename: 'left.txt' });
-    expect((await patch(url, token, 0, content)).status).toBe(204);
+    // On S3: a part of 6 MiB, and 1 MiB waiting beside it for the next.
+    expect((await patch(url, token, 0, content.subarray(0, 6 * MIB))).status).toBe(204);
+    expect((await patch(url, token, 6 * MIB, content.subarray(6 * MIB))).status).toBe(204);
     const { id, storage_key: key } = (await rowOf(t(), url))!;
+    if (t().s3) expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [key], tails: [expect.stringMatching(/^partials\//)] });
     await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
     expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
     const report = await runMaintenance(t().server.ctx);
     expect(report.resumableExpired).toBe(1);
     expect(await storedKeys(t())).toHaveLength(before);
     expect(await leased(t(), key)).toBe(false);
+    expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [], tails: [] });
+  });
+
+  it('checks each PATCH against its Upload-Checksum: a mismatch (460) or a cut appends nothing', async () => {
+    const { token } = await t().client.register();
+    const options = await fetch(`${t().url}/api/uploads`, { method: 'OPTIONS' });
+    expect(options.headers.get('tus-extension')!.split(',')).toContain('checksum');
+    expect(options.headers.get('tus-checksum-algorithm')).toBe('sha1,sha256');
+    const content = text(10 * MIB + 5);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'checked.txt' });
+    const first = content.subarray(0, MIB);
+    expect((await patch(url, token, 0, first, { 'upload-checksum': checksumOf('sha256', first) })).status).toBe(204);
+
+    // On S3 the first MiB waits beside the object, and these bytes take it into a part before the check fails.
+    const second = content.subarray(MIB, 10 * MIB);
+    const wrong = await patch(url, token, MIB, second, { 'upload-checksum': checksumOf('sha256', Buffer.from('something else')) });
+    expect(wrong.status).toBe(460);
+    expect(wrong.body.error).toMatch(/Upload-Checksum/);
+    expect(await offsetOf(url, token)).toBe(MIB);
+    const md5 = await patch(url, token, MIB, second, { 'upload-checksum': `md5 ${createHash('md5').update(second).digest('base64')}` });
+    expect(md5.status).toBe(400);
+    expect(md5.body.error).toMatch(/sha1, sha256/);
+
+    // Bytes that stop short of their checksum cannot be checked: none of them is kept.
+    const cut = handPatch(url, token, MIB, second.length, { 'upload-checksum': checksumOf('sha1', second) });
+    await cut.send(second.subarray(0, 3 * MIB));
+    await vi.waitFor(async () => expect((await rowOf(t(), url))?.lock_token).toBeTruthy());
+    cut.cut();
+    await cut.response;
+    await vi.waitFor(async () => expect((await rowOf(t(), url))?.lock_token).toBeNull(), { timeout: 15_000 });
+    expect(await offsetOf(url, token)).toBe(MIB);
+
+    expect((await patch(url, token, MIB, second, { 'upload-checksum': checksumOf('sha1', second) })).status).toBe(204);
+    const rest = content.subarray(10 * MIB);
+    const last = await patch(url, token, 10 * MIB, rest, { 'upload-checksum': checksumOf('sha256', rest) });
+    expect(last.status).toBe(204);
+    const id = Number(last.headers.get('vault-file-id'));
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
+    await assertStorageConsistent(t());
   });
 
   it('completes at once for content the caller owns, and never for content only another user owns', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { FILE_ID_HEADER, TUS_VERSION } from '@vault/contract';
 import type { TestServer } from './server.js';
@@ -32,8 +33,8 @@ export async function createUpload(t: TestServer, token: string, length: number,
   return { ...res, url: location ? new URL(location, t.url).toString() : '', fileId: Number(res.headers.get(FILE_ID_HEADER) ?? 0) || undefined };
 }
 
-export function patch(url: string, token: string, offset: number, bytes: Buffer) {
-  return tusRequest(url, 'PATCH', token, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes);
+export function patch(url: string, token: string, offset: number, bytes: Buffer, headers: Record<string, string> = {}) {
+  return tusRequest(url, 'PATCH', token, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', ...headers }, bytes);
 }
 
 export async function offsetOf(url: string, token: string): Promise<number> {
@@ -46,7 +47,7 @@ export async function offsetOf(url: string, token: string): Promise<number> {
  * A PATCH whose body the test sends by hand: `send` some bytes, then `cut`
  * the connection (as a dropped network would) or `end` it.
  */
-export function handPatch(url: string, token: string, offset: number, contentLength: number) {
+export function handPatch(url: string, token: string, offset: number, contentLength: number, headers: Record<string, string> = {}) {
   const req = http.request(url, {
     method: 'PATCH',
     headers: {
@@ -55,6 +56,7 @@ export function handPatch(url: string, token: string, offset: number, contentLen
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
       'content-length': String(contentLength),
+      ...headers,
     },
   });
   const response = new Promise<number>((resolve) => {
@@ -125,4 +127,15 @@ export async function lossyProxy(target: string, drops = 1): Promise<LossyProxy>
         server.close(() => resolve());
       }),
   };
+}
+
+/** What an unfinished upload's object left in the store besides finished objects: nothing at all on disk (see storedKeys). */
+export function leftoversOf(t: TestServer, key: string): { multipartUploads: string[]; tails: string[] } {
+  const all = t.s3?.leftovers() ?? { multipartUploads: [], tails: [] };
+  return { multipartUploads: all.multipartUploads.filter((k) => k === key), tails: all.tails.filter((k) => k.startsWith(`partials/${key}/`)) };
+}
+
+/** Upload-Checksum of `bytes`. */
+export function checksumOf(algorithm: string, bytes: Buffer): string {
+  return `${algorithm} ${createHash(algorithm).update(bytes).digest('base64')}`;
 }
