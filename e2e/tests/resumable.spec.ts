@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken } from './file-helpers';
+import { apiToken, apiUpload } from './file-helpers';
 import { registerViaApi, signIn } from './helpers';
 
 const MIB = 1024 * 1024;
@@ -144,4 +145,38 @@ test('a folder of 50 files is uploaded with its whole tree', async ({ page, requ
     expect(listed.find((f) => f.original_name === `note ${i}.md`)?.folder_id, `note ${i}.md`).toBe(folderIds[i < 10 ? 0 : i < 30 ? 1 : 2]);
   }
   fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('a file whose content the user already stores is hashed while it waits, and completes without sending its bytes', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const owned = bigText(3 * MIB);
+  await apiUpload(request, token, [{ name: 'original.txt', mimeType: 'text/plain', buffer: owned }]);
+  await signIn(page, account);
+  await openUpload(page);
+  // The first file takes seconds to send: meanwhile the second is hashed.
+  await throttleUploads(page, 2 * MIB);
+  const created: Record<string, string> = {};
+  const patched = new Set<string>();
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/uploads')) {
+      const fields = Object.fromEntries(req.headers()['upload-metadata']!.split(',').map((p) => p.split(' ')).map(([k, v]) => [k, Buffer.from(v ?? '', 'base64').toString()]));
+      created[fields.filename!] = fields.sha256 ?? '';
+    }
+    if (req.method() === 'PATCH') patched.add(req.url());
+  });
+  const fresh = bigText(6 * MIB);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([
+    { name: 'fresh.txt', mimeType: 'text/plain', buffer: fresh },
+    { name: 'copy.txt', mimeType: 'text/plain', buffer: owned },
+  ]);
+  await sendFiles(page, 2);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+
+  expect(created['copy.txt']).toBe(createHash('sha256').update(owned).digest('hex'));
+  // Only the new content's upload received bytes.
+  expect(patched.size).toBe(1);
+  expect(await storedSize(page, token, 'copy.txt')).toBe(owned.length);
+  expect(await storedSize(page, token, 'fresh.txt')).toBe(fresh.length);
 });

@@ -25,6 +25,12 @@ vi.mock('../api/uploads', () => ({
   },
 }));
 
+// Hashing as the worker does it, at once: each file's hash is its name's.
+vi.mock('../components/upload/content-hashes', async (original) => ({
+  ...(await original<typeof import('../components/upload/content-hashes')>()),
+  workerHashing: () => async (f: File) => `sha256 of ${f.name}`,
+}));
+
 afterEach(() => {
   uploads.length = 0;
   uploadQueue.clear();
@@ -239,6 +245,24 @@ describe('UploadPage', () => {
       { name: 'summer', parent_id: 102, is_public: false },
     ]);
   }, 30_000);
+
+  it('names the content hash of files of 1 MiB and more, hashed while they wait their turn', async () => {
+    const { user } = openUpload();
+    const sized = (name: string, size: number) => {
+      const f = file(name);
+      Object.defineProperty(f, 'size', { value: size });
+      return f;
+    };
+    await pick(user, [sized('big.pdf', 5_000_000), sized('small.txt', 1000), sized('second.pdf', 1_048_576)]);
+    await uploadAll(user, 3);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]!.callbacks.onSuccess(2));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploads.map((u) => u.options.sha256)).toEqual(['sha256 of big.pdf', undefined, 'sha256 of second.pdf']);
+    act(() => uploads[2]!.callbacks.onSuccess(3));
+  });
 
   it('takes files pasted onto the page', async () => {
     openUpload();
