@@ -1,4 +1,4 @@
-// npm run bench [-- --pg] [-- --quick] [-- --only=upload,small,list,fanout,mixed]
+// npm run bench [-- --pg] [-- --quick] [-- --only=upload,tus,small,list,fanout,mixed]
 //                [-- --profile] [-- --sql-profile]:
 // measures the production server and prints one table, also written to
 // bench/results/latest-<db>.json and .md (a quick, partial or instrumented run
@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { listFiles, register, uploadMultipart } from './lib/http.js';
 import { largeFileRounds, type Round } from './lib/large-file.js';
+import { tusRounds, type TusRound } from './lib/tus-upload.js';
 import { MIB, percentile, spread, timed } from './lib/measure.js';
 import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
 import { MIX } from './lib/mixed/mix.js';
@@ -24,7 +25,7 @@ import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 import { dedupTiming } from './scenarios/dedup-timing.js';
 
-const SECTIONS = ['upload', 'small', 'timing', 'list', 'fanout', 'mixed'] as const;
+const SECTIONS = ['upload', 'tus', 'small', 'timing', 'list', 'fanout', 'mixed'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const args = process.argv.slice(2);
@@ -42,6 +43,7 @@ const sections = new Set<Section>((only as Section[] | undefined) ?? SECTIONS);
 const BIG = (quick ? 64 : 1024) * MIB;
 /** The disk is noisy: each round measures the limit and Vault again on fresh content. */
 const ROUNDS = quick ? 2 : 5;
+const TUS_ROUNDS = quick ? 1 : 3;
 const SMALL_FILES = quick ? 400 : 2000;
 const LISTED = quick ? 20_000 : 100_000;
 const SOCKETS = quick ? 100 : 500;
@@ -185,6 +187,20 @@ function largeFileRows(rounds: Round[]) {
   report.row('Range request (1 MiB from the middle)', `median ${ms(of((r) => r.rangeMs).median)}`);
 }
 
+function tusRows(rounds: TusRound[]) {
+  const of = (pick: (r: TusRound) => number) => spread(rounds.map(pick));
+  const patches = [...new Set(rounds.map((r) => r.upload.value.patches))].join(', ');
+  report.row(
+    `Resumable upload (${BIG / MIB} MiB, tus-js-client)`,
+    throughput(BIG, of((r) => r.upload.s)),
+    `default chunk size: ${patches} PATCH per file; machine limit of the same rounds ${throughput(BIG, of((r) => r.limit.limit))}`,
+  );
+  const tus = of((r) => r.upload.s / r.limit.limit);
+  report.row('Resumable upload time / limit time', ratio(tus), `${(1 / tus.median).toFixed(2)} of the limit's speed; server CPU per GiB ${of((r) => r.upload.cpu / (BIG / (1024 * MIB))).median.toFixed(2)} s`, '<= 1.25 (>= 0.8 of the limit)', tus.median <= 1.25);
+  const peak = Math.max(...rounds.map((r) => r.peakRss));
+  report.row('Server peak RSS (resumable upload)', mb(peak), 'VmHWM, reset before each upload; worst round', '< 200 MB', peak < 200 * MIB);
+}
+
 async function smallFiles(server: BenchServer, token: string) {
   console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
   const latencies: number[] = [];
@@ -319,7 +335,7 @@ async function main() {
   const started = new Date();
   console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
-  if (['upload', 'small', 'timing', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
+  if (['upload', 'tus', 'small', 'timing', 'list', 'fanout'].some((s) => sections.has(s as Section))) {
     await withServer('main', async (server, windows, pgDatabase) => {
       const { token } = await register(server.url, 'bench');
       await listFiles(server.url, token, '');
@@ -329,6 +345,10 @@ async function main() {
         largeFileRows(await largeFileRounds(server, token, windows, BIG, ROUNDS));
         report.row('Server RSS baseline', mb(baseline));
         report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
+      }
+      if (sections.has('tus')) {
+        console.log(`\nresumable upload (${BIG / MIB} MiB, tus-js-client), ${TUS_ROUNDS} rounds of fresh content`);
+        tusRows(await tusRounds(server, token, windows, BIG, TUS_ROUNDS));
       }
       if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
       if (sections.has('timing')) {

@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deleteFile, download, uploadMultipart } from './http.js';
+import { deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeFlushing, writeFsync } from './reference.js';
@@ -39,7 +39,7 @@ export interface Round {
 }
 
 /** A ZIP-signed file of random bytes, fsynced (so its write-back does not disturb what follows). */
-function makeBigFile(file: string, size: number) {
+export function makeBigFile(file: string, size: number) {
   const fd = fs.openSync(file, 'w');
   const chunk = Buffer.alloc(MIB);
   try {
@@ -54,22 +54,52 @@ function makeBigFile(file: string, size: number) {
   }
 }
 
-/** Times `fn`, and the CPU seconds process `pid` used meanwhile: all its threads, and its main thread. */
-async function costed<T>(pid: number, fn: () => Promise<T>): Promise<{ value: T; s: number; cpu: number; mainCpu: number }> {
+/** A result, the seconds it took and the CPU seconds a process used meanwhile: all its threads, and its main thread. */
+export interface Costed<T> {
+  value: T;
+  s: number;
+  cpu: number;
+  mainCpu: number;
+}
+
+/** Times `fn`, and the CPU seconds process `pid` used meanwhile. */
+export async function costed<T>(pid: number, fn: () => Promise<T>): Promise<Costed<T>> {
   const [all, main] = [cpuSecondsOf(pid), cpuSecondsOf(pid, true)];
   const result = await timed(fn);
   return { ...result, cpu: cpuSecondsOf(pid) - all, mainCpu: cpuSecondsOf(pid, true) - main };
 }
 
-async function round(server: BenchServer, token: string, windows: ProfileWindows, big: string, size: number, reference: Awaited<ReturnType<typeof startReferenceServer>>): Promise<Round> {
-  const objects = path.join(server.dataDir, 'objects');
-  makeBigFile(big, size);
+export type ReferenceServer = Awaited<ReturnType<typeof startReferenceServer>>;
+
+/** The stages of the machine limit, each timed alone on `big`, and the slowest of them. */
+export interface Limit {
+  nodeHash: number;
+  openssl: number;
+  write: number;
+  dd: number;
+  flushing: number;
+  /** The multipart upload into the discarding server. */
+  sink: Costed<UploadAnswer>;
+  limit: number;
+  slowest: string;
+}
+
+export async function machineLimit(server: BenchServer, token: string, big: string, reference: ReferenceServer): Promise<Limit> {
   const nodeHash = nodeSha256(big);
   const openssl = opensslSha256(big);
   const dd = writeFsync(big, server.dataDir);
   const flushing = await writeFlushing(big, server.dataDir);
   const write = Math.min(dd, flushing);
   const sink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
+  const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink.s };
+  const [slowest, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
+  return { nodeHash, openssl, write, dd, flushing, sink, limit, slowest };
+}
+
+async function round(server: BenchServer, token: string, windows: ProfileWindows, big: string, size: number, reference: ReferenceServer): Promise<Round> {
+  const objects = path.join(server.dataDir, 'objects');
+  makeBigFile(big, size);
+  const { nodeHash, openssl, write, dd, flushing, sink, limit, slowest } = await machineLimit(server, token, big, reference);
   const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big })));
   if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
   const before = diskBytes(objects);
@@ -89,8 +119,6 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   await deleteFile(server.url, token, id);
   await deleteFile(server.url, token, again.value.files[0]!.id);
 
-  const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink.s };
-  const [slowest, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
   const gib = size / (1024 * MIB);
   return {
     nodeHash,

@@ -5,11 +5,14 @@ import { onConflictSchema } from './versions.js';
 
 /**
  * Resumable uploads follow the tus 1.0 protocol (core, creation, termination,
- * expiration) at this path; each upload is then at `${path}/{id}`.
+ * expiration, checksum) at this path; each upload is then at `${path}/{id}`.
  */
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads';
 export const TUS_VERSION = '1.0.0';
-export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration'] as const;
+export const TUS_EXTENSIONS = ['creation', 'termination', 'expiration', 'checksum'] as const;
+/** The algorithms a PATCH's Upload-Checksum may name. */
+export const TUS_CHECKSUM_ALGORITHMS = ['sha1', 'sha256'] as const;
+export type ChecksumAlgorithm = (typeof TUS_CHECKSUM_ALGORITHMS)[number];
 /** The response header of the request that completed an upload: the id of the stored file. */
 export const FILE_ID_HEADER = 'vault-file-id';
 

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken } from './file-helpers';
+import { apiToken, apiUpload } from './file-helpers';
 import { registerViaApi, signIn } from './helpers';
 
 const MIB = 1024 * 1024;
@@ -110,31 +111,73 @@ test('a reload mid-upload resumes when the same file is chosen again', async ({ 
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-test('a folder is uploaded with its tree, under the chosen folder', async ({ page, request }) => {
+test('a folder of 50 files is uploaded with its whole tree', async ({ page, request }) => {
+  // About half a second a file on a quiet machine (two requests, and the lists refreshed after each).
+  test.setTimeout(180_000);
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-tree-'));
   const trip = path.join(root, 'Trip 2024');
-  fs.mkdirSync(path.join(trip, 'Day 1'), { recursive: true });
-  fs.writeFileSync(path.join(trip, 'plan.txt'), 'the plan\n');
-  fs.writeFileSync(path.join(trip, 'Day 1', 'notes.md'), '# day one\n');
+  // 10 files at the top, 20 a level down, 20 two levels down.
+  const dirOf = (i: number) => (i < 10 ? '' : i < 30 ? 'Day 1' : path.join('Day 1', 'Evening'));
+  fs.mkdirSync(path.join(trip, 'Day 1', 'Evening'), { recursive: true });
+  for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(trip, dirOf(i), `note ${i}.md`), `# note ${i}\n`);
   await signIn(page, account);
   await openUpload(page);
   await page.getByLabel('Directory to upload').setInputFiles(trip);
-  await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(2);
-  await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('Trip 2024/Day 1/notes.md');
-  await sendFiles(page, 2);
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(50);
+  await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('Trip 2024/Day 1/Evening/note 49.md');
+  await sendFiles(page, 50);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 150_000 });
 
   const res = await page.request.get('/api/folders', { headers: { Authorization: `Bearer ${token}` } });
   const { folders } = (await res.json()) as { folders: { id: number; name: string; parent_id: number | null }[] };
   const top = folders.find((f) => f.name === 'Trip 2024');
   const day = folders.find((f) => f.name === 'Day 1');
+  const evening = folders.find((f) => f.name === 'Evening');
   expect(top?.parent_id).toBeNull();
   expect(day?.parent_id).toBe(top?.id);
-  const files = await page.request.get('/api/files', { headers: { Authorization: `Bearer ${token}` } });
+  expect(evening?.parent_id).toBe(day?.id);
+  const files = await page.request.get('/api/files?limit=100', { headers: { Authorization: `Bearer ${token}` } });
   const listed = ((await files.json()) as { files: { original_name: string; folder_id: number | null }[] }).files;
-  expect(listed.find((f) => f.original_name === 'plan.txt')?.folder_id).toBe(top?.id);
-  expect(listed.find((f) => f.original_name === 'notes.md')?.folder_id).toBe(day?.id);
+  expect(listed).toHaveLength(50);
+  const folderIds = [top?.id, day?.id, evening?.id];
+  for (let i = 0; i < 50; i++) {
+    expect(listed.find((f) => f.original_name === `note ${i}.md`)?.folder_id, `note ${i}.md`).toBe(folderIds[i < 10 ? 0 : i < 30 ? 1 : 2]);
+  }
   fs.rmSync(root, { recursive: true, force: true });
+});
+
+test('a file whose content the user already stores is hashed while it waits, and completes without sending its bytes', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const owned = bigText(3 * MIB);
+  await apiUpload(request, token, [{ name: 'original.txt', mimeType: 'text/plain', buffer: owned }]);
+  await signIn(page, account);
+  await openUpload(page);
+  // The first file takes seconds to send: meanwhile the second is hashed.
+  await throttleUploads(page, 2 * MIB);
+  const created: Record<string, string> = {};
+  const patched = new Set<string>();
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && req.url().endsWith('/api/uploads')) {
+      const fields = Object.fromEntries(req.headers()['upload-metadata']!.split(',').map((p) => p.split(' ')).map(([k, v]) => [k, Buffer.from(v ?? '', 'base64').toString()]));
+      created[fields.filename!] = fields.sha256 ?? '';
+    }
+    if (req.method() === 'PATCH') patched.add(req.url());
+  });
+  const fresh = bigText(6 * MIB);
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles([
+    { name: 'fresh.txt', mimeType: 'text/plain', buffer: fresh },
+    { name: 'copy.txt', mimeType: 'text/plain', buffer: owned },
+  ]);
+  await sendFiles(page, 2);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+
+  expect(created['copy.txt']).toBe(createHash('sha256').update(owned).digest('hex'));
+  // Only the new content's upload received bytes.
+  expect(patched.size).toBe(1);
+  expect(await storedSize(page, token, 'copy.txt')).toBe(owned.length);
+  expect(await storedSize(page, token, 'fresh.txt')).toBe(fresh.length);
 });

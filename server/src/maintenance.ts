@@ -1,7 +1,7 @@
 import type { DomainContext } from './domain/shared/context.js';
 import { pruneSessions } from './domain/accounts/sessions.js';
 import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
-import { heldKeys, pruneExpiredLeases } from './storage/leases.js';
+import { heldKeys, leasedKeys, pruneExpiredLeases } from './storage/leases.js';
 import { expireResumableUploads } from './domain/resumable/expire-uploads.js';
 
 export interface MaintenanceReport {
@@ -10,12 +10,15 @@ export interface MaintenanceReport {
   leasesExpired: number;
   straysRemoved: number;
   uploadsAborted: number;
+  /** What unfinished uploads left beside their objects (S3 tails) once nothing leases those. */
+  partialsRemoved: number;
   sessionsPruned: number;
 }
 
 /**
- * One round: orphaned blobs, expired resumable uploads, expired upload leases, then stray objects and
- * abandoned uploads past the grace period that no lease holds, dead sessions.
+ * One round: orphaned blobs, expired resumable uploads, expired upload leases, then stray objects,
+ * abandoned uploads and what unfinished uploads left beside them, past the grace period and held
+ * by no lease, dead sessions.
  */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
   const now = Date.now();
@@ -24,9 +27,10 @@ export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceRep
   const leasesExpired = await pruneExpiredLeases(ctx.db, now);
   const straysRemoved = await sweepStrayObjects(ctx.db, ctx.store, ctx.settings.orphanGraceMs, now);
   const uploadsAborted = (await ctx.store.abortStaleUploads?.(now - ctx.settings.orphanGraceMs, (keys) => heldKeys(ctx.db, keys))) ?? 0;
+  const partialsRemoved = (await ctx.store.partial.sweep?.(now - ctx.settings.orphanGraceMs, (keys) => leasedKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
   ctx.observe.collected(blobsCollected + straysRemoved);
-  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, sessionsPruned };
+  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, partialsRemoved, sessionsPruned };
 }
 
 export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -41,7 +45,7 @@ export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, excl
     if (running) return;
     running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted)) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted || report.partialsRemoved)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

@@ -104,7 +104,7 @@ it.each(DATABASES)('parts same-name files of one folder when 0145 runs, then ref
       .returning('id')
       .execute();
 
-    await migrate(handle);
+    await migrate(handle, SECRETS);
     const names = await db.selectFrom('files').select(['id', 'original_name']).orderBy('id').execute();
     expect(names.map((f) => f.original_name)).toEqual(['notes.txt', 'Notes (3).TXT', 'notes (2).txt', 'NOTES (4).txt', 'notes.txt', 'README', 'readme (2)', 'notes.txt']);
     expect(names.map((f) => f.id)).toEqual(ids.map((f) => f.id));

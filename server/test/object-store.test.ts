@@ -125,12 +125,72 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
   it('answers the readiness ping', async () => {
     await expect(store.ping()).resolves.toBeUndefined();
   });
+
+  it('keeps an unfinished object as its saved state says, whatever a request that saved nothing wrote', async () => {
+    const content = randomBytes(12 * MIB);
+    const key = newObjectKey();
+    const written = await writeRequests(store, key, content, [
+      [0, MIB, true], // on S3: a tail beside the multipart upload
+      [MIB, 10 * MIB, false], // takes that tail into a part, then saves nothing
+      [MIB, 12 * MIB, true],
+    ]);
+    await store.partial.complete(key, written);
+    expect((await readAll(await store.get(key))).equals(content)).toBe(true);
+    await store.delete(key);
+  });
 });
 
+const MIB = 1024 * 1024;
+
 /**
- * The few S3 calls of the multipart cleanup, answered like S3 does: the test
- * S3 server does not implement ListMultipartUploads.
+ * Writes `content` to an unfinished object in requests, each from its start to
+ * its end offset, resuming from the state last saved; a request that saves
+ * checkpoints before it closes. Returns the last saved state.
  */
+async function writeRequests(store: ObjectStore, key: string, content: Buffer, requests: [number, number, boolean][]): Promise<string> {
+  let saved = await store.partial.start(key);
+  for (const [from, to, save] of requests) {
+    const writer = await store.partial.resume(key, saved, from);
+    for (let at = from; at < to; at += MIB) await writer.write(content.subarray(at, Math.min(to, at + MIB)));
+    if (save) saved = await writer.checkpoint();
+    await writer.close(saved);
+  }
+  return saved;
+}
+
+describe('S3 unfinished objects', () => {
+  let s3: TestS3;
+  let store: ObjectStore;
+  beforeAll(async () => {
+    s3 = await startS3();
+    store = createS3ObjectStore(loadConfig({ ...s3.env, JWT_SECRET: 'x'.repeat(32) }).s3!);
+  });
+  afterAll(() => s3.close());
+
+  it('sweeps the bytes waiting beside an unfinished object once no lease holds it, and aborting leaves nothing', async () => {
+    const [gone, kept] = [newObjectKey(), newObjectKey()];
+    const content = randomBytes(MIB);
+    const goneState = await writeRequests(store, gone, content, [[0, MIB, true]]);
+    const keptState = await writeRequests(store, kept, content, [[0, MIB, true]]);
+    expect(s3.leftovers().tails).toHaveLength(2);
+    expect(await store.partial.sweep!(Date.now() - 60_000, async () => new Set())).toBe(0);
+    expect(await store.partial.sweep!(Date.now() + 1000, async (keys) => new Set(keys.filter((k) => k === kept)))).toBe(1);
+    expect(s3.leftovers().tails).toEqual([expect.stringMatching(new RegExp(`^partials/${kept}/`))]);
+
+    // What the sweep left is still there to go on from.
+    const writer = await store.partial.resume(kept, keptState, MIB);
+    await writer.write(content);
+    const done = await writer.checkpoint();
+    await writer.close(done);
+    await store.partial.complete(kept, done);
+    expect((await readAll(await store.get(kept))).equals(Buffer.concat([content, content]))).toBe(true);
+
+    await store.partial.abort(gone, goneState);
+    expect(s3.leftovers()).toEqual({ multipartUploads: [], tails: [] });
+  });
+});
+
+/** The few S3 calls of the multipart cleanup, answered like S3 does, with chosen start times. */
 async function multipartListing(uploads: { key: string; id: string; initiated: Date }[]) {
   const aborted: string[] = [];
   const server = http.createServer((req, res) => {

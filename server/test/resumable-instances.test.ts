@@ -41,7 +41,8 @@ describe('a resumable upload and a server restart', () => {
     });
     first.cut();
     await first.response;
-    await vi.waitFor(async () => expect(await offsetOf(created.url, token)).toBeGreaterThan(0));
+    // Saving what arrived takes an fsync: on a busy machine, more than waitFor's default second.
+    await vi.waitFor(async () => expect(await offsetOf(created.url, token)).toBeGreaterThan(0), { timeout: 15_000 });
     await srv.close();
 
     srv = await started(env);

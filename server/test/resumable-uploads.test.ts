@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
 import { assertStorageConsistent, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
-import { createUpload, download, handPatch, offsetOf, patch, tusRequest } from './helpers/tus.js';
+import { checksumOf, createUpload, download, handPatch, leftoversOf, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
 const MIB = 1024 * 1024;
 
@@ -19,6 +19,7 @@ async function pendingUploads(t: TestServer, userId: number): Promise<number> {
     .selectFrom('resumable_uploads')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .where('completed_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -32,20 +33,54 @@ async function leased(t: TestServer, key: string): Promise<boolean> {
   return (await t.server.ctx.db.selectFrom('object_leases').select('key').where('key', '=', key).executeTakeFirst()) !== undefined;
 }
 
-/** Sends `content` through tus-js-client in Node, `chunkSize` bytes per PATCH. */
-function tusJsUpload(t: TestServer, token: string, name: string, content: Buffer, chunkSize: number): Promise<number> {
+interface TusJsOptions {
+  /** The server's address, or a proxy's in front of it. */
+  base?: string;
+  metadata?: Record<string, string>;
+  retryDelays?: number[] | null;
+  /** Where the client remembers its uploads by fingerprint, as a browser's local storage does. */
+  urlStorage?: tus.UrlStorage;
+}
+
+/** Sends `content` through tus-js-client in Node, `chunkSize` bytes per PATCH; resolves the stored file's id. */
+function tusJsUpload(t: TestServer, token: string, name: string, content: Buffer, chunkSize: number, opts: TusJsOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(content, {
-      endpoint: `${t.url}/api/uploads`,
+      endpoint: `${opts.base ?? t.url}/api/uploads`,
       chunkSize,
       headers: { authorization: `Bearer ${token}` },
-      metadata: { filename: name, is_public: 'false', tags: JSON.stringify(['big', 'resumable']) },
-      retryDelays: [0, 100, 500],
+      metadata: opts.metadata ?? { filename: name, is_public: 'false', tags: JSON.stringify(['big', 'resumable']) },
+      retryDelays: opts.retryDelays === undefined ? [0, 100, 500] : opts.retryDelays,
+      ...(opts.urlStorage && { urlStorage: opts.urlStorage, fingerprint: async () => `${name}-${content.length}`, removeFingerprintOnSuccess: true }),
       onSuccess: (payload) => resolve(Number(payload.lastResponse.getHeader('vault-file-id'))),
       onError: reject,
     });
-    upload.start();
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
   });
+}
+
+/** A browser's local storage of upload addresses by fingerprint, in memory. */
+function memoryUrlStorage(): tus.UrlStorage & { entries: Map<string, tus.PreviousUpload & { fingerprint: string }> } {
+  const entries = new Map<string, tus.PreviousUpload & { fingerprint: string }>();
+  let next = 0;
+  return {
+    entries,
+    findAllUploads: async () => [...entries.values()],
+    findUploadsByFingerprint: async (fingerprint) => [...entries.entries()].filter(([, e]) => e.fingerprint === fingerprint).map(([key, e]) => ({ ...e, urlStorageKey: key })),
+    removeUpload: async (key) => void entries.delete(key),
+    addUpload: async (fingerprint, upload) => {
+      const key = `upload-${(next += 1)}`;
+      entries.set(key, { ...upload, fingerprint });
+      return key;
+    },
+  };
+}
+
+async function filesNamed(t: TestServer, name: string): Promise<number[]> {
+  return (await t.server.ctx.db.selectFrom('files').select('id').where('original_name', '=', name).execute()).map((f) => f.id);
 }
 
 describeEachBackend('resumable uploads (tus)', (t) => {
@@ -136,12 +171,20 @@ describeEachBackend('resumable uploads (tus)', (t) => {
 
     const other = await t().client.register();
     const limit = t().server.config.resumable.maxPending;
-    for (let i = 0; i < limit; i++) expect((await createUpload(t(), other.token, 10, { filename: `n${i}.txt` })).status).toBe(201);
+    const urls: string[] = [];
+    for (let i = 0; i < limit; i++) {
+      const created = await createUpload(t(), other.token, 10, { filename: `n${i}.txt` });
+      expect(created.status).toBe(201);
+      urls.push(created.url);
+    }
     const tooMany = await createUpload(t(), other.token, 10, { filename: 'one-more.txt' });
     expect(tooMany.status).toBe(403);
     expect(tooMany.body.error).toMatch(/unfinished uploads/);
+    // A completed upload is no longer unfinished, though it is kept to answer its client.
+    expect((await patch(urls[0]!, other.token, 0, Buffer.from('0123456789'))).status).toBe(204);
+    expect((await createUpload(t(), other.token, 10, { filename: 'one-more.txt' })).status).toBe(201);
     await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: 0 }).where('user_id', '=', other.user.id).execute();
-    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit);
+    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit + 1);
   });
 
   it('validates the metadata like the multipart route', async () => {
@@ -195,25 +238,72 @@ describeEachBackend('resumable uploads (tus)', (t) => {
 
     expect((await patch(url, owner.token, 0, content.subarray(0, 1000))).status).toBe(204);
     expect(await pendingUploads(t(), owner.user.id)).toBe(1);
+    const key = (await rowOf(t(), url))!.storage_key;
+    expect(leftoversOf(t(), key).tails).toHaveLength(t().s3 ? 1 : 0);
     expect((await tusRequest(url, 'DELETE', owner.token)).status).toBe(204);
     expect(await pendingUploads(t(), owner.user.id)).toBe(0);
+    // On S3 too: neither the multipart upload nor the bytes waiting beside it remain.
+    expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [], tails: [] });
     expect((await tusRequest(url, 'HEAD', owner.token)).status).toBe(404);
     await assertStorageConsistent(t());
   });
 
   it('removes the bytes of expired uploads in the maintenance pass', async () => {
     const { token } = await t().client.register();
-    const content = text(MIB);
+    const content = text(7 * MIB);
     const before = (await storedKeys(t())).length;
     const { url } = await createUpload(t(), token, content.length * 2, { filename: 'left.txt' });
-    expect((await patch(url, token, 0, content)).status).toBe(204);
+    // On S3: a part of 6 MiB, and 1 MiB waiting beside it for the next.
+    expect((await patch(url, token, 0, content.subarray(0, 6 * MIB))).status).toBe(204);
+    expect((await patch(url, token, 6 * MIB, content.subarray(6 * MIB))).status).toBe(204);
     const { id, storage_key: key } = (await rowOf(t(), url))!;
+    if (t().s3) expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [key], tails: [expect.stringMatching(/^partials\//)] });
     await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', id).execute();
     expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
     const report = await runMaintenance(t().server.ctx);
     expect(report.resumableExpired).toBe(1);
     expect(await storedKeys(t())).toHaveLength(before);
     expect(await leased(t(), key)).toBe(false);
+    expect(leftoversOf(t(), key)).toEqual({ multipartUploads: [], tails: [] });
+  });
+
+  it('checks each PATCH against its Upload-Checksum: a mismatch (460) or a cut appends nothing', async () => {
+    const { token } = await t().client.register();
+    const options = await fetch(`${t().url}/api/uploads`, { method: 'OPTIONS' });
+    expect(options.headers.get('tus-extension')!.split(',')).toContain('checksum');
+    expect(options.headers.get('tus-checksum-algorithm')).toBe('sha1,sha256');
+    const content = text(10 * MIB + 5);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'checked.txt' });
+    const first = content.subarray(0, MIB);
+    expect((await patch(url, token, 0, first, { 'upload-checksum': checksumOf('sha256', first) })).status).toBe(204);
+
+    // On S3 the first MiB waits beside the object, and these bytes take it into a part before the check fails.
+    const second = content.subarray(MIB, 10 * MIB);
+    const wrong = await patch(url, token, MIB, second, { 'upload-checksum': checksumOf('sha256', Buffer.from('something else')) });
+    expect(wrong.status).toBe(460);
+    expect(wrong.body.error).toMatch(/Upload-Checksum/);
+    expect(await offsetOf(url, token)).toBe(MIB);
+    const md5 = await patch(url, token, MIB, second, { 'upload-checksum': `md5 ${createHash('md5').update(second).digest('base64')}` });
+    expect(md5.status).toBe(400);
+    expect(md5.body.error).toMatch(/sha1, sha256/);
+
+    // Bytes that stop short of their checksum cannot be checked: none of them is kept.
+    const cut = handPatch(url, token, MIB, second.length, { 'upload-checksum': checksumOf('sha1', second) });
+    await cut.send(second.subarray(0, 3 * MIB));
+    await vi.waitFor(async () => expect((await rowOf(t(), url))?.lock_token).toBeTruthy());
+    cut.cut();
+    await cut.response;
+    await vi.waitFor(async () => expect((await rowOf(t(), url))?.lock_token).toBeNull(), { timeout: 15_000 });
+    expect(await offsetOf(url, token)).toBe(MIB);
+
+    expect((await patch(url, token, MIB, second, { 'upload-checksum': checksumOf('sha1', second) })).status).toBe(204);
+    const rest = content.subarray(10 * MIB);
+    const last = await patch(url, token, 10 * MIB, rest, { 'upload-checksum': checksumOf('sha256', rest) });
+    expect(last.status).toBe(204);
+    const id = Number(last.headers.get('vault-file-id'));
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
+    await assertStorageConsistent(t());
   });
 
   it('completes at once for content the caller owns, and never for content only another user owns', async () => {
@@ -249,5 +339,98 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     expect(created.status).toBe(201);
     expect(created.fileId).toBeGreaterThan(0);
     expect(await download(t(), token, created.fileId!)).toHaveLength(0);
+  });
+  it('tells a client whose reply to the last PATCH was lost that the upload finished, and stores the file once', async () => {
+    const { token, user } = await t().client.register();
+    const content = text(3 * MIB + 100);
+    const proxy = await lossyProxy(t().url);
+    try {
+      const id = await tusJsUpload(t(), token, 'lost-reply.txt', content, MIB, { base: proxy.url });
+      expect(proxy.dropped).toBe(1);
+      // The client asked where the upload stands (HEAD) and heard it was complete: no second upload.
+      expect(proxy.requests.POST).toBe(1);
+      expect(proxy.requests.HEAD).toBe(1);
+      expect(await filesNamed(t(), 'lost-reply.txt')).toEqual([id]);
+      expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+      expect(await pendingUploads(t(), user.id)).toBe(0);
+    } finally {
+      await proxy.close();
+    }
+    await assertStorageConsistent(t());
+  });
+
+  it('finishes at once when the same file is chosen again after a lost reply, until its file is deleted', async () => {
+    const { token } = await t().client.register();
+    const content = text(2 * MIB);
+    const storage = memoryUrlStorage();
+    const proxy = await lossyProxy(t().url);
+    let url: string;
+    try {
+      // No retries: the client gives up, and its storage still holds the upload's address.
+      await expect(tusJsUpload(t(), token, 'again.txt', content, MIB, { base: proxy.url, retryDelays: null, urlStorage: storage })).rejects.toThrow();
+      expect(storage.entries.size).toBe(1);
+      url = [...storage.entries.values()][0]!.uploadUrl!;
+      const id = await tusJsUpload(t(), token, 'again.txt', content, MIB, { base: proxy.url, urlStorage: storage });
+      expect(proxy.requests.POST).toBe(1);
+      expect(storage.entries.size).toBe(0);
+      expect(await filesNamed(t(), 'again.txt')).toEqual([id]);
+
+      const head = await tusRequest(url.replace(proxy.url, t().url), 'HEAD', token);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(content.length));
+      expect(head.headers.get('upload-length')).toBe(String(content.length));
+      expect(head.headers.get('vault-file-id')).toBe(String(id));
+      // A finished upload takes no more bytes and cannot be cancelled; the file is what stays.
+      expect((await patch(url.replace(proxy.url, t().url), token, 0, content)).status).toBe(409);
+      expect((await tusRequest(url.replace(proxy.url, t().url), 'DELETE', token)).status).toBe(409);
+      expect((await t().client.delete(`/api/files/${id}`, { token })).status).toBe(204);
+    } finally {
+      await proxy.close();
+    }
+    // Once the file is gone, so is the upload: the client would send the file anew.
+    expect((await tusRequest(url.replace(proxy.url, t().url), 'HEAD', token)).status).toBe(404);
+  });
+
+  it('keeps what a finished upload tells a client until it expires, and never removes its file with it', async () => {
+    const { token } = await t().client.register();
+    const content = text(MIB);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'kept.txt' });
+    const done = await patch(url, token, 0, content);
+    const id = Number(done.headers.get('vault-file-id'));
+    expect((await tusRequest(url, 'HEAD', token)).headers.get('upload-offset')).toBe(String(content.length));
+    const row = (await rowOf(t(), url))!;
+    expect(row.completed_at).toBeGreaterThan(0);
+    // While the request that brought the last byte still commits the file, a client asking is told to wait.
+    const finishing = t().server.ctx.db.updateTable('resumable_uploads').where('id', '=', row.id);
+    await finishing.set({ file_id: null, locked_until: Date.now() + 60_000 }).execute();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(423);
+    // A commit that never ended (its instance died) leaves nothing to tell.
+    await finishing.set({ locked_until: Date.now() - 1 }).execute();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+    await finishing.set({ file_id: id, locked_until: null }).execute();
+    await t().server.ctx.db.updateTable('resumable_uploads').set({ expires_at: Date.now() - 1 }).where('id', '=', url.split('/').pop()!).execute();
+    expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(1);
+    expect(await rowOf(t(), url)).toBeUndefined();
+    expect((await tusRequest(url, 'HEAD', token)).status).toBe(404);
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    await assertStorageConsistent(t());
+  });
+
+  it('completes an instant upload for tus-js-client, which learns the file without sending its bytes', async () => {
+    const { token } = await t().client.register();
+    const content = samples.png(randomBytes(3000));
+    const first = await tusJsUpload(t(), token, 'first.png', content, MIB, { metadata: { filename: 'first.png' } });
+    const before = (await storedKeys(t())).length;
+    const proxy = await lossyProxy(t().url, 0);
+    try {
+      const id = await tusJsUpload(t(), token, 'second.png', content, MIB, { base: proxy.url, metadata: { filename: 'second.png', sha256: sha256(content) } });
+      expect(id).not.toBe(first);
+      expect(await filesNamed(t(), 'second.png')).toEqual([id]);
+      expect(proxy.requests.POST).toBe(1);
+    } finally {
+      await proxy.close();
+    }
+    expect(await storedKeys(t())).toHaveLength(before);
+    await assertStorageConsistent(t());
   });
 });

@@ -27,6 +27,15 @@ it('serves index.html for deep links, uncached, with the CSP', async () => {
   expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
 });
 
+it('lets the app (and its workers) compile WebAssembly, but never evaluate script text', async () => {
+  for (const path of ['/upload', '/assets/app.js']) {
+    const csp = (await srv.client.get(path)).headers.get('content-security-policy');
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(csp).toContain("worker-src 'self' blob:");
+  }
+});
+
 it('caches hashed assets for a year', async () => {
   const asset = await srv.client.get('/assets/app.js');
   expect(asset.text).toBe('console.log(1)');

@@ -177,7 +177,7 @@ const gc: Command = {
       }
       print(
         `gc: ${report.blobsCollected} blobs collected, ${report.straysRemoved} stray objects removed, ` +
-          `${report.uploadsAborted} abandoned uploads aborted, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped`,
+          `${report.uploadsAborted} abandoned uploads aborted, ${report.partialsRemoved} leftovers of unfinished uploads removed, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped`,
       );
       return 0;
     });

@@ -176,6 +176,10 @@ export interface ResumableUploadsTable {
   locked_until: number | null;
   /** What to do if the name is taken when the upload completes. */
   on_conflict: Generated<OnConflict>;
+  /** When every byte was in; the row then stays until it expires, to answer a client that missed the reply. */
+  completed_at: number | null;
+  /** The file the completed upload became; null until its commit is done. */
+  file_id: number | null;
 }
 
 /** A share link ('share') or a file request ('request'); see migrations/0160_links.ts. */

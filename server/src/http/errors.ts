@@ -15,6 +15,8 @@ const STATUS: Record<ErrorKind, number> = {
   quota_exceeded: 507,
   timeout: 408,
   locked: 423,
+  // The tus checksum extension's own status.
+  checksum_mismatch: 460,
 };
 
 export function statusOf(err: DomainError): number {

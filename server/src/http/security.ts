@@ -22,7 +22,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The upload queue hashes files with WebAssembly (hash-wasm, in a worker): compiling
+        // WebAssembly is allowed, evaluating script text is not.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Toasts and dialogs set style attributes at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TUS_EXTENSIONS, TUS_VERSION } from '@vault/contract';
+import { TUS_CHECKSUM_ALGORITHMS, TUS_EXTENSIONS, TUS_VERSION, type ChecksumAlgorithm } from '@vault/contract';
 import { Invalid } from '../domain/shared/errors.js';
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). */
@@ -27,6 +27,21 @@ export function byteCount(request: FastifyRequest, name: string): number {
 }
 
 /**
+ * Upload-Checksum: `<algorithm> <base64 digest>`, the digest of the PATCH's
+ * bytes; undefined when absent. An algorithm not supported here is refused (400).
+ */
+export function uploadChecksum(request: FastifyRequest): { algorithm: ChecksumAlgorithm; digest: Buffer } | undefined {
+  const value = request.headers['upload-checksum'];
+  if (value === undefined) return undefined;
+  const [algorithm, digest, ...rest] = typeof value === 'string' ? value.trim().split(' ') : [];
+  if (!TUS_CHECKSUM_ALGORITHMS.includes(algorithm as ChecksumAlgorithm)) {
+    throw new Invalid(`Upload-Checksum must name one of ${TUS_CHECKSUM_ALGORITHMS.join(', ')}`);
+  }
+  if (!digest || rest.length > 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(digest)) throw new Invalid('Upload-Checksum must be an algorithm and a base64 digest');
+  return { algorithm: algorithm as ChecksumAlgorithm, digest: Buffer.from(digest, 'base64') };
+}
+
+/**
  * Every request but OPTIONS names the protocol version it speaks; another
  * version is refused with 412 and the one spoken here. Returns whether the
  * request may go on.
@@ -38,7 +53,11 @@ export function speaksTus(request: FastifyRequest, reply: FastifyReply): boolean
 }
 
 export function describeServer(reply: FastifyReply, maxBytes: number): FastifyReply {
-  return reply.header('tus-version', TUS_VERSION).header('tus-extension', TUS_EXTENSIONS.join(',')).header('tus-max-size', String(maxBytes));
+  return reply
+    .header('tus-version', TUS_VERSION)
+    .header('tus-extension', TUS_EXTENSIONS.join(','))
+    .header('tus-checksum-algorithm', TUS_CHECKSUM_ALGORITHMS.join(','))
+    .header('tus-max-size', String(maxBytes));
 }
 
 export const httpDate = (epochMs: number) => new Date(epochMs).toUTCString();

@@ -44,6 +44,15 @@ export async function takeLease(trx: Db, key: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Keys among `keys` that a lease holds: objects still being written, such as unfinished resumable uploads. */
+export async function leasedKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const leased = new Set<string>();
+  for (const part of chunks(keys)) {
+    for (const { key } of await db.selectFrom('object_leases').select('key').where('key', 'in', part).execute()) leased.add(key);
+  }
+  return leased;
+}
+
 /** Drops expired leases; their objects become strays for the sweep. */
 export async function pruneExpiredLeases(db: Db, now = Date.now()): Promise<number> {
   const result = await db.deleteFrom('object_leases').where('expires_at', '<', now).executeTakeFirst();

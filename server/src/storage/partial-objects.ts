@@ -11,8 +11,12 @@ export interface PartialWriter {
   write(chunk: Buffer): Promise<void>;
   /** Makes every byte written so far durable; the state to save with their count. */
   checkpoint(): Promise<string>;
-  /** Ends this request's writing, once its last checkpoint is saved. */
-  close(): Promise<void>;
+  /**
+   * Ends this request's writing. `saved` is the state last saved with the
+   * offset (the one the request began with if it saved none): whatever the
+   * store holds beside the object that this state does not refer to goes.
+   */
+  close(saved: string): Promise<void>;
 }
 
 export interface PartialObjects {
@@ -27,4 +31,11 @@ export interface PartialObjects {
   complete(key: string, state: string): Promise<void>;
   /** Removes the object and everything its state holds; a missing object is not an error. */
   abort(key: string, state: string): Promise<void>;
+  /**
+   * What unfinished objects keep beside their key (S3: the tails), left by a
+   * request or a removal that failed: removes what is older than `before` and
+   * belongs to an object that `leased` does not return (an unfinished object
+   * is leased until its upload expires). Returns how many went.
+   */
+  sweep?(before: number, leased: (keys: string[]) => Promise<Set<string>>): Promise<number>;
 }

@@ -6,18 +6,32 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
+import { isObjectKey } from './keys.js';
 import type { PartialObjects, PartialWriter } from './partial-objects.js';
 
 /** S3 refuses parts under 5 MiB, except the last. */
 const MIN_PART = 5 * 1024 * 1024;
 /** A part goes out once this much is buffered: memory per writer stays near it. */
 const PART_SIZE = 8 * 1024 * 1024;
-/** Where the bytes that do not yet fill a part wait between requests; never listed by the stray sweep. */
+/**
+ * Where the bytes that do not yet fill a part wait between requests, named
+ * after their object (`partials/<object key>/<random>`): the object's lease
+ * tells whether a tail may still be needed.
+ */
 const TAIL_PREFIX = 'partials/';
+
+const tailKeyOf = (Key: string) => `${TAIL_PREFIX}${Key}/${randomUUID()}`;
+
+/** The object a tail belongs to; undefined for a name that is not a tail's. */
+function objectOfTail(tail: string): string | undefined {
+  const key = tail.slice(TAIL_PREFIX.length, tail.lastIndexOf('/'));
+  return tail.startsWith(TAIL_PREFIX) && isObjectKey(key) ? key : undefined;
+}
 
 interface S3PartialState {
   uploadId: string;
@@ -74,8 +88,8 @@ export function createS3PartialObjects(client: S3Client, Bucket: string): Partia
       const state = parse(saved);
       let buffered: Buffer[] = [await readTail(state)];
       let bufferedBytes = buffered[0]!.length;
-      /** Tails taken into the buffer or replaced: deleted once the state that forgot them is saved. */
-      const superseded: string[] = [];
+      /** Every tail this request took up or stored: those the saved state does not name go at the end. */
+      const tails = new Set(state.tail ? [state.tail.key] : []);
       const flushPart = async () => {
         const body = Buffer.concat(buffered);
         buffered = [];
@@ -87,27 +101,26 @@ export function createS3PartialObjects(client: S3Client, Bucket: string): Partia
           buffered.push(chunk);
           bufferedBytes += chunk.length;
           if (bufferedBytes >= PART_SIZE) await flushPart();
-          if (state.tail && bufferedBytes === 0) {
-            superseded.push(state.tail.key);
-            state.tail = null;
-          }
+          // The tail's bytes went out with a part.
+          if (bufferedBytes === 0) state.tail = null;
         },
         async checkpoint() {
           if (bufferedBytes >= MIN_PART) await flushPart();
-          if (state.tail) superseded.push(state.tail.key);
           state.tail = null;
           if (bufferedBytes > 0) {
             const body = Buffer.concat(buffered);
             buffered = [body];
-            const key = `${TAIL_PREFIX}${randomUUID()}`;
+            const key = tailKeyOf(Key);
+            tails.add(key);
             await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length }));
             state.tail = { key, size: body.length };
           }
           return JSON.stringify(state);
         },
-        async close() {
+        async close(kept) {
           buffered = [];
-          await Promise.all(superseded.splice(0).map(deleteQuietly));
+          const keep = parse(kept).tail?.key;
+          await Promise.all([...tails].filter((key) => key !== keep).map(deleteQuietly));
         },
       };
     },
@@ -126,10 +139,31 @@ export function createS3PartialObjects(client: S3Client, Bucket: string): Partia
       if (state.tail) await deleteQuietly(state.tail.key);
     },
 
+    // Failures are left to maintenance: the multipart upload to abortStaleUploads, the tail to sweep().
     async abort(Key, saved) {
       const state = parse(saved);
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: state.uploadId })).catch(() => undefined);
       if (state.tail) await deleteQuietly(state.tail.key);
+    },
+
+    async sweep(before, leased) {
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: TAIL_PREFIX, ContinuationToken: token }));
+        const old = (page.Contents ?? []).flatMap((o) => {
+          const object = o.Key && (o.LastModified?.getTime() ?? 0) < before ? objectOfTail(o.Key) : undefined;
+          return object ? [{ tail: o.Key!, object }] : [];
+        });
+        const alive = await leased(old.map((o) => o.object));
+        for (const { tail, object } of old) {
+          if (alive.has(object)) continue;
+          await client.send(new DeleteObjectCommand({ Bucket, Key: tail }));
+          removed += 1;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
   };
 }

@@ -28,6 +28,8 @@ export interface TestServer {
   server: VaultServer;
   dataDir: string;
   client: Client;
+  /** The S3 server behind the store, on the S3 backend. */
+  s3?: TestS3;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startTestServer(
     server,
     dataDir: config.dataDir,
     client: createClient(url, {}, checkAgainstDocument(server)),
+    s3,
     async close() {
       await server.close();
       await s3?.close();

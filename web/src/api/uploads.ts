@@ -10,6 +10,8 @@ export interface ResumableOptions {
   tags: string[];
   /** When the folder already holds a file of this name; the server refuses the clash unless told otherwise. */
   onConflict?: OnConflict;
+  /** The content's SHA-256 when known: content the user already stores then completes at creation. */
+  sha256?: string;
 }
 
 export interface ResumableCallbacks {
@@ -27,6 +29,24 @@ export interface ResumableCallbacks {
 const CHUNK_BYTES = 50 * 1024 * 1024;
 /** Network failures and 409/423 answers are retried after these pauses; then the file shows Retry. */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/**
+ * The creation was answered with a stored file (content the user already
+ * has, or an empty file): nothing is left to send. Raised from the response
+ * hook, this ends the upload before tus-js-client sends bytes or remembers it.
+ */
+class CompleteAtCreation extends Error {
+  constructor(readonly fileId: number) {
+    super('complete at creation');
+  }
+}
+
+/** tus-js-client's own rule: network failures, server errors, 409 and 423 are retried while the browser is online. */
+function retryable(error: tus.DetailedError): boolean {
+  if (error.causingError instanceof CompleteAtCreation) return false;
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return (status < 400 || status >= 500 || status === 409 || status === 423) && navigator.onLine;
+}
 
 function failureOf(error: Error): { message: string; status: number } {
   const response = (error as tus.DetailedError).originalResponse;
@@ -62,15 +82,27 @@ export class ResumableUpload {
         folder_id: options.folderId === null ? '' : String(options.folderId),
         tags: JSON.stringify(options.tags),
         on_conflict: options.onConflict ?? 'fail',
+        ...(options.sha256 && { sha256: options.sha256 }),
       },
       // The token may be renewed while a long upload runs: each request takes the current one.
       onBeforeRequest: (req) => {
         const token = readToken();
         if (token) req.setHeader('Authorization', `Bearer ${token}`);
       },
+      onAfterResponse: (req, res) => {
+        const fileId = res.getHeader(FILE_ID_HEADER);
+        if (req.getMethod() === 'POST' && fileId) throw new CompleteAtCreation(Number(fileId));
+      },
+      onShouldRetry: retryable,
       onProgress: (sent, total) => callbacks.onProgress(sent, total),
+      // A completed upload's answer names its file, even when the client only learns of it by asking again.
       onSuccess: ({ lastResponse }) => callbacks.onSuccess(Number(lastResponse.getHeader(FILE_ID_HEADER))),
       onError: (error) => {
+        const done = (error as tus.DetailedError).causingError;
+        if (done instanceof CompleteAtCreation) {
+          callbacks.onProgress(file.size, file.size);
+          return callbacks.onSuccess(done.fileId);
+        }
         const { message, status } = failureOf(error);
         // An ended session ends here as on every other call.
         if (status === 401) failedResponse(401, null, readToken());

@@ -33,15 +33,23 @@ describe('screenFiles (upload rules)', () => {
     expect(rejected).toEqual([{ name: 'big.pdf', reason: 'This file is larger than the 100 MB limit per file.' }]);
   });
 
-  it('keeps at most 10 files in the list and says why the rest were left out', () => {
+  it('keeps at most maxFiles in the list when they go in one request, and says why the rest were left out', () => {
     const selected = Array.from({ length: 8 }, (_, i) => file(`s${i}.txt`));
     const dropped = Array.from({ length: 4 }, (_, i) => file(`d${i}.txt`));
-    const { accepted, rejected } = screenFiles(selected, dropped, DEFAULTS);
+    const { accepted, rejected } = screenFiles(selected, dropped, { ...DEFAULTS, maxFiles: LIMITS.maxFilesPerUpload });
     expect(accepted.map((f) => f.name)).toEqual(['d0.txt', 'd1.txt']);
     expect(rejected).toEqual([
       { name: 'd2.txt', reason: 'At most 10 files can be uploaded at once.' },
       { name: 'd3.txt', reason: 'At most 10 files can be uploaded at once.' },
     ]);
+  });
+
+  it('takes any number of files when they are sent one by one', () => {
+    const selected = Array.from({ length: 40 }, (_, i) => file(`s${i}.txt`));
+    const dropped = Array.from({ length: 60 }, (_, i) => file(`tree/d${i % 6}/f${i}.txt`));
+    const { accepted, rejected } = screenFiles(selected, dropped, DEFAULTS);
+    expect(accepted).toHaveLength(60);
+    expect(rejected).toEqual([]);
   });
 
   it('refuses a file already in the list', () => {

@@ -13,21 +13,23 @@ export interface Screened {
   rejected: RejectedFile[];
 }
 
-/** What the installation accepts per file. */
+/** What the installation accepts per file, and how many files go at once. */
 export interface UploadLimits {
   maxBytes: number;
   /** Extensions (GET /api/config's allowed_types). */
   allowedTypes: readonly string[];
+  /** At most this many in the list when they go in one request; no limit for uploads sent one by one. */
+  maxFiles?: number;
 }
 
 const sameFile = (a: File, b: File) => a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
 
 /**
  * The upload rules for files dropped or picked while `selected` are already
- * listed: the installation's types, at most `maxBytes` each, at most 10 in
- * the list. Every refused file comes with its reason.
+ * listed: the installation's types, at most `maxBytes` each, at most
+ * `maxFiles` in the list. Every refused file comes with its reason.
  */
-export function screenFiles(selected: readonly File[], dropped: readonly File[], { maxBytes, allowedTypes }: UploadLimits): Screened {
+export function screenFiles(selected: readonly File[], dropped: readonly File[], { maxBytes, allowedTypes, maxFiles = Infinity }: UploadLimits): Screened {
   const accepted: File[] = [];
   const rejected: RejectedFile[] = [];
   for (const file of dropped) {
@@ -40,8 +42,8 @@ export function screenFiles(selected: readonly File[], dropped: readonly File[],
       rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooLarge', { limit: formatFileSize(maxBytes) }) });
     } else if ([...selected, ...accepted].some((other) => sameFile(other, file))) {
       rejected.push({ name: file.name, reason: i18n.t('upload:rule.duplicate') });
-    } else if (selected.length + accepted.length >= LIMITS.maxFilesPerUpload) {
-      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooMany', { max: LIMITS.maxFilesPerUpload }) });
+    } else if (selected.length + accepted.length >= maxFiles) {
+      rejected.push({ name: file.name, reason: i18n.t('upload:rule.tooMany', { max: maxFiles }) });
     } else {
       accepted.push(file);
     }

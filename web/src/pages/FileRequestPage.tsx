@@ -90,10 +90,12 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
         {failure && <Alert tone="error">{failure}</Alert>}
         <UploadDropzone
           maxFileBytes={maxFileBytes}
+          maxFiles={LIMITS.maxFilesPerUpload}
           allowedTypes={allowedTypes}
           disabled={progress !== null}
           onFiles={(dropped) => {
-            const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes });
+            // One request carries them all.
+            const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes, maxFiles: LIMITS.maxFilesPerUpload });
             setFiles([...files, ...screened.accepted]);
             setRejected(screened.rejected);
           }}

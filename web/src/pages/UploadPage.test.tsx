@@ -25,6 +25,12 @@ vi.mock('../api/uploads', () => ({
   },
 }));
 
+// Hashing as the worker does it, at once: each file's hash is its name's.
+vi.mock('../components/upload/content-hashes', async (original) => ({
+  ...(await original<typeof import('../components/upload/content-hashes')>()),
+  workerHashing: () => async (f: File) => `sha256 of ${f.name}`,
+}));
+
 afterEach(() => {
   uploads.length = 0;
   uploadQueue.clear();
@@ -52,6 +58,13 @@ function file(name: string, content = 'x', type = '') {
   return new File([content], name, { type, lastModified: name.length });
 }
 
+/** A file picked inside a directory, with its path there. */
+function inTree(name: string, path: string) {
+  const f = file(name);
+  Object.defineProperty(f, 'webkitRelativePath', { value: path });
+  return f;
+}
+
 const pick = async (user: ReturnType<typeof userEvent.setup>, files: File[]) =>
   user.upload(await screen.findByLabelText('Files to upload'), files);
 
@@ -66,21 +79,23 @@ const uploadAll = async (user: ReturnType<typeof userEvent.setup>, count: number
 };
 
 describe('UploadPage', () => {
-  it('explains every refused file and keeps at most 10', async () => {
+  it('explains every refused file and takes any number of the others', async () => {
     const { user } = openUpload();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Upload Files' })).toBeInTheDocument();
+    // The first page of the file to render: on a busy machine that can take more than a second.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload Files' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('Any number of files, or whole folders.')).toBeInTheDocument();
+    expect(screen.getByText(/^100 MB per file · /)).toBeInTheDocument();
     const big = file('huge.pdf');
     Object.defineProperty(big, 'size', { value: 104_857_601 });
-    await pick(user, [file('a.png'), file('virus.exe'), big, ...Array.from({ length: 10 }, (_, i) => file(`n${i}.txt`))]);
+    await pick(user, [file('a.png'), file('virus.exe'), big, ...Array.from({ length: 12 }, (_, i) => file(`n${i}.txt`))]);
 
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('3 files were not added');
+    expect(alert).toHaveTextContent('2 files were not added');
     expect(alert).toHaveTextContent('virus.exe: .exe files are not accepted. Accepted types: JPEG, JPG, PNG, GIF, WEBP, PDF, TXT, MD, CSV, JSON, ZIP.');
     expect(alert).toHaveTextContent('huge.pdf: This file is larger than the 100 MB limit per file.');
-    expect(alert).toHaveTextContent('n9.txt: At most 10 files can be uploaded at once.');
-    expect(selected()).toHaveLength(10);
+    expect(selected()).toHaveLength(13);
     expect(selected()[0]).toContain('Ready');
-    expect(screen.getByRole('button', { name: 'Upload 10 file(s)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Upload 13 file(s)' })).toBeEnabled();
 
     await user.click(screen.getByRole('button', { name: 'Clear All' }));
     expect(screen.queryByRole('list', { name: 'Selected files' })).not.toBeInTheDocument();
@@ -186,11 +201,6 @@ describe('UploadPage', () => {
         return { status: 201, body: { folder: { ...folder, id: (nextId += 1), name: 'x', path: [] } } };
       },
     });
-    const inTree = (name: string, path: string) => {
-      const f = file(name);
-      Object.defineProperty(f, 'webkitRelativePath', { value: path });
-      return f;
-    };
     await user.upload(await screen.findByLabelText('Directory to upload'), [inTree('a.txt', 'trip/a.txt'), inTree('b.txt', 'trip/day 1/b.txt')]);
     expect(selected()[1]).toContain('trip/day 1/b.txt');
     await uploadAll(user, 2);
@@ -265,6 +275,56 @@ describe('UploadPage', () => {
     expect(uploads.map((u) => u.options.onConflict)).toEqual(['rename', 'rename']);
     act(() => uploads[1]!.callbacks.onSuccess(2));
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+  });
+
+  it('sends all of a folder of more than 10 files in a nested tree, one at a time, each into its own folder', async () => {
+    const created: { name: string; parent_id: number | null }[] = [];
+    let nextId = 100;
+    const { user } = openUpload({
+      'POST /api/folders': (request) => {
+        created.push(request.body as (typeof created)[number]);
+        return { status: 201, body: { folder: { ...folder, id: (nextId += 1), name: 'x', path: [] } } };
+      },
+    });
+    const dirOf = (i: number) => (i < 4 ? 'album' : i < 9 ? 'album/2023' : 'album/2023/summer');
+    const tree = Array.from({ length: 15 }, (_, i) => inTree(`photo ${i}.txt`, `${dirOf(i)}/photo ${i}.txt`));
+    await user.upload(await screen.findByLabelText('Directory to upload', undefined, { timeout: 10_000 }), tree);
+    expect(selected()).toHaveLength(15);
+    await uploadAll(user, 15);
+
+    const folderOf: Record<string, number> = { album: 101, 'album/2023': 102, 'album/2023/summer': 103 };
+    for (let i = 0; i < 15; i++) {
+      await waitFor(() => expect(uploads).toHaveLength(i + 1));
+      // The next file starts only once this one is stored.
+      expect(uploads[i]!.file.name).toBe(`photo ${i}.txt`);
+      expect(uploads[i]!.options.folderId).toBe(folderOf[dirOf(i)]);
+      act(() => uploads[i]!.callbacks.onSuccess(1000 + i));
+    }
+    expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+    expect(uploads).toHaveLength(15);
+    expect(created).toEqual([
+      { name: 'album', parent_id: null, is_public: false },
+      { name: '2023', parent_id: 101, is_public: false },
+      { name: 'summer', parent_id: 102, is_public: false },
+    ]);
+  }, 30_000);
+
+  it('names the content hash of files of 1 MiB and more, hashed while they wait their turn', async () => {
+    const { user } = openUpload();
+    const sized = (name: string, size: number) => {
+      const f = file(name);
+      Object.defineProperty(f, 'size', { value: size });
+      return f;
+    };
+    await pick(user, [sized('big.pdf', 5_000_000), sized('small.txt', 1000), sized('second.pdf', 1_048_576)]);
+    await uploadAll(user, 3);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]!.callbacks.onSuccess(2));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploads.map((u) => u.options.sha256)).toEqual(['sha256 of big.pdf', undefined, 'sha256 of second.pdf']);
+    act(() => uploads[2]!.callbacks.onSuccess(3));
   });
 
   it('takes files pasted onto the page', async () => {

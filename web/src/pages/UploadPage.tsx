@@ -62,7 +62,7 @@ export function UploadPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
-            <CardHeader title={t('chooseFiles')} description={t('upToAtATime', { count: LIMITS.maxFilesPerUpload })} />
+            <CardHeader title={t('chooseFiles')} description={t('filesOrFolders')} />
             <CardContent className="space-y-4">
               <UploadDropzone onFiles={uploader.add} disabled={locked} maxFileBytes={maxFileBytes} allowedTypes={allowedTypes} />
               {uploader.rejected.length > 0 && (

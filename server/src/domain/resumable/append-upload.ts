@@ -1,24 +1,25 @@
+import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FileItem, KnownExtension } from '@vault/contract';
+import type { ChecksumAlgorithm, KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
+import { ChecksumMismatch, Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
 import { ResumableInspection } from '../../storage/inspection.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import type { PartialWriter } from '../../storage/partial-objects.js';
 import { asDomainError } from '../uploads/refusals.js';
 import { finishResumableUpload } from './finish-upload.js';
 import { UploadLock } from './upload-lock.js';
-import { discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
+import { completedFileId, discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
 
-/** Progress is saved at least this often within one long request, so a crash loses little. */
+/** Progress is saved at least this often within one long request (without a checksum), so a crash loses little. */
 const CHECKPOINT_BYTES = 64 * 1024 * 1024;
 
 export interface AppendResult {
   offset: number;
   expiresAt: number;
-  /** Set by the request that brought the last byte. */
-  file?: FileItem;
+  /** Once the upload is complete: the file it became. */
+  fileId?: number;
 }
 
 /**
@@ -28,23 +29,36 @@ export interface AppendResult {
  * state the previous request saved; content that turns out not to be what its
  * name says ends the whole upload (415). Whatever arrived is kept, even when
  * the connection breaks or stalls (no byte for UPLOAD_IDLE_SECONDS: 408), so
- * the client resumes from there. The
- * request that brings the last byte commits the file.
+ * the client resumes from there — unless the request carries a checksum:
+ * then its bytes are appended only once the checksum matches them all (460
+ * otherwise), and nothing of a broken one is kept. The request that brings
+ * the last byte commits the file, even when its connection broke afterwards:
+ * the client learns of it by asking again. A PATCH at the end of a completed
+ * upload answers with its file.
  */
 export interface Append {
   uploadId: string;
   /** Upload-Offset: where the client believes the upload stands. */
   offset: number;
   body: Readable;
+  /** Upload-Checksum: the digest of this request's bytes. */
+  checksum?: { algorithm: ChecksumAlgorithm; digest: Buffer };
 }
 
-export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body }: Append): Promise<AppendResult> {
+export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body, checksum }: Append): Promise<AppendResult> {
   const found = await ownUpload(ctx.db, actor.id, id);
   const lock = await UploadLock.take(ctx.db, found.id, uploadLeaseMs(ctx.settings.uploadIdleMs));
   let upload: ResumableUpload | undefined;
   let writer: PartialWriter | undefined;
+  let progress: Progress | undefined;
   try {
-    upload = await ownUpload(ctx.db, actor.id, id);
+    const current = await ownUpload(ctx.db, actor.id, id);
+    if (current.completed_at !== null) {
+      const fileId = await completedFileId(ctx.db, current);
+      if (offset !== current.upload_length) throw new Conflict(`The upload is complete: Upload-Offset is ${current.upload_length}`);
+      return { offset, expiresAt: current.expires_at, fileId };
+    }
+    upload = current;
     if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
     const ext = extensionOf(upload.file_name) as KnownExtension;
     const inspection = await ResumableInspection.resume(ext, upload.inspection);
@@ -52,24 +66,34 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     leases.adopt(upload.storage_key);
     writer = await ctx.store.partial.resume(upload.storage_key, upload.store_state, offset);
 
-    const progress = new Progress(ctx, lock, upload, inspection, writer);
+    progress = new Progress(ctx, lock, upload, inspection, writer, checksum);
     const broken = await progress.receive(body, leases);
-    await progress.save();
-    // A stall is answered (408); a lost connection has nobody to answer, and is no failure of ours.
+    if (checksum && (broken || !progress.matches(checksum.digest))) {
+      // Nothing of these bytes is appended: the next request goes on from where this one began.
+      if (broken instanceof DomainError) throw broken;
+      if (broken) return { offset: upload.upload_offset, expiresAt: upload.expires_at };
+      throw new ChecksumMismatch(`The bytes sent do not match Upload-Checksum; the upload stays at ${upload.upload_offset}`);
+    }
+    // A refused or stalled body is answered, and the upload stays unfinished; a lost connection has
+    // nobody to answer and is no failure of ours: with every byte in, the upload is still completed.
+    const complete = !(broken instanceof DomainError) && progress.offset === upload.upload_length;
+    // The write that records the last byte also marks the upload complete: no client ever sees
+    // every byte in before it is (HEAD answers 423 until its file is committed).
+    await progress.save(complete);
     if (broken instanceof DomainError) throw broken;
-    if (broken) return { offset: progress.offset, expiresAt: upload.expires_at };
-    await writer.close();
+    if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
+    await writer.close(progress.storeState);
     writer = undefined;
-    if (progress.offset < upload.upload_length) return { offset: progress.offset, expiresAt: upload.expires_at };
-    const file = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
+    const fileId = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
     upload = undefined;
-    return { offset: progress.offset, expiresAt: found.expires_at, file };
+    return { offset: progress.offset, expiresAt: found.expires_at, fileId };
   } catch (thrown) {
     const err = asDomainError(thrown, ctx.settings.allowedTypes);
     if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
     throw err;
   } finally {
-    await writer?.close().catch(() => undefined);
+    const saved = progress?.storeState ?? upload?.store_state;
+    if (saved !== undefined) await writer?.close(saved).catch(() => undefined);
     await lock.release();
   }
 }
@@ -94,8 +118,10 @@ function stalled(idleMs: number): TimedOut {
 /** One request's bytes on their way in, and the saving of how far they came. */
 class Progress {
   offset: number;
+  /** The store's state as last saved with the offset. */
   storeState: string;
   private savedAt: number;
+  private readonly digest: Hash | undefined;
 
   constructor(
     private readonly ctx: DomainContext,
@@ -103,10 +129,17 @@ class Progress {
     private readonly upload: ResumableUpload,
     private readonly inspection: ResumableInspection,
     private readonly writer: PartialWriter,
+    checksum: Append['checksum'],
   ) {
     this.offset = upload.upload_offset;
     this.savedAt = this.offset;
     this.storeState = upload.store_state;
+    this.digest = checksum && createHash(checksum.algorithm);
+  }
+
+  /** Whether the bytes received have this digest. */
+  matches(expected: Buffer): boolean {
+    return this.digest!.digest().equals(expected);
   }
 
   /**
@@ -131,12 +164,14 @@ class Progress {
       const room = this.upload.upload_length - this.offset;
       const chunk = next.value.length > room ? next.value.subarray(0, room) : next.value;
       if (chunk.length > 0) {
+        this.digest?.update(chunk);
         await this.inspection.update(chunk);
         await this.writer.write(chunk);
         this.offset += chunk.length;
         leases.touch();
         await this.lock.extend();
-        if (this.offset - this.savedAt >= CHECKPOINT_BYTES) await this.save();
+        // With a checksum, nothing is kept before all of it is checked.
+        if (!this.digest && this.offset - this.savedAt >= CHECKPOINT_BYTES) await this.save();
       }
       if (next.value.length > room) {
         body.destroy();
@@ -145,17 +180,22 @@ class Progress {
     }
   }
 
-  /** Makes the bytes durable, then records them: the saved offset never runs ahead of the store. */
-  async save(): Promise<void> {
-    if (this.offset === this.savedAt && this.storeState === this.upload.store_state) return;
-    this.storeState = await this.writer.checkpoint();
+  /**
+   * Makes the bytes durable, then records them: the saved offset never runs
+   * ahead of the store. With `complete`, the same write marks the upload complete.
+   */
+  async save(complete = false): Promise<void> {
+    if (!complete && this.offset === this.savedAt) return;
+    const storeState = await this.writer.checkpoint();
     const saved = await this.ctx.db
       .updateTable('resumable_uploads')
-      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: this.storeState })
+      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: storeState, completed_at: complete ? Date.now() : null })
       .where('id', '=', this.upload.id)
       .where('lock_token', '=', this.lock.token)
+      .where('completed_at', 'is', null)
       .executeTakeFirst();
     if (Number(saved.numUpdatedRows) !== 1) throw new Conflict('The upload was cancelled or taken over while its bytes arrived');
     this.savedAt = this.offset;
+    this.storeState = storeState;
   }
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { extensionOf, type FileItem, type ResumableMetadata } from '@vault/contract';
 import { ownedFolder } from '../access/rules.js';
@@ -17,6 +16,7 @@ import { commitOwnedContent } from './instant-upload.js';
 import { StorageError } from '../../storage/errors.js';
 import { ingest } from '../../storage/ingest.js';
 import { asDomainError } from '../uploads/refusals.js';
+import { newUploadId, recordCompletedUpload } from './uploads.js';
 
 export interface NewUpload {
   /** Upload-Length: the whole file's size, declared up front. */
@@ -28,8 +28,8 @@ export interface NewUpload {
 
 export type CreatedUpload =
   | { kind: 'pending'; id: string; expiresAt: number }
-  /** Nothing was left to send: empty content, or content the caller already owns. */
-  | { kind: 'complete'; file: FileItem };
+  /** Nothing was left to send: empty content, or content the caller already owns. The upload is recorded as complete. */
+  | { kind: 'complete'; id: string; expiresAt: number; file: FileItem };
 
 /**
  * Starts a resumable upload, refusing everything that can be known before a
@@ -57,15 +57,20 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
   const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags, onConflict: metadata.on_conflict };
   // Refused now rather than after every byte; the upload's commit looks again (and applies the other choices).
   if (options.onConflict === 'fail' && (await fileNamed(ctx.db, actor.id, options.folderId, name))) throw new NameTaken(name);
+  const completed = async (file: FileItem): Promise<CreatedUpload> => {
+    const row = { user_id: actor.id, upload_length: length, file_name: name, is_public: options.isPublic ? 1 : 0, folder_id: options.folderId };
+    const recorded = await recordCompletedUpload(ctx, { ...row, tags: JSON.stringify(options.tags), metadata: input.rawMetadata, file_id: file.id });
+    return { kind: 'complete', ...recorded, file };
+  };
 
   if (metadata.sha256 !== undefined) {
     const file = await commitOwnedContent(ctx, actor, name, { hash: metadata.sha256, size: length }, options);
-    if (file) return { kind: 'complete', file };
+    if (file) return completed(file);
   }
   if (length === 0) {
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const object = await ingest(ctx.store, Readable.from([]), ext, { maxBytes: 0, budgetBytes: 0 }, leases);
-    return { kind: 'complete', file: await commitUpload(ctx, actor, { name, object, options, leases }) };
+    return completed(await commitUpload(ctx, actor, { name, object, options, leases }));
   }
 
   const now = Date.now();
@@ -80,7 +85,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
     await leases.release(key);
     throw err;
   }
-  const id = randomBytes(16).toString('hex');
+  const id = newUploadId();
   const inspection = (await ResumableInspection.start(ext)).save();
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -90,6 +95,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
         .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('upload_length').as('bytes')])
         .where('user_id', '=', actor.id)
         .where('expires_at', '>', now)
+        .where('completed_at', 'is', null)
         .executeTakeFirstOrThrow();
       const { maxPending } = ctx.settings.resumable;
       if (Number(pending.count) >= maxPending) {
@@ -117,6 +123,8 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
           expires_at: expiresAt,
           lock_token: null,
           locked_until: null,
+          completed_at: null,
+          file_id: null,
         })
         .execute();
     });

@@ -1,15 +1,19 @@
 import type { Actor, DomainContext } from '../shared/context.js';
-import { ownUpload } from './uploads.js';
+import { completedFileId, ownUpload } from './uploads.js';
 
 export interface UploadStatus {
   offset: number;
   length: number;
   metadata: string;
   expiresAt: number;
+  /** A completed upload's file. */
+  fileId?: number;
 }
 
-/** HEAD: how far the caller's upload has come, as last saved. */
+/** HEAD: how far the caller's upload has come, as last saved; a completed one names its file. */
 export async function resumableUploadStatus(ctx: DomainContext, actor: Actor, { uploadId }: { uploadId: string }): Promise<UploadStatus> {
   const upload = await ownUpload(ctx.db, actor.id, uploadId);
-  return { offset: upload.upload_offset, length: upload.upload_length, metadata: upload.metadata, expiresAt: upload.expires_at };
+  const status = { offset: upload.upload_offset, length: upload.upload_length, metadata: upload.metadata, expiresAt: upload.expires_at };
+  if (upload.completed_at === null) return status;
+  return { ...status, offset: upload.upload_length, fileId: await completedFileId(ctx.db, upload) };
 }

@@ -1,16 +1,19 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/index.js';
 import type { ResumableUploadsTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { DomainContext } from '../shared/context.js';
-import { NotFound } from '../shared/errors.js';
+import { Locked, NotFound } from '../shared/errors.js';
+import { newObjectKey } from '../../storage/keys.js';
 
 export type ResumableUpload = Selectable<ResumableUploadsTable>;
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /**
- * The caller's unfinished upload. Another user's, an expired one (its bytes
- * may already be gone) and a malformed id are all simply not found.
+ * The caller's upload, unfinished or completed (`completed_at`). Another
+ * user's, an expired one (its bytes may already be gone) and a malformed id
+ * are all simply not found.
  */
 export async function ownUpload(db: Db, userId: number, id: string, now = Date.now()): Promise<ResumableUpload> {
   if (!UPLOAD_ID.test(id)) throw new NotFound('Upload not found');
@@ -24,6 +27,56 @@ export async function ownUpload(db: Db, userId: number, id: string, now = Date.n
   if (!row) throw new NotFound('Upload not found');
   return row;
 }
+
+/**
+ * What a completed upload tells a client asking again (its reply to the last
+ * PATCH may have been lost): the id of the file it became. While the request
+ * that brought the last byte still commits the file, the upload is locked
+ * (423: the client asks again). Once that file is deleted, or when its commit
+ * failed, the upload is not found, and a client sends the file anew.
+ */
+export async function completedFileId(db: Db, upload: ResumableUpload, now = Date.now()): Promise<number> {
+  if (upload.file_id === null) {
+    if (upload.locked_until !== null && upload.locked_until > now) throw new Locked('The upload is being completed; ask again shortly');
+    throw new NotFound('Upload not found');
+  }
+  const file = await db.selectFrom('files').select('id').where('id', '=', upload.file_id).where('user_id', '=', upload.user_id).executeTakeFirst();
+  if (!file) throw new NotFound('Upload not found');
+  return file.id;
+}
+
+/** What an upload that completed at its creation (no byte left to send) records, to answer its client's HEAD and PATCH. */
+export type CompletedAtCreation = Pick<
+  Insertable<ResumableUploadsTable>,
+  'user_id' | 'upload_length' | 'file_name' | 'is_public' | 'folder_id' | 'tags' | 'metadata' | 'file_id'
+>;
+
+/** Records an upload that completed at its creation; its id. */
+export async function recordCompletedUpload(ctx: DomainContext, upload: CompletedAtCreation): Promise<{ id: string; expiresAt: number }> {
+  const id = newUploadId();
+  const now = Date.now();
+  const expiresAt = now + ctx.settings.resumable.expiryMs;
+  await ctx.db
+    .insertInto('resumable_uploads')
+    .values({
+      ...upload,
+      id,
+      // No object is ever written under this key: the content was already stored.
+      storage_key: newObjectKey(),
+      upload_offset: upload.upload_length,
+      inspection: '',
+      store_state: '',
+      created_at: now,
+      expires_at: expiresAt,
+      lock_token: null,
+      locked_until: null,
+      completed_at: now,
+    })
+    .execute();
+  return { id, expiresAt };
+}
+
+export const newUploadId = () => randomBytes(16).toString('hex');
 
 /** Removes an upload's object and whatever its store keeps for it, then its lease. */
 export async function discardUploadObject(

@@ -18,7 +18,9 @@ export type ErrorKind =
   | 'rate_limited'
   | 'quota_exceeded'
   | 'timeout'
-  | 'locked';
+  | 'locked'
+  /** The bytes of a request are not those whose checksum it declared. */
+  | 'checksum_mismatch';
 
 export class DomainError extends Error {
   constructor(
@@ -96,5 +98,12 @@ export class TimedOut extends DomainError {
 export class Locked extends DomainError {
   constructor(message: string) {
     super('locked', message);
+  }
+}
+
+/** A resumable upload's bytes do not match the checksum sent with them; none of them was kept. */
+export class ChecksumMismatch extends DomainError {
+  constructor(message: string) {
+    super('checksum_mismatch', message);
   }
 }

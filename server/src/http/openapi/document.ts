@@ -33,7 +33,9 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'Too large',
   415: 'Type not allowed, or content not matching the extension',
   416: 'Range not satisfiable',
+  423: 'Locked: another request is writing to it',
   429: 'Too many requests (see Retry-After)',
+  460: 'Checksum mismatch: nothing was appended',
   503: 'Not ready',
   507: 'Storage quota exceeded',
 };

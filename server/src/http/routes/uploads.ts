@@ -6,7 +6,7 @@ import { createResumableUpload } from '../../domain/resumable/create-upload.js';
 import { resumableUploadStatus } from '../../domain/resumable/upload-status.js';
 import { Invalid, UnsupportedType } from '../../domain/shared/errors.js';
 import { actorOf } from '../auth-hook.js';
-import { byteCount, decodeMetadata, describeServer, httpDate, speaksTus } from '../tus-headers.js';
+import { byteCount, decodeMetadata, describeServer, httpDate, speaksTus, uploadChecksum } from '../tus-headers.js';
 import { NO_BODY, api } from '../openapi/route-spec.js';
 import { parse } from '../validate.js';
 
@@ -16,7 +16,7 @@ const uploadIdOf = (request: FastifyRequest) => (request.params as { id: string 
 
 /**
  * Resumable uploads: the tus 1.0 protocol (core, creation, termination,
- * expiration) at /api/uploads, signed in like every API route. The bytes of a
+ * expiration, checksum) at /api/uploads, signed in like every API route. The bytes of a
  * PATCH stream straight from the request into the upload's object.
  */
 export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
@@ -46,22 +46,13 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
         metadata,
         rawMetadata: typeof rawMetadata === 'string' ? rawMetadata : '',
       });
-      if (created.kind === 'complete') {
-        return reply
-          .status(201)
-          .header('location', `/api/files/${created.file.id}`)
-          .header('upload-offset', String(length))
-          .header(FILE_ID_HEADER, String(created.file.id))
-          .send();
-      }
-      return reply
-        .status(201)
-        .header('location', `${RESUMABLE_UPLOADS_PATH}/${created.id}`)
-        .header('upload-expires', httpDate(created.expiresAt))
-        .send();
+      reply.status(201).header('location', `${RESUMABLE_UPLOADS_PATH}/${created.id}`).header('upload-expires', httpDate(created.expiresAt));
+      // Complete already: its HEAD says so too, so that any tus client learns it.
+      if (created.kind === 'complete') reply.header('upload-offset', String(length)).header(FILE_ID_HEADER, String(created.file.id));
+      return reply.send();
     });
 
-    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: "An upload's offset, length and expiry", tag: 'Resumable uploads', params, responses: { 200: NO_BODY }, errors: [404, 410, 412] }), async (request, reply) => {
+    tus.head(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: "An upload's offset, length and expiry; a completed upload names its file", tag: 'Resumable uploads', params, responses: { 200: NO_BODY }, errors: [404, 410, 412, 423] }), async (request, reply) => {
       const status = await resumableUploadStatus(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       reply
         .header('cache-control', 'no-store')
@@ -69,21 +60,23 @@ export function uploadRoutes(app: FastifyInstance, maxFileBytes: number): void {
         .header('upload-length', String(status.length))
         .header('upload-expires', httpDate(status.expiresAt));
       if (status.metadata) reply.header('upload-metadata', status.metadata);
+      if (status.fileId !== undefined) reply.header(FILE_ID_HEADER, String(status.fileId));
       return reply.status(200).send();
     });
 
-    tus.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Append bytes at Upload-Offset (application/offset+octet-stream)', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 409, 410, 412, 413, 415, 423, 507] }), async (request, reply) => {
+    tus.patch(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Append bytes at Upload-Offset (application/offset+octet-stream), checked against Upload-Checksum when sent', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 408, 409, 410, 412, 413, 415, 423, 460, 507] }), async (request, reply) => {
       if (request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() !== BYTES_TYPE) {
         throw new UnsupportedType(`PATCH bodies must be ${BYTES_TYPE}`);
       }
       const offset = byteCount(request, 'upload-offset');
-      const result = await appendToUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request), offset, body: request.raw });
+      const checksum = uploadChecksum(request);
+      const result = await appendToUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request), offset, body: request.raw, checksum });
       reply.header('upload-offset', String(result.offset)).header('upload-expires', httpDate(result.expiresAt));
-      if (result.file) reply.header(FILE_ID_HEADER, String(result.file.id));
+      if (result.fileId !== undefined) reply.header(FILE_ID_HEADER, String(result.fileId));
       return reply.status(204).send();
     });
 
-    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Cancel an upload and remove its bytes', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 412, 423] }), async (request, reply) => {
+    tus.delete(`${RESUMABLE_UPLOADS_PATH}/:id`, api({ summary: 'Cancel an upload and remove its bytes', tag: 'Resumable uploads', params, responses: { 204: NO_BODY }, errors: [404, 409, 412, 423] }), async (request, reply) => {
       await cancelResumableUpload(request.ctx, actorOf(request), { uploadId: uploadIdOf(request) });
       return reply.status(204).send();
     });

@@ -2,7 +2,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useDropzone } from 'react-dropzone';
 import { CloudUpload } from 'lucide-react';
 import clsx from 'clsx';
-import { LIMITS } from '@vault/contract';
 import { formatFileSize } from '../../lib/format';
 import { acceptAttribute, typeList } from '../../lib/allowed-types';
 
@@ -10,6 +9,8 @@ export interface UploadDropzoneProps {
   onFiles(files: File[]): void;
   disabled?: boolean;
   maxFileBytes: number;
+  /** How many files go at once, when they are limited. */
+  maxFiles?: number;
   /** The installation's extensions: the picker offers them and the hint names them. */
   allowedTypes: readonly string[];
 }
@@ -18,7 +19,7 @@ export interface UploadDropzoneProps {
  * Drop files here or click (Enter/Space) to pick them. Every file is passed on
  * in order; the caller's rules accept or refuse each one with a reason.
  */
-export function UploadDropzone({ onFiles, disabled = false, maxFileBytes, allowedTypes }: UploadDropzoneProps) {
+export function UploadDropzone({ onFiles, disabled = false, maxFileBytes, maxFiles, allowedTypes }: UploadDropzoneProps) {
   const { t } = useTranslation('upload');
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     onDrop: (accepted) => onFiles(accepted),
@@ -50,7 +51,9 @@ export function UploadDropzone({ onFiles, disabled = false, maxFileBytes, allowe
         <Trans t={t} i18nKey="dropzone.orBrowse" components={{ browse: <span className="font-medium text-accent-700 underline-offset-2 hover:underline" /> }} />
       </p>
       <p className="mt-3 text-xs text-slate-500">
-        {t('dropzone.limits', { max: LIMITS.maxFilesPerUpload, size: formatFileSize(maxFileBytes), types: typeList(allowedTypes) })}
+        {maxFiles === undefined
+          ? t('dropzone.limitsPerFile', { size: formatFileSize(maxFileBytes), types: typeList(allowedTypes) })
+          : t('dropzone.limits', { max: maxFiles, size: formatFileSize(maxFileBytes), types: typeList(allowedTypes) })}
       </p>
     </div>
     </>

@@ -7,6 +7,7 @@ import { ensureFolderTree } from '../../api/folders';
 import { invalidate } from '../../api/invalidation';
 import { ResumableUpload, type ResumableOptions } from '../../api/uploads';
 import { findClashes } from '../../api/versions';
+import { ContentHashes, workerHashing } from './content-hashes';
 
 export type UploadStatus = 'pending' | 'queued' | 'uploading' | 'paused' | 'success' | 'error';
 
@@ -88,6 +89,8 @@ class UploadQueue {
   private readonly running = new Map<string, Running>();
   private batch: Batch | undefined;
 
+  constructor(private readonly hashes: ContentHashes) {}
+
   readonly subscribe = (listener: () => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -107,15 +110,20 @@ class UploadQueue {
   add(files: readonly { file: File; dir: string }[]): void {
     const added = files.map(({ file, dir }): UploadItem => ({ key: String((nextKey += 1)), file, dir, status: 'pending', sent: 0, speed: 0 }));
     this.set({ items: [...this.state.items, ...added], finished: false });
+    this.hashes.request(added.map((i) => i.file));
   }
 
   remove(key: string): void {
+    const gone = this.state.items.find((i) => i.key === key);
+    if (gone) this.hashes.forget(gone.file);
     this.set({ items: this.state.items.filter((i) => i.key !== key) });
   }
 
   /** Forgets every file that is not being sent. */
   clear(): void {
-    this.set({ items: this.state.items.filter((i) => this.running.has(i.key) || i.status === 'paused'), finished: false });
+    const kept = (i: UploadItem) => this.running.has(i.key) || i.status === 'paused';
+    for (const item of this.state.items) if (!kept(item)) this.hashes.forget(item.file);
+    this.set({ items: this.state.items.filter(kept), finished: false });
   }
 
   /** Sends every file that is ready or failed, recreating their folders first. */
@@ -225,7 +233,7 @@ class UploadQueue {
 
   private send(item: UploadItem, batch: Batch): void {
     const { key } = item;
-    const options = { ...batch.options, folderId: batch.folders.get(item.dir) ?? batch.options.folderId, onConflict: batch.conflicts.get(key) ?? 'fail' };
+    const options = { ...batch.options, folderId: batch.folders.get(item.dir) ?? batch.options.folderId, onConflict: batch.conflicts.get(key) ?? 'fail', sha256: this.hashes.take(item.file) };
     const upload = new ResumableUpload(item.file, options, {
       onProgress: (sent) => this.progress(key, sent),
       onSuccess: () => {
@@ -278,7 +286,7 @@ class UploadQueue {
   }
 }
 
-export const uploadQueue = new UploadQueue();
+export const uploadQueue = new UploadQueue(new ContentHashes(workerHashing()));
 
 export function useUploadQueue(): QueueState {
   return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);

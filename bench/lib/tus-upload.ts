@@ -1,0 +1,66 @@
+// The resumable path: a large file sent through /api/uploads by tus-js-client in
+// Node at its default chunk size, against the machine limit measured on the
+// same fresh file, with the server's peak memory during that upload.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH } from '@vault/contract';
+import * as tus from 'tus-js-client';
+import { deleteFile } from './http.js';
+import { costed, machineLimit, makeBigFile, type Costed, type Limit } from './large-file.js';
+import { MIB } from './measure.js';
+import type { ProfileWindows } from './profile.js';
+import { startReferenceServer } from './reference.js';
+import { memoryOf, resetPeakMemory, type BenchServer } from './server.js';
+
+export interface TusRound {
+  limit: Limit;
+  /** The upload, from creation to the answer of the last PATCH. */
+  upload: Costed<{ patches: number; fileId: number }>;
+  /** The server's resident-memory high-water mark during the upload, in bytes. */
+  peakRss: number;
+}
+
+/** Sends `file` with tus-js-client's defaults (one PATCH for the whole file); resolves the PATCH count and the stored file. */
+function tusUpload(url: string, token: string, file: string): Promise<{ patches: number; fileId: number }> {
+  let patches = 0;
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(fs.createReadStream(file), {
+      endpoint: `${url}${RESUMABLE_UPLOADS_PATH}`,
+      uploadSize: fs.statSync(file).size,
+      headers: { authorization: `Bearer ${token}` },
+      metadata: { filename: path.basename(file) },
+      onBeforeRequest: (req) => void (req.getMethod() === 'PATCH' && (patches += 1)),
+      onSuccess: ({ lastResponse }) => resolve({ patches, fileId: Number(lastResponse.getHeader(FILE_ID_HEADER)) }),
+      onError: reject,
+    });
+    upload.start();
+  });
+}
+
+/** `rounds` rounds on fresh files of `size` bytes, each printed as it ends. */
+export async function tusRounds(server: BenchServer, token: string, windows: ProfileWindows, size: number, rounds: number): Promise<TusRound[]> {
+  const reference = await startReferenceServer();
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-bench-tus-'));
+  const big = path.join(work, 'big.zip');
+  const results: TusRound[] = [];
+  try {
+    for (let i = 1; i <= rounds; i++) {
+      makeBigFile(big, size);
+      const limit = await machineLimit(server, token, big, reference);
+      resetPeakMemory(server.pid);
+      const upload = await windows.mark('resumable upload', () => costed(server.pid, () => tusUpload(server.url, token, big)));
+      const peakRss = memoryOf(server.pid).peak;
+      await deleteFile(server.url, token, upload.value.fileId);
+      results.push({ limit, upload, peakRss });
+      console.log(
+        `  round ${i}: limit ${limit.limit.toFixed(2)} s (${limit.slowest}; node hash ${limit.nodeHash.toFixed(2)} s, write+fsync ${limit.write.toFixed(2)} s, sink ${limit.sink.s.toFixed(2)} s); ` +
+          `tus ${upload.s.toFixed(2)} s in ${upload.value.patches} PATCH (${(upload.s / limit.limit).toFixed(2)}x, ${(size / MIB / upload.s).toFixed(0)} MiB/s), server CPU ${upload.cpu.toFixed(2)} s, peak RSS ${(peakRss / MIB).toFixed(0)} MB`,
+      );
+    }
+  } finally {
+    reference.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  return results;
+}
