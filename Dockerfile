@@ -1,10 +1,16 @@
 # Vault: one image for the embedded setup (SQLite + disk under /data) and for
 # instances of the scaled-out setup (DATABASE_URL, S3_*, REDIS_URL).
 
+# The base image: the official one by default; scripts/container-base.sh builds
+# a stand-in (localhost/node:20-slim) on machines that cannot reach Docker Hub.
+ARG NODE_IMAGE=node:20-slim
+
 # Build: every workspace's dependencies, then the contract, the server and the web app.
-FROM node:20-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
-# better-sqlite3 and argon2 compile from source when no prebuilt binary fits.
+# better-sqlite3 and argon2 compile from source when no prebuilt binary fits,
+# against the image's own Node.js headers (no download from nodejs.org).
+ENV npm_config_nodedir=/usr/local
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
 COPY contract/package.json contract/
@@ -20,11 +26,18 @@ COPY server server
 COPY web web
 RUN node scripts/build.mjs
 
-# Runtime dependencies only: the server's and the contract's, without dev tools.
+# What the last stage copies: the runtime dependencies only (the server's and
+# the contract's, without dev tools) and an empty data directory. When
+# better-sqlite3 was compiled here (no prebuilt binary fitted), only its addon
+# is kept: its SQLite sources and object files are a build's leftovers.
 FROM build AS runtime-deps
-RUN npm ci --omit=dev --no-audit --no-fund -w @vault/server -w @vault/contract
+RUN npm ci --omit=dev --no-audit --no-fund -w @vault/server -w @vault/contract \
+  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+    node_modules/better-sqlite3/build/Release/obj node_modules/better-sqlite3/build/Release/obj.target \
+    node_modules/better-sqlite3/build/Release/test_extension.node \
+  && mkdir /data
 
-FROM node:20-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
 WORKDIR /app
 COPY --from=runtime-deps /app/node_modules node_modules
@@ -35,8 +48,10 @@ COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/server/bin server/bin
 COPY --from=build /app/web/dist web/dist
-# The node image's unprivileged user owns only the data directory.
-RUN mkdir -p /data && chown node:node /data
+# The node image's unprivileged user owns only the data directory, copied in
+# with its owner: this stage runs no command, so nothing a build step or its
+# mounts leave behind ends up in the image.
+COPY --from=runtime-deps --chown=node:node /data /data
 USER node
 VOLUME /data
 EXPOSE 8080
