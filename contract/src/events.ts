@@ -39,6 +39,9 @@ const wsTokenSchema = z.string().min(1).max(4096);
 /** GET /ws?token=...: authenticates at once (a browser may send the first message instead). */
 export const wsQuerySchema = z.object({ token: wsTokenSchema.optional() });
 
+/** Everything /ws sends: "ready" once, then events. */
+export const wsServerMessageSchema = z.union([wsReadySchema, realtimeEventSchema]);
+
 /** Client -> server: the alternative to ?token= for authenticating a socket. */
 export const wsAuthMessageSchema = z.object({ type: z.literal('auth'), token: wsTokenSchema });
 export type WsAuthMessage = z.infer<typeof wsAuthMessageSchema>;

@@ -9,6 +9,20 @@ import {
   sortOrderSchema,
 } from './common.js';
 
+/**
+ * Who may read a file besides its owner, all things considered: the file
+ * itself public; public through a folder above it (the nearest); shared by
+ * name, on the file or a folder above it (the names for the owner only,
+ * null for anyone else); or nobody.
+ */
+export const effectiveVisibilitySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('public') }),
+  z.object({ kind: z.literal('public_folder'), folder_id: z.number().int(), folder_name: z.string() }),
+  z.object({ kind: z.literal('shared'), users: z.array(z.string()).nullable() }),
+  z.object({ kind: z.literal('private') }),
+]);
+export type EffectiveVisibility = z.infer<typeof effectiveVisibilitySchema>;
+
 export const fileSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -20,12 +34,13 @@ export const fileSchema = z.object({
   /** Not the first file with this content: among all files for admins, among the owner's own for the owner; always false for anyone else. */
   is_duplicate: z.boolean(),
   download_count: z.number().int(),
-  /** How many files share this content: all of them for admins, the owner's own for the owner; always 1 for anyone else. */
+  /** How many files share this content: all of them (their versions too) for admins, the owner's own for the owner; always 1 for anyone else. */
   reference_count: z.number().int(),
   tags: z.array(z.string()),
   /** The folder holding the file; null at the root, and for viewers who may not read that folder. */
   folder_id: z.number().int().nullable(),
   folder_name: z.string().nullable(),
+  visibility: effectiveVisibilitySchema,
   created_at: isoDate,
   updated_at: isoDate,
 });
@@ -135,6 +150,14 @@ export const usernameListSchema = z
   .array(z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'))
   .max(LIMITS.maxSharedUsers, `At most ${LIMITS.maxSharedUsers} users`)
   .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]);
+
+/** GET /api/share-recipients/{username}: a name the share dialog checks as it is added. */
+export const recipientParamsSchema = z.object({
+  username: z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'),
+});
+/** The user that name belongs to, spelt as they registered it. */
+export const recipientSchema = z.object({ username: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
 
 /** A share: visibility and the named users, who may be named only while the item is private. */
 function shareRequestSchemaOf(noun: 'Files' | 'Folders') {

@@ -11,5 +11,6 @@ export * from './uploads.js';
 export * from './links.js';
 export * from './system.js';
 export * from './thumbnails.js';
-export * from './manage.js';
 export * from './names.js';
+export * from './manage.js';
+export * from './versions.js';

@@ -21,14 +21,39 @@ export const LIMITS = {
   activityLimit: 20,
   sharingPageLimit: 1000,
   maxSharedUsers: 100,
+  /** Names one clash check may ask about; the web asks in slices of this many. */
+  maxClashNames: 1000,
   defaultQuotaMbShown: 10,
 } as const;
 
-export const PREVIEWABLE_MIME = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
+/** How a type is shown in place (served with ?inline=1). */
+export type PreviewKind = 'image' | 'pdf' | 'text' | 'markdown' | 'csv' | 'json';
+
+const PREVIEW_KINDS: Readonly<Record<string, PreviewKind>> = {
+  'image/jpeg': 'image',
+  'image/png': 'image',
+  'image/gif': 'image',
+  'image/webp': 'image',
+  'application/pdf': 'pdf',
+  'text/plain': 'text',
+  'text/markdown': 'markdown',
+  'text/csv': 'csv',
+  'application/json': 'json',
+};
+
+/** The preview of a type, or null when it is only downloaded. Active content (SVG, HTML) never has one. */
+export function previewKind(mime: string): PreviewKind | null {
+  return Object.hasOwn(PREVIEW_KINDS, mime) ? PREVIEW_KINDS[mime]! : null;
+}
 
 export function isPreviewable(mime: string): boolean {
-  return (PREVIEWABLE_MIME as readonly string[]).includes(mime);
+  return previewKind(mime) !== null;
 }
+
+/** Text shown in place is read up to this many bytes (a Range request): a huge file never loads whole. */
+export const TEXT_PREVIEW_BYTES = 1_048_576;
+/** A CSV preview shows at most this many rows. */
+export const CSV_PREVIEW_ROWS = 1000;
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { tagListSchema } from './files.js';
+import { onConflictSchema } from './versions.js';
 
 /**
  * Resumable uploads follow the tus 1.0 protocol (core, creation, termination,
@@ -46,7 +47,8 @@ const tags = z
 /**
  * The Upload-Metadata of a new upload, decoded: the same fields as the
  * multipart route (name, visibility, folder, tags), and optionally the
- * content's SHA-256 so that content the caller already owns completes at once.
+ * content's SHA-256 so that content the caller already owns completes at once,
+ * and what to do when the name is taken (`on_conflict`, as on the multipart route).
  * `filetype` (sent by tus clients) is accepted and ignored: the content decides.
  */
 export const resumableMetadataSchema = z.object({
@@ -60,6 +62,7 @@ export const resumableMetadataSchema = z.object({
     .optional()
     .transform((v) => v?.toLowerCase()),
   filetype: z.string().max(255).optional(),
+  on_conflict: onConflictSchema.default('fail'),
 });
 export type ResumableMetadata = z.infer<typeof resumableMetadataSchema>;
 

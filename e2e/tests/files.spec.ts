@@ -66,10 +66,10 @@ test('previews an image and a PDF, and downloads the exact bytes', async ({ page
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(120);
   const imageUrl = await img.getAttribute('src');
   expect(imageUrl).toMatch(/^blob:/);
-  await imageDialog.getByRole('button', { name: 'Hide Preview' }).click();
-  await expect(img).toBeHidden();
-  await imageDialog.getByRole('button', { name: 'Show Preview' }).click();
-  await expect(imageDialog.getByRole('img')).toBeVisible();
+  await imageDialog.getByRole('button', { name: 'Hide details' }).click();
+  await expect(imageDialog).not.toContainText('image/png');
+  await imageDialog.getByRole('button', { name: 'Show details' }).click();
+  await expect(imageDialog).toContainText('image/png');
   await page.keyboard.press('Escape');
   await expect(imageDialog).toBeHidden();
   // Closing revoked the blob URL: it no longer loads.

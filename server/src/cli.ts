@@ -14,8 +14,8 @@ ${Object.values(COMMANDS)
   .join('\n\n')}
 
 Exit codes: 0 done (verify: nothing wrong), 1 verify found problems or the
-command was refused, 2 could not run (bad arguments or configuration, no
-installation there).`;
+command was refused (the last administrator...), 2 could not run (bad
+arguments or configuration, no installation there), 3 no user of that name.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;

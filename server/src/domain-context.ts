@@ -8,6 +8,7 @@ import type { DomainContext } from './domain/shared/context.js';
 import type { Logger } from './logger.js';
 import type { EventBus } from './events/bus.js';
 import { resolveJwtSecret } from './jwt-secret.js';
+import { createSecretBox, type SecretBox } from './secret-box.js';
 import { silentObserver, type Observer } from './metrics/observer.js';
 import type { ObjectStore } from './storage/object-store.js';
 
@@ -17,6 +18,16 @@ export interface ContextParts {
   events: EventBus;
   log: Logger;
   observe?: Observer;
+}
+
+/** The server's secret: JWT_SECRET, or the one generated into DATA_DIR. */
+function serverSecret(config: Config): string {
+  return resolveJwtSecret(config.jwtSecret, config.dataDir);
+}
+
+/** Seals secrets at rest under the server's secret: for the domain, and for the migration that sealed the old ones. */
+export function secretBoxOf(config: Config): SecretBox {
+  return createSecretBox(serverSecret(config));
 }
 
 /** The domain's context from the configuration: the same for the server and for the admin CLI. */
@@ -29,7 +40,8 @@ export function createDomainContext(config: Config, { database, store, events, l
     events,
     background: createBackground(log),
     passwords: createPasswordHasher(config.argon2MemoryKib),
-    tokens: createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    tokens: createTokenService(serverSecret(config)),
+    secrets: secretBoxOf(config),
     settings: {
       defaultQuotaBytes: config.defaultQuotaBytes,
       maxFileBytes: config.maxFileBytes,
@@ -38,6 +50,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       orphanGraceMs: config.orphanGraceMs,
       uploadIdleMs: config.uploadIdleMs,
       resumable: config.resumable,
+      versionsKeep: config.versionsKeep,
     },
     log,
     observe,

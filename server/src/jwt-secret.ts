@@ -8,12 +8,9 @@ import { randomBytes } from 'node:crypto';
  */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
+  const stored = storedJwtSecret(dataDir);
+  if (stored !== undefined) return stored;
   const file = path.join(dataDir, 'jwt-secret');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
   const secret = randomBytes(48).toString('base64url');
   try {
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
@@ -22,5 +19,15 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
     // Another process created it first: use theirs.
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return fs.readFileSync(file, 'utf8').trim();
     throw err;
+  }
+}
+
+/** The secret generated into DATA_DIR, if there is one. */
+export function storedJwtSecret(dataDir: string): string | undefined {
+  try {
+    return fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    return undefined;
   }
 }

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
+import { secretBoxOf } from './domain-context.js';
+import { resolveJwtSecret, storedJwtSecret } from './jwt-secret.js';
+import { createSecretBox, totpContext } from './secret-box.js';
 import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { ContentMismatch, copyVerified } from './storage/copy-object.js';
@@ -17,8 +20,8 @@ export interface MigrationReport {
 
 type Table = keyof Database;
 /** Copied in foreign-key order; sessions are not copied (everyone signs in again). */
-const TABLES: Table[] = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_tags', 'file_shares', 'activity'];
-const SEQUENCED: Table[] = ['users', 'recovery_codes', 'folders', 'files', 'activity'];
+const TABLES: Table[] = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_versions', 'file_tags', 'file_shares', 'activity'];
+const SEQUENCED: Table[] = ['users', 'recovery_codes', 'folders', 'files', 'file_versions', 'activity'];
 const BATCH = 500;
 
 /** Copies one blob's object under a new key, checking its SHA-256 and size against the blob row. */
@@ -39,6 +42,32 @@ async function count(db: Db, table: Table): Promise<number> {
 }
 
 /**
+ * TOTP secrets are sealed under each installation's own server secret: the
+ * source's (DATA_DIR/jwt-secret, else JWT_SECRET as for the target) opens
+ * them, the target's seals them again.
+ */
+function resealer(fromDataDir: string, target: Config) {
+  const source = createSecretBox(storedJwtSecret(path.resolve(fromDataDir)) ?? resolveJwtSecret(target.jwtSecret, target.dataDir));
+  const dest = secretBoxOf(target);
+  const reseal = (id: number, value: unknown) => {
+    if (typeof value !== 'string') return value;
+    try {
+      return dest.seal(source.open(value, totpContext(id)), totpContext(id));
+    } catch {
+      throw new Error(`The two-factor secret of user ${id} does not open with the source installation's secret (its jwt-secret file, else JWT_SECRET): migration stopped`);
+    }
+  };
+  return {
+    source,
+    target: dest,
+    user: (row: Record<string, unknown>) => {
+      const id = Number(row.id);
+      return { ...row, totp_secret: reseal(id, row.totp_secret), totp_pending_secret: reseal(id, row.totp_pending_secret) };
+    },
+  };
+}
+
+/**
  * Copies an embedded installation (SQLite and objects under fromDataDir) to
  * the configured database and object store. Ids are kept, so links and
  * shares still work. Objects are copied and verified first; rows then go in
@@ -49,12 +78,13 @@ export async function migrateStorage(fromDataDir: string, target: Config, log: (
   const source = await openDatabase({ url: undefined, schema: undefined, dataDir: path.resolve(fromDataDir) });
   let dest: DatabaseHandle | undefined;
   try {
-    await migrate(source);
+    const sealed = resealer(fromDataDir, target);
+    await migrate(source, sealed.source);
     dest = await openDatabase({ url: target.database.url, schema: target.database.schema, dataDir: target.dataDir });
     if (dest.dialect === 'sqlite' && path.resolve(target.dataDir) === path.resolve(fromDataDir)) {
       throw new Error('The target is the source installation: set DATABASE_URL (and S3_BUCKET) for the target');
     }
-    await migrate(dest);
+    await migrate(dest, sealed.target);
     if ((await count(dest.db, 'users')) > 0) throw new Error('The target database is not empty: migrate into a fresh one');
 
     const fromStore = createFsObjectStore(path.resolve(fromDataDir));
@@ -77,6 +107,7 @@ export async function migrateStorage(fromDataDir: string, target: Config, log: (
         if (table === 'blobs') {
           all = all.filter((b) => keys.has(String(b.hash))).map((b) => ({ ...b, storage_key: keys.get(String(b.hash)) }));
         }
+        if (table === 'users') all = all.map(sealed.user);
         // Parents may have larger ids than children (folders move): link parents once all exist.
         const insert = table === 'folders' ? all.map((f) => ({ ...f, parent_id: null })) : all;
         for (let i = 0; i < insert.length; i += BATCH) {

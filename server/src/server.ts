@@ -11,7 +11,7 @@ import { createMemoryBus } from './events/memory-bus.js';
 import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
 import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
-import { createDomainContext } from './domain-context.js';
+import { createDomainContext, secretBoxOf } from './domain-context.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/metrics.js';
 import { listenForMetrics } from './http/metrics.js';
@@ -32,7 +32,7 @@ export interface VaultServer {
 export async function createServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<VaultServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
-  await migrate(database);
+  await migrate(database, secretBoxOf(config));
   const events: EventBus = database.pgPool ? createPgBus(database.pgPool, database.schema ?? 'public', logger) : createMemoryBus();
   const store = await openObjectStore(config);
   // Rate-limit state is shared through Redis when instances run side by side;

@@ -1,9 +1,11 @@
 import { pino } from 'pino';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import type { AdminUserRow } from '@vault/contract';
 import { createServer } from '../src/server.js';
 import { createClient } from './helpers/client.js';
-import { assertStorageConsistent, blobOf, samples, settled, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, samples, settled, uploadForm, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
 import { describeEachDb, withTestServer } from './helpers/server.js';
 import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 import { openSocket } from './helpers/ws.js';
@@ -76,6 +78,80 @@ describeEachDb(
       expect((await client().get('/api/auth/me', { token: bob.token })).status).toBe(401);
       const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('type', 'in', ['user_disabled', 'user_enabled']).where('detail', '=', bob.user.username).execute();
       expect(log.map((r) => r.type)).toEqual(['user_disabled', 'user_enabled']);
+    });
+
+    it('suspends a disabled user’s public files, public folders, share links and file requests until they are enabled', async () => {
+      const admin = await adminToken();
+      const bob = await client().register();
+      const carol = await client().register();
+      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+      const publicFile = await uploadOne(client(), bob.token, { name: 'open.png', content: picture }, { is_public: 'true' });
+      const publicFolder = await makeFolder(t(), bob.token, 'Open folder', { is_public: true });
+      const inPublicFolder = await uploadOne(client(), bob.token, { name: 'inside.txt', content: samples.text() }, { folder_id: String(publicFolder.id) });
+      const privateFile = await uploadOne(client(), bob.token, { name: 'private.txt', content: samples.text() });
+      const sharedFile = await uploadOne(client(), bob.token, { name: 'for-carol.txt', content: samples.text() });
+      expect((await client().put(`/api/files/${sharedFile}/share`, { token: bob.token, json: { is_public: false, shared_users: [carol.user.username] } })).status).toBe(200);
+      const privateFolder = await makeFolder(t(), bob.token, 'Private folder');
+      const link = async (item: object, extra: object = {}) => (await client().post('/api/links', { token: bob.token, json: { item, ...extra } })).body.link.token as string;
+      const fileLink = await link({ type: 'file', id: privateFile });
+      const folderLink = await link({ type: 'folder', id: privateFolder.id });
+      const lockedLink = await link({ type: 'file', id: privateFile }, { password: 'link-password' });
+      const request = (await client().post('/api/requests', { token: bob.token, json: { folder_id: privateFolder.id } })).body.request.token as string;
+
+      const publicIds = async () => (await client().get('/api/files/public?limit=100')).body.files.map((f: { id: number }) => f.id);
+      /** Each way in that a grant of Bob's opens to someone else, with its status. */
+      const answers = async () => ({
+        publicFile: (await client().get(`/api/files/public/${publicFile}`)).status,
+        publicDownload: (await client().get(`/api/files/public/${publicFile}/download`)).status,
+        publicFileSignedIn: (await client().get(`/api/files/${publicFile}`, { token: carol.token })).status,
+        publicThumbnail: (await client().get(`/api/files/${publicFile}/thumbnail`)).status,
+        listedPublic: (await publicIds()).includes(publicFile),
+        publicFolder: (await client().get(`/api/folders/public/${publicFolder.id}`)).status,
+        publicFolderSignedIn: (await client().get(`/api/folders/${publicFolder.id}`, { token: carol.token })).status,
+        publicFolderFiles: (await client().get(`/api/files?folder_id=${publicFolder.id}`, { token: carol.token })).status,
+        fileInPublicFolder: (await client().get(`/api/files/public/${inPublicFolder}/download`)).status,
+        fileLink: (await client().get(`/api/s/${fileLink}`)).status,
+        fileLinkDownload: (await client().get(`/api/s/${fileLink}/download`)).status,
+        folderLink: (await client().get(`/api/s/${folderLink}`)).status,
+        folderLinkFile: (await client().get(`/api/s/${folderLink}/download`)).status,
+        lockedLinkUnlock: (await client().post(`/api/s/${lockedLink}/unlock`, { json: { password: 'link-password' } })).status,
+        request: (await client().get(`/api/r/${request}`)).status,
+        requestUpload: (await client().post(`/api/r/${request}/upload`, { body: uploadForm([{ name: 'sent.txt', content: samples.text() }]) })).status,
+        // Shares with named users are not public grants: they stay.
+        sharedWithCarol: (await client().get(`/api/files/${sharedFile}`, { token: carol.token })).status,
+        adminReads: (await client().get(`/api/files/${publicFile}`, { token: admin })).status,
+      });
+      const open = {
+        publicFile: 200,
+        publicDownload: 200,
+        publicFileSignedIn: 200,
+        publicThumbnail: 200,
+        listedPublic: true,
+        publicFolder: 200,
+        publicFolderSignedIn: 200,
+        publicFolderFiles: 200,
+        fileInPublicFolder: 200,
+        fileLink: 200,
+        fileLinkDownload: 200,
+        folderLink: 200,
+        folderLinkFile: 200,
+        lockedLinkUnlock: 200,
+        request: 200,
+        requestUpload: 201,
+        sharedWithCarol: 200,
+        adminReads: 200,
+      };
+      expect(await answers()).toEqual(open);
+
+      expect((await client().post(`/api/admin/users/${bob.user.id}/disable`, { token: admin })).status).toBe(200);
+      const gone = Object.fromEntries(Object.keys(open).map((k) => [k, 404]));
+      expect(await answers()).toEqual({ ...gone, listedPublic: false, sharedWithCarol: 200, adminReads: 200 });
+      // A link answers as if it never existed, the refusal the link pages already show.
+      expect((await client().get(`/api/s/${fileLink}`)).body).toMatchObject({ link_refusal: 'not_found' });
+      expect((await client().get(`/api/r/${request}`)).body).toMatchObject({ link_refusal: 'not_found' });
+
+      expect((await client().post(`/api/admin/users/${bob.user.id}/enable`, { token: admin })).status).toBe(200);
+      expect(await answers()).toEqual(open);
     });
 
     it('resets a password: a temporary one shown once, sessions end, and a new password is demanded first', async () => {

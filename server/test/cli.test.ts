@@ -9,7 +9,8 @@ import type { FileItem } from '@vault/contract';
 import { newObjectKey } from '../src/storage/keys.js';
 import { buildServer, runCli, serverRoot } from './helpers/cli.js';
 import { blobOf, samples, settled, sha256, storedKeys, upload, uploadOne } from './helpers/files.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
+import { openSocket } from './helpers/ws.js';
 
 beforeAll(buildServer, 120_000);
 
@@ -23,7 +24,19 @@ describe('vault (CLI)', () => {
   it('lists every command with --help, from the repository bin and the built entry alike', async () => {
     const help = await runCli(['--help'], {});
     expect(help.code).toBe(0);
-    for (const command of ['create-admin', 'verify [--repair]', 'gc', 'migrate-storage', 'backup <dir>', 'restore <dir>']) expect(help.stdout).toContain(command);
+    for (const command of [
+      'create-admin',
+      'reset-password <username>',
+      'disable-user <username>',
+      'enable-user <username>',
+      'verify [--repair]',
+      'gc',
+      'migrate-storage',
+      'backup <dir>',
+      'restore <dir>',
+    ]) {
+      expect(help.stdout).toContain(command);
+    }
     const viaBin = await new Promise<string>((resolve, reject) =>
       execFile(process.execPath, [path.join(serverRoot, 'bin/vault.js'), '--help'], (err, stdout) => (err ? reject(err) : resolve(stdout))),
     );
@@ -91,7 +104,7 @@ describe('vault (CLI)', () => {
         [
           `repaired ref_count: blob ${miscountedBlob.hash} 3 -> 1`,
           `repaired ref_count: blob ${orphanedBlob.hash} 1 -> 0`,
-          `collected blob ${orphanedBlob.hash}: no file refers to it`,
+          `collected blob ${orphanedBlob.hash}: no file or version refers to it`,
           `repaired used_bytes: user ${user.user.id} (${user.user.username}) ${charged} -> ${lost.length + miscounted.length}`,
         ].sort(),
       );
@@ -135,6 +148,111 @@ describe('vault (CLI)', () => {
       await t.close();
     }
   }, 60_000);
+});
+
+/** The environment that points the CLI at a test server's installation, on either database. */
+function installationEnv(t: TestServer): Record<string, string> {
+  const { database, jwtSecret } = t.server.config;
+  const scaledOut: Record<string, string> = database.url ? { DATABASE_URL: database.url, DATABASE_SCHEMA: database.schema!, JWT_SECRET: jwtSecret! } : {};
+  return { ...envOf(t), ...scaledOut };
+}
+
+const ADMIN = { username: 'root_admin', password: 'longpassword' };
+
+describe.each(DATABASES)('vault reset-password, disable-user, enable-user [%s]', (db) => {
+  // An embedded server notices a change made by another process at its next heartbeat; PostgreSQL's
+  // instances hear the command's notification at once, so there the heartbeat is far away.
+  const start = () => startTestServer(db, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WS_HEARTBEAT_SECONDS: db === 'postgres' ? '3600' : '1' });
+  const auditOf = (t: TestServer, username: string) =>
+    t.server.ctx.db.selectFrom('activity').select(['type', 'user_id', 'detail']).where('detail', '=', username).where('type', 'in', ['password_reset', 'user_disabled', 'user_enabled']).orderBy('id').execute();
+
+  it('reset-password prints a temporary password, ends every session, and demands a new password at sign-in', async () => {
+    const t = await start();
+    try {
+      const bob = await t.client.register();
+      const socket = await openSocket(t.url, { token: bob.token });
+      await socket.next((m) => m.type === 'ready');
+
+      const reset = await runCli(['reset-password', bob.user.username.toUpperCase()], installationEnv(t));
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stdout).toContain(`reset the password of ${bob.user.username}: their sessions have ended`);
+      const temporary = /^temporary password: (\S+)$/m.exec(reset.stdout)![1]!;
+      expect(temporary).toMatch(/^[A-Za-z2-9]{16}$/);
+
+      expect((await t.client.get('/api/auth/me', { token: bob.token })).status).toBe(401);
+      expect(await socket.closed).toMatchObject({ reason: 'Session has ended' });
+      expect((await t.client.post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } })).status).toBe(401);
+      const login = await t.client.post('/api/auth/login', { json: { username: bob.user.username, password: temporary } });
+      expect(login.status).toBe(200);
+      expect(login.body.must_change_password).toBe(true);
+      expect((await t.client.get('/api/files', { token: login.body.token })).status).toBe(403);
+      // The command line is no account: the audit log names the user acted on, and nobody as the actor.
+      expect(await auditOf(t, bob.user.username)).toEqual([{ type: 'password_reset', user_id: null, detail: bob.user.username }]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('disable-user ends sign-in, sessions and public content until enable-user', async () => {
+    const t = await start();
+    try {
+      const bob = await t.client.register();
+      const publicFile = await uploadOne(t.client, bob.token, { name: 'open.txt', content: samples.text() }, { is_public: 'true' });
+      const socket = await openSocket(t.url, { token: bob.token });
+      await socket.next((m) => m.type === 'ready');
+
+      const disabled = await runCli(['disable-user', bob.user.username], installationEnv(t));
+      expect(disabled).toEqual({ code: 0, stdout: `disabled ${bob.user.username}: they cannot sign in and their sessions have ended\n`, stderr: '' });
+      expect((await t.client.get('/api/auth/me', { token: bob.token })).status).toBe(401);
+      expect(await socket.closed).toMatchObject({ reason: 'Session has ended' });
+      expect(await t.client.post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } })).toMatchObject({
+        status: 403,
+        body: { error: 'This account is disabled. Contact an administrator.' },
+      });
+      expect((await t.client.get(`/api/files/public/${publicFile}`)).status).toBe(404);
+      // Disabling a disabled user changes nothing and says so the same way.
+      expect((await runCli(['disable-user', bob.user.username], installationEnv(t))).code).toBe(0);
+
+      const enabled = await runCli(['enable-user', bob.user.username], installationEnv(t));
+      expect(enabled).toEqual({ code: 0, stdout: `enabled ${bob.user.username}: they may sign in again\n`, stderr: '' });
+      expect((await t.client.post('/api/auth/login', { json: { username: bob.user.username, password: bob.password } })).status).toBe(200);
+      expect((await t.client.get(`/api/files/public/${publicFile}`)).status).toBe(200);
+      expect(await auditOf(t, bob.user.username)).toEqual([
+        { type: 'user_disabled', user_id: null, detail: bob.user.username },
+        { type: 'user_enabled', user_id: null, detail: bob.user.username },
+      ]);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
+  it('refuse an unknown user (exit 3), the last administrator (exit 1) and wrong arguments (exit 2), and explain themselves with --help', async () => {
+    const t = await start();
+    try {
+      await Promise.all(
+        ['reset-password', 'disable-user', 'enable-user'].map(async (command) => {
+          expect(await runCli([command, 'nobody_here'], installationEnv(t)), command).toEqual({ code: 3, stdout: '', stderr: 'No user named nobody_here\n' });
+          const help = await runCli([command, '--help'], {});
+          expect(help.code).toBe(0);
+          expect(help.stdout).toContain(`Usage: vault ${command} <username>`);
+          const missing = await runCli([command], installationEnv(t));
+          expect(missing.code).toBe(2);
+          expect(missing.stderr).toContain(`${command} takes one username`);
+          expect((await runCli([command, 'a', 'b'], installationEnv(t))).code).toBe(2);
+        }),
+      );
+      const last = await runCli(['disable-user', ADMIN.username], installationEnv(t));
+      expect(last).toEqual({ code: 1, stdout: '', stderr: 'The last administrator cannot be disabled\n' });
+      expect((await t.client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } })).status).toBe(200);
+      // With a second admin, the first may go; the operator may reset any password, an admin's too.
+      expect((await runCli(['create-admin', 'second_admin'], installationEnv(t))).code).toBe(0);
+      expect((await runCli(['disable-user', ADMIN.username], installationEnv(t))).code).toBe(0);
+      expect((await runCli(['disable-user', 'second_admin'], installationEnv(t))).code).toBe(1);
+      expect((await runCli(['reset-password', 'second_admin'], installationEnv(t))).code).toBe(0);
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });
 
 describe('vault backup / restore', () => {

@@ -42,7 +42,7 @@ describeEachBackend('deduplication work after the response', (t) => {
     const background = ctx.background.held();
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const copy = await ingest(ctx.store, Readable.from([content]), 'png', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
-    const file = await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'second.png', object: copy, options: { isPublic: false, folderId: null, tags: [] }, leases });
+    const file = await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'second.png', object: copy, options: { isPublic: false, folderId: null, tags: [], onConflict: 'fail' }, leases });
     expect(file).toMatchObject({ original_name: 'second.png', is_duplicate: false, reference_count: 1 });
     expect(await ctx.store.exists(copy.key)).toBe(true);
 

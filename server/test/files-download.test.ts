@@ -77,17 +77,24 @@ describeEachBackend('downloads', (t) => {
     expect(file.body.file.download_count).toBe(2);
   });
 
-  it('serves previews inline for images and PDFs only, without counting', async () => {
+  it('serves previews inline for pictures, PDFs and text, without counting; anything else is refused', async () => {
     const { token } = await t().client.register();
     const pdf = await uploadOne(t().client, token, { name: 'doc.pdf', content: samples.pdf() });
-    const txt = await uploadOne(t().client, token, { name: 'doc.txt', content: samples.text() });
+    const md = await uploadOne(t().client, token, { name: 'notes.md', content: samples.text('# Notes\n\nSome *text* past the first bytes.\n') });
+    const zip = await uploadOne(t().client, token, { name: 'bundle.zip', content: samples.zip() });
     const preview = await t().client.get(`/api/files/${pdf}/download?inline=1`, { token });
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-disposition')).toMatch(/^inline; /);
-    const refused = await t().client.get(`/api/files/${txt}/download?inline=1`, { token });
+    // Text previews read the head of the file only.
+    const text = await t().client.get(`/api/files/${md}/download?inline=1`, { token, headers: { range: 'bytes=0-6' } });
+    expect(text.status).toBe(206);
+    expect(text.text).toBe('# Notes');
+    expect(text.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(text.headers.get('content-disposition')).toMatch(/^inline; /);
+    const refused = await t().client.get(`/api/files/${zip}/download?inline=1`, { token });
     expect(refused.status).toBe(415);
     expect(refused.body.error).toBe('This file type cannot be previewed in the browser');
-    expect((await t().client.get(`/api/files/${pdf}`, { token })).body.file.download_count).toBe(0);
+    for (const id of [pdf, md]) expect((await t().client.get(`/api/files/${id}`, { token })).body.file.download_count).toBe(0);
   });
 
   it('counts anonymous public downloads', async () => {

@@ -8,6 +8,7 @@ import { createServer } from '../src/server.js';
 import { createClient } from './helpers/client.js';
 import { objectFiles, samples, sha256, uploadOne } from './helpers/files.js';
 import { startS3 } from './helpers/s3.js';
+import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 import { dropSchema, freshEnv, startTestServer } from './helpers/server.js';
 
 const PG = process.env.TEST_DATABASE_URL;
@@ -33,20 +34,24 @@ async function embeddedInstallation() {
   await srv.client.put(`/api/files/${ids.doc}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
   await srv.client.get(`/api/files/${ids.photo}/download`, { token: alice.token });
   const aliceFiles = (await srv.client.get('/api/files?sort_by=original_name&sort_order=asc', { token: alice.token })).body.files;
+  const carol = await userWithTwoFactor(srv.client);
   await srv.server.close();
-  return { dataDir: srv.dataDir, alice, bob, ids, photo, aliceFiles, folders: { child: child.id, parent: parent.id } };
+  // As an embedded installation keeps the secret it generated (and sealed carol's TOTP secret under).
+  fs.writeFileSync(path.join(srv.dataDir, 'jwt-secret'), srv.server.config.jwtSecret!);
+  return { dataDir: srv.dataDir, alice, bob, carol, ids, photo, aliceFiles, folders: { child: child.id, parent: parent.id } };
 }
 
 describe.runIf(PG)('vault migrate-storage', () => {
   it('moves an embedded installation to PostgreSQL and S3, verified, with ids kept', async () => {
     const source = await embeddedInstallation();
     const s3 = await startS3();
-    const { env, schema } = freshEnv('postgres', s3.env);
+    // The target has a secret of its own: TOTP secrets are opened with the source's and sealed again.
+    const { env, schema } = freshEnv('postgres', { ...s3.env, JWT_SECRET: 'the-target-installation-has-its-own-secret' });
     const config = loadConfig(env);
     try {
       const report = await migrateStorage(source.dataDir, config);
       expect(report.objects).toBe(2);
-      expect(report.rows).toMatchObject({ users: 2, files: 4, folders: 2, file_shares: 1, file_tags: 1 });
+      expect(report.rows).toMatchObject({ users: 3, files: 4, folders: 2, file_shares: 1, file_tags: 1 });
 
       const target = await createServer(config, pino({ level: 'silent' }));
       try {
@@ -65,6 +70,8 @@ describe.runIf(PG)('vault migrate-storage', () => {
         expect((await client.get(`/api/files/public/${source.ids.copy}`)).status).toBe(200);
         const blob = await target.ctx.db.selectFrom('blobs').selectAll().where('hash', '=', sha256(source.photo)).executeTakeFirstOrThrow();
         expect(blob.ref_count).toBe(3);
+        const challenge = await passwordStep(client, source.carol.user.username, source.carol.password);
+        expect((await client.post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(source.carol.secret) } })).status).toBe(200);
         // Sequences continue after the copied ids.
         const next = await uploadOne(client, token, { name: 'after.txt', content: samples.text() });
         expect(next).toBeGreaterThan(source.ids.doc);

@@ -5,17 +5,30 @@ import { Migrator, type MigrationProvider } from 'kysely';
 import { expect, it } from 'vitest';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { DATABASES, dropSchema, freshSchemaName, type DbKind } from './helpers/server.js';
+import { generateSecret } from 'otplib';
+import { createPasswordHasher } from '../src/domain/accounts/passwords.js';
+import { createSecretBox, isSealed } from '../src/secret-box.js';
+import { DATABASES, dropSchema, freshSchemaName, startTestServer, type DbKind } from './helpers/server.js';
+import { codeAt, passwordStep } from './helpers/two-factor.js';
 
-/** A fresh database migrated up to `last`, for a test to fill before the migrations that follow run. */
-async function withDatabaseAt(dialect: DbKind, last: string, test: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+/** The test servers' JWT_SECRET (helpers/server.ts), so a server started on a migrated database opens what was sealed. */
+const SECRETS = createSecretBox('test-secret-test-secret-test-secret-0123');
+
+/** A fresh database (its data dir, and schema on PostgreSQL) migrated up to `last`, left open. */
+async function databaseAt(dialect: DbKind, last: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
   const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
   const handle = await openDatabase({ url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, schema, dataDir });
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const result = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo(last);
+  expect(result.error).toBeUndefined();
+  return { handle, dataDir, schema };
+}
+
+/** A fresh database migrated up to `last`, for a test to fill before the migrations that follow run. */
+async function withDatabaseAt(dialect: DbKind, last: string, test: (handle: DatabaseHandle) => Promise<void>): Promise<void> {
+  const { handle, dataDir, schema } = await databaseAt(dialect, last);
   try {
-    const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
-    const result = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo(last);
-    expect(result.error).toBeUndefined();
     await test(handle);
   } finally {
     await handle.close();
@@ -35,7 +48,7 @@ it.each(DATABASES)('backfills what each user is charged when 0002 runs on existi
     await db.insertInto('blobs').values([blobRow('x', 100), blobRow('y', 30)]).execute();
     await db.insertInto('files').values([fileRow(a!.id, 'x', 100), fileRow(a!.id, 'x', 100), fileRow(a!.id, 'y', 30), fileRow(b!.id, 'x', 100)]).execute();
 
-    await migrate(handle);
+    await migrate(handle, SECRETS);
     const charged = await db.selectFrom('users').select(['username', 'used_bytes']).orderBy('username').execute();
     expect(charged.map((u) => [u.username, Number(u.used_bytes)])).toEqual([['a', 130], ['b', 100]]);
   }),
@@ -52,7 +65,7 @@ it.each(DATABASES)('repairs counts left wrong by double releases, then refuses n
     await db.insertInto('blobs').values([blobRow('x', 100, -6), blobRow('y', 30, 7), blobRow('z', 10, -1)]).execute();
     await db.insertInto('files').values([fileRow(a!.id, 'x', 100), fileRow(a!.id, 'x', 100), fileRow(a!.id, 'y', 30), fileRow(b!.id, 'x', 100)]).execute();
 
-    await migrate(handle);
+    await migrate(handle, SECRETS);
     const blobs = await db.selectFrom('blobs').select(['hash', 'ref_count', 'orphaned_at']).orderBy('hash').execute();
     expect(blobs.map((r) => [r.hash, r.ref_count])).toEqual([['x', 3], ['y', 1], ['z', 0]]);
     expect(blobs[2]!.orphaned_at).not.toBeNull();
@@ -103,3 +116,37 @@ it.each(DATABASES)('parts same-name files of one folder when 0145 runs, then ref
     await db.insertInto('files').values([named(b!.id, 'README'), named(b!.id, 'readme.txt'), named(a!.id, 'README', box!.id)]).execute();
   }),
 );
+
+it.each(DATABASES)('seals the TOTP secrets stored in clear when 0190 runs; sign-in with a code still works [%s]', async (dialect) => {
+  // An installation from before 0190: one user signs in with two factors, another is setting it up.
+  const { handle, dataDir, schema } = await databaseAt(dialect, '0180_account_security');
+  const hash = await createPasswordHasher(1024).hash('their-password');
+  const [secret, pending] = [generateSecret(), generateSecret()];
+  await handle.db
+    .insertInto('users')
+    .values([userRow('carol', { password_hash: hash, totp_secret: secret }), userRow('dave', { password_hash: hash, totp_pending_secret: pending })] as never)
+    .execute();
+  await handle.close();
+
+  const srv = await startTestServer(dialect, { DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
+  try {
+    const stored = await srv.server.ctx.db.selectFrom('users').select(['username', 'totp_secret', 'totp_pending_secret']).orderBy('username').execute();
+    expect(stored.map((u) => [u.username, u.totp_secret !== null && isSealed(u.totp_secret), u.totp_pending_secret !== null && isSealed(u.totp_pending_secret)])).toEqual([
+      ['carol', true, false],
+      ['dave', false, true],
+    ]);
+    const atRest = JSON.stringify(stored);
+    expect(atRest).not.toContain(secret);
+    expect(atRest).not.toContain(pending);
+
+    const challenge = await passwordStep(srv.client, 'carol', 'their-password');
+    const signedIn = await srv.client.post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(secret) } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    // The setup in progress goes on with the secret the authenticator already holds.
+    const dave = await srv.client.post('/api/auth/login', { json: { username: 'dave', password: 'their-password' } });
+    const enabled = await srv.client.post('/api/account/2fa/enable', { token: dave.body.token, json: { code: await codeAt(pending) } });
+    expect(enabled.status, enabled.text).toBe(200);
+  } finally {
+    await srv.close();
+  }
+});

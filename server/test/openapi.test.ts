@@ -14,7 +14,7 @@ describe('OpenAPI document', () => {
       expect(doc.openapi).toBe('3.1.0');
       const { app } = t.server;
 
-      const routes = app.registeredRoutes.filter((r) => r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
+      const routes = app.registeredRoutes.filter((r) => r.url.startsWith('/api/') || r.url === '/ws').map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
       const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
       expect(documented.sort()).toEqual(routes.sort());
       expect(routes.length).toBeGreaterThan(35);
@@ -49,6 +49,15 @@ describe('OpenAPI document', () => {
       expect(Object.keys(doc.paths['/api/account']!.get!.responses).sort()).toEqual(['200', '401', '429']);
       expect(Object.keys(doc.paths['/api/admin/stats']!.get!.responses).sort()).toEqual(['200', '401', '403', '429']);
       expect(Object.keys(doc.paths['/api/files/upload']!.post!.requestBody!.content)).toEqual(['multipart/form-data']);
+      // The websocket: its upgrade, the token it may carry, and the messages either side sends.
+      const ws = doc.paths['/ws']!.get! as Operation & { security: unknown[]; 'x-websocket': { clientMessages: object; serverMessages: object } };
+      expect(ws.responses['101']).toBeDefined();
+      expect(ws.security).toEqual([]);
+      expect(JSON.stringify(ws.parameters)).toContain('"token"');
+      expect(ajv.validate(ws['x-websocket'].clientMessages, { type: 'auth', token: 'x' })).toBe(true);
+      expect(ajv.validate(ws['x-websocket'].serverMessages, { type: 'ready' })).toBe(true);
+      expect(ajv.validate(ws['x-websocket'].serverMessages, { type: 'file_uploaded', file_id: 1, at: '2026-11-25T10:00:00Z' })).toBe(true);
+      expect(ajv.validate(ws['x-websocket'].serverMessages, { type: 'nonsense', at: 'x' })).toBe(false);
     });
   });
 

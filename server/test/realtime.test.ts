@@ -6,6 +6,7 @@ import { samples, uploadOne } from './helpers/files.js';
 import { describeEachDb, startTestServer, DATABASES, type TestServer } from './helpers/server.js';
 import { connect, ofType, openSocket, type TestSocket } from './helpers/ws.js';
 import { endSession } from './helpers/users.js';
+import { codeAt } from './helpers/two-factor.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 const ADMIN = { username: 'ws_admin', password: 'admin-password' };
@@ -140,6 +141,26 @@ describeEachDb(
       await ws.next(ofType('file_uploaded', seenAgain));
     });
 
+    it('sends an admin who must choose a new password only their own events until they have, like the admin routes', async () => {
+      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const promoted = await t().client.register();
+      const other = await t().client.register();
+      expect((await t().client.put(`/api/admin/users/${promoted.user.id}`, { token: admin, json: { is_admin: true } })).status).toBe(200);
+      const temporary = (await t().client.post(`/api/admin/users/${promoted.user.id}/reset-password`, { token: admin })).body.temporary_password as string;
+      const token = (await t().client.post('/api/auth/login', { json: { username: promoted.user.username, password: temporary } })).body.token as string;
+      const ws = await socketFor(token);
+
+      const hidden = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      await publicMarker(ws);
+      expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
+      expect((await t().client.get('/api/admin/stats', { token })).status).toBe(403);
+
+      const changed = await t().client.put('/api/account/password', { token, json: { current_password: temporary, new_password: 'chosen-at-last' } });
+      expect(changed.status).toBe(204);
+      const seen = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      await ws.next(ofType('file_uploaded', seen));
+    });
+
     it('re-authenticates a user’s sockets on an access change: an ended session closes at once', async () => {
       const { user, password, token } = await t().client.register();
       const second = await t().client.post('/api/auth/login', { json: { username: user.username, password } });
@@ -241,6 +262,42 @@ describeEachDb(
     });
   },
   { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, WS_MAX_SOCKETS_PER_USER: '5' },
+);
+
+describeEachDb(
+  'real-time link under REQUIRE_2FA_FOR_ADMINS',
+  (t) => {
+    it('sends an admin without two-factor sign-in only what a user receives, and everything once it is on, like the admin routes', async () => {
+      const token = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const ws = await connect(t().url, token);
+      const other = await t().client.register();
+      /** An upload of another user's that the admin must not hear of, then their own that they must: delivered in order. */
+      const unheard = async () => {
+        const hidden = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+        await ws.next(ofType('file_uploaded', await uploadOne(t().client, token, { name: secretName(), content: samples.text() })));
+        expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
+      };
+      try {
+        await unheard();
+        expect((await t().client.get('/api/admin/stats', { token })).status).toBe(403);
+
+        // Turned on: the same socket now receives everyone's events, at once.
+        const setup = await t().client.post('/api/account/2fa/setup', { token });
+        expect((await t().client.post('/api/account/2fa/enable', { token, json: { code: await codeAt(setup.body.secret, -30) } })).status).toBe(200);
+        const seen = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+        await ws.next(ofType('file_uploaded', seen));
+        expect((await t().client.get('/api/admin/stats', { token })).status).toBe(200);
+
+        // And off again: back to what a user receives.
+        const off = await t().client.post('/api/account/2fa/disable', { token, json: { password: ADMIN.password, code: await codeAt(setup.body.secret) } });
+        expect(off.status, off.text).toBe(204);
+        await unheard();
+      } finally {
+        ws.close();
+      }
+    });
+  },
+  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, REQUIRE_2FA_FOR_ADMINS: 'true' },
 );
 
 describe('real-time link lifecycle', () => {

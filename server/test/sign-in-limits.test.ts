@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createClient, uniqueName, type Client } from './helpers/client.js';
-import { withTestServer, type TestServer } from './helpers/server.js';
+import { DATABASES, startTestServer, withTestServer, type TestServer } from './helpers/server.js';
+import { codeAt, userWithTwoFactor } from './helpers/two-factor.js';
 
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -143,3 +144,56 @@ describe('client address behind a proxy (TRUST_PROXY)', () => {
     });
   });
 });
+
+describe.each(DATABASES.flatMap((db) => COUNTER_STORES.map(([store, env]) => [db, store, env] as const)))(
+  'password checks of a signed-in user [%s, %s]',
+  (db, _store, storeEnv) => {
+    it('refuses with 429 after AUTH_FAILURE_LIMIT wrong current passwords, per user, over every route and session that checks it', async () => {
+      const srv = await startTestServer(db, { ...storeEnv(), AUTH_FAILURE_LIMIT: '3' });
+      try {
+        const owner = await srv.client.register();
+        const other = (await login(srv.client, owner.user.username, owner.password)).body.token as string;
+        const changePassword = (token: string, current: string) =>
+          srv.client.put('/api/account/password', { token, json: { current_password: current, new_password: 'brand-new-password' } });
+
+        // Counted before they run: of simultaneous guesses, only AUTH_FAILURE_LIMIT are checked.
+        const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => changePassword(owner.token, `guess-${i}`)));
+        expect(statuses(guesses)).toEqual({ 400: 3, 429: 5 });
+        expect(guesses.find((r) => r.status === 400)!.body.error).toBe('Current password is wrong');
+        const refused = guesses.find((r) => r.status === 429)!;
+        expect(refused.body.error).toMatch(/^Too many failed attempts\. Try again in \d+ minutes?\.$/);
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+        // The user's count, whatever the session or the route; even the right password waits.
+        expect((await changePassword(other, owner.password)).status).toBe(429);
+        expect((await srv.client.post('/api/account/2fa/recovery-codes', { token: other, json: { password: 'guess' } })).status).toBe(429);
+        expect((await login(srv.client, owner.user.username, owner.password)).status).toBe(200);
+
+        // Nobody else's.
+        const bystander = await srv.client.register();
+        expect((await changePassword(bystander.token, 'wrong')).status).toBe(400);
+        // A right password clears the count.
+        expect((await changePassword(bystander.token, bystander.password)).status).toBe(204);
+        const again = [];
+        for (let i = 0; i < 4; i++) again.push((await changePassword(bystander.token, `wrong-${i}`)).status);
+        expect(again).toEqual([400, 400, 400, 429]);
+      } finally {
+        await srv.close();
+      }
+    });
+
+    it('counts wrong codes when turning two-factor sign-in off: a stolen session and password cannot guess the code', async () => {
+      const srv = await startTestServer(db, { ...storeEnv(), AUTH_FAILURE_LIMIT: '3' });
+      try {
+        const owner = await userWithTwoFactor(srv.client);
+        const disable = (code: string) => srv.client.post('/api/account/2fa/disable', { token: owner.token, json: { password: owner.password, code } });
+        const tries = [];
+        for (const code of ['000000', '111111', '222222', '333333']) tries.push((await disable(code)).status);
+        expect(tries).toEqual([400, 400, 400, 429]);
+        expect((await disable(await codeAt(owner.secret))).status).toBe(429);
+        expect((await srv.client.get('/api/account', { token: owner.token })).body.two_factor_enabled).toBe(true);
+      } finally {
+        await srv.close();
+      }
+    });
+  },
+);

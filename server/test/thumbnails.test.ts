@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import { THUMBNAIL_EDGE } from '@vault/contract';
@@ -5,6 +6,7 @@ import { sweepStrayObjects } from '../src/storage/gc.js';
 import { describeEachDb, type TestServer } from './helpers/server.js';
 import { assertStorageConsistent, samples, settled, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
+import { pdfWithPages } from './helpers/file-samples.js';
 
 /** A real picture, unique by its colour, `width` x `height`. */
 function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
@@ -94,23 +96,47 @@ describeEachDb('thumbnails', (t) => {
     expect(notFound.body).toEqual({ error: 'File not found' });
   });
 
-  it('answers 415 for types without thumbnails and pictures it will not decode', async () => {
+  it('draws the first page of a PDF, white paper and all', async () => {
+    const { token } = await t().client.register();
+    // A red first page and a blue second one, 300 x 200 points.
+    const content = pdfWithPages(
+      [
+        [0.9, 0.2, 0.2],
+        [0.2, 0.2, 0.9],
+      ],
+      `report ${randomBytes(4).toString('hex')}`,
+    );
+    const id = await uploadOne(t().client, token, { name: 'report.pdf', content });
+    const res = await fetch(`${t().url}${thumbnailUrl(id)}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([THUMBNAIL_EDGE, Math.round((THUMBNAIL_EDGE * 200) / 300)]);
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - expected[i]!) < 40);
+    expect(near(pixel(5, 5), [255, 255, 255]), `margin ${pixel(5, 5).join()}`).toBe(true);
+    expect(near(pixel(info.width / 2, info.height / 3), [230, 51, 51]), `page ${pixel(info.width / 2, info.height / 3).join()}`).toBe(true);
+    expect(await thumbnailRows(t(), content)).toHaveLength(1);
+    await assertStorageConsistent(t());
+  });
+
+  it('answers 415 for types without thumbnails, and for pictures and PDFs it cannot draw', async () => {
     const { token } = await t().client.register();
     const text = await uploadOne(t().client, token, { name: 'notes.txt', content: samples.text() });
+    // The right leading bytes, but no pages.
     const pdf = await uploadOne(t().client, token, { name: 'doc.pdf', content: samples.pdf() });
     const broken = await uploadOne(t().client, token, { name: 'broken.jpg', content: samples.jpeg() });
     // 10,000 x 5,001: past the 50-megapixel bound, refused from its header.
     const huge = await uploadOne(t().client, token, { name: 'huge.png', content: await picture(10_000, 5_001) });
 
-    for (const id of [text, pdf]) {
-      const res = await t().client.get(thumbnailUrl(id), { token });
-      expect(res.status).toBe(415);
-      expect(res.body).toEqual({ error: 'This file type has no thumbnail' });
-    }
-    for (const id of [broken, huge]) {
-      const res = await t().client.get(thumbnailUrl(id), { token });
-      expect(res.status).toBe(415);
-      expect(res.body).toEqual({ error: 'This picture cannot be shown as a thumbnail' });
+    const res = await t().client.get(thumbnailUrl(text), { token });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'This file type has no thumbnail' });
+    for (const id of [pdf, broken, huge]) {
+      const refused = await t().client.get(thumbnailUrl(id), { token });
+      expect(refused.status).toBe(415);
+      expect(refused.body).toEqual({ error: 'This file cannot be shown as a thumbnail' });
     }
     const hashes = t().server.ctx.db.selectFrom('files').select('blob_hash').where('id', 'in', [text, pdf, broken, huge]);
     expect(await t().server.ctx.db.selectFrom('derived_objects').selectAll().where('blob_hash', 'in', hashes).execute()).toEqual([]);

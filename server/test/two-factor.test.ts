@@ -19,11 +19,18 @@ describeEachDb('two-factor sign-in', (t) => {
     // Not on until a code confirms it: sign-in still takes the password alone.
     const plain = await client().post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
     expect(plain.body.token).toBeDefined();
+    // At rest the secret is sealed to the account, pending or confirmed: never the base32 in clear.
+    const atRest = async () =>
+      t().server.ctx.db.selectFrom('users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect((await atRest()).totp_pending_secret).toMatch(/^v1\./);
+    expect((await atRest()).totp_pending_secret).not.toContain(setup.body.secret);
     const wrong = await client().post('/api/account/2fa/enable', { token: user.token, json: { code: '000000' } });
     expect(wrong.status).toBe(400);
     const enabled = await client().post('/api/account/2fa/enable', { token: user.token, json: { code: await codeAt(setup.body.secret) } });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recovery_codes).toHaveLength(10);
+    expect((await atRest()).totp_secret).toMatch(/^v1\./);
+    expect((await atRest()).totp_secret).not.toContain(setup.body.secret);
     expect(new Set(enabled.body.recovery_codes).size).toBe(10);
     for (const code of enabled.body.recovery_codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
     // Stored hashed only.

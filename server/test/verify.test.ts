@@ -83,7 +83,7 @@ describeEachBackend('verify', (t) => {
         `missing object: blob ${lostBlob.hash} points at ${lostBlob.storage_key}, which is not in the store`,
         `corrupt object: ${flippedBlob.storage_key} of blob ${flippedBlob.hash} holds ${damaged.length} bytes hashing to ${sha256(damaged)} (expected ${flipped.length} bytes)`,
         `stray object: ${stray.key} belongs to no blob, no thumbnail and no upload in progress`,
-        `wrong ref_count: blob ${miscountedBlob.hash} records 3, but 1 file refers to it`,
+        `wrong ref_count: blob ${miscountedBlob.hash} records 3, but 1 file or version refers to it`,
         `wrong used_bytes: user ${user.user.id} (${user.user.username}) is charged ${charged + 7} bytes but holds ${charged}`,
       ].sort(),
     );

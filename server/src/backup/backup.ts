@@ -61,9 +61,9 @@ export async function backupInstallation(config: Config, dir: string, log: (line
     let counts: { users: number; files: number };
     try {
       const db = snapshot.db;
-      // Uploads in flight and blobs no file refers to are not part of the installation's content.
+      // Uploads in flight and blobs no file or version refers to are not part of the installation's content.
       await db.deleteFrom('object_leases').execute();
-      await db.deleteFrom('blobs').where(({ not, exists, selectFrom }) => not(exists(selectFrom('files').select('id').whereRef('files.blob_hash', '=', 'blobs.hash')))).execute();
+      await db.deleteFrom('blobs').where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_refs').select('user_id').whereRef('content_refs.blob_hash', '=', 'blobs.hash')))).execute();
 
       const gone: string[] = [];
       let after = '';
@@ -83,6 +83,11 @@ export async function backupInstallation(config: Config, dir: string, log: (line
         after = page[page.length - 1]!.hash;
       }
       if (gone.length > 0) {
+        // A version goes with its content, and with its file (whose current content went).
+        await db
+          .deleteFrom('file_versions')
+          .where((eb) => eb.or([eb('blob_hash', 'in', gone), eb('file_id', 'in', eb.selectFrom('files').select('id').where('blob_hash', 'in', gone))]))
+          .execute();
         const left = await db.deleteFrom('files').where('blob_hash', 'in', gone).executeTakeFirst();
         await db.deleteFrom('blobs').where('hash', 'in', gone).execute();
         await repairCounts(db, copies, () => undefined);

@@ -3,6 +3,11 @@ import { parseArgs } from 'node:util';
 import { registerRequestSchema } from '@vault/contract';
 import { loadConfig } from '../config.js';
 import { createAccount } from '../domain/accounts/users.js';
+import { disableUser } from '../domain/admin/disable-user.js';
+import { enableUser } from '../domain/admin/enable-user.js';
+import { resetPassword } from '../domain/admin/reset-password.js';
+import { COMMAND_LINE, userByName } from '../domain/admin/user-guards.js';
+import type { DomainContext } from '../domain/shared/context.js';
 import { DomainError } from '../domain/shared/errors.js';
 import { runMaintenance } from '../maintenance.js';
 import { migrateStorage } from '../migrate-storage.js';
@@ -12,8 +17,11 @@ import { backupInstallation } from '../backup/backup.js';
 import { restoreInstallation } from '../backup/restore.js';
 import { withInstallation } from './installation.js';
 
-/** Exit codes: 0 done (and verify found nothing), 1 verify found problems (or the command was refused), 2 could not run. */
-export type ExitCode = 0 | 1 | 2;
+/**
+ * Exit codes: 0 done (and verify found nothing), 1 verify found problems (or
+ * the command was refused), 2 could not run, 3 no user of that name.
+ */
+export type ExitCode = 0 | 1 | 2 | 3;
 
 export interface Command {
   usage: string;
@@ -31,6 +39,22 @@ async function readPassword(): Promise<string> {
   return input.split('\n')[0]!.replace(/\r$/, '');
 }
 
+/**
+ * Runs a domain action; a refusal (a taken name, the last admin...) goes to
+ * stderr as the sentence the web app would show, with exit 1, or 3 when the
+ * user named does not exist.
+ */
+async function refusable(action: () => Promise<void>): Promise<ExitCode> {
+  try {
+    await action();
+    return 0;
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    console.error(err.message);
+    return err.kind === 'not_found' ? 3 : 1;
+  }
+}
+
 const createAdmin: Command = {
   usage: `create-admin <username> [--email <address>] [--password-stdin]
       Creates an administrator. The password is read from the first line of
@@ -46,20 +70,68 @@ const createAdmin: Command = {
       password: generated ?? (await readPassword()),
     });
     if (!parsed.success) throw new UsageError(parsed.error.issues[0]!.message);
-    return withInstallation(loadConfig(), async (installation) => {
-      try {
+    return withInstallation(loadConfig(), (installation) =>
+      refusable(async () => {
         const user = await createAccount(installation.context(), parsed.data, true);
         print(`created admin ${user.username} (id ${user.id})`);
         if (generated) print(`password: ${generated}`);
-        return 0;
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        console.error(err.message);
-        return 1;
-      }
-    });
+      }),
+    );
   },
 };
+
+/**
+ * A command on one user, named by username (any case), through the same
+ * domain verb as the Users tab, acting as the command line (COMMAND_LINE).
+ */
+function userCommand(name: string, usage: string, act: (ctx: DomainContext, user: { id: number; username: string }) => Promise<string[]>): Command {
+  return {
+    usage: `${name} <username>\n${usage}`,
+    async run(args) {
+      const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+      if (positionals.length !== 1) throw new UsageError(`${name} takes one username`);
+      return withInstallation(loadConfig(), (installation) =>
+        refusable(async () => {
+          const ctx = installation.context();
+          for (const line of await act(ctx, await userByName(ctx, positionals[0]!))) print(line);
+        }),
+      );
+    },
+  };
+}
+
+const resetPasswordCommand = userCommand(
+  'reset-password',
+  `      Sets a temporary password and prints it once. Every session of the
+      user ends at once, and at their next sign-in they must choose a new
+      password before anything else.`,
+  async (ctx, user) => {
+    const { temporary_password } = await resetPassword(ctx, COMMAND_LINE, user.id);
+    return [`reset the password of ${user.username}: their sessions have ended; they choose a new password at their next sign-in`, `temporary password: ${temporary_password}`];
+  },
+);
+
+const disableUserCommand = userCommand(
+  'disable-user',
+  `      The user can no longer sign in, and every session of theirs ends at
+      once; their public files and folders, share links and file requests
+      answer 404 until they are enabled. Their content stays. The last
+      enabled administrator cannot be disabled.`,
+  async (ctx, user) => {
+    await disableUser(ctx, COMMAND_LINE, user.id);
+    return [`disabled ${user.username}: they cannot sign in and their sessions have ended`];
+  },
+);
+
+const enableUserCommand = userCommand(
+  'enable-user',
+  `      The user may sign in again, and what they made public answers again
+      (sessions ended while disabled stay ended).`,
+  async (ctx, user) => {
+    await enableUser(ctx, COMMAND_LINE, user.id);
+    return [`enabled ${user.username}: they may sign in again`];
+  },
+);
 
 const verify: Command = {
   usage: `verify [--repair]
@@ -92,7 +164,7 @@ const verify: Command = {
 const gc: Command = {
   usage: `gc
       Collects now what maintenance collects every GC_INTERVAL_SECONDS: blobs
-      no file refers to, expired upload leases, stray objects and abandoned
+      no file or version refers to, expired upload leases, stray objects and abandoned
       multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions.`,
   async run(args) {
     parseArgs({ args, options: {} });
@@ -162,6 +234,9 @@ const restore: Command = {
 
 export const COMMANDS: Record<string, Command> = {
   'create-admin': createAdmin,
+  'reset-password': resetPasswordCommand,
+  'disable-user': disableUserCommand,
+  'enable-user': enableUserCommand,
   verify,
   gc,
   'migrate-storage': migrateStorageCommand,

@@ -6,6 +6,7 @@ import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/inde
 import { createDomainContext } from '../domain-context.js';
 import type { DomainContext } from '../domain/shared/context.js';
 import { createMemoryBus } from '../events/memory-bus.js';
+import { createPgBus } from '../events/pg-bus.js';
 import { openObjectStore } from '../storage/open-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 
@@ -42,8 +43,13 @@ export async function openInstallation(config: Config): Promise<Installation> {
       database,
       store,
       context() {
+        if (ctx) return ctx;
         // Domain log lines go to stderr, so that stdout holds only the command's own report.
-        ctx ??= createDomainContext(config, { database, store, events: createMemoryBus(), log: pino({ level: config.logLevel }, pino.destination(2)) });
+        const log = pino({ level: config.logLevel }, pino.destination(2));
+        // On PostgreSQL the running instances hear what a command publishes (a disabled user's sockets close at once);
+        // an embedded server notices at its next heartbeat.
+        const events = database.pgPool ? createPgBus(database.pgPool, database.schema ?? 'public', log) : createMemoryBus();
+        ctx = createDomainContext(config, { database, store, events, log });
         return ctx;
       },
       async close() {

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import type { Dialect } from './dialect.js';
+import type { SecretBox } from '../secret-box.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -126,8 +127,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
-function migratorOf(handle: DatabaseHandle): Migrator {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+function migratorOf(handle: DatabaseHandle, secrets?: SecretBox): Migrator {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect, secrets) };
   // The schema pins Kysely's own tables too: it would otherwise take another schema's for ours.
   return new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
 }
@@ -138,8 +139,9 @@ export async function pendingMigrations(handle: DatabaseHandle): Promise<string[
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
-export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const migrator = migratorOf(handle);
+/** Runs the pending migrations; `secrets` seals what they store (see secret-box.ts). */
+export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promise<void> {
+  const migrator = migratorOf(handle, secrets);
   const run = async () => {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

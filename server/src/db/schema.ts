@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { OnConflict } from '@vault/contract';
 
 /**
  * Booleans are stored as 0/1 integers and timestamps as epoch milliseconds on
@@ -19,9 +20,9 @@ export interface UsersTable {
   disabled_at: number | null;
   /** 1 after an admin reset the password: the user must choose a new one first. */
   must_change_password: Generated<number>;
-  /** Base32 TOTP secret; null while two-factor sign-in is off. */
+  /** The TOTP secret, sealed to the account (secret-box.ts, never base32 in clear); null while two-factor sign-in is off. */
   totp_secret: string | null;
-  /** A secret shown for setup and not yet confirmed with a code. */
+  /** A secret shown for setup and not yet confirmed with a code, sealed likewise. */
   totp_pending_secret: string | null;
   /** The last accepted TOTP time step: a code of this step or earlier is a replay. */
   totp_last_step: number | null;
@@ -89,6 +90,31 @@ export interface FilesTable {
   download_count: number;
   created_at: number;
   updated_at: number;
+  /** When the current content was uploaded; null: with the file (created_at). */
+  content_at: number | null;
+}
+
+/** An earlier content of a file; see migrations/0146_file_versions.ts. */
+export interface FileVersionsTable {
+  id: Generated<number>;
+  file_id: number;
+  /** The file's owner, who is charged for it. */
+  user_id: number;
+  blob_hash: string;
+  size: number;
+  mime_type: string;
+  /** Who uploaded this content; null once that account is gone. */
+  uploaded_by: number | null;
+  uploaded_at: number;
+  /** When it stopped being the file's current content. */
+  created_at: number;
+}
+
+/** Every reference a user holds to content: their files and their files' versions (a view). */
+export interface ContentRefsView {
+  user_id: number;
+  blob_hash: string;
+  size: number;
 }
 
 export interface FileTagsTable {
@@ -148,6 +174,8 @@ export interface ResumableUploadsTable {
   expires_at: number;
   lock_token: string | null;
   locked_until: number | null;
+  /** What to do if the name is taken when the upload completes. */
+  on_conflict: Generated<OnConflict>;
 }
 
 /** A share link ('share') or a file request ('request'); see migrations/0160_links.ts. */
@@ -186,6 +214,8 @@ export interface Database {
   resumable_uploads: ResumableUploadsTable;
   derived_objects: DerivedObjectsTable;
   files: FilesTable;
+  file_versions: FileVersionsTable;
+  content_refs: ContentRefsView;
   file_tags: FileTagsTable;
   file_shares: FileSharesTable;
   folders: FoldersTable;
@@ -196,6 +226,7 @@ export interface Database {
 
 export type UserRow = Selectable<UsersTable>;
 export type FileRow = Selectable<FilesTable>;
+export type FileVersionRow = Selectable<FileVersionsTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type BlobRow = Selectable<BlobsTable>;
 export type LinkRow = Selectable<LinksTable>;

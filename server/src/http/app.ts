@@ -26,6 +26,7 @@ import { accountRoutes } from './routes/account.js';
 import { adminUserRoutes } from './routes/admin-users.js';
 import { authRoutes } from './routes/auth.js';
 import { fileRoutes } from './routes/files.js';
+import { versionRoutes } from './routes/versions.js';
 import { folderRoutes } from './routes/folders.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { linkRoutes } from './routes/links.js';
@@ -89,7 +90,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', recorder.onRoute);
   // Before any hook that may refuse a request: the plugin's own hook marks
   // upgrade requests, so that a refused upgrade still has its socket closed.
-  const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
+  const authPolicy = { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins };
+  const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser, policy: authPolicy });
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_MESSAGE_BYTES },
     // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
@@ -100,7 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
-  registerAuthHook(app, ctx, { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins });
+  registerAuthHook(app, ctx, authPolicy);
   // After the websocket plugin's own hook, which marks upgrade requests.
   registerRequestContext(app, ctx);
 
@@ -118,8 +120,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   systemRoutes(app, deps);
   authRoutes(app, deps);
-  accountRoutes(app);
+  accountRoutes(app, deps);
   fileRoutes(app);
+  versionRoutes(app);
   thumbnailRoutes(app);
   folderRoutes(app);
   uploadRoutes(app, config.maxFileBytes);

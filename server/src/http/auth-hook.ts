@@ -20,6 +20,18 @@ export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password in Settings befor
 export const TWO_FACTOR_REQUIRED = 'Turn on two-factor sign-in in Settings to use the admin panel';
 
 /**
+ * Why this caller may not act as an admin now, or undefined when they may:
+ * the one gate for the admin routes and for what a websocket receives as an
+ * admin (every user's events).
+ */
+export function adminRefusal(caller: Pick<Actor, 'isAdmin' | 'twoFactor' | 'mustChangePassword'>, policy: AuthPolicy): string | undefined {
+  if (!caller.isAdmin) return 'Administrator access required';
+  if (caller.mustChangePassword) return PASSWORD_CHANGE_REQUIRED;
+  if (policy.requireTwoFactorForAdmins && !caller.twoFactor) return TWO_FACTOR_REQUIRED;
+  return undefined;
+}
+
+/**
  * Default-deny: an /api route is open only when its config says access:
  * 'public'. A user whose password an admin reset reaches only the routes
  * marked beforePasswordChange until they choose a new one.
@@ -41,8 +53,8 @@ export function registerAuthHook(app: FastifyInstance, ctx: DomainContext, polic
     if (access === 'public') return;
     if (!request.actor) throw new Unauthorized();
     if (request.actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
-    if (access === 'admin' && !request.actor.isAdmin) throw new Forbidden('Administrator access required');
-    if (access === 'admin' && policy.requireTwoFactorForAdmins && !request.actor.twoFactor) throw new Forbidden(TWO_FACTOR_REQUIRED);
+    const refusal = access === 'admin' ? adminRefusal(request.actor, policy) : undefined;
+    if (refusal) throw new Forbidden(refusal);
   });
 }
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Conflict, DomainError, RateLimited, Unauthorized } from '../domain/shared/errors.js';
+import { Conflict, DomainError, RateLimited, Unauthorized, WrongSecret } from '../domain/shared/errors.js';
 import type { CounterStore, Limit } from './counter-store.js';
 
 const HOUR_MS = 3_600_000;
@@ -39,6 +39,13 @@ export interface FailureLimiter {
    * runs one attempt at a time and completes one sign-in only.
    */
   secondFactor<T>(challenge: { userId: number; challengeId: string; expiresAt: number }, attempt: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `attempt` (a signed-in user's security change that checks their
+   * password, or password and code, again) unless the user has `limit` wrong
+   * ones (WrongSecret) in the window, from any session or address; a right
+   * one clears the count.
+   */
+  reconfirm<T>(userId: number, attempt: () => Promise<T>): Promise<T>;
 }
 
 /** Wrong codes one challenge may take before its user must enter the password again. */
@@ -129,6 +136,19 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
         return result;
       } catch (err) {
         await store.release(err instanceof Unauthorized ? [inUse] : [inUse, perChallenge, perUser]);
+        throw err;
+      }
+    },
+
+    async reconfirm(userId, attempt) {
+      const key = `reconfirm:user:${userId}`;
+      await reserve([{ key, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
+      try {
+        const result = await attempt();
+        await store.reset(key);
+        return result;
+      } catch (err) {
+        if (!(err instanceof WrongSecret)) await store.release([key]);
         throw err;
       }
     },

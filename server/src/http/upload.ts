@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { LIMITS, tagSchema, type UploadResponse, type UploadResult } from '@vault/contract';
+import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult } from '@vault/contract';
 import { drain } from '../drain.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
@@ -32,7 +32,7 @@ export interface UploadForm {
   apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void>;
 }
 
-/** The signed-in user's own form: visibility, folder, tags. */
+/** The signed-in user's own form: visibility, folder, tags, what to do on a name clash. */
 async function applyField(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
   if (name === 'is_public') {
     if (value !== 'true' && value !== 'false' && value !== '') throw new Invalid('is_public must be true or false');
@@ -41,11 +41,25 @@ async function applyField(batch: UploadBatch, name: string, value: string, trunc
     const id = value === '' ? null : Number(value);
     if (id !== null && (!Number.isSafeInteger(id) || id <= 0)) throw new Invalid('folder_id must be a folder id');
     await batch.chooseFolder(id);
+  } else if (name === 'on_conflict') {
+    const parsed = onConflictSchema.safeParse(value);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
+    batch.chooseOnConflict(parsed.data);
   } else if (TAG_FIELDS.has(name)) {
     const parsed = tagSchema.safeParse(value);
     if (truncated || !parsed.success) throw new Invalid(parsed.error?.issues[0]?.message ?? `Tags must be at most ${LIMITS.maxTagLength} characters`);
     batch.addTag(parsed.data);
   }
+}
+
+/** The signed-in user's form; on_conflict may come in the query string instead of the form. */
+export function ownUploadForm(onConflict: OnConflict | undefined): UploadForm {
+  return {
+    prepare: async (batch) => {
+      if (onConflict) batch.chooseOnConflict(onConflict);
+    },
+    apply: applyField,
+  };
 }
 
 export interface UploadOutcome {
@@ -62,7 +76,7 @@ export async function handleUpload(
   ctx: DomainContext,
   actor: Actor,
   request: FastifyRequest,
-  form: UploadForm = { apply: applyField },
+  form: UploadForm,
 ): Promise<UploadOutcome> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
   const batch = await startUpload(ctx, actor);

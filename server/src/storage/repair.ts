@@ -16,7 +16,7 @@ export function describeRepair(r: Repair): string {
     case 'ref_count':
       return `repaired ref_count: blob ${r.hash} ${r.from} -> ${r.to}`;
     case 'blob_collected':
-      return `collected blob ${r.hash}: no file refers to it`;
+      return `collected blob ${r.hash}: no file or version refers to it`;
     case 'used_bytes':
       return `repaired used_bytes: user ${r.userId} (${r.username}) ${r.from} -> ${r.to}`;
     case 'stray_removed':
@@ -34,7 +34,7 @@ export async function repairCounts(db: Db, store: ObjectStore, onRepair: (r: Rep
     if (finding.kind === 'ref_count') {
       const row = await db
         .updateTable('blobs')
-        .set({ ref_count: sql<number>`(select count(*) from files f where f.blob_hash = blobs.hash)` })
+        .set({ ref_count: sql<number>`(select count(*) from content_refs f where f.blob_hash = blobs.hash)` })
         .where('hash', '=', finding.hash)
         .returning('ref_count')
         .executeTakeFirst();
@@ -45,7 +45,7 @@ export async function repairCounts(db: Db, store: ObjectStore, onRepair: (r: Rep
       const row = await db
         .updateTable('users')
         .set({
-          used_bytes: sql<number>`(select coalesce(sum(b.size), 0) from blobs b where exists (select 1 from files f where f.user_id = users.id and f.blob_hash = b.hash))`,
+          used_bytes: sql<number>`(select coalesce(sum(b.size), 0) from blobs b where exists (select 1 from content_refs f where f.user_id = users.id and f.blob_hash = b.hash))`,
         })
         .where('id', '=', finding.userId)
         .returning('used_bytes')

@@ -32,7 +32,7 @@ export function describeFinding(f: Finding): string {
     case 'stray_object':
       return `stray object: ${f.key} belongs to no blob, no thumbnail and no upload in progress`;
     case 'ref_count':
-      return `wrong ref_count: blob ${f.hash} records ${f.recorded}, but ${counted(f.files, 'file')} ${f.files === 1 ? 'refers' : 'refer'} to it`;
+      return `wrong ref_count: blob ${f.hash} records ${f.recorded}, but ${f.files} ${f.files === 1 ? 'file or version refers' : 'files and versions refer'} to it`;
     case 'used_bytes':
       return `wrong used_bytes: user ${f.userId} (${f.username}) is charged ${f.recorded} bytes but holds ${f.holds}`;
   }
@@ -46,16 +46,16 @@ export function summarize(report: VerifyReport): string {
 
 /**
  * The counts that every change must keep exact: each blob's ref_count is its
- * number of file rows, and each user is charged the sizes of the distinct
- * content of their own files.
+ * number of file and version rows, and each user is charged the sizes of the
+ * distinct content of their own files and versions.
  */
 export async function accountingFindings(db: Db): Promise<Finding[]> {
   const { rows: refs } = await sql<{ hash: string; recorded: number; files: number }>`select * from (
-      select b.hash, b.ref_count as recorded, (select count(*) from files f where f.blob_hash = b.hash) as files from blobs b
+      select b.hash, b.ref_count as recorded, (select count(*) from content_refs f where f.blob_hash = b.hash) as files from blobs b
     ) c where c.recorded <> c.files order by c.hash`.execute(db);
   const { rows: users } = await sql<{ id: number; username: string; recorded: number; holds: number }>`select * from (
       select u.id, u.username, u.used_bytes as recorded,
-        (select coalesce(sum(b.size), 0) from blobs b where exists (select 1 from files f where f.user_id = u.id and f.blob_hash = b.hash)) as holds
+        (select coalesce(sum(b.size), 0) from blobs b where exists (select 1 from content_refs f where f.user_id = u.id and f.blob_hash = b.hash)) as holds
       from users u
     ) c where c.recorded <> c.holds order by c.id`.execute(db);
   return [

@@ -101,3 +101,34 @@ export const addedSamples = {
   svg: () => Buffer.from(`<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><desc>${randomBytes(4).toString('hex')}</desc></svg>\n`),
   html: () => Buffer.from(`<!doctype html><title>${randomBytes(4).toString('hex')}</title><script>alert(1)</script>\n`),
 };
+
+/**
+ * A real PDF: pages of `width` x `height` points, each filled with its colour
+ * (RGB, 0-1) inside a white margin of 20 points, with a line of text; the
+ * `label` makes the content unique.
+ */
+export function pdfWithPages(pages: [number, number, number][], label: string, width = 300, height = 200): Buffer {
+  const objects: string[] = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
+  const kids: string[] = [];
+  for (const [r, g, b] of pages) {
+    const page = objects.length + 1;
+    kids.push(`${page} 0 R`);
+    const content = `${r} ${g} ${b} rg 20 20 ${width - 40} ${height - 40} re f 0 0 0 rg BT /F1 18 Tf 30 30 Td (${label}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${width} ${height}] /Contents ${page + 1} 0 R /Resources << /Font << /F1 ${page + 2} 0 R >> >> >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    );
+  }
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages.length} >>`;
+  let out = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}

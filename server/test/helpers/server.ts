@@ -69,7 +69,8 @@ export function freshEnv(db: DbKind, overrides: Record<string, string> = {}): { 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-test-'));
   const env = { ...TEST_ENV, DATA_DIR: dataDir, ...overrides };
   if (db === 'sqlite') return { env };
-  const schema = freshSchemaName();
+  // A schema named by the test is an installation it prepared; closing the server drops it all the same.
+  const schema = overrides.DATABASE_SCHEMA ?? freshSchemaName();
   return { env: { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }, schema };
 }
 

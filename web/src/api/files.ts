@@ -94,11 +94,20 @@ export async function openDownloadInNewTab(id: number): Promise<void> {
   if (!openInNewTab(url)) startBrowserDownload(url);
 }
 
-/** An image or PDF to preview (?inline=1: served in place and not counted as a download). */
-export function fetchPreview(id: number, access: FileAccess, signal?: AbortSignal): Promise<Blob> {
+/** The Range header that reads a file's first `bytes` bytes; none reads it whole. */
+export function headRange(bytes: number | null): Record<string, string> | undefined {
+  return bytes === null ? undefined : { Range: `bytes=0-${bytes - 1}` };
+}
+
+/**
+ * A file to preview (?inline=1: served in place and not counted as a download),
+ * whole, or its first `bytes` bytes.
+ */
+export function fetchPreview(id: number, access: FileAccess, bytes: number | null, signal?: AbortSignal): Promise<Blob> {
+  const headers = headRange(bytes);
   return access === 'public'
-    ? apiBlob(`${publicDownloadUrl(id)}?inline=1`, { token: null, signal })
-    : apiBlob(`/api/files/${id}/download?inline=1`, { signal });
+    ? apiBlob(`${publicDownloadUrl(id)}?inline=1`, { token: null, signal, headers })
+    : apiBlob(`/api/files/${id}/download?inline=1`, { signal, headers });
 }
 
 /** One page of GET /api/files; the previous page stays on screen while the next loads. */

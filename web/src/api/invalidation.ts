@@ -22,8 +22,9 @@ export const STALE_AFTER = {
   file_uploaded: FILE_SET_CHANGED,
   file_deleted: FILE_SET_CHANGED,
   file_downloaded: [queryKeys.files, queryKeys.userStats, queryKeys.storage],
-  // A share, rename or move: a file shared with this user appears without a reload.
-  file_updated: [queryKeys.files],
+  // A share, rename or move: a file shared with this user appears without a reload. A new
+  // version or a restore changes the content, and the owner's figures with it.
+  file_updated: FILE_SET_CHANGED,
   folder_created: FOLDERS_CHANGED,
   folder_updated: FOLDERS_CHANGED,
   folder_deleted: FOLDERS_CHANGED,
@@ -42,6 +43,8 @@ export const STALE_AFTER = {
   fileChanged: [queryKeys.files, queryKeys.folders],
   /** A bulk move, delete or retag of files and folders. */
   itemsChanged: FOLDER_CONTENT_CHANGED,
+  /** A version restored or deleted: the file, its versions and what the owner is charged. */
+  fileContentChanged: FILES_ADDED_OR_REMOVED,
   folderCreated: [queryKeys.folders],
   folderChanged: FOLDER_CONTENT_CHANGED,
   folderDeleted: FOLDER_CONTENT_CHANGED,

@@ -21,6 +21,8 @@ export const queryKeys = {
   /** A public file as anonymous visitors see it (GET /api/files/public/{id}). */
   publicFile: (id: number) => ['files', 'public-detail', id] as const,
   fileShare: (id: number) => ['files', 'share', id] as const,
+  /** A file's earlier versions (its owner's): under files, so every file change refreshes them. */
+  fileVersions: (id: number) => ['files', 'versions', id] as const,
   sharedWithMe: ['files', 'shared-with-me'] as const,
 
   /** Storage statistics ("file stats"): savings and deduplication. */

@@ -14,6 +14,7 @@ import {
   type FileRequestUploadResponse,
   type LinkCreate,
   type LinkItemRef,
+  type LinkUpdate,
   type LinkRefusal,
   type ZipSelection,
 } from '@vault/contract';
@@ -61,6 +62,19 @@ export function useRevokeShareLink() {
       await invalidate(queryClient, 'linksChanged');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.revokeFailed'))),
+  });
+}
+
+export function useUpdateShareLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, change }: { id: number; change: LinkUpdate }) =>
+      (await apiRequest(`/api/links/${id}`, linkResponseSchema, { method: 'PATCH', body: change })).link,
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.updated'));
+      await invalidate(queryClient, 'linksChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.updateFailed'))),
   });
 }
 

@@ -1,6 +1,7 @@
+import { useCallback, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { sharedWithMeResponseSchema, shareStateSchema, type ShareRequest, type ShareState } from '@vault/contract';
+import { recipientSchema, sharedWithMeResponseSchema, shareStateSchema, type Recipient, type ShareRequest, type ShareState } from '@vault/contract';
 import { ApiError, apiRequest, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
@@ -29,6 +30,39 @@ function updateShare(item: Shareable, body: ShareRequest): Promise<ShareState> {
 
 function fetchSharedWithMe() {
   return apiRequest('/api/shared-with-me', sharedWithMeResponseSchema);
+}
+
+/** GET /api/share-recipients/{name}: the user's spelling, or an ApiError listing the name as unknown. */
+function fetchRecipient(name: string): Promise<Recipient> {
+  return apiRequest(`/api/share-recipients/${encodeURIComponent(name)}`, recipientSchema);
+}
+
+/** What is known of a name added to a share: being checked, a user, no user, or not checked (the server could not say). */
+export type RecipientCheck = 'checking' | 'known' | 'unknown' | 'unchecked';
+
+/**
+ * Checks each name as it is added to a share, so an unknown one is marked at
+ * once instead of on saving. Results are kept by lowercased name; `onKnown`
+ * receives the user's own spelling.
+ */
+export function useRecipientChecks(onKnown: (name: string, spelling: string) => void) {
+  const [checks, setChecks] = useState<Record<string, RecipientCheck>>({});
+  const check = useCallback(
+    (name: string) => {
+      const key = name.toLowerCase();
+      setChecks((current) => ({ ...current, [key]: 'checking' }));
+      fetchRecipient(name).then(
+        (recipient) => {
+          setChecks((current) => ({ ...current, [key]: 'known' }));
+          onKnown(name, recipient.username);
+        },
+        (error: unknown) => setChecks((current) => ({ ...current, [key]: unknownUsernames(error).length > 0 ? 'unknown' : 'unchecked' })),
+      );
+    },
+    [onKnown],
+  );
+  const statusOf = (name: string): RecipientCheck | undefined => checks[name.toLowerCase()];
+  return { check, statusOf };
 }
 
 /** The names a refused share did not know, lowercased; the server lists them beside its sentence. */

@@ -1,5 +1,5 @@
 import * as tus from 'tus-js-client';
-import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema } from '@vault/contract';
+import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema, type OnConflict } from '@vault/contract';
 import { readToken } from '../session/storage';
 import { i18n } from '../i18n';
 import { failedResponse } from './client';
@@ -8,6 +8,8 @@ export interface ResumableOptions {
   isPublic: boolean;
   folderId: number | null;
   tags: string[];
+  /** When the folder already holds a file of this name; the server refuses the clash unless told otherwise. */
+  onConflict?: OnConflict;
 }
 
 export interface ResumableCallbacks {
@@ -59,6 +61,7 @@ export class ResumableUpload {
         is_public: String(options.isPublic),
         folder_id: options.folderId === null ? '' : String(options.folderId),
         tags: JSON.stringify(options.tags),
+        on_conflict: options.onConflict ?? 'fail',
       },
       // The token may be renewed while a long upload runs: each request takes the current one.
       onBeforeRequest: (req) => {

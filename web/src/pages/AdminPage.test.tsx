@@ -347,7 +347,8 @@ describe('Analytics and Activity tabs', () => {
     const firstPage = [
       activityRow(40, { type: 'admin_delete', username: 'root', file_name: 'gone.pdf', detail: 'owner: alice' }),
       activityRow(39, { type: 'login_failed', username: null, file_name: null, file_id: null, detail: 'mallory' }),
-      ...Array.from({ length: 18 }, (_, i) => activityRow(38 - i)),
+      activityRow(38, { type: 'user_disabled', username: null, file_name: null, file_id: null, detail: 'bob' }),
+      ...Array.from({ length: 17 }, (_, i) => activityRow(37 - i)),
     ];
     const { calls } = adminServer({
       'GET /api/admin/activity': (req) =>
@@ -364,6 +365,8 @@ describe('Analytics and Activity tabs', () => {
     expect(first).toHaveTextContent('root deleted gone.pdf as administrator');
     expect(first).toHaveTextContent('owner: alice');
     expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('Failed sign-in as mallory');
+    // Done at the server's command line, which is no account.
+    expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('The command line disabled a user');
 
     await user.click(screen.getByRole('button', { name: 'Load older activity' }));
     expect(await screen.findByText('oldest.txt')).toBeInTheDocument();

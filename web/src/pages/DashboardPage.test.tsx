@@ -93,7 +93,7 @@ describe('DashboardPage', () => {
       'Delete photo.png',
       'More actions for photo.png',
     ]);
-    expect(buttons('notes')).toEqual(['Download notes', 'Copy public link notes']);
+    expect(buttons('notes')).toEqual(['Preview notes', 'Download notes', 'Copy public link notes']);
     expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
 import { makeFile } from '../test/files';
 import { renderApp, storeSession } from '../test/render-app';
@@ -7,6 +8,7 @@ import { makeUser } from '../test/tokens';
 
 const NOT_FOUND = "The file you're looking for doesn't exist or you don't have permission to access it.";
 const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } };
+const CURRENT = { size: 1536, mime_type: 'application/zip', uploaded_by: 'alice', uploaded_at: '2024-01-05T09:07:30.000Z' };
 const archive = makeFile({ id: 5, original_name: 'press-kit.zip', mime_type: 'application/zip', is_public: true, file_size: 1536, username: 'alice' });
 
 describe('FilePage', () => {
@@ -26,11 +28,62 @@ describe('FilePage', () => {
   it('reads through the account route when signed in, with Share for the owner', async () => {
     const alice = makeUser();
     storeSession(alice);
-    mockFetch({ ...CONFIG, 'GET /api/auth/me': { body: { user: alice } }, 'GET /api/files/5': { body: { file: { ...archive, is_public: false } } } });
+    mockFetch({
+      ...CONFIG,
+      'GET /api/auth/me': { body: { user: alice } },
+      'GET /api/files/5': { body: { file: { ...archive, is_public: false } } },
+      'GET /api/files/5/versions': { body: { current: CURRENT, versions: [], keep: 10 } },
+    });
     renderApp('/files/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'press-kit.zip' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Copy link/ })).not.toBeInTheDocument();
+    expect(await screen.findByText(/No earlier versions yet/)).toBeInTheDocument();
+  });
+
+  it("lists the owner's versions with Download, Restore, and Delete asked first", async () => {
+    const alice = makeUser();
+    storeSession(alice);
+    const version = { id: 3, size: 1024, mime_type: 'application/zip', uploaded_by: 'alice', uploaded_at: '2024-01-04T08:00:00.000Z' };
+    const { calls } = mockFetch({
+      ...CONFIG,
+      'GET /api/auth/me': { body: { user: alice } },
+      'GET /api/files/5': { body: { file: archive } },
+      'GET /api/files/5/versions': { body: { current: CURRENT, versions: [version], keep: 10 } },
+      'POST /api/files/5/versions/3/restore': { body: { file: archive } },
+      'DELETE /api/files/5/versions/3': { status: 204 },
+      'POST /api/files/5/versions/3/download-link': { body: { url: '/api/files/5/versions/3/download?dl=t', expires_at: '2024-01-05T10:00:00.000Z' } },
+    });
+    renderApp('/files/5');
+    const user = userEvent.setup();
+    const card = (await screen.findByRole('heading', { name: 'Versions' })).closest('section')!;
+    await waitFor(() => expect(card).toHaveTextContent('At most 10 are kept'));
+    expect(card).toHaveTextContent('Current');
+    expect(card).toHaveTextContent('1.5 KB · by alice');
+    expect(card).toHaveTextContent('1 KB · by alice');
+
+    await user.click(within(card).getByRole('button', { name: /^Download the version of/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/api/files/5/versions/3/download-link')).toBe(true));
+    await user.click(within(card).getByRole('button', { name: /^Restore the version of/ }));
+    expect(await screen.findByText('Version restored: it is the current content now')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: /^Delete the version of/ }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this version?' });
+    expect(confirm).toHaveTextContent('(1 KB) is deleted for good. This action cannot be undone.');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete version' }));
+    expect(await screen.findByText('Version deleted')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/files/5/versions/3']);
+  });
+
+  it('shows no versions to anyone but the owner', async () => {
+    const bob = makeUser({ id: 8, username: 'bob' });
+    storeSession(bob);
+    const { calls } = mockFetch({ ...CONFIG, 'GET /api/auth/me': { body: { user: bob } }, 'GET /api/files/5': { body: { file: archive } } });
+    renderApp('/files/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'press-kit.zip' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Versions' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/versions'))).toBe(false);
   });
 
   it.each([

@@ -6,7 +6,7 @@ import { isPreviewable, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
-import { FilePreview, PREVIEW_BACKDROP } from '../components/files/FilePreview';
+import { FilePreview } from '../components/files/FilePreview';
 import { FileTags } from '../components/files/FileTags';
 import { FileTypeIcon } from '../components/files/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
@@ -14,6 +14,7 @@ import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
 import { fileShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
+import { FileVersionsCard } from '../components/versions/FileVersionsCard';
 import { EmptyState } from '../components/ui/EmptyState';
 import { QueryState } from '../components/ui/QueryState';
 import { shareLink } from '../lib/clipboard';
@@ -69,8 +70,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
   const { t } = useTranslation('files');
   const { download, pendingId } = useFileDownload(access);
   const [sharing, setSharing] = useState(false);
-  const previewable = isPreviewable(file.mime_type);
-  const preview = usePreviewUrl(previewable ? file.id : null, access);
+  const preview = usePreviewUrl(isPreviewable(file.mime_type) ? file : null, access);
   const folderLink = isOwner && file.folder_id !== null;
 
   return (
@@ -114,10 +114,9 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
       </header>
       <FileFacts file={file} className="mb-6 bg-surface" />
       <Card aria-label={t('preview')} className="overflow-hidden">
-        <div className={PREVIEW_BACKDROP}>
-          <FilePreview file={file} preview={preview} />
-        </div>
+        <FilePreview file={file} preview={preview} />
       </Card>
+      {isOwner && access === 'account' && <FileVersionsCard fileId={file.id} />}
       {sharing && (
         <ShareModal
           open

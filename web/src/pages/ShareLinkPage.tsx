@@ -51,7 +51,7 @@ interface ItemProps<T extends LinkView['item']['type']> {
 function SharedFile({ token, grant, view, item: { file } }: ItemProps<'file'>) {
   const { t } = useTranslation('links');
   const canPreview = view.allow_preview && isPreviewable(file.mime_type);
-  const preview = useLinkPreviewUrl(canPreview ? linkFileUrl(token, file.id, grant, true) : null);
+  const preview = useLinkPreviewUrl(canPreview ? linkFileUrl(token, file.id, grant, true) : null, { mime_type: file.mime_type, file_size: file.size });
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">

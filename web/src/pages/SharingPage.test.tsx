@@ -72,6 +72,7 @@ describe('SharingPage', () => {
     const saved: unknown[] = [];
     signedIn({
       'GET /api/folders/4/share': { body: { is_public: false, shared_users: ['carol'] } },
+      'GET /api/share-recipients/bob': { body: { username: 'bob' } },
       'PUT /api/folders/4/share': (request) => {
         saved.push(request.body);
         return { body: request.body };
@@ -94,5 +95,51 @@ describe('SharingPage', () => {
     expect(files).toHaveTextContent('Shared by bob');
     expect(within(files).getByRole('button', { name: 'Download contract.pdf' })).toBeInTheDocument();
     expect(within(await list('Folders shared with me')).getByRole('link', { name: 'Open Design reviews' })).toHaveAttribute('href', '/folders/10');
+  });
+
+  it('edits a share link: only what changed is sent, an empty password keeps the current one, and the box removes it', async () => {
+    const link = {
+      id: 31,
+      token: 't'.repeat(43),
+      path: `/s/${'t'.repeat(43)}`,
+      item: { type: 'file', id: 2, name: 'plan.pdf' },
+      label: 'For the printer',
+      state: 'active',
+      has_password: true,
+      expires_at: null,
+      max_downloads: 5,
+      allow_preview: true,
+      views: 0,
+      downloads: 1,
+      last_used_at: null,
+      created_at: '2026-11-01T10:00:00.000Z',
+    };
+    const sent: unknown[] = [];
+    signedIn({
+      'GET /api/links': { body: { links: [link] } },
+      'PATCH /api/links/31': (request) => {
+        sent.push(request.body);
+        return { body: { link: { ...link, max_downloads: 10, has_password: false } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    await user.click(await screen.findByRole('button', { name: 'Edit link to plan.pdf' }));
+    const form = await screen.findByRole('form', { name: 'Edit link' });
+    expect(within(form).getByLabelText('Label (optional)')).toHaveValue('For the printer');
+    expect(within(form).getByLabelText('Password (optional)')).toHaveAttribute('placeholder', 'Left empty: unchanged');
+    const limit = within(form).getByLabelText('Download limit (optional)');
+    await user.clear(limit);
+    await user.type(limit, '10');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ max_downloads: 10 }]));
+    expect(await screen.findByText('Link updated')).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit link to plan.pdf' }));
+    const again = await screen.findByRole('form', { name: 'Edit link' });
+    await user.click(within(again).getByRole('checkbox', { name: 'Remove the password' }));
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({ password: null });
   });
 });

@@ -41,6 +41,7 @@ function openUpload(extra: Record<string, MockReply> = {}, path = '/upload') {
     'GET /api/files/storage/stats': { body: storageStats },
     'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } },
     'GET /api/folders': { body: { folders: [], total: 0 } },
+    'POST /api/files/clashes': { body: { clashes: [] } },
     ...extra,
   });
   const app = renderApp(path);
@@ -103,7 +104,7 @@ describe('UploadPage', () => {
 
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]!.file.name).toBe('a.png');
-    expect(uploads[0]!.options).toEqual({ isPublic: true, folderId: 4, tags: ['alpha', 'beta'] });
+    expect(uploads[0]!.options).toEqual({ isPublic: true, folderId: 4, tags: ['alpha', 'beta'], onConflict: 'fail' });
     expect(uploads[0]!.start).toHaveBeenCalled();
     // One file at a time, in the order chosen.
     expect(selected()[0]).toContain('Uploading...');
@@ -202,6 +203,68 @@ describe('UploadPage', () => {
     ]);
     expect(uploads.map((u) => u.options.folderId)).toEqual([11, 12]);
     act(() => uploads[1]!.callbacks.onSuccess(2));
+  });
+
+  it('asks what to do with each file whose name the folder holds, and sends the choice', async () => {
+    const asked: unknown[] = [];
+    const { user } = openUpload({
+      'POST /api/files/clashes': (request) => {
+        asked.push(request.body);
+        return { body: { clashes: [{ name: 'a.txt', file_id: 7, original_name: 'A.txt' }, { name: 'b.txt', file_id: 8, original_name: 'b.txt' }, { name: 'd.txt', file_id: 9, original_name: 'd.txt' }] } };
+      },
+    });
+    await pick(user, [file('a.txt'), file('b.txt'), file('c.txt'), file('d.txt')]);
+    await uploadAll(user, 4);
+    expect(asked).toEqual([{ folder_id: null, names: ['a.txt', 'b.txt', 'c.txt', 'd.txt'] }]);
+
+    const first = await screen.findByRole('dialog', { name: '“a.txt” already exists' });
+    expect(first).toHaveTextContent('Conflict 1 of 3');
+    expect(first).toHaveTextContent('Upload it as the new version of “A.txt”.');
+    expect(first).toHaveTextContent('Upload it under a new name, such as “a (2).txt”.');
+    await user.click(within(first).getByRole('button', { name: /^Replace/ }));
+    const second = await screen.findByRole('dialog', { name: '“b.txt” already exists' });
+    await user.click(within(second).getByRole('button', { name: /^Skip/ }));
+    const third = await screen.findByRole('dialog', { name: '“d.txt” already exists' });
+    expect(within(third).queryByRole('checkbox')).not.toBeInTheDocument();
+    await user.click(within(third).getByRole('button', { name: /^Keep both/ }));
+
+    // The skipped file leaves the queue; the others go with what was chosen (no clash: refused if one appears meanwhile).
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(selected().map((row) => row?.slice(0, 5))).toEqual(['a.txt', 'c.txt', 'd.txt']);
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    act(() => uploads[1]!.callbacks.onSuccess(2));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploads.map((u) => [u.file.name, u.options.onConflict])).toEqual([
+      ['a.txt', 'version'],
+      ['c.txt', 'fail'],
+      ['d.txt', 'rename'],
+    ]);
+    act(() => uploads[2]!.callbacks.onSuccess(3));
+    expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+  });
+
+  it('applies one answer to every clash left, and sends nothing when the question is closed', async () => {
+    const clashes = [{ name: 'a.txt', file_id: 7, original_name: 'a.txt' }, { name: 'b.txt', file_id: 8, original_name: 'b.txt' }];
+    const { user } = openUpload({ 'POST /api/files/clashes': { body: { clashes } } });
+    await pick(user, [file('a.txt'), file('b.txt')]);
+    await uploadAll(user, 2);
+    await user.click(within(await screen.findByRole('dialog', { name: '“a.txt” already exists' })).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(uploads).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Upload 2 file(s)' })).toBeEnabled();
+
+    await uploadAll(user, 2);
+    const dialog = await screen.findByRole('dialog', { name: '“a.txt” already exists' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Do the same for the 1 other conflict' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Keep both/ }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads.map((u) => u.options.onConflict)).toEqual(['rename', 'rename']);
+    act(() => uploads[1]!.callbacks.onSuccess(2));
+    expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
   });
 
   it('takes files pasted onto the page', async () => {

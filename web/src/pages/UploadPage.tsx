@@ -9,6 +9,7 @@ import { useStorageStats, useUserStats } from '../api/stats';
 import { folderChoices } from '../lib/folder-paths';
 import { TagInput } from '../components/files/TagInput';
 import { StorageInfoCard } from '../components/storage/StorageInfoCard';
+import { ClashDialog } from '../components/upload/ClashDialog';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';
 import { SelectedFiles } from '../components/upload/SelectedFiles';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
@@ -146,6 +147,7 @@ export function UploadPage() {
         tags={tags}
         onConfirm={upload}
       />
+      <ClashDialog />
     </>
   );
 }

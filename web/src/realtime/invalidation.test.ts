@@ -11,7 +11,7 @@ describe('real-time invalidations', () => {
     ['file_uploaded', fileSet],
     ['file_deleted', fileSet],
     ['file_downloaded', [queryKeys.files, queryKeys.userStats, queryKeys.storage]],
-    ['file_updated', [queryKeys.files]],
+    ['file_updated', fileSet],
     ['folder_created', [queryKeys.folders, queryKeys.sharedWithMe]],
     ['folder_updated', [queryKeys.folders, queryKeys.sharedWithMe]],
     ['folder_deleted', [queryKeys.folders, queryKeys.sharedWithMe]],

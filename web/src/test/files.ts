@@ -15,6 +15,8 @@ export function makeFile(overrides: Partial<FileItem> = {}): FileItem {
     tags: [],
     folder_id: null,
     folder_name: null,
+    // As the server says it when nothing else applies: public files are public, others private.
+    visibility: overrides.is_public ? { kind: 'public' } : { kind: 'private' },
     created_at: '2024-01-05T09:07:30.000Z',
     updated_at: '2024-02-06T10:08:00.000Z',
     ...overrides,

@@ -11,12 +11,17 @@ import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
 import { fileSiblingNames } from './0145_file_sibling_names.js';
+import { fileVersions } from './0146_file_versions.js';
+import { resumableOnConflict } from './0147_resumable_on_conflict.js';
+import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
+import type { SecretBox } from '../../secret-box.js';
 
 /**
  * Versioned migrations, applied in name order at start-up, one file each.
- * Never edit one that has shipped: add the next.
+ * Never edit one that has shipped: add the next. `secrets` (the server's
+ * secret box) is needed to run those that seal values; listing them does not.
  */
-export function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string, Migration> {
   return {
     '0001_initial': initial(dialect),
     '0002_user_used_bytes': userUsedBytes(),
@@ -29,5 +34,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),
     '0145_file_sibling_names': fileSiblingNames(),
+    '0146_file_versions': fileVersions(dialect),
+    '0147_resumable_on_conflict': resumableOnConflict(),
+    '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
   };
 }

@@ -28,6 +28,25 @@ export function folderTree(rootId: number) {
     )`;
 }
 
+/**
+ * The owner's account is not disabled. A disabled account's public grants
+ * (public files and folders, share links, file requests) are suspended: they
+ * answer as if the content were gone until the account is enabled again.
+ * Shares with named users stay, and so do the owner's and admins' own reads.
+ */
+export function ownerActive(userId: RawBuilder<unknown> | number) {
+  return sql<SqlBool>`not exists (select 1 from users du where du.id = ${userId} and du.disabled_at is not null)`;
+}
+
+/** The condition "owned by an account that is not disabled", over `files as f`. */
+export const ACTIVE_OWNER = ownerActive(sql.ref('f.user_id'));
+
+/** Whether the account's public grants hold (see ownerActive). */
+export async function isActiveOwner(db: Db, userId: number): Promise<boolean> {
+  const { rows } = await sql<{ active: number }>`select case when ${ownerActive(userId)} then 1 else 0 end as active`.execute(db);
+  return Number(rows[0]?.active) === 1;
+}
+
 /** A folder as the read rule sees it. */
 export interface FolderNode {
   id: number;
@@ -46,7 +65,8 @@ export async function folderNodes(db: Db, viewer: Viewer, scope: RawBuilder<SqlB
       select p.parent_id from chain c join folders p on p.id = c.id where p.parent_id is not null
     )
     select p.id, p.parent_id, p.name, p.user_id,
-      case when p.is_public = 1 or exists (select 1 from folder_shares s where s.folder_id = p.id and s.user_id = ${viewer?.id ?? 0}) then 1 else 0 end as grants
+      case when (p.is_public = 1 and ${ownerActive(sql.ref('p.user_id'))})
+        or exists (select 1 from folder_shares s where s.folder_id = p.id and s.user_id = ${viewer?.id ?? 0}) then 1 else 0 end as grants
     from chain c join folders p on p.id = c.id`.execute(db);
   return new Map(
     rows.map((r) => [
@@ -107,15 +127,10 @@ async function canReadFolderOf(db: Db, viewer: Viewer, file: Pick<FileRow, 'fold
   return folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id = ${file.folder_id}`), viewer)(file.folder_id);
 }
 
-/** Public content: marked public itself, or under a public folder. */
-export async function isPubliclyReadable(db: Db, file: Pick<FileRow, 'is_public' | 'folder_id'>): Promise<boolean> {
-  return file.is_public === 1 || (await canReadFolderOf(db, undefined, file));
-}
-
-/** The file read rule: owner, admin, public, shared directly, or readable through its folder. */
+/** The file read rule: owner, admin, public (of an active account), shared directly, or readable through its folder. */
 export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promise<boolean> {
   if (viewer && (viewer.isAdmin || viewer.id === file.user_id)) return true;
-  if (file.is_public === 1) return true;
+  if (file.is_public === 1 && (await isActiveOwner(db, file.user_id))) return true;
   if (viewer) {
     const direct = await db
       .selectFrom('file_shares')
@@ -143,20 +158,9 @@ export async function readableFile(db: Db, viewer: Viewer, fileId: number): Prom
   return row;
 }
 
-/** Whether this user's content may be served to anyone: a disabled account's public content answers as if gone. */
-async function ownerIsActive(db: Db, userId: number): Promise<boolean> {
-  const owner = await db.selectFrom('users').select('disabled_at').where('id', '=', userId).executeTakeFirst();
-  return owner !== undefined && owner.disabled_at === null;
-}
-
-/** The condition "owned by an account that is not disabled", over `files as f`. */
-export const ACTIVE_OWNER = sql<SqlBool>`f.user_id not in (select id from users where disabled_at is not null)`;
-
 /** A file anyone may read without signing in. */
-export async function publicFile(db: Db, fileId: number): Promise<FileRow> {
-  const row = await fileRow(db, fileId);
-  if (!(await isPubliclyReadable(db, row)) || !(await ownerIsActive(db, row.user_id))) throw new NotFound(FILE_NOT_FOUND);
-  return row;
+export function publicFile(db: Db, fileId: number): Promise<FileRow> {
+  return readableFile(db, undefined, fileId);
 }
 
 /** A file the caller owns: the only ones they may change or delete. */
@@ -182,10 +186,8 @@ export async function readableFolder(db: Db, viewer: Viewer, folderId: number): 
 }
 
 /** A folder on a public chain, for anyone. */
-export async function publicFolder(db: Db, folderId: number): Promise<FolderRow> {
-  const row = await readableFolder(db, undefined, folderId);
-  if (!(await ownerIsActive(db, row.user_id))) throw new NotFound(FOLDER_NOT_FOUND);
-  return row;
+export function publicFolder(db: Db, folderId: number): Promise<FolderRow> {
+  return readableFolder(db, undefined, folderId);
 }
 
 /** A folder the caller owns: the only ones they may change, delete, or put things in. */

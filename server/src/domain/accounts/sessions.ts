@@ -107,16 +107,13 @@ export async function refreshSession(ctx: DomainContext, actor: Actor) {
 /** Chunks keep each query under every driver's bound-parameter limit. */
 const SESSION_CHECK_CHUNK = 500;
 
-/** What an open session's user may receive now. */
-export interface SessionAccess {
-  userId: number;
-  isAdmin: boolean;
-}
+/** What an open session's user may receive now: the same facts an Actor carries into the admin gate. */
+export type SessionAccess = Pick<Actor, 'isAdmin' | 'twoFactor' | 'mustChangePassword'> & { userId: number };
 
 /**
  * The sessions among these that may still authenticate (not revoked, not past
- * expiry), with their user's current role. Lets long-lived connections notice
- * a logout or a role change made anywhere.
+ * expiry), with their user's current role and sign-in state. Lets long-lived
+ * connections notice a logout or a change of access made anywhere.
  */
 export async function openSessions(ctx: DomainContext, ids: readonly string[], now = Date.now()): Promise<Map<string, SessionAccess>> {
   const open = new Map<string, SessionAccess>();
@@ -124,13 +121,15 @@ export async function openSessions(ctx: DomainContext, ids: readonly string[], n
     const rows = await ctx.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'users.is_admin'])
+      .select(['sessions.id', 'sessions.user_id', 'users.is_admin', 'users.totp_secret', 'users.must_change_password'])
       .where('sessions.id', 'in', ids.slice(i, i + SESSION_CHECK_CHUNK))
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .where('users.disabled_at', 'is', null)
       .execute();
-    for (const row of rows) open.set(row.id, { userId: row.user_id, isAdmin: row.is_admin === 1 });
+    for (const row of rows) {
+      open.set(row.id, { userId: row.user_id, isAdmin: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 });
+    }
   }
   return open;
 }

@@ -1,11 +1,12 @@
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Invalid } from '../shared/errors.js';
+import { WrongSecret } from '../shared/errors.js';
 
 /**
  * Proves the person at the keyboard knows the password before a security
- * change. A wrong one is a 400, not a 401: the session itself is fine.
+ * change. A wrong one is a 400, not a 401: the session itself is fine; the
+ * HTTP layer counts it against the user (FailureLimiter.reconfirm).
  */
 export async function assertPassword(ctx: DomainContext, actor: Actor, password: string, message = 'Password is wrong'): Promise<void> {
   const { password_hash } = await ctx.db.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirstOrThrow();
-  if (!(await ctx.passwords.verify(password_hash, password))) throw new Invalid(message);
+  if (!(await ctx.passwords.verify(password_hash, password))) throw new WrongSecret(message);
 }

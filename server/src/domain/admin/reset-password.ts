@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { TemporaryPassword } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
-import type { Actor, DomainContext } from '../shared/context.js';
-import { assertNotSelf, lockTarget } from './user-guards.js';
+import type { DomainContext } from '../shared/context.js';
+import { assertNotSelf, lockTarget, managerId, type Manager } from './user-guards.js';
 
 /** Letters and digits that cannot be mistaken for each other when read out or copied by hand. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -14,20 +14,21 @@ function temporaryPassword(): string {
 }
 
 /**
- * POST /api/admin/users/{id}/reset-password: a temporary password, returned
- * this once and stored only hashed. Every session of the user ends, and at
- * their next sign-in they must choose a new password before anything else.
- * An admin changes their own password in Settings instead.
+ * POST /api/admin/users/{id}/reset-password and `vault reset-password`: a
+ * temporary password, returned this once and stored only hashed. Every
+ * session of the user ends, and at their next sign-in they must choose a new
+ * password before anything else. An admin changes their own password in
+ * Settings instead.
  */
-export async function resetPassword(ctx: DomainContext, admin: Actor, userId: number): Promise<TemporaryPassword> {
+export async function resetPassword(ctx: DomainContext, by: Manager, userId: number): Promise<TemporaryPassword> {
   const password = temporaryPassword();
   const hash = await ctx.passwords.hash(password);
   await ctx.db.transaction().execute(async (trx) => {
-    const target = await lockTarget(trx, ctx, admin, userId);
-    assertNotSelf(admin, target, 'reset the password of');
+    const target = await lockTarget(trx, ctx, by, userId);
+    assertNotSelf(by, target, 'reset the password of');
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId);
-    await recordActivity(trx, { type: 'password_reset', userId: admin.id, detail: target.username });
+    await recordActivity(trx, { type: 'password_reset', userId: managerId(by), detail: target.username });
   });
   await announceAccessChange(ctx, userId);
   return { temporary_password: password };

@@ -1,5 +1,6 @@
 import type { AdminUserRow } from '@vault/contract';
 import { clearSecondFactor } from '../two-factor/recovery-codes.js';
+import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { adminUserRow, lockTarget } from './user-guards.js';
@@ -11,5 +12,7 @@ export async function resetTwoFactor(ctx: DomainContext, admin: Actor, userId: n
     await clearSecondFactor(trx, userId);
     await recordActivity(trx, { type: 'two_factor_reset', userId: admin.id, detail: target.username });
   });
+  // Under REQUIRE_2FA_FOR_ADMINS an admin's sockets stop receiving what admins do.
+  await announceAccessChange(ctx, userId);
   return adminUserRow(ctx, userId);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { lowerEq, type Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
@@ -9,27 +9,57 @@ import type { AdminUserRow } from '@vault/contract';
 export type TargetUser = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'disabled_at'>;
 
 /**
- * Inside an admin's action on a user: locks the admin rows and the target
+ * The operator of the installation at its command line (`vault disable-user`
+ * ...): they hold the server itself, so they manage users like an admin, but
+ * are no account: the rules about one's own account do not apply, and the
+ * audit log names nobody.
+ */
+export const COMMAND_LINE = Object.freeze({ commandLine: true as const });
+
+/** Who manages a user: a signed-in admin, or the command line. */
+export type Manager = Actor | typeof COMMAND_LINE;
+
+/** The manager's account, for the audit log: none for the command line. */
+export function managerId(by: Manager): number | null {
+  return 'commandLine' in by ? null : by.id;
+}
+
+/**
+ * Inside an action on a user: locks the admin rows and the target
  * (PostgreSQL; SQLite runs one write transaction at a time), so two admins
  * acting on each other at once are serialised, and so are the target's own
  * uploads and folder changes, which take the same row lock. Then it checks that the caller is
- * still an admin and that the target exists.
+ * still an admin (the command line always is) and that the target exists.
  */
-export async function lockTarget(trx: Db, ctx: DomainContext, admin: Actor, userId: number): Promise<TargetUser> {
+export async function lockTarget(trx: Db, ctx: DomainContext, by: Manager, userId: number): Promise<TargetUser> {
   if (ctx.dialect === 'postgres') {
     await sql`select id from users where is_admin = 1 or id = ${userId} order by id for update`.execute(trx);
   }
-  const rows = await trx.selectFrom('users').select(['id', 'username', 'is_admin', 'disabled_at']).where('id', 'in', [admin.id, userId]).execute();
-  const me = rows.find((r) => r.id === admin.id);
-  if (me?.is_admin !== 1 || me.disabled_at !== null) throw new Forbidden('Administrator access required');
+  const adminId = managerId(by);
+  const rows = await trx
+    .selectFrom('users')
+    .select(['id', 'username', 'is_admin', 'disabled_at'])
+    .where('id', 'in', adminId === null ? [userId] : [adminId, userId])
+    .execute();
+  if (adminId !== null) {
+    const me = rows.find((r) => r.id === adminId);
+    if (me?.is_admin !== 1 || me.disabled_at !== null) throw new Forbidden('Administrator access required');
+  }
   const target = rows.find((r) => r.id === userId);
   if (!target) throw new NotFound('User not found');
   return target;
 }
 
 /** An admin never disables or deletes their own account: another admin must, so one always remains. */
-export function assertNotSelf(admin: Actor, target: TargetUser, action: string): void {
-  if (target.id === admin.id) throw new Invalid(`You cannot ${action} your own account`);
+export function assertNotSelf(by: Manager, target: TargetUser, action: string): void {
+  if (target.id === managerId(by)) throw new Invalid(`You cannot ${action} your own account`);
+}
+
+/** The user of this name (any case), for the command line, which names users rather than numbering them. */
+export async function userByName(ctx: DomainContext, username: string): Promise<{ id: number; username: string }> {
+  const row = await ctx.db.selectFrom('users').select(['id', 'username']).where(lowerEq('username', username)).executeTakeFirst();
+  if (!row) throw new NotFound(`No user named ${username}`);
+  return row;
 }
 
 /** The last enabled admin stays: Vault without one cannot be managed. Call under lockTarget. */

@@ -1,8 +1,9 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { FileItem } from '@vault/contract';
+import type { EffectiveVisibility, FileItem } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { readableFolderIds, type Viewer } from '../access/rules.js';
+import { effectiveVisibilities } from './visibility.js';
 
 export interface FileDtoRow {
   id: number;
@@ -78,7 +79,7 @@ export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number,
 }
 
 /** `showFolder`: the viewer may read the file's folder; otherwise its id and name stay hidden. */
-export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean): FileItem {
+export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, visibility: EffectiveVisibility): FileItem {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -93,6 +94,7 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean):
     tags,
     folder_id: showFolder ? row.folder_id : null,
     folder_name: showFolder ? row.folder_name : null,
+    visibility,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
   };
@@ -105,7 +107,8 @@ export async function fileDtos(db: Db, viewer: Viewer, ids: number[]): Promise<F
   const tags = await tagsByFile(db, ids);
   const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
   const readable = await readableFolderIds(db, viewer, folders);
-  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [], r.folder_id !== null && readable.has(r.folder_id))]));
+  const visibilities = await effectiveVisibilities(db, viewer, rows);
+  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [], r.folder_id !== null && readable.has(r.folder_id), visibilities.get(r.id)!)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

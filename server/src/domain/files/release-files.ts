@@ -9,6 +9,13 @@ import { charge, ownsContent } from '../shared/quota.js';
 
 export type ReleasedFile = Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size' | 'original_name'>;
 
+/** A reference to content, as a file or a version holds it: whose it is, which content, how large. */
+export interface ContentRef {
+  user_id: number;
+  blob_hash: string;
+  size: number;
+}
+
 export interface Released {
   /** The rows this transaction deleted: only these were released. */
   files: ReleasedFile[];
@@ -17,35 +24,43 @@ export interface Released {
 }
 
 /**
- * Deletes file rows and releases their content, inside the caller's
- * transaction. A row goes only if it still belongs to the owner named here,
- * and only the rows this DELETE really removed are released, so a file that
- * a racing delete (of the file, by an admin, or of its folder) took first is
- * never released twice: each owner is charged less for content they no
- * longer hold, and each blob loses one reference per row. Locks go users
- * first (in id order), then blobs (in hash order), as uploads take them, so
- * concurrent transactions never wait on each other in a circle.
+ * Deletes file rows, with their versions, and releases their content, inside
+ * the caller's transaction. A row goes only if it still belongs to the owner
+ * named here, and only the rows this DELETE really removed are released, so
+ * a file that a racing delete (of the file, by an admin, or of its folder)
+ * took first is never released twice. Locks go users first (in id order),
+ * then blobs (in hash order), as uploads take them, so concurrent
+ * transactions never wait on each other in a circle.
  */
 export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id' | 'user_id'>[], now: number): Promise<Released> {
   if (candidates.length === 0) return { files: [], emptied: [] };
   const owners = [...new Set(candidates.map((f) => f.user_id))];
   await lockUsers(trx, dialect, owners);
   const files: ReleasedFile[] = [];
+  const versions: ContentRef[] = [];
   for (const part of chunks(candidates)) {
-    const gone = await trx
-      .deleteFrom('files')
-      .where('id', 'in', part.map((f) => f.id))
-      .where('user_id', 'in', owners)
-      .returning(['id', 'user_id', 'blob_hash', 'file_size', 'original_name'])
-      .execute();
-    files.push(...gone);
+    const ids = part.map((f) => f.id);
+    // A version belongs to its file's owner: it goes exactly when its file does.
+    versions.push(...(await trx.deleteFrom('file_versions').where('file_id', 'in', ids).where('user_id', 'in', owners).returning(['user_id', 'blob_hash', 'size']).execute()));
+    files.push(...(await trx.deleteFrom('files').where('id', 'in', ids).where('user_id', 'in', owners).returning(['id', 'user_id', 'blob_hash', 'file_size', 'original_name']).execute()));
   }
-  const held = new Map(files.map((f) => [`${f.user_id}:${f.blob_hash}`, f]));
-  for (const f of [...held.values()].sort((a, b) => a.user_id - b.user_id)) {
-    if (!(await ownsContent(trx, f.user_id, f.blob_hash))) await charge(trx, f.user_id, -Number(f.file_size));
+  const refs = [...files.map((f) => ({ user_id: f.user_id, blob_hash: f.blob_hash, size: f.file_size })), ...versions];
+  return { files, emptied: await releaseRefs(trx, refs, now) };
+}
+
+/**
+ * Releases references whose rows the caller's transaction has just deleted,
+ * under the owners' locks: each owner is charged less for content they no
+ * longer hold in any file or version, and each blob loses one reference per
+ * row (in hash order). Returns the hashes whose last reference went.
+ */
+export async function releaseRefs(trx: Db, refs: ContentRef[], now: number): Promise<string[]> {
+  const held = new Map(refs.map((r) => [`${r.user_id}:${r.blob_hash}`, r]));
+  for (const r of [...held.values()].sort((a, b) => a.user_id - b.user_id)) {
+    if (!(await ownsContent(trx, r.user_id, r.blob_hash))) await charge(trx, r.user_id, -Number(r.size));
   }
   const perHash = new Map<string, number>();
-  for (const f of files) perHash.set(f.blob_hash, (perHash.get(f.blob_hash) ?? 0) + 1);
+  for (const r of refs) perHash.set(r.blob_hash, (perHash.get(r.blob_hash) ?? 0) + 1);
   const emptied: string[] = [];
   for (const hash of [...perHash.keys()].sort()) {
     const n = perHash.get(hash)!;
@@ -60,7 +75,7 @@ export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<F
       .executeTakeFirstOrThrow();
     if (blob.ref_count === 0) emptied.push(hash);
   }
-  return { files, emptied };
+  return emptied;
 }
 
 /**

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { LINK_LIMITS, type LinkGrant } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
+import { ownerActive } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
 import { LinkRefused } from './refusals.js';
 import { linkState, refusalOf } from './state.js';
@@ -18,9 +20,18 @@ export async function openLink(ctx: DomainContext, kind: LinkRow['kind'], token:
   return row;
 }
 
-/** The link behind a token while it is active, password or not. */
+/**
+ * The link behind a token while it is active, password or not. A link is a
+ * public grant: while its owner's account is disabled it does not exist.
+ */
 export async function activeLink(ctx: DomainContext, kind: LinkRow['kind'], token: string): Promise<LinkRow> {
-  const row = await ctx.db.selectFrom('links').selectAll().where('token', '=', token).where('kind', '=', kind).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom('links')
+    .selectAll()
+    .where('token', '=', token)
+    .where('kind', '=', kind)
+    .where(ownerActive(sql.ref('links.user_id')))
+    .executeTakeFirst();
   if (!row) throw new LinkRefused('not_found');
   const refusal = refusalOf(linkState(row));
   if (refusal) throw new LinkRefused(refusal);

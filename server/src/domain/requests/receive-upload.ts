@@ -41,7 +41,7 @@ async function countAgainst(trx: Db, link: LinkRow, object: IngestedObject): Pro
 
 /**
  * The form of a file request's upload: the files go into the request's
- * folder, private, untagged; the only other field is the visitor's name,
+ * folder, private, untagged, renamed beside a file of the same name; the only other field is the visitor's name,
  * which goes into the owner's activity.
  */
 export function requestUploadForm(link: LinkRow) {
@@ -49,6 +49,8 @@ export function requestUploadForm(link: LinkRow) {
   return {
     async prepare(batch: UploadBatch): Promise<void> {
       await batch.chooseFolder(link.folder_id);
+      // A visitor never replaces the owner's file, nor is refused for a name the owner used: both are kept.
+      batch.chooseOnConflict('rename');
       batch.options.detail = via;
       batch.options.within = (trx, object) => countAgainst(trx, link, object);
     },

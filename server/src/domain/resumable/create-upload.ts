@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { extensionOf, type FileItem, type ResumableMetadata } from '@vault/contract';
 import { ownedFolder } from '../access/rules.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { normalizeFileName } from '../files/names.js';
+import { NameTaken, normalizeFileName } from '../files/names.js';
+import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, QuotaExceeded } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
@@ -32,7 +33,8 @@ export type CreatedUpload =
 
 /**
  * Starts a resumable upload, refusing everything that can be known before a
- * byte is sent: the name and extension, the folder, the tags, the size limit
+ * byte is sent: the name and extension, the folder, the tags, a name taken
+ * in the folder (409, unless on_conflict renames or versions), the size limit
  * (413), the quota counting the caller's other unfinished uploads (507) and
  * the number of those (403). The object is started and leased until the
  * upload expires, so the stray sweep never takes it while the client may
@@ -52,7 +54,9 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
   const ext = acceptedExtension(extensionOf(name), ctx.settings.allowedTypes);
   if (length > ctx.settings.maxFileBytes) throw new StorageError('too_large', { limitBytes: ctx.settings.maxFileBytes });
   if (metadata.folder_id !== null) await ownedFolder(ctx.db, actor.id, metadata.folder_id);
-  const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags };
+  const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags, onConflict: metadata.on_conflict };
+  // Refused now rather than after every byte; the upload's commit looks again (and applies the other choices).
+  if (options.onConflict === 'fail' && (await fileNamed(ctx.db, actor.id, options.folderId, name))) throw new NameTaken(name);
 
   if (metadata.sha256 !== undefined) {
     const file = await commitOwnedContent(ctx, actor, name, { hash: metadata.sha256, size: length }, options);
@@ -105,6 +109,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
           is_public: options.isPublic ? 1 : 0,
           folder_id: options.folderId,
           tags: JSON.stringify(options.tags),
+          on_conflict: options.onConflict,
           metadata: input.rawMetadata,
           inspection,
           store_state: storeState,

@@ -38,7 +38,7 @@ export async function finishResumableUpload(
     await discardUploadObject(ctx, upload);
     throw asDomainError(err, ctx.settings.allowedTypes);
   }
-  const options = { isPublic: upload.is_public === 1, folderId: upload.folder_id, tags: JSON.parse(upload.tags) as string[] };
+  const options = { isPublic: upload.is_public === 1, folderId: upload.folder_id, tags: JSON.parse(upload.tags) as string[], onConflict: upload.on_conflict };
   // Durable already: every checkpoint synced its bytes, and completing an S3 upload stores it.
   const object = { key: upload.storage_key, size: upload.upload_length, durable: true, ...content };
   return commitUpload(ctx, actor, { name: upload.file_name, object, options, leases });

@@ -4,7 +4,9 @@ import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { ownsContent } from '../shared/quota.js';
-import { announceUpload, insertUploadedFile, type UploadOptions } from '../uploads/commit-upload.js';
+import { placeUpload, withNameRetries, writePlacement, type Placed, type UploadOptions } from '../uploads/commit-upload.js';
+import { announceFile } from '../files/announce-file.js';
+import { collectLater } from '../files/release-files.js';
 import { acceptedExtension, isTextExtension } from '../../storage/content-rules.js';
 
 /** Whether content stored as `storedMime` passes the checks of a file named with `ext`. */
@@ -32,16 +34,20 @@ export async function commitOwnedContent(
   content: { hash: string; size: number },
   opts: UploadOptions,
 ): Promise<FileItem | undefined> {
-  let fileId: number | undefined;
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockUser(trx, ctx.dialect, actor.id);
-    if (!(await ownsContent(trx, actor.id, content.hash))) return;
-    const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
-    const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
-    if (mime === undefined) return;
-    if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
-    await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
-    fileId = await insertUploadedFile(trx, actor, name, { ...content, mime }, opts, Date.now());
-  });
-  return fileId === undefined ? undefined : announceUpload(ctx, actor, fileId, opts);
+  const commit = () =>
+    ctx.db.transaction().execute(async (trx): Promise<Placed | undefined> => {
+      await lockUser(trx, ctx.dialect, actor.id);
+      if (!(await ownsContent(trx, actor.id, content.hash))) return undefined;
+      const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
+      const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
+      if (mime === undefined) return undefined;
+      if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      const placement = await placeUpload(trx, ctx, actor, name, content.hash, opts);
+      await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
+      return writePlacement(trx, ctx, actor, placement, { ...content, mime }, opts, Date.now());
+    });
+  const placed = await withNameRetries(opts, commit);
+  if (!placed) return undefined;
+  collectLater(ctx, placed.emptied);
+  return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
 }

@@ -6,6 +6,7 @@ import type { GroupCommit } from '../../db/group-commit.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Observer } from '../../metrics/observer.js';
+import type { SecretBox } from '../../secret-box.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
 
@@ -20,6 +21,8 @@ export interface DomainSettings {
   uploadIdleMs: number;
   /** Unfinished resumable uploads per user, and how long one may stay unfinished. */
   resumable: { maxPending: number; expiryMs: number };
+  /** Earlier versions kept per file (VERSIONS_KEEP); the oldest goes first, 0 keeps none. */
+  versionsKeep: number;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
@@ -34,6 +37,8 @@ export interface DomainContext {
   background: Background;
   passwords: PasswordHasher;
   tokens: TokenService;
+  /** Seals what must not lie in the database in clear (TOTP secrets). */
+  secrets: SecretBox;
   settings: DomainSettings;
   log: Logger;
   /** Metrics of the work done (uploads, deduplication, downloads, collection). */

@@ -36,6 +36,12 @@ export class Invalid extends DomainError {
     super('invalid', message, details);
   }
 }
+/**
+ * A password or code that a signed-in user enters again to confirm a
+ * security change is wrong: a 400 (the session itself is fine), and counted
+ * per user, so a stolen session cannot guess its way on.
+ */
+export class WrongSecret extends Invalid {}
 export class Unauthorized extends DomainError {
   constructor(message = 'Authentication required') {
     super('unauthorized', message);

@@ -26,3 +26,14 @@ export async function lockedQuota(trx: Db, dialect: Dialect, userId: number): Pr
   const query = trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId);
   return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
 }
+
+/**
+ * Blob rows, in hash order, for a transaction that changes several (a new
+ * version adds one reference and may release others): taken before the first
+ * change, so two such transactions never wait on each other in a circle.
+ */
+export async function lockBlobs(trx: Db, dialect: Dialect, hashes: string[]): Promise<void> {
+  const sorted = [...new Set(hashes)].sort();
+  if (dialect !== 'postgres' || sorted.length < 2) return;
+  await sql`select hash from blobs where hash in (${sql.join(sorted)}) order by hash for update`.execute(trx);
+}

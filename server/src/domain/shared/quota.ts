@@ -1,32 +1,54 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { QuotaExceeded } from './errors.js';
 
 /**
- * What a user is charged: the distinct content of their own files. A second
- * copy of their own file is free; someone else's copy of the same content is
- * not, or the quota would reveal that another user holds it. Kept in
- * users.used_bytes by the transactions that add and release files, under the
- * user's lock, so reading it costs one row whatever the number of files.
+ * What a user is charged: the distinct content of their own files and of
+ * those files' versions (content_refs holds both). A second copy of their own
+ * content, or a version that did not change it, is free; someone else's copy
+ * of the same content is not, or the quota would reveal that another user
+ * holds it. Kept in users.used_bytes by the transactions that add and release
+ * files and versions, under the user's lock, so reading it costs one row
+ * whatever the number of files.
  */
 export async function charge(trx: Db, userId: number, bytes: number): Promise<void> {
   await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).execute();
 }
 
-/** Whether the user already has a file with this content (then another copy costs nothing). */
+/**
+ * Charges new content, under the user's lock, refusing it when it would take
+ * the user past `quotaBytes` (what the same transaction released counts).
+ */
+export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaBytes: number): Promise<void> {
+  const row = await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).returning('used_bytes').executeTakeFirstOrThrow();
+  if (Number(row.used_bytes) > quotaBytes) throw new QuotaExceeded();
+}
+
+/** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */
 export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
-  const row = await db.selectFrom('files').select('id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
+  const row = await db.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
-/** Whether the user already has a file whose content starts with the bytes of this head hash (see storage/ingest.ts). */
+/** Whether the user already holds content starting with the bytes of this head hash (see storage/ingest.ts). */
 export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
   const row = await db
-    .selectFrom('files as f')
-    .innerJoin('blobs as b', 'b.hash', 'f.blob_hash')
-    .select('f.id')
-    .where('f.user_id', '=', userId)
+    .selectFrom('content_refs as r')
+    .innerJoin('blobs as b', 'b.hash', 'r.blob_hash')
+    .select('r.user_id')
+    .where('r.user_id', '=', userId)
     .where('b.head_hash', '=', headHash)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** The largest content the user holds: a copy of their own content is at most this large. */
+export async function largestOwnContent(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('content_refs')
+    .select((eb) => eb.fn.max('size').as('size'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.size ?? 0);
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { numberedName } from '@vault/contract';
 import type { Db } from '../../db/index.js';
+import type { FileRow } from '../../db/schema.js';
 
 export type SiblingKind = 'file' | 'folder';
 
@@ -29,4 +30,18 @@ export async function freeName(db: Db, kind: SiblingKind, userId: number, parent
     const candidate = numberedName(name, n);
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
+}
+
+/**
+ * The owner's live file of this name beside which a new one would go (null:
+ * the root), compared as the unique sibling-name index compares.
+ */
+export async function fileNamed(db: Db, userId: number, folderId: number | null, name: string): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where(sql<number>`coalesce(folder_id, 0)`, '=', folderId ?? 0)
+    .where(sql<string>`lower(original_name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
 }

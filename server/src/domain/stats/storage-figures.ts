@@ -7,9 +7,9 @@ function percent(part: number, whole: number): number {
 }
 
 /**
- * Logical bytes are what the files would take stored apart, physical what
- * they take stored once per content; the ratio is the share of files that
- * are copies of another.
+ * Logical bytes are what the files and their versions would take stored
+ * apart, physical what they take stored once per content; the ratio is the
+ * share of files that are copies of another.
  */
 export function storageFigures(logical: number, physical: number, files: number, unique: number): StorageStats {
   return {
@@ -23,11 +23,14 @@ export function storageFigures(logical: number, physical: number, files: number,
   };
 }
 
-/** Figures over the files matching a condition on `files`, with the physical bytes they occupy. */
+/**
+ * Figures over the files matching a condition on their owner (`user_id`),
+ * with their versions, and the physical bytes they occupy.
+ */
 export async function storageOf(db: Db, scope: RawBuilder<unknown>, physical: RawBuilder<unknown>): Promise<StorageStats> {
   const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null }>`
     select count(*) as files,
-      sum(file_size) as logical,
+      (select sum(size) from content_refs where ${scope}) as logical,
       count(distinct blob_hash) as unique_count,
       ${physical} as physical
     from files where ${scope}`.execute(db);

@@ -25,7 +25,7 @@ export async function openThumbnail(ctx: DomainContext, actor: Actor | undefined
   const file = actor ? await readableFile(ctx.db, viewerOf(actor), input.fileId) : await publicFile(ctx.db, input.fileId);
   if (!hasThumbnail(file.mime_type)) throw new UnsupportedType('This file type has no thumbnail');
   try {
-    const stored = await thumbnailObject(ctx, file.blob_hash);
+    const stored = await thumbnailObject(ctx, file.blob_hash, file.mime_type);
     return {
       mimeType: THUMBNAIL_TYPE,
       size: stored.size,
@@ -33,7 +33,7 @@ export async function openThumbnail(ctx: DomainContext, actor: Actor | undefined
       read: () => ctx.store.get(stored.storage_key),
     };
   } catch (err) {
-    if (err instanceof Unrenderable) throw new UnsupportedType('This picture cannot be shown as a thumbnail');
+    if (err instanceof Unrenderable) throw new UnsupportedType('This file cannot be shown as a thumbnail');
     throw err;
   }
 }

@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { THUMBNAIL_EDGE } from '@vault/contract';
+import { renderPdfPage } from './render-pdf-page.js';
 
 /**
  * Bounds on one rendering. A picture above MAX_INPUT_PIXELS is refused from
@@ -10,6 +11,8 @@ import { THUMBNAIL_EDGE } from '@vault/contract';
  */
 const MAX_INPUT_PIXELS = 50_000_000;
 const TIMEOUT_SECONDS = 20;
+/** A PDF is read whole to draw its first page: larger ones keep their type icon. */
+export const PDF_MAX_BYTES = 32 * 1_048_576;
 /** Renderings at once in this process; the rest wait their turn. */
 const MAX_RUNNING = 2;
 
@@ -37,19 +40,50 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 /** Why a picture got no thumbnail: it is not one sharp can read, or it is too large. */
 export class Unrenderable extends Error {}
 
+/** The stream's bytes, or Unrenderable once there are more than `max`. */
+async function readAtMost(input: Readable, max: number): Promise<Uint8Array> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of input as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > max) throw new Unrenderable(`The PDF is larger than ${max} bytes`);
+    parts.push(chunk);
+  }
+  const data = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    data.set(part, at);
+    at += part.length;
+  }
+  return data;
+}
+
+/** A picture's bytes; for a PDF, its first page drawn at the thumbnail's size. */
+async function pictureOf(input: Readable, mimeType: string): Promise<Readable> {
+  if (mimeType !== 'application/pdf') return input;
+  try {
+    return Readable.from([await renderPdfPage(await readAtMost(input, PDF_MAX_BYTES), THUMBNAIL_EDGE)]);
+  } catch (err) {
+    throw err instanceof Unrenderable ? err : new Unrenderable(err instanceof Error ? err.message : String(err));
+  } finally {
+    input.destroy();
+  }
+}
+
 /**
- * A small WebP of the picture streamed from `source`: upright (EXIF
- * orientation applied), at most THUMBNAIL_EDGE on its longer side, never
- * enlarged, metadata dropped. Only the first frame of an animation.
+ * A small WebP of the picture streamed from `source` (or of a PDF's first
+ * page): upright (EXIF orientation applied), at most THUMBNAIL_EDGE on its
+ * longer side, never enlarged, metadata dropped. Only the first frame of an
+ * animation.
  */
-export function renderThumbnail(source: () => Promise<Readable>): Promise<Buffer> {
+export function renderThumbnail(source: () => Promise<Readable>, mimeType: string): Promise<Buffer> {
   return turn(async () => {
     const transform = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .timeout({ seconds: TIMEOUT_SECONDS })
       .rotate()
       .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 72 });
-    const input = await source();
+    const input = await pictureOf(await source(), mimeType);
     try {
       const [, output] = await Promise.all([pipeline(input, transform), transform.toBuffer()]);
       return output;

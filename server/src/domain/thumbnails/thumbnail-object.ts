@@ -30,10 +30,10 @@ async function findThumbnail(ctx: DomainContext, hash: string): Promise<StoredTh
  * transaction, like an upload's. Losing a race (another instance stored one
  * first, or the blob was collected meanwhile) drops this object.
  */
-async function makeThumbnail(ctx: DomainContext, hash: string): Promise<StoredThumbnail> {
+async function makeThumbnail(ctx: DomainContext, hash: string, mimeType: string): Promise<StoredThumbnail> {
   const blob = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', hash).executeTakeFirst();
   if (!blob) throw new NotFound('File not found');
-  const bytes = await renderThumbnail(() => ctx.store.get(blob.storage_key));
+  const bytes = await renderThumbnail(() => ctx.store.get(blob.storage_key), mimeType);
   const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
   const key = newObjectKey();
   await leases.hold(key);
@@ -72,13 +72,13 @@ async function makeThumbnail(ctx: DomainContext, hash: string): Promise<StoredTh
 /** Renderings under way in this process, so that many requests for one picture render it once. */
 const underWay = new Map<string, Promise<StoredThumbnail>>();
 
-/** The blob's stored thumbnail, rendered and stored on first demand. */
-export async function thumbnailObject(ctx: DomainContext, hash: string): Promise<StoredThumbnail> {
+/** The blob's stored thumbnail, rendered (from content of this type) and stored on first demand. */
+export async function thumbnailObject(ctx: DomainContext, hash: string, mimeType: string): Promise<StoredThumbnail> {
   const found = await findThumbnail(ctx, hash);
   if (found) return found;
   let pending = underWay.get(hash);
   if (!pending) {
-    pending = makeThumbnail(ctx, hash).finally(() => underWay.delete(hash));
+    pending = makeThumbnail(ctx, hash, mimeType).finally(() => underWay.delete(hash));
     underWay.set(hash, pending);
   }
   return pending;

@@ -24,7 +24,7 @@ export async function completeSignIn(ctx: DomainContext, claims: ChallengeClaims
   if (!row || row.disabled_at !== null || row.totp_secret === null) throw new Unauthorized('This sign-in has expired. Enter your password again.');
   assertModeAllowed(row, claims.mode);
   if (factor.code !== undefined) {
-    if (!(await acceptTotpCode(ctx.db, row.id, row.totp_secret, factor.code))) throw new Unauthorized('Invalid or already used code');
+    if (!(await acceptTotpCode(ctx, row.id, row.totp_secret, factor.code))) throw new Unauthorized('Invalid or already used code');
   } else if (factor.recovery_code !== undefined && (await spendRecoveryCode(ctx.db, row.id, factor.recovery_code))) {
     await recordActivity(ctx.db, { type: 'recovery_code_used', userId: row.id });
   } else {

@@ -1,6 +1,7 @@
+import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Invalid } from '../shared/errors.js';
+import { Invalid, WrongSecret } from '../shared/errors.js';
 import { clearSecondFactor } from './recovery-codes.js';
 import { acceptTotpCode } from './totp.js';
 import { assertPassword } from '../accounts/verify-password.js';
@@ -10,9 +11,11 @@ export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: 
   await assertPassword(ctx, actor, input.password);
   const { totp_secret } = await ctx.db.selectFrom('users').select('totp_secret').where('id', '=', actor.id).executeTakeFirstOrThrow();
   if (totp_secret === null) throw new Invalid('Two-factor sign-in is not on');
-  if (!(await acceptTotpCode(ctx.db, actor.id, totp_secret, input.code))) throw new Invalid('Invalid or already used code');
+  if (!(await acceptTotpCode(ctx, actor.id, totp_secret, input.code))) throw new WrongSecret('Invalid or already used code');
   await ctx.db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, actor.id);
     await recordActivity(trx, { type: 'two_factor_disabled', userId: actor.id });
   });
+  // Under REQUIRE_2FA_FOR_ADMINS an admin's sockets stop receiving what admins do.
+  await announceAccessChange(ctx, actor.id);
 }

@@ -1,4 +1,5 @@
 import type { RecoveryCodes } from '@vault/contract';
+import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
@@ -18,7 +19,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
   if (pending === null) throw new Invalid('Start the setup first');
   // A fresh secret has no step of its own yet: the last one belongs to a previous secret.
   await ctx.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', actor.id).where('totp_secret', 'is', null).execute();
-  if (!(await acceptTotpCode(ctx.db, actor.id, pending, code))) throw new Invalid('That code is not right. Check the time on your device and try the next code.');
+  if (!(await acceptTotpCode(ctx, actor.id, pending, code))) throw new Invalid('That code is not right. Check the time on your device and try the next code.');
   const codes = await ctx.db.transaction().execute(async (trx) => {
     const turnedOn = await trx
       .updateTable('users')
@@ -31,5 +32,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
     await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id });
     return replaceRecoveryCodes(trx, actor.id);
   });
+  // An admin held back by REQUIRE_2FA_FOR_ADMINS: their sockets now receive what admins do.
+  await announceAccessChange(ctx, actor.id);
   return { recovery_codes: codes };
 }

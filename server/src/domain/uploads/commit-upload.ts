@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { FileItem } from '@vault/contract';
+import type { FileItem, OnConflict } from '@vault/contract';
+import type { FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { viewerOf } from '../access/viewer.js';
 import { recordActivity } from '../shared/activity.js';
-import { fileAudience } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { QuotaExceeded, TimedOut } from '../shared/errors.js';
-import { fileDto } from '../files/dto.js';
-import { fileNameConflict } from '../files/names.js';
-import { charge, ownsContent } from '../shared/quota.js';
+import { TimedOut } from '../shared/errors.js';
+import { announceFile } from '../files/announce-file.js';
+import { fileNameConflict, NameTaken } from '../files/names.js';
+import { collectLater } from '../files/release-files.js';
+import { fileNamed, freeName } from '../shared/sibling-names.js';
+import { lockFileContents, replaceContent } from '../versions/replace-content.js';
+import { chargeWithin, largestOwnContent, ownsContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { lockedQuota } from '../shared/locks.js';
 
@@ -19,6 +21,8 @@ export interface UploadOptions {
   isPublic: boolean;
   folderId: number | null;
   tags: string[];
+  /** When the folder holds a file of the name: refuse, keep both, or make it that file's new content (which keeps its own visibility and tags). */
+  onConflict: OnConflict;
   /** More checks and counts inside the commit's transaction (a file request's limits); throwing refuses the file. */
   within?: (trx: Db, object: IngestedObject) => Promise<void>;
   /** How the upload reads in the audit log (e.g. who sent it through a file request). */
@@ -38,14 +42,9 @@ export interface UploadBudget {
 
 export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
   const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
-  const largest = await ctx.db
-    .selectFrom('files')
-    .select((eb) => eb.fn.max('file_size').as('size'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
-    ownCeiling: Number(largest?.size ?? 0),
+    ownCeiling: await largestOwnContent(ctx.db, userId),
   };
 }
 
@@ -82,7 +81,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();
   const present = await ctx.store.exists(known?.storage_key ?? object.key);
   const hole = known && !present ? known.storage_key : undefined;
-  let fileId = 0;
+  let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
   let duplicate = false;
   let durable = object.durable;
   const commit = () =>
@@ -91,11 +90,9 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       // statement under the lock (held to the commit) delays their next upload.
       if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
       const user = await lockedQuota(trx, ctx.dialect, actor.id);
-      if (!(await ownsContent(trx, actor.id, object.hash))) {
-        if (Number(user.used_bytes) + object.size > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
-        await charge(trx, actor.id, object.size);
-      }
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
+      const free = await ownsContent(trx, actor.id, object.hash);
       await opts.within?.(trx, object);
       const now = Date.now();
       const healed = hole
@@ -129,16 +126,20 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
           .executeTakeFirstOrThrow());
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
-      fileId = await insertUploadedFile(trx, actor, name, object, opts, now);
+      placed = await writePlacement(trx, ctx, actor, placement, object, opts, now);
+      // Charged last: a new version may have released older content first.
+      if (!free) await chargeWithin(trx, actor.id, object.size, quotaBytesOf(ctx, user));
     });
   try {
-    await commit().catch(async (err: unknown) => {
-      if (!(err instanceof NotDurable)) throw err;
-      // The uploader's own copy went while this one was arriving: it is the content's object now.
-      await ctx.store.makeDurable(object.key);
-      durable = true;
-      await commit();
-    });
+    await withNameRetries(opts, () =>
+      commit().catch(async (err: unknown) => {
+        if (!(err instanceof NotDurable)) throw err;
+        // The uploader's own copy went while this one was arriving: it is the content's object now.
+        await ctx.store.makeDurable(object.key);
+        durable = true;
+        await commit();
+      }),
+    );
   } catch (err) {
     await discardObject(ctx, leases, object.key);
     throw err;
@@ -148,8 +149,71 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   if (duplicate && !durable) await ctx.store.delete(object.key);
   else if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
+  collectLater(ctx, placed.emptied);
+  return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
+}
 
-  return announceUpload(ctx, actor, fileId, opts);
+/** How often an upload that keeps both, or makes a version, looks for its place again when racing renames took it. */
+const NAME_ATTEMPTS = 3;
+
+/**
+ * Runs an upload's commit again when a rename of another file took the name
+ * it chose between its look and its write; a refusal (on_conflict=fail) stands.
+ */
+export async function withNameRetries<T>(opts: UploadOptions, commit: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await commit();
+    } catch (err) {
+      if (!(err instanceof NameTaken && opts.onConflict !== 'fail' && attempt < NAME_ATTEMPTS)) throw err;
+    }
+  }
+}
+
+/** Where an upload's content goes: a new file of this name, or an existing file's new content. */
+export type Placement = { kind: 'file'; name: string } | { kind: 'version'; file: FileRow };
+
+/**
+ * Decides, under the owner's lock, where an upload goes when its folder may
+ * already hold a file of its name: a clash is refused (409), kept beside
+ * under the first free "name (n).ext", or becomes that file's new content
+ * (the same name ignoring case is the same extension, so the same type).
+ * Only a hint against other writers' renames: the unique sibling-name index
+ * decides, and its refusal (NameTaken) sends the caller to look again.
+ */
+export async function placeUpload(trx: Db, ctx: DomainContext, actor: Actor, name: string, hash: string, opts: UploadOptions): Promise<Placement> {
+  const taken = await fileNamed(trx, actor.id, opts.folderId, name);
+  if (!taken) return { kind: 'file', name };
+  if (opts.onConflict === 'rename') return { kind: 'file', name: await freeName(trx, 'file', actor.id, opts.folderId, name) };
+  if (opts.onConflict === 'fail') throw new NameTaken(name);
+  await lockFileContents(trx, ctx.dialect, taken, hash);
+  return { kind: 'version', file: taken };
+}
+
+/** What a committed upload became. */
+export interface Placed {
+  fileId: number;
+  /** An existing file took the content as its new version. */
+  replaced: boolean;
+  /** Hashes whose last reference went (versions beyond VERSIONS_KEEP), to collect after the response. */
+  emptied: string[];
+}
+
+/** Writes an upload where placeUpload decided, once its content's reference is added, with the audit entry. */
+export async function writePlacement(
+  trx: Db,
+  ctx: DomainContext,
+  actor: Actor,
+  placement: Placement,
+  content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
+  opts: UploadOptions,
+  now: number,
+): Promise<Placed> {
+  if (placement.kind === 'file') return { fileId: await insertUploadedFile(trx, actor, placement.name, content, opts, now), replaced: false, emptied: [] };
+  const { file } = placement;
+  const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
+  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: opts.detail ?? 'a new version' }, now);
+  return { fileId: file.id, replaced: true, emptied };
 }
 
 /** The file row of an upload, its tags and its audit entry, inside the commit's transaction. */
@@ -185,14 +249,6 @@ export async function insertUploadedFile(
   }
   await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
   return file.id;
-}
-
-/** After the commit: the new file as its owner sees it, and the file_uploaded event to those who may see it. */
-export async function announceUpload(ctx: DomainContext, actor: Actor, fileId: number, opts: UploadOptions): Promise<FileItem> {
-  const dto = await fileDto(ctx.db, viewerOf(actor), fileId);
-  const audience = await fileAudience(ctx.db, { id: fileId, user_id: actor.id, is_public: opts.isPublic ? 1 : 0, folder_id: opts.folderId });
-  await ctx.events.publish({ event: { type: 'file_uploaded', file_id: fileId, at: new Date().toISOString() }, audience });
-  return dto;
 }
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */

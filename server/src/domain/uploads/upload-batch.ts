@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { LIMITS, extensionOf, type FileItem } from '@vault/contract';
+import { LIMITS, extensionOf, type FileItem, type OnConflict } from '@vault/contract';
 import { drain } from '../../drain.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ingest, type IngestedObject, type OwnContent } from '../../storage/ingest.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { normalizeFileName } from '../files/names.js';
+import { NameTaken, normalizeFileName } from '../files/names.js';
+import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
 import { ownsContent, ownsContentStartingWith } from '../shared/quota.js';
@@ -27,7 +28,9 @@ export type UploadedFile = { name: string; file: FileItem } | { name: string; er
  * request as a whole is refused, `discard` deletes every object it wrote.
  */
 export class UploadBatch {
-  readonly options: UploadOptions = { isPublic: false, folderId: null, tags: [] };
+  readonly options: UploadOptions = { isPublic: false, folderId: null, tags: [], onConflict: 'fail' };
+  /** Which of the options that decide where a file goes have been given (each may be given once). */
+  private readonly given = { folder: false, onConflict: false };
   private readonly staged: Staged[] = [];
   /** Hashes already charged to this batch: a second copy in one request costs nothing more. */
   private readonly counted = new Set<string>();
@@ -47,8 +50,26 @@ export class UploadBatch {
 
   /** Checked as soon as it arrives, so a folder that is not the caller's stops the upload before more bytes are stored. */
   async chooseFolder(folderId: number | null): Promise<void> {
+    if (this.given.folder) throw new Invalid('folder_id must be sent once');
     if (folderId !== null) await ownedFolder(this.ctx.db, this.actor.id, folderId);
     this.options.folderId = folderId;
+    this.given.folder = true;
+  }
+
+  chooseOnConflict(onConflict: OnConflict): void {
+    if (this.given.onConflict) throw new Invalid('on_conflict must be sent once');
+    this.options.onConflict = onConflict;
+    this.given.onConflict = true;
+  }
+
+  /**
+   * A clash that will be refused whatever comes later in the request: the
+   * folder and on_conflict=fail were both given before this file. Its bytes
+   * are then never stored; otherwise the commit decides.
+   */
+  private async refusedEarly(name: string): Promise<boolean> {
+    if (!this.given.folder || !this.given.onConflict || this.options.onConflict !== 'fail') return false;
+    return (await fileNamed(this.ctx.db, this.actor.id, this.options.folderId, name)) !== undefined;
   }
 
   /** Tags repeat nothing, ignoring case, and are at most LIMITS.maxTags. */
@@ -90,6 +111,10 @@ export class UploadBatch {
     let name = fileName;
     try {
       name = normalizeFileName(fileName);
+      if (await this.refusedEarly(name)) {
+        await drain(content);
+        return { name, error: new NameTaken(name) };
+      }
       const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
       const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
       const { db } = this.ctx;

@@ -17,6 +17,7 @@ export interface RegisteredRoute {
 type JsonSchema = Record<string, unknown>;
 
 const STATUS_TEXT: Record<number, string> = {
+  101: 'Switching protocols: the websocket is open',
   200: 'OK',
   201: 'Created',
   204: 'No content',
@@ -94,6 +95,9 @@ function operation(route: RegisteredRoute & { doc: RouteDoc }): JsonSchema {
   for (const status of [...errors].sort()) {
     responses[String(status)] ??= { description: STATUS_TEXT[status] ?? String(status), content: { 'application/json': { schema: error } } };
   }
+  const socket = doc.websocket
+    ? { 'x-websocket': { clientMessages: withoutDialect(asInput(doc.websocket.receives)), serverMessages: withoutDialect(asOutput(doc.websocket.sends)) } }
+    : {};
   const requestBody = doc.multipart
     ? { required: true, content: { 'multipart/form-data': { schema: MULTIPART_UPLOAD } } }
     : schema.body
@@ -104,9 +108,10 @@ function operation(route: RegisteredRoute & { doc: RouteDoc }): JsonSchema {
     tags: [doc.tag],
     operationId: `${route.method.toLowerCase()}${openApiPath(route.url).replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     ...(access === 'public' ? { security: [] } : {}),
-    parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring, 'query')],
+    parameters: [...parameters(schema.params, 'path'), ...parameters(schema.querystring ?? doc.websocket?.query, 'query')],
     ...(requestBody ? { requestBody } : {}),
     responses,
+    ...socket,
   };
 }
 

@@ -23,6 +23,20 @@ export interface RouteDoc {
   errors: number[];
   /** The body is a multipart upload (files and form fields), read as a stream rather than validated whole. */
   multipart?: boolean;
+  websocket?: WebSocketDoc;
+}
+
+/**
+ * A websocket route: what its upgrade request carries and which messages go
+ * each way. Only documented: the socket checks them itself, since a refusal
+ * there is a close code, not an HTTP answer.
+ */
+export interface WebSocketDoc {
+  query: z.ZodType;
+  /** Messages the client may send. */
+  receives: z.ZodType;
+  /** Messages the server sends. */
+  sends: z.ZodType;
 }
 
 export interface RouteSpec {
@@ -36,6 +50,7 @@ export interface RouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   multipart?: boolean;
+  websocket?: WebSocketDoc;
   responses: Record<number, ResponseSpec>;
   errors?: number[];
 }
@@ -59,6 +74,7 @@ export function api(spec: RouteSpec): { schema: FastifySchema; config: { access?
   if (spec.body) schema.body = spec.body;
   const doc: RouteDoc = { summary: spec.summary, tag: spec.tag, responses: spec.responses, errors: spec.errors ?? [] };
   if (spec.multipart) doc.multipart = true;
+  if (spec.websocket) doc.websocket = spec.websocket;
   return {
     schema,
     config: {

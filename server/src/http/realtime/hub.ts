@@ -2,6 +2,7 @@ import { WebSocket } from 'ws';
 import { WS_POLICY_VIOLATION } from '@vault/contract';
 import type { Actor, DomainContext } from '../../domain/shared/context.js';
 import { openSessions } from '../../domain/accounts/sessions.js';
+import { adminRefusal, type AuthPolicy } from '../auth-hook.js';
 import { startDelivery } from './delivery.js';
 import { startHeartbeat } from './heartbeat.js';
 import { createConnectionRegistry, type Connection } from './registry.js';
@@ -52,25 +53,29 @@ function closeAll(sockets: WebSocket[]): Promise<void> {
 /** The sockets of this process, their heartbeat and expiry, and delivery of bus events to them. */
 export interface HubOptions {
   heartbeatMs: number;
+  /** A socket receives everyone's events only while its user passes the admin routes' gate. */
+  policy: AuthPolicy;
   /** A tab holds one socket; WS_MAX_SOCKETS_PER_USER (20) covers many tabs and devices and stops a flood. */
   maxSocketsPerUser: number;
 }
 
-export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser }: HubOptions): RealtimeHub {
+export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser, policy }: HubOptions): RealtimeHub {
+  const reachedAsAdmin = (access: Parameters<typeof adminRefusal>[0]) => adminRefusal(access, policy) === undefined;
+
   const registry = createConnectionRegistry(maxSocketsPerUser);
   const inOrder = createSequencer(ctx.log);
   const stopDelivery = startDelivery(ctx.events, registry, ctx.log, inOrder);
 
   /**
    * Re-authenticates sockets against the database: those whose session no
-   * longer holds are closed, the others take their user's current role.
+   * longer holds are closed, the others take their user's current access.
    */
   async function reauthenticate(connections: Connection[]): Promise<void> {
     const open = await openSessions(ctx, [...new Set(connections.map((c) => c.sessionId))]);
     for (const connection of connections) {
       const access = open.get(connection.sessionId);
       if (!access || access.userId !== connection.userId) refuse(connection.socket, 'Session has ended');
-      else if (access.isAdmin !== connection.isAdmin) registry.setAdmin(connection, access.isAdmin);
+      else if (reachedAsAdmin(access) !== connection.isAdmin) registry.setAdmin(connection, reachedAsAdmin(access));
     }
   }
 
@@ -97,7 +102,7 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
       const connection: Connection = {
         socket,
         userId: actor.id,
-        isAdmin: actor.isAdmin,
+        isAdmin: reachedAsAdmin(actor),
         sessionId: actor.sessionId,
         tokenExpiresAt: actor.tokenExpiresAt,
         alive: true,

@@ -5,7 +5,7 @@ import type { Audience } from '../../events/bus.js';
 export interface Connection {
   socket: WebSocket;
   userId: number;
-  /** As last checked; change it through the registry's setAdmin. */
+  /** Reached as an admin (by everyone's events): passes the admin gate, as last checked; change it through setAdmin. */
   readonly isAdmin: boolean;
   sessionId: string;
   /** Epoch ms at which the token the socket presented expires. */

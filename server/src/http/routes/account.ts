@@ -26,13 +26,18 @@ import { disableTwoFactor } from '../../domain/two-factor/disable.js';
 import { enableTwoFactor } from '../../domain/two-factor/enable.js';
 import { regenerateRecoveryCodes } from '../../domain/two-factor/regenerate-recovery-codes.js';
 import { actorOf } from '../auth-hook.js';
+import type { HttpDeps } from '../deps.js';
 import { NO_BODY, api } from '../openapi/route-spec.js';
 import { validated } from '../validate.js';
 
 const tag = 'Settings';
 
-/** Settings: the signed-in user's own profile, password, sessions, second factor and storage. */
-export function accountRoutes(app: FastifyInstance): void {
+/**
+ * Settings: the signed-in user's own profile, password, sessions, second
+ * factor and storage. Whatever checks the password again runs under
+ * failures.reconfirm: wrong ones are limited per user (429 beyond).
+ */
+export function accountRoutes(app: FastifyInstance, { failures }: HttpDeps): void {
   app.get(
     '/api/account',
     api({ summary: 'The signed-in user and the state of their sign-in security', tag, beforePasswordChange: true, responses: { 200: accountSchema } }),
@@ -49,7 +54,8 @@ export function accountRoutes(app: FastifyInstance): void {
     '/api/account/password',
     api({ summary: 'Change the password (ends every other session)', tag, beforePasswordChange: true, body: passwordChangeSchema, responses: { 204: NO_BODY } }),
     async (request, reply) => {
-      await changePassword(request.ctx, actorOf(request), validated(passwordChangeSchema, request.body));
+      const actor = actorOf(request);
+      await failures.reconfirm(actor.id, () => changePassword(request.ctx, actor, validated(passwordChangeSchema, request.body)));
       return reply.status(204).send();
     },
   );
@@ -93,7 +99,8 @@ export function accountRoutes(app: FastifyInstance): void {
     '/api/account/2fa/disable',
     api({ summary: 'Turn off two-factor sign-in (password and a current code)', tag, body: twoFactorDisableSchema, responses: { 204: NO_BODY } }),
     async (request, reply) => {
-      await disableTwoFactor(request.ctx, actorOf(request), validated(twoFactorDisableSchema, request.body));
+      const actor = actorOf(request);
+      await failures.reconfirm(actor.id, () => disableTwoFactor(request.ctx, actor, validated(twoFactorDisableSchema, request.body)));
       return reply.status(204).send();
     },
   );
@@ -101,6 +108,9 @@ export function accountRoutes(app: FastifyInstance): void {
   app.post(
     '/api/account/2fa/recovery-codes',
     api({ summary: 'Replace the recovery codes (password required)', tag, body: recoveryCodesRequestSchema, responses: { 200: recoveryCodesSchema } }),
-    async (request) => regenerateRecoveryCodes(request.ctx, actorOf(request), validated(recoveryCodesRequestSchema, request.body).password),
+    async (request) => {
+      const actor = actorOf(request);
+      return failures.reconfirm(actor.id, () => regenerateRecoveryCodes(request.ctx, actor, validated(recoveryCodesRequestSchema, request.body).password));
+    },
   );
 }

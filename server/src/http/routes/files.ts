@@ -16,6 +16,7 @@ import {
   shareRequestSchema,
   shareStateSchema,
   storageStatsSchema,
+  uploadQuerySchema,
   uploadResponseSchema,
   type DownloadLinkResponse,
 } from '@vault/contract';
@@ -35,7 +36,7 @@ import { getStorageStats } from '../../domain/stats/get-storage-stats.js';
 import { actorOf } from '../auth-hook.js';
 import { sendFile } from '../file-response.js';
 import { FILE_ANSWERS, FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
-import { handleUpload } from '../upload.js';
+import { handleUpload, ownUploadForm } from '../upload.js';
 import { idOf, validated } from '../validate.js';
 
 const tag = 'Files';
@@ -51,11 +52,13 @@ export function fileRoutes(app: FastifyInstance): void {
       summary: 'Upload up to 10 files',
       tag,
       multipart: true,
+      query: uploadQuerySchema,
       responses: { 201: uploadResponseSchema, 207: uploadResponseSchema, 409: UPLOAD_REFUSED, 413: UPLOAD_REFUSED, 415: UPLOAD_REFUSED, 507: UPLOAD_REFUSED },
       errors: [404, 408],
     }),
     async (request, reply) => {
-      const outcome = await handleUpload(request.ctx, actorOf(request), request);
+      const { on_conflict } = validated(uploadQuerySchema, request.query);
+      const outcome = await handleUpload(request.ctx, actorOf(request), request, ownUploadForm(on_conflict));
       return reply.status(outcome.status).send(outcome.body);
     },
   );

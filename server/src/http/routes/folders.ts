@@ -8,6 +8,8 @@ import {
   folderUpdateSchema,
   idParamSchema,
   publicFolderResponseSchema,
+  recipientParamsSchema,
+  recipientSchema,
   shareStateSchema,
   sharedWithMeResponseSchema,
 } from '@vault/contract';
@@ -17,6 +19,7 @@ import { getFolder } from '../../domain/folders/get-folder.js';
 import { getPublicFolder } from '../../domain/folders/get-public-folder.js';
 import { listFolders } from '../../domain/folders/list-folders.js';
 import { updateFolder } from '../../domain/folders/update-folder.js';
+import { findRecipient } from '../../domain/sharing/find-recipient.js';
 import { sharedWithMe } from '../../domain/sharing/shared-with-me.js';
 import { getFolderShare, setFolderShare } from '../../domain/sharing/shares.js';
 import { actorOf } from '../auth-hook.js';
@@ -68,6 +71,12 @@ export function folderRoutes(app: FastifyInstance): void {
     '/api/folders/:id/share',
     api({ summary: 'Share a folder with users, or make it public', tag: 'Sharing', params, body: folderShareRequestSchema, responses: { 200: shareStateSchema }, errors: [404] }),
     async (request) => setFolderShare(request.ctx, actorOf(request), { folderId: idOf(request), share: validated(folderShareRequestSchema, request.body) }),
+  );
+
+  app.get(
+    '/api/share-recipients/:username',
+    api({ summary: 'Whether a username can be shared with (what saving a share with it would say)', tag: 'Sharing', params: recipientParamsSchema, responses: { 200: recipientSchema } }),
+    async (request) => findRecipient(request.ctx, actorOf(request), validated(recipientParamsSchema, request.params)),
   );
 
   app.get('/api/shared-with-me', api({ summary: 'Files and folders shared with the caller', tag: 'Sharing', responses: { 200: sharedWithMeResponseSchema } }), async (request) =>

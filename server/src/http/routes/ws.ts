@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { WS_AUTH_TIMEOUT_MS, WS_READY, wsAuthMessageSchema, wsQuerySchema } from '@vault/contract';
+import { WS_AUTH_TIMEOUT_MS, WS_READY, wsAuthMessageSchema, wsQuerySchema, wsServerMessageSchema } from '@vault/contract';
+import { api, NO_BODY } from '../openapi/route-spec.js';
 import { DomainError, RateLimited } from '../../domain/shared/errors.js';
 import { authenticate } from '../../domain/accounts/sessions.js';
 import type { HttpDeps } from '../deps.js';
@@ -32,7 +33,15 @@ function authToken(data: RawData, isBinary: boolean): string | undefined {
 export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime }: HttpDeps): void {
   const pending = createPendingSockets(config.wsMaxPendingPerAddress);
 
-  app.get('/ws', { websocket: true, config: { access: 'public', budget: 'websocket' } }, (socket: WebSocket, request) => {
+  const declared = api({
+    summary: 'Live events: authenticate with ?token= or a first auth message, then receive events',
+    tag: 'Real time',
+    access: 'public',
+    budget: 'websocket',
+    websocket: { query: wsQuerySchema, receives: wsAuthMessageSchema, sends: wsServerMessageSchema },
+    responses: { 101: NO_BODY },
+  });
+  app.get('/ws', { websocket: true, config: declared.config }, (socket: WebSocket, request) => {
     const leavePending = pending.enter(request.ip);
     if (!leavePending) return socket.close(TRY_AGAIN_LATER, 'Too many connections waiting to authenticate');
     let state: 'waiting' | 'checking' | 'admitted' = 'waiting';

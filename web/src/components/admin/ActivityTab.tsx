@@ -42,11 +42,14 @@ function sentenceKey(row: ActivityRow) {
   return row.type === 'download' && !row.username ? 'activity.sentence.publicDownload' : (`activity.sentence.${row.type}` as const);
 }
 
+/** Actions on a user that the operator may also take at the server's command line, which is no account. */
+const USER_ACTIONS: ReadonlySet<ActivityType> = new Set(['user_disabled', 'user_enabled', 'password_reset']);
+
 /** The event in words: who did what to which file. */
 function Description({ row }: { row: ActivityRow }) {
   const { t } = useTranslation('admin');
   const values = {
-    who: row.username ?? t('activity.someone'),
+    who: row.username ?? t(USER_ACTIONS.has(row.type) ? 'activity.commandLine' : 'activity.someone'),
     file: row.file_name ?? t('activity.aFile'),
     name: row.detail ?? row.username ?? t('activity.unknownUser'),
   };

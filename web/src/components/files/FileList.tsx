@@ -344,6 +344,8 @@ export function FileList({
       <PreviewModal
         file={previewing}
         onClose={preview.close}
+        files={files}
+        onStep={preview.step}
         access={access}
         onDownload={enabled.has('download') ? (file) => void download(file) : undefined}
         downloading={previewing !== null && pendingId === previewing.id}

@@ -1,32 +1,24 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FileWarning } from 'lucide-react';
-import { isPreviewable, type FileItem } from '@vault/contract';
-import { Spinner } from '../ui/Spinner';
+import clsx from 'clsx';
+import { previewKind, type FileItem } from '@vault/contract';
 import { FileTypeIcon } from './FileTypeIcon';
+import { Failure, PreviewLoading, PreviewMessage } from './PreviewMessage';
 import { looksLikePdf, type PreviewState } from './use-preview-url';
 
-/** The checkerboard behind a preview, so transparent images and page edges show. */
-export const PREVIEW_BACKDROP = 'bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:20px_20px]';
+// The text viewers and their libraries load with the first text preview, never with the app.
+const PlainTextViewer = lazy(async () => ({ default: (await import('./viewers/TextViewer')).PlainTextViewer }));
+const JsonViewer = lazy(async () => ({ default: (await import('./viewers/TextViewer')).JsonViewer }));
+const MarkdownViewer = lazy(async () => ({ default: (await import('./viewers/MarkdownViewer')).MarkdownViewer }));
+const CsvViewer = lazy(async () => ({ default: (await import('./viewers/CsvViewer')).CsvViewer }));
 
-function PreviewMessage({ icon, children, tone = 'neutral' }: { icon: ReactNode; children: ReactNode; tone?: 'neutral' | 'error' }) {
-  return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className="flex h-full min-h-48 flex-col items-center justify-center gap-3 p-6 text-center">
-      {icon}
-      <p className={tone === 'error' ? 'text-sm font-medium text-red-700' : 'text-sm text-slate-600'}>{children}</p>
-    </div>
-  );
-}
+const TEXT_VIEWERS = { text: PlainTextViewer, json: JsonViewer, markdown: MarkdownViewer, csv: CsvViewer } as const;
 
-function Failure({ message }: { message: string }) {
-  return (
-    <PreviewMessage tone="error" icon={<FileWarning aria-hidden="true" className="size-8 text-red-500" />}>
-      {message}
-    </PreviewMessage>
-  );
-}
+/** The checkerboard behind a picture, so transparent parts show. */
+const CHECKERBOARD = 'bg-[repeating-conic-gradient(var(--color-slate-100)_0%_25%,var(--color-surface)_0%_50%)] bg-[length:20px_20px]';
 
-function PdfPreview({ name, url, blob }: { name: string; url: string; blob: Blob }) {
+function PdfPreview({ name, url, blob, fill }: { name: string; url: string; blob: Blob; fill: boolean }) {
   const { t } = useTranslation('files');
   const [valid, setValid] = useState<boolean | null>(null);
   useEffect(() => {
@@ -39,41 +31,62 @@ function PdfPreview({ name, url, blob }: { name: string; url: string; blob: Blob
       live = false;
     };
   }, [blob]);
-  if (valid === false) return <Failure message={t('preview.pdfFailed')} />;
+  if (valid === false) return <Failure fill={fill} message={t('preview.pdfFailed')} />;
   if (valid === null) return null;
   // Browsers without a built-in PDF viewer (most phones) would offer a download inside the frame instead.
   if (navigator.pdfViewerEnabled === false) {
     return (
-      <PreviewMessage icon={<FileWarning aria-hidden="true" className="size-8 text-slate-400" />}>
+      <PreviewMessage fill={fill} icon={<FileWarning aria-hidden="true" className="size-8 text-slate-400" />}>
         {t('thisBrowserCannotShowPdfs')}
       </PreviewMessage>
     );
   }
-  return <iframe src={`${url}#view=FitH`} title={t('preview.of', { name })} className="h-[65dvh] w-full rounded-lg bg-surface" />;
+  return <iframe src={`${url}#view=FitH`} title={t('preview.of', { name })} className={clsx('block w-full bg-surface', fill ? 'h-full' : 'h-[65dvh]')} />;
 }
 
-function ImagePreview({ name, url }: { name: string; url: string }) {
+function ImagePreview({ name, url, fill }: { name: string; url: string; fill: boolean }) {
   const { t } = useTranslation('files');
   const [broken, setBroken] = useState(false);
-  if (broken) return <Failure message={t('preview.imageFailed')} />;
-  return <img src={url} alt={t('preview.of', { name })} onError={() => setBroken(true)} className="mx-auto max-h-[65dvh] w-auto max-w-full object-contain" />;
+  if (broken) return <Failure fill={fill} message={t('preview.imageFailed')} />;
+  return (
+    <div className={clsx('flex items-center justify-center', CHECKERBOARD, fill && 'h-full')}>
+      <img
+        src={url}
+        alt={t('preview.of', { name })}
+        onError={() => setBroken(true)}
+        // In the dialog the picture takes all the room it has (small ones grow too); on a page it keeps to its size.
+        className={fill ? 'size-full object-contain' : 'max-h-[65dvh] w-auto max-w-full object-contain'}
+      />
+    </div>
+  );
 }
 
-/** The preview of an image or PDF, or why there is none. */
-export function FilePreview({ file, preview }: { file: Pick<FileItem, 'original_name' | 'mime_type'>; preview: PreviewState }) {
+export interface FilePreviewProps {
+  file: Pick<FileItem, 'original_name' | 'mime_type'>;
+  preview: PreviewState;
+  /** Take the parent's whole height (the preview dialog); otherwise the preview sizes itself (a page). */
+  fill?: boolean;
+}
+
+/** The preview of a picture, PDF or text (plain, Markdown, CSV, JSON), or why there is none. */
+export function FilePreview({ file, preview, fill = false }: FilePreviewProps) {
   const { t } = useTranslation('files');
-  if (!isPreviewable(file.mime_type)) {
+  const kind = previewKind(file.mime_type);
+  if (kind === null) {
     return (
-      <PreviewMessage icon={<FileTypeIcon mime={file.mime_type} />}>{t('thisFileTypeCannotBe')}</PreviewMessage>
+      <PreviewMessage fill={fill} icon={<FileTypeIcon mime={file.mime_type} />}>
+        {t('thisFileTypeCannotBe')}
+      </PreviewMessage>
     );
   }
-  if (preview.status === 'error') return <Failure message={t('preview.failed')} />;
-  if (preview.status !== 'ready') {
-    return <PreviewMessage icon={<Spinner className="size-6 text-accent-700" />}>{t('loadingPreview')}</PreviewMessage>;
-  }
-  return file.mime_type === 'application/pdf' ? (
-    <PdfPreview name={file.original_name} url={preview.url} blob={preview.blob} />
-  ) : (
-    <ImagePreview name={file.original_name} url={preview.url} />
+  if (preview.status === 'error') return <Failure fill={fill} message={t('preview.failed')} />;
+  if (preview.status !== 'ready') return <PreviewLoading fill={fill} />;
+  if (kind === 'image') return <ImagePreview name={file.original_name} url={preview.url} fill={fill} />;
+  if (kind === 'pdf') return <PdfPreview name={file.original_name} url={preview.url} blob={preview.blob} fill={fill} />;
+  const Viewer = TEXT_VIEWERS[kind];
+  return (
+    <Suspense fallback={<PreviewLoading fill={fill} />}>
+      <Viewer blob={preview.blob} truncated={preview.truncated} name={file.original_name} fill={fill} />
+    </Suspense>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FileItem } from '@vault/contract';
+import { TEXT_PREVIEW_BYTES, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { mockFetch, type MockReply } from '../../test/fetch-mock';
 import { makeFile } from '../../test/files';
@@ -25,43 +25,70 @@ function pdfViewer(enabled: boolean) {
 }
 afterEach(() => Reflect.deleteProperty(navigator, 'pdfViewerEnabled'));
 
-function Harness({ file, access, onDownload }: { file: FileItem; access?: FileAccess; onDownload?: () => void }) {
-  const [open, setOpen] = useState<FileItem | null>(file);
-  return <PreviewModal file={open} onClose={() => setOpen(null)} access={access} onDownload={onDownload} />;
+/** A window this many pixels wide, as CSS min-width queries see it. */
+function windowWidth(px: number) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: Number(/min-width: (\d+)px/.exec(query)?.[1] ?? Infinity) <= px,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+beforeEach(() => windowWidth(1280));
+
+interface HarnessProps {
+  file: FileItem;
+  files?: FileItem[];
+  access?: FileAccess;
+  onDownload?: () => void;
 }
 
-function open(file: FileItem, routes: Record<string, MockReply>, access?: FileAccess) {
+/** The preview as a list drives it: Previous and Next show another file of the list. */
+function Harness({ file, files, access, onDownload }: HarnessProps) {
+  const [open, setOpen] = useState<FileItem | null>(file);
+  return <PreviewModal file={open} onClose={() => setOpen(null)} access={access} onDownload={onDownload} files={files} onStep={setOpen} />;
+}
+
+function open(file: FileItem, routes: Record<string, MockReply>, options: Omit<HarnessProps, 'file' | 'onDownload'> = {}) {
   const token = storeSession(makeUser());
   const fetches = mockFetch(routes);
   const onDownload = vi.fn();
-  renderUi(<Harness file={file} access={access} onDownload={onDownload} />);
+  renderUi(<Harness file={file} onDownload={onDownload} {...options} />);
   return { ...fetches, token, onDownload, user: userEvent.setup() };
 }
 
-const png = makeFile({ id: 12, original_name: 'photo.png', mime_type: 'image/png', file_size: 1536, is_public: true });
+const png = makeFile({ id: 12, original_name: 'photo.png', mime_type: 'image/png', file_size: 1536, is_public: true, tags: ['holiday'] });
 const pdf = makeFile({ id: 11, original_name: 'report.pdf' });
 const pdfReply = { binary: '%PDF-1.4\n%%EOF\n', contentType: 'application/pdf' };
+const text = (id: number, name: string, mime: string, size = 100) => makeFile({ id, original_name: name, mime_type: mime, file_size: size });
 
 describe('PreviewModal', () => {
-  it('shows the file information and the image from ?inline=1 as a blob URL, revoked on close', async () => {
+  it('shows the image from ?inline=1 as a blob URL beside the facts, which can be hidden; the URL is revoked on close', async () => {
     const { revoke } = blobUrls();
     const { calls, token, user, onDownload } = open(png, { 'GET /api/files/12/download': { binary: 'png', contentType: 'image/png' } });
     const dialog = screen.getByRole('dialog', { name: 'photo.png' });
-    expect(dialog).toHaveTextContent('Namephoto.png');
-    expect(dialog).toHaveTextContent('Typeimage/png');
-    expect(dialog).toHaveTextContent('Size1.5 KB');
-    expect(dialog).toHaveTextContent('VisibilityPublic');
+    const details = within(dialog).getByRole('complementary', { name: 'Details' });
+    expect(details).toHaveTextContent('Namephoto.png');
+    expect(details).toHaveTextContent('Typeimage/png');
+    expect(details).toHaveTextContent('Size1.5 KB');
+    expect(details).toHaveTextContent('VisibilityPublic');
+    expect(details).toHaveTextContent('UpdatedFeb 06, 10:08');
+    expect(within(details).getByRole('list', { name: 'Tags' })).toHaveTextContent('holiday');
     expect(screen.getByText('Loading preview...')).toBeInTheDocument();
 
     const image = await screen.findByRole('img', { name: 'Preview of photo.png' });
     expect(image).toHaveAttribute('src', 'blob:preview-1');
+    // The picture takes all the room the dialog gives it.
+    expect(image).toHaveClass('size-full', 'object-contain');
     expect(calls[0]).toMatchObject({ path: '/api/files/12/download', search: '?inline=1' });
     expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(calls[0]?.headers.has('Range')).toBe(false);
 
-    await user.click(screen.getByRole('button', { name: 'Hide Preview' }));
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Show Preview' }));
+    await user.click(screen.getByRole('button', { name: 'Hide details' }));
+    expect(screen.queryByRole('complementary', { name: 'Details' })).not.toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByRole('complementary', { name: 'Details' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
     expect(onDownload).toHaveBeenCalledOnce();
@@ -70,6 +97,16 @@ describe('PreviewModal', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(revoke).toHaveBeenCalledWith('blob:preview-1');
+  });
+
+  it('folds the details away on a phone until asked for', async () => {
+    windowWidth(390);
+    blobUrls();
+    const { user } = open(png, { 'GET /api/files/12/download': { binary: 'png', contentType: 'image/png' } });
+    await screen.findByRole('img', { name: 'Preview of photo.png' });
+    expect(screen.queryByRole('complementary', { name: 'Details' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByRole('complementary', { name: 'Details' })).toHaveTextContent('Namephoto.png');
   });
 
   it('shows a PDF in a frame', async () => {
@@ -107,7 +144,7 @@ describe('PreviewModal', () => {
 
   it('reads public files through the public route without a token', async () => {
     blobUrls();
-    const { calls } = open(png, { 'GET /api/files/public/12/download': { binary: 'png', contentType: 'image/png' } }, 'public');
+    const { calls } = open(png, { 'GET /api/files/public/12/download': { binary: 'png', contentType: 'image/png' } }, { access: 'public' });
     await screen.findByRole('img');
     expect(calls[0]).toMatchObject({ path: '/api/files/public/12/download', search: '?inline=1' });
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
@@ -116,7 +153,145 @@ describe('PreviewModal', () => {
   it('fetches nothing for types that cannot be previewed', () => {
     const { calls } = open(makeFile({ original_name: 'data.zip', mime_type: 'application/zip' }), {});
     expect(screen.getByText('This file type cannot be previewed in the browser')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Preview/ })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+});
+
+describe('PreviewModal text viewers', () => {
+  it('shows plain text as written', async () => {
+    blobUrls();
+    const { calls } = open(text(20, 'notes.txt', 'text/plain'), {
+      'GET /api/files/20/download': { binary: 'line one\n  <b>line two</b>\n', contentType: 'text/plain' },
+    });
+    const pane = await screen.findByRole('region', { name: 'Preview of notes.txt' });
+    expect(pane.querySelector('pre')?.textContent).toBe('line one\n  <b>line two</b>\n');
+    expect(pane.querySelector('b')).toBeNull();
+    expect(calls[0]).toMatchObject({ path: '/api/files/20/download', search: '?inline=1' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('renders Markdown, showing raw HTML as text and running nothing', async () => {
+    blobUrls();
+    open(text(21, 'readme.md', 'text/markdown'), {
+      'GET /api/files/21/download': {
+        binary: '# Read me\n\nSome **bold** words and [a link](https://example.com).\n\n<img src=x onerror="alert(1)"><script>alert(2)</script>\n',
+        contentType: 'text/markdown',
+      },
+    });
+    const pane = await screen.findByRole('region', { name: 'Preview of readme.md' });
+    expect(await within(pane).findByRole('heading', { level: 1, name: 'Read me' })).toBeInTheDocument();
+    expect(within(pane).getByText('bold').tagName).toBe('STRONG');
+    expect(within(pane).getByRole('link', { name: 'a link' })).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+    expect(pane.querySelector('img, script, [onerror]')).toBeNull();
+    expect(pane).toHaveTextContent('<img src=x onerror="alert(1)"><script>alert(2)</script>');
+  });
+
+  it('shows CSV as a table with its first row as headings', async () => {
+    blobUrls();
+    open(text(22, 'people.csv', 'text/csv'), {
+      'GET /api/files/22/download': { binary: 'name,city\nAda,"London, UK"\nGrace,Arlington\n', contentType: 'text/csv' },
+    });
+    const table = await screen.findByRole('table', { name: 'people.csv' });
+    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['name', 'city']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['Ada', 'London, UK'],
+      ['Grace', 'Arlington'],
+    ]);
+  });
+
+  it('shows at most 1,000 rows of a CSV and says so', async () => {
+    blobUrls();
+    const csv = ['n', ...Array.from({ length: 1005 }, (_, i) => String(i))].join('\n');
+    open(text(23, 'many.csv', 'text/csv', csv.length), { 'GET /api/files/23/download': { binary: csv, contentType: 'text/csv' } });
+    const table = await screen.findByRole('table', { name: 'many.csv' });
+    // Counted by selector: role queries over a thousand rows are slow in jsdom.
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(1000);
+    expect(table.querySelector('tbody tr:last-child td')).toHaveTextContent('999');
+    expect(screen.getByRole('note')).toHaveTextContent('Only the first 1,000 rows are shown.');
+  });
+
+  it('indents JSON, and shows text that is not JSON as written', async () => {
+    blobUrls();
+    open(text(24, 'data.json', 'application/json'), {
+      'GET /api/files/24/download': { binary: '{"id":12345678901234567890,"tags":["a","b"]}', contentType: 'application/json' },
+    });
+    const pane = await screen.findByRole('region', { name: 'Preview of data.json' });
+    expect(pane.querySelector('pre')?.textContent).toBe('{\n  "id": 12345678901234567890,\n  "tags": [\n    "a",\n    "b"\n  ]\n}');
+  });
+
+  it('says when a .json file is not JSON', async () => {
+    blobUrls();
+    open(text(25, 'broken.json', 'application/json'), { 'GET /api/files/25/download': { binary: '{"id":', contentType: 'application/json' } });
+    expect(await screen.findByRole('note')).toHaveTextContent('This is not valid JSON, so it is shown as written.');
+    expect(screen.getByRole('region', { name: 'Preview of broken.json' }).querySelector('pre')?.textContent).toBe('{"id":');
+  });
+
+  it('reads only the head of a long text, with a Range request, and says so', async () => {
+    blobUrls();
+    const { calls } = open(text(26, 'huge.txt', 'text/plain', 50 * TEXT_PREVIEW_BYTES), {
+      // The head ends inside a two-byte character: the stray byte is not shown.
+      'GET /api/files/26/download': { binary: new Uint8Array([...new TextEncoder().encode('start é'), 0xc3]), contentType: 'text/plain' },
+    });
+    const pane = await screen.findByRole('region', { name: 'Preview of huge.txt' });
+    expect(calls[0]?.headers.get('Range')).toBe(`bytes=0-${TEXT_PREVIEW_BYTES - 1}`);
+    expect(pane.querySelector('pre')?.textContent).toBe('start é');
+    expect(screen.getByRole('note')).toHaveTextContent('Only the first 1 MB are shown. Download the file to see all of it.');
+  });
+});
+
+describe('PreviewModal stepping through a list', () => {
+  const first = text(31, 'a.txt', 'text/plain');
+  const zip = makeFile({ id: 32, original_name: 'b.zip', mime_type: 'application/zip' });
+  const second = text(33, 'c.md', 'text/markdown');
+  const third = makeFile({ id: 34, original_name: 'd.png', mime_type: 'image/png' });
+  const list = [first, zip, second, third];
+  const routes = {
+    'GET /api/files/31/download': { binary: 'first', contentType: 'text/plain' },
+    'GET /api/files/33/download': { binary: '# second', contentType: 'text/markdown' },
+    'GET /api/files/34/download': { binary: 'png', contentType: 'image/png' },
+  };
+
+  it('goes to the next and previous previewable file with the arrow keys and the buttons', async () => {
+    blobUrls();
+    const { user } = open(second, routes, { files: list });
+    expect(screen.getByRole('dialog', { name: 'c.md' })).toBeInTheDocument();
+    const navigation = screen.getByRole('group', { name: 'Files in this list' });
+    // The zip has no preview: it is not counted or visited.
+    expect(navigation).toHaveTextContent('2 of 3');
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'd.png' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Preview of d.png' })).toBeInTheDocument();
+    expect(navigation).toHaveTextContent('3 of 3');
+    expect(within(navigation).getByRole('button', { name: 'Next' })).toBeDisabled();
+    // At the end, the next arrow goes nowhere.
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'd.png' })).toBeInTheDocument();
+
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(screen.getByRole('dialog', { name: 'a.txt' })).toBeInTheDocument();
+    expect(await screen.findByText('first')).toBeInTheDocument();
+    expect(within(navigation).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(navigation).getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'c.md' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'second' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('leaves arrows with a modifier to the browser', async () => {
+    blobUrls();
+    const { user } = open(second, routes, { files: list });
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}');
+    expect(screen.getByRole('dialog', { name: 'c.md' })).toBeInTheDocument();
+  });
+
+  it('offers no stepping for a file alone', () => {
+    blobUrls();
+    open(first, routes, { files: [first, zip] });
+    expect(screen.queryByRole('group', { name: 'Files in this list' })).not.toBeInTheDocument();
   });
 });

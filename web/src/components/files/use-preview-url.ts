@@ -1,28 +1,51 @@
 import { useEffect, useState } from 'react';
+import { previewKind, TEXT_PREVIEW_BYTES } from '@vault/contract';
 import { apiBlob } from '../../api/client';
-import { fetchPreview, type FileAccess } from '../../api/files';
+import { fetchPreview, headRange, type FileAccess } from '../../api/files';
 
 export type PreviewState =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; url: string; blob: Blob }
+  /** `truncated`: only the head of a long text was read. */
+  | { status: 'ready'; url: string; blob: Blob; truncated: boolean }
   | { status: 'error' };
 
+/** What the preview needs to know of a file to fetch it. */
+export interface PreviewSource {
+  id: number;
+  mime_type: string;
+  file_size: number;
+}
+
 /**
- * Fetches an image or PDF with the caller's credentials (?inline=1) and gives
- * it a blob: URL, revoked when the file changes or the preview closes.
+ * How much of a file a preview reads: texts longer than TEXT_PREVIEW_BYTES only
+ * their head (a Range request), anything else whole. A short file is read whole
+ * without a Range, so an empty one is no unsatisfiable range.
  */
-export function usePreviewUrl(fileId: number | null, access: FileAccess): PreviewState {
-  return useBlobPreview(fileId === null ? null : `${access}:${fileId}`, (signal) => fetchPreview(fileId!, access, signal));
+export function previewBytes(file: Pick<PreviewSource, 'mime_type' | 'file_size'>): number | null {
+  const kind = previewKind(file.mime_type);
+  const text = kind !== null && kind !== 'image' && kind !== 'pdf';
+  return text && file.file_size > TEXT_PREVIEW_BYTES ? TEXT_PREVIEW_BYTES : null;
+}
+
+/**
+ * Fetches a file to preview with the caller's credentials (?inline=1) and gives
+ * it a blob: URL, revoked when the file changes or the preview closes. Null
+ * fetches nothing.
+ */
+export function usePreviewUrl(file: PreviewSource | null, access: FileAccess): PreviewState {
+  const bytes = file && previewBytes(file);
+  return useBlobPreview(file === null ? null : `${access}:${file.id}`, bytes, (signal) => fetchPreview(file!.id, access, bytes, signal));
 }
 
 /** The same for a share link's file, whose URL carries its grant; no account token is sent. */
-export function useLinkPreviewUrl(url: string | null): PreviewState {
-  return useBlobPreview(url, (signal) => apiBlob(url!, { token: null, signal }));
+export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
+  const bytes = previewBytes(file);
+  return useBlobPreview(url, bytes, (signal) => apiBlob(url!, { token: null, signal, headers: headRange(bytes) }));
 }
 
 /** Loads a blob whenever `key` changes (null: nothing to show) and revokes its URL when done. */
-function useBlobPreview(key: string | null, load: (signal: AbortSignal) => Promise<Blob>): PreviewState {
+function useBlobPreview(key: string | null, bytes: number | null, load: (signal: AbortSignal) => Promise<Blob>): PreviewState {
   const [state, setState] = useState<PreviewState>({ status: 'idle' });
   useEffect(() => {
     if (key === null) {
@@ -36,7 +59,7 @@ function useBlobPreview(key: string | null, load: (signal: AbortSignal) => Promi
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
-        setState({ status: 'ready', url, blob });
+        setState({ status: 'ready', url, blob, truncated: bytes !== null });
       },
       () => {
         if (!controller.signal.aborted) setState({ status: 'error' });
@@ -46,7 +69,7 @@ function useBlobPreview(key: string | null, load: (signal: AbortSignal) => Promi
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-    // `load` follows from `key`: only a new key is a new file to load.
+    // `load` and `bytes` follow from `key`: only a new key is a new file to load.
   }, [key]);
   return state;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../ui/TextField';
+import { dateInputValue } from './link-facts';
 
 /** Settings both share links and file requests have; the caller adds its own. */
 export interface CommonLinkSettings {
@@ -12,12 +13,20 @@ export interface CommonLinkSettings {
 export const NO_SETTINGS: CommonLinkSettings = { label: '', expires: '', password: '' };
 
 /** Tomorrow, as a date input's minimum: a link cannot expire in the past. */
-const tomorrow = () => {
-  const d = new Date(Date.now() + 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const tomorrow = () => dateInputValue(new Date(Date.now() + 86_400_000).toISOString());
 
-export function LinkSettingsFields<T extends CommonLinkSettings>({ value, onChange, children }: { value: T; onChange(value: T): void; children?: ReactNode }) {
+export function LinkSettingsFields<T extends CommonLinkSettings>({
+  value,
+  onChange,
+  passwordPlaceholder,
+  children,
+}: {
+  value: T;
+  onChange(value: T): void;
+  /** Said in the empty password field, e.g. that a link keeps its password when it is left empty. */
+  passwordPlaceholder?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('links');
   const set = (patch: Partial<CommonLinkSettings>) => onChange({ ...value, ...patch });
   return (
@@ -29,6 +38,7 @@ export function LinkSettingsFields<T extends CommonLinkSettings>({ value, onChan
         type="password"
         autoComplete="new-password"
         maxLength={256}
+        placeholder={passwordPlaceholder}
         value={value.password}
         onChange={(e) => set({ password: e.target.value })}
       />

@@ -1,45 +1,60 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { File, Folder, Trash2 } from 'lucide-react';
+import { File, Folder, Pencil, Trash2 } from 'lucide-react';
+import type { ShareLink } from '@vault/contract';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
+import { Dialog } from '../ui/Dialog';
 import { SharingList } from '../sharing/SharingList';
 import { CopyAddressButton } from './CopyAddressButton';
 import { shareLinkFacts } from './link-facts';
 import { LinkStateBadge } from './LinkStateBadge';
+import { ShareLinkForm } from './ShareLinkForm';
 
 /** The sharing page's "Links": every share link of the user's, with its state and counts. */
 export function MyShareLinks() {
   const { t } = useTranslation('links');
   const links = useShareLinks();
   const revoke = useRevokeShareLink();
+  const [editing, setEditing] = useState<ShareLink>();
   return (
-    <SharingList
-      title={t('mine.title')}
-      description={t('mine.description')}
-      empty={t('mine.empty')}
-      items={links.data?.map((link) => {
-        const Icon = link.item.type === 'file' ? File : Folder;
-        return {
-          key: String(link.id),
-          icon: <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-400" />,
-          name: link.label ? `${link.label} · ${link.item.name}` : link.item.name,
-          meta: (
-            <>
-              <LinkStateBadge state={link.state} /> {shareLinkFacts(link)}
-            </>
-          ),
-          action: (
-            <>
-              {link.state === 'active' && <CopyAddressButton path={link.path} />}
-              {link.state !== 'revoked' && (
-                <Button variant="ghost" size="sm" aria-label={t('revokeLinkTo', { name: link.item.name })} onClick={() => revoke.mutate(link.id)}>
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              )}
-            </>
-          ),
-        };
-      })}
-    />
+    <>
+      <SharingList
+        title={t('mine.title')}
+        description={t('mine.description')}
+        empty={t('mine.empty')}
+        items={links.data?.map((link) => {
+          const Icon = link.item.type === 'file' ? File : Folder;
+          return {
+            key: String(link.id),
+            icon: <Icon aria-hidden="true" className="size-5 shrink-0 text-slate-400" />,
+            name: link.label ? `${link.label} · ${link.item.name}` : link.item.name,
+            meta: (
+              <>
+                <LinkStateBadge state={link.state} /> {shareLinkFacts(link)}
+              </>
+            ),
+            action: (
+              <>
+                {link.state === 'active' && <CopyAddressButton path={link.path} />}
+                {link.state !== 'revoked' && (
+                  <Button variant="ghost" size="sm" aria-label={t('editLinkTo', { name: link.item.name })} onClick={() => setEditing(link)}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                  </Button>
+                )}
+                {link.state !== 'revoked' && (
+                  <Button variant="ghost" size="sm" aria-label={t('revokeLinkTo', { name: link.item.name })} onClick={() => revoke.mutate(link.id)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                  </Button>
+                )}
+              </>
+            ),
+          };
+        })}
+      />
+      <Dialog open={editing !== undefined} onOpenChange={(open) => !open && setEditing(undefined)} title={t('form.editTitle', { name: editing?.item.name ?? '' })}>
+        {editing && <ShareLinkForm item={{ type: editing.item.type, id: editing.item.id }} link={editing} onDone={() => setEditing(undefined)} />}
+      </Dialog>
+    </>
   );
 }

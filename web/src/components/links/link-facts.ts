@@ -2,7 +2,6 @@ import type { FileRequest, ShareLink } from '@vault/contract';
 import { i18n } from '../../i18n';
 import { formatDate, formatFileSize } from '../../lib/format';
 
-
 /** One line of what a share link allows and how it was used. */
 export function shareLinkFacts(link: ShareLink): string {
   return [
@@ -34,4 +33,11 @@ export function endOfDay(date: string): string | null {
   if (!date) return null;
   const [y, m, d] = date.split('-').map(Number);
   return new Date(y!, m! - 1, d!, 23, 59, 59).toISOString();
+}
+
+/** An ISO time as a date input's value: its day, local. */
+export function dateInputValue(iso: string | null): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }

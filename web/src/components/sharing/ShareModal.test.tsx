@@ -29,6 +29,8 @@ describe('ShareModal', () => {
   it('starts from the current share state, adds and removes usernames and keeps existing shares on save', async () => {
     const { calls, user } = openShare({
       'GET /api/files/5/share': { body: { is_public: false, shared_users: ['bob'] } },
+      'GET /api/share-recipients/carol': { body: { username: 'carol' } },
+      'GET /api/share-recipients/dave': { body: { username: 'dave' } },
       'PUT /api/files/5/share': ({ body }) => ({ body }),
     });
     const dialog = screen.getByRole('dialog', { name: 'Share file' });
@@ -73,24 +75,57 @@ describe('ShareModal', () => {
     expect(putBodies(calls)).toEqual([{ is_public: true, shared_users: [] }]);
   });
 
-  it('marks the unknown usernames the server lists and shows its message, else Share update failed', async () => {
+  it('checks each name as it is added: an unknown one is marked at once, saving waits, and removing it clears the error', async () => {
+    const { calls, user } = openShare({
+      'GET /api/files/5/share': { body: { is_public: false, shared_users: [] } },
+      'GET /api/share-recipients/Carol': { body: { username: 'carol' } },
+      'GET /api/share-recipients/ghost': { status: 400, body: { error: 'Unknown user: ghost', unknown_users: ['ghost'] } },
+      'PUT /api/files/5/share': ({ body }) => ({ body }),
+    });
+    const input = await screen.findByLabelText('Share with people');
+    await user.type(input, 'Carol{Enter}');
+    await user.type(input, 'ghost{Enter}');
+    // The known name takes its owner's spelling; the unknown one is marked where it stands.
+    await waitFor(() => expect(people()).toEqual(['carol', 'ghost (unknown user)']));
+    expect(screen.getByRole('alert')).toHaveTextContent('There is no user named ghost.');
+    expect(input).toHaveAccessibleDescription('There is no user named ghost.');
+    expect(screen.getByRole('button', { name: 'Update Sharing' })).toBeDisabled();
+    expect(calls.filter((c) => c.path.startsWith('/api/share-recipients/')).map((c) => c.path)).toEqual(['/api/share-recipients/Carol', '/api/share-recipients/ghost']);
+
+    await user.click(screen.getByRole('button', { name: 'Remove ghost' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(input).not.toHaveAccessibleDescription();
+    await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
+    await screen.findByText('File sharing updated successfully!');
+    expect(putBodies(calls)).toEqual([{ is_public: false, shared_users: ['carol'] }]);
+  });
+
+  it('marks the names a save was refused for, until they are removed; other failures say Share update failed', async () => {
     let reply: MockResponse = { status: 400, body: { error: 'Unknown users: zed, Yan', unknown_users: ['zed', 'Yan'] } };
     const { user } = openShare({
       'GET /api/files/5/share': { body: { is_public: false, shared_users: [] } },
+      // Known when added, gone by the time of saving.
+      'GET /api/share-recipients/zed': { body: { username: 'zed' } },
+      'GET /api/share-recipients/yan': { body: { username: 'Yan' } },
+      'GET /api/share-recipients/amy': { body: { username: 'amy' } },
       'PUT /api/files/5/share': () => reply,
     });
     expect(await screen.findByText('Not shared with anyone yet.')).toBeInTheDocument();
     const input = screen.getByLabelText('Share with people');
     for (const name of ['zed', 'yan', 'amy']) await user.type(input, `${name}{Enter}`);
+    await waitFor(() => expect(people()).toEqual(['zed', 'Yan', 'amy']));
     await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown users: zed, Yan');
-    expect(people()).toEqual(['zed (unknown user)', 'yan (unknown user)', 'amy']);
+    await waitFor(() => expect(people()).toEqual(['zed (unknown user)', 'Yan (unknown user)', 'amy']));
+    expect(screen.getByRole('alert')).toHaveTextContent('There are no users named zed, Yan.');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
+    await user.click(screen.getByRole('button', { name: 'Remove zed' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Yan' }));
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     reply = { status: 500, body: {} };
     await user.click(screen.getByRole('button', { name: 'Update Sharing' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Share update failed'));
+    expect(await screen.findByText('Share update failed', { selector: '[role="alert"] *, [role="alert"]' })).toBeInTheDocument();
   });
 
   it('does not offer saving when the current state cannot be loaded', async () => {

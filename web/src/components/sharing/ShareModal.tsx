@@ -1,18 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { FileItem, Folder, ShareState } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { unknownUsernames, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
+import { unknownUsernames, useRecipientChecks, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
 import { shareLink } from '../../lib/clipboard';
 import { formatShareSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { FieldError } from '../ui/FieldError';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { LoadingState } from '../ui/LoadingState';
+import { Spinner } from '../ui/Spinner';
 import { useCopyLink } from './use-copy-link';
 
 /** Loaded with the dialog's first opening: most pages that offer sharing never show it. */
@@ -83,7 +85,17 @@ function PublicLink({ url }: { url: string }) {
   );
 }
 
-function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; invalid: readonly string[]; onChange(users: string[]): void }) {
+interface SharedUsersProps {
+  users: readonly string[];
+  /** Lowercased names known to be no user (checked when added, or refused on saving). */
+  unknown: ReadonlySet<string>;
+  /** Lowercased names being checked. */
+  checking: ReadonlySet<string>;
+  onAdd(name: string): void;
+  onRemove(name: string): void;
+}
+
+function SharedUsers({ users, unknown, checking, onAdd, onRemove }: SharedUsersProps) {
   const { t } = useTranslation('sharing');
   const [draft, setDraft] = useState('');
   const name = draft.trim();
@@ -91,9 +103,10 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
     event?.preventDefault();
     if (!name) return;
     // A name already listed is simply not added twice.
-    if (!users.some((u) => u.toLowerCase() === name.toLowerCase())) onChange([...users, name]);
+    if (!users.some((u) => u.toLowerCase() === name.toLowerCase())) onAdd(name);
     setDraft('');
   };
+  const unknownListed = users.filter((u) => unknown.has(u.toLowerCase()));
   return (
     <div>
       <Label htmlFor="share-username">{t('shareWithPeople')}</Label>
@@ -103,6 +116,7 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
           value={draft}
           placeholder={t('username')}
           autoComplete="off"
+          aria-describedby={unknownListed.length > 0 ? 'share-username-error' : undefined}
           onChange={(e) => setDraft(e.target.value)}
           onKeyDown={(e) => e.key === 'Enter' && add(e)}
         />
@@ -110,6 +124,9 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
           <UserPlus aria-hidden="true" className="size-4" />
           {t('add')}
         </Button>
+      </div>
+      <div role="alert">
+        <FieldError id="share-username-error" message={unknownListed.length > 0 ? t('noSuchUsers', { names: unknownListed.join(', '), count: unknownListed.length }) : undefined} />
       </div>
       {users.length === 0 ? (
         <p className="mt-3 flex items-center gap-2 text-sm text-slate-500">
@@ -119,21 +136,26 @@ function SharedUsers({ users, invalid, onChange }: { users: readonly string[]; i
       ) : (
         <ul aria-label={t('sharedWith')} className="mt-3 flex flex-wrap gap-2">
           {users.map((user) => {
-            const unknown = invalid.includes(user.toLowerCase());
+            const isUnknown = unknown.has(user.toLowerCase());
             return (
               <li
                 key={user}
                 className={clsx(
                   'inline-flex items-center gap-1 rounded-full py-1 pr-1 pl-3 text-sm ring-1 ring-inset',
-                  unknown ? 'bg-red-50 text-red-700 ring-red-300' : 'bg-slate-100 text-slate-800 ring-slate-200',
+                  isUnknown ? 'bg-red-50 text-red-700 ring-red-300' : 'bg-slate-100 text-slate-800 ring-slate-200',
                 )}
               >
                 {user}
-                {unknown && <span className="sr-only"> {t('unknownUser')}</span>}
+                {isUnknown && <span className="text-xs"> {t('unknownUser')}</span>}
+                {checking.has(user.toLowerCase()) && (
+                  <span role="status" aria-label={t('checkingUser', { user })}>
+                    <Spinner className="size-3.5 text-slate-500" />
+                  </span>
+                )}
                 <button
                   type="button"
                   aria-label={t('removeUser', { user })}
-                  onClick={() => onChange(users.filter((u) => u !== user))}
+                  onClick={() => onRemove(user)}
                   className="rounded-full p-0.5 text-slate-500 hover:bg-surface hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-accent-600"
                 >
                   <X aria-hidden="true" className="size-3.5" />
@@ -152,15 +174,22 @@ function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: 
   const [isPublic, setIsPublic] = useState(initial.is_public);
   const [users, setUsers] = useState<string[]>(initial.shared_users);
   const mutation = useUpdateShare(target, onDone);
-  const failure = mutation.error ? errorMessage(mutation.error, t('shareFailed')) : null;
-  const invalid = unknownUsernames(mutation.error);
+  // A known name takes its owner's spelling.
+  const respell = useCallback((name: string, spelling: string) => setUsers((current) => current.map((u) => (u === name ? spelling : u))), []);
+  const recipients = useRecipientChecks(respell);
+  const refused = unknownUsernames(mutation.error);
+  const unknown = new Set(users.map((u) => u.toLowerCase()).filter((u) => refused.includes(u) || recipients.statusOf(u) === 'unknown'));
+  const checking = new Set(users.map((u) => u.toLowerCase()).filter((u) => recipients.statusOf(u) === 'checking'));
+  // A refusal that named users is answered at those names: it goes with them.
+  const failure = mutation.error && refused.length === 0 ? errorMessage(mutation.error, t('shareFailed')) : null;
+  const named = isPublic ? [] : users;
 
   return (
     <form
       id="share-form"
       onSubmit={(e) => {
         e.preventDefault();
-        mutation.mutate({ is_public: isPublic, shared_users: isPublic ? [] : users });
+        mutation.mutate({ is_public: isPublic, shared_users: named });
       }}
       className="space-y-5"
     >
@@ -177,13 +206,22 @@ function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: 
           )}
         </div>
       ) : (
-        <SharedUsers users={users} invalid={invalid} onChange={setUsers} />
+        <SharedUsers
+          users={users}
+          unknown={unknown}
+          checking={checking}
+          onAdd={(name) => {
+            setUsers((current) => [...current, name]);
+            recipients.check(name);
+          }}
+          onRemove={(name) => setUsers((current) => current.filter((u) => u !== name))}
+        />
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-1">
         <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
           {t('cancel')}
         </Button>
-        <Button type="submit" loading={mutation.isPending}>
+        <Button type="submit" loading={mutation.isPending} disabled={named.some((u) => unknown.has(u.toLowerCase()) || checking.has(u.toLowerCase()))}>
           {t('updateSharing')}
         </Button>
       </div>

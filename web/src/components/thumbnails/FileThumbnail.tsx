@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import clsx from 'clsx';
 import { hasThumbnail, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { useThumbnail } from '../../api/thumbnails';
@@ -17,7 +18,7 @@ function useObjectUrl(blob: Blob | undefined): string | null {
 }
 
 /**
- * A grid tile's picture: the server's thumbnail for pictures, the type icon
+ * A grid tile's picture: the server's thumbnail for pictures and PDFs, the type icon
  * for anything else and while the thumbnail loads or if it cannot be had.
  */
 export function FileThumbnail({ file, access }: { file: FileItem; access: FileAccess }) {
@@ -26,7 +27,12 @@ export function FileThumbnail({ file, access }: { file: FileItem; access: FileAc
   const url = useObjectUrl(thumbnail.data);
   return (
     <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-t-xl bg-slate-50">
-      {url ? <img src={url} alt="" className="size-full object-cover" /> : <FileTypeIcon mime={file.mime_type} />}
+      {url ? (
+        // A page is read from its top; a photo is cropped around its middle.
+        <img src={url} alt="" className={clsx('size-full object-cover', file.mime_type === 'application/pdf' && 'object-top')} />
+      ) : (
+        <FileTypeIcon mime={file.mime_type} />
+      )}
     </div>
   );
 }

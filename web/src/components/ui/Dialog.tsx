@@ -12,12 +12,13 @@ export interface DialogProps {
   children?: ReactNode;
   /** Buttons, right-aligned under the body. */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** 'full': nearly the whole window, its body filling the height (viewers). */
+  size?: 'sm' | 'md' | 'lg' | 'xl' | 'full';
   /** Hides the corner close button, e.g. while an action is pending. */
   hideClose?: boolean;
 }
 
-const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const;
+const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', full: 'h-[calc(100dvh-2rem)] max-w-7xl' } as const;
 
 /** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
@@ -43,7 +44,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           className={clsx(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border border-slate-200 bg-surface shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-zoom-in',
-            WIDTHS[size],
+            SIZES[size],
           )}
         >
           <div className="flex items-start justify-between gap-4 px-6 pt-5">
@@ -60,7 +61,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </RadixDialog.Close>
             )}
           </div>
-          <div className={clsx('min-h-0 overflow-y-auto px-6', children ? 'pt-4' : null, footer ? null : 'pb-6')}>{children}</div>
+          <div className={clsx('min-h-0 overflow-y-auto px-6', size === 'full' && 'flex-1', children ? 'pt-4' : null, footer ? null : 'pb-6')}>{children}</div>
           {footer && <div className="flex flex-wrap justify-end gap-2 px-6 pt-6 pb-5">{footer}</div>}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { OnConflict } from '@vault/contract';
 import { toast } from 'sonner';
 import { i18n } from '../../i18n';
 import { ensureFolderTree } from '../../api/folders';
 import { invalidate } from '../../api/invalidation';
 import { ResumableUpload, type ResumableOptions } from '../../api/uploads';
+import { findClashes } from '../../api/versions';
 
 export type UploadStatus = 'pending' | 'queued' | 'uploading' | 'paused' | 'success' | 'error';
 
@@ -25,6 +27,27 @@ export interface QueueState {
   items: readonly UploadItem[];
   /** The last batch stored every file. */
   finished: boolean;
+  /** A file whose name its folder already holds, waiting for the user's choice. */
+  clash: ClashQuestion | null;
+}
+
+/** What to do with a file whose name is taken: a new version of the existing file, both kept, or not sent. */
+export type ClashChoice = 'version' | 'rename' | 'skip';
+
+export interface ClashQuestion {
+  /** The file being uploaded. */
+  name: string;
+  /** The file already there (the same name, perhaps in another case). */
+  existing: string;
+  /** 1-based position among this batch's clashes. */
+  index: number;
+  total: number;
+}
+
+export interface ClashAnswer {
+  choice: ClashChoice;
+  /** The same choice for every clash still to come. */
+  all: boolean;
 }
 
 /**
@@ -47,6 +70,8 @@ interface Batch {
   ownerId: number;
   queryClient: QueryClient;
   folders: Map<string, number | null>;
+  /** What the user chose for each clashing file, by key; the others are refused on a clash. */
+  conflicts: Map<string, OnConflict>;
 }
 
 let nextKey = 0;
@@ -57,7 +82,8 @@ let nextKey = 0;
  * resumably; it can be paused, resumed and retried on its own.
  */
 class UploadQueue {
-  private state: QueueState = { items: [], finished: false };
+  private state: QueueState = { items: [], finished: false, clash: null };
+  private answer: ((answer: ClashAnswer | null) => void) | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly running = new Map<string, Running>();
   private batch: Batch | undefined;
@@ -105,8 +131,71 @@ class UploadQueue {
       this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('upload:queue.folderFailed') } : i)) });
       return;
     }
-    this.batch = { options, ownerId, queryClient, folders };
+    const target = (item: UploadItem) => folders.get(item.dir) ?? options.folderId;
+    let conflicts: Map<string, OnConflict> | null;
+    try {
+      conflicts = await this.resolveClashes(waiting, target);
+    } catch {
+      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('versions:clash.checkFailed') } : i)) });
+      return;
+    }
+    if (!conflicts) {
+      // The user closed the question: nothing is sent, the files stay chosen.
+      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'pending' } : i)) });
+      return;
+    }
+    this.batch = { options, ownerId, queryClient, folders, conflicts };
     this.pump();
+  }
+
+  /**
+   * Asks, for each file whose folder already holds its name (the server says
+   * which), whether to replace it (a new version), keep both or skip the file;
+   * "apply to all" answers the rest. Skipped files leave the queue. Null when
+   * the user closed the question instead.
+   */
+  private async resolveClashes(waiting: readonly UploadItem[], target: (item: UploadItem) => number | null): Promise<Map<string, OnConflict> | null> {
+    const byFolder = new Map<number | null, UploadItem[]>();
+    for (const item of waiting) byFolder.set(target(item), [...(byFolder.get(target(item)) ?? []), item]);
+    const clashing: { item: UploadItem; existing: string }[] = [];
+    for (const [folderId, items] of byFolder) {
+      const taken = new Map((await findClashes(folderId, items.map((i) => i.file.name))).map((c) => [c.name, c.original_name]));
+      for (const item of items) {
+        const existing = taken.get(item.file.name);
+        if (existing !== undefined) clashing.push({ item, existing });
+      }
+    }
+    const conflicts = new Map<string, OnConflict>();
+    const skipped = new Set<string>();
+    let forAll: ClashChoice | undefined;
+    for (const [index, { item, existing }] of clashing.entries()) {
+      let choice = forAll;
+      if (!choice) {
+        const answer = await this.ask({ name: item.file.name, existing, index: index + 1, total: clashing.length });
+        if (!answer) return null;
+        choice = answer.choice;
+        if (answer.all) forAll = choice;
+      }
+      if (choice === 'skip') skipped.add(item.key);
+      else conflicts.set(item.key, choice);
+    }
+    if (skipped.size > 0) this.set({ items: this.state.items.filter((i) => !skipped.has(i.key)) });
+    return conflicts;
+  }
+
+  private ask(question: ClashQuestion): Promise<ClashAnswer | null> {
+    return new Promise((resolve) => {
+      this.answer = resolve;
+      this.set({ clash: question });
+    });
+  }
+
+  /** The user's choice for the clash on screen; null: they closed the question, and the upload does not start. */
+  answerClash(answer: ClashAnswer | null): void {
+    const resolve = this.answer;
+    this.answer = undefined;
+    this.set({ clash: null });
+    resolve?.(answer);
   }
 
   pause(key: string): void {
@@ -136,7 +225,7 @@ class UploadQueue {
 
   private send(item: UploadItem, batch: Batch): void {
     const { key } = item;
-    const options = { ...batch.options, folderId: batch.folders.get(item.dir) ?? batch.options.folderId };
+    const options = { ...batch.options, folderId: batch.folders.get(item.dir) ?? batch.options.folderId, onConflict: batch.conflicts.get(key) ?? 'fail' };
     const upload = new ResumableUpload(item.file, options, {
       onProgress: (sent) => this.progress(key, sent),
       onSuccess: () => {

@@ -1,0 +1,48 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken } from './file-helpers';
+import { registerViaApi, signIn } from './helpers';
+
+async function uploadThroughPage(page: Page, name: string, text: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
+  await page.getByLabel('Files to upload').setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
+}
+
+test('replacing a file keeps its older content as a version, which the file page restores', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const first = 'first draft of the notes\n';
+  const second = 'second draft of the notes, changed\n';
+  await signIn(page, account);
+
+  await uploadThroughPage(page, 'notes.txt', first);
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The same name again: the upload asks, and Replace makes it the file's new content.
+  await uploadThroughPage(page, 'notes.txt', second);
+  const clash = page.getByRole('dialog', { name: '“notes.txt” already exists' });
+  await expect(clash).toBeVisible();
+  await clash.getByRole('button', { name: /^Replace/ }).click();
+  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
+
+  const listed = await (await request.get('/api/files?search=notes', auth)).json();
+  expect(listed.files.map((f: { original_name: string }) => f.original_name)).toEqual(['notes.txt']);
+  const id = listed.files[0].id as number;
+  expect(await (await request.get(`/api/files/${id}/download`, auth)).text()).toBe(second);
+
+  await page.goto(`/files/${id}`);
+  const card = page.getByRole('region', { name: 'Versions' });
+  await expect(card).toContainText('Current');
+  await expect(card.getByRole('button', { name: /^Restore the version of/ })).toHaveCount(1);
+  await card.getByRole('button', { name: /^Restore the version of/ }).click();
+  await expect(page.getByText('Version restored: it is the current content now')).toBeVisible();
+  expect(await (await request.get(`/api/files/${id}/download`, auth)).text()).toBe(first);
+  // What was current is kept in turn, and can be restored back.
+  await expect(card.getByRole('button', { name: /^Restore the version of/ })).toHaveCount(2);
+  await expect(card.getByText(`${Buffer.byteLength(second)} Bytes`)).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** A rendering is given up after this long; the worker is stopped wherever it is. */
+const TIMEOUT_MS = 20_000;
+/** The worker's JavaScript heap; the page's pixels (edge x edge at most) come on top. */
+const HEAP_MB = 192;
+
+/** What the worker (pdf-page-worker.mjs) is given. */
+export interface PdfPageJob {
+  data: Uint8Array;
+  /** The longer side of the picture, in pixels. */
+  edge: number;
+  /** pdfjs's data of the 14 standard fonts, so text set in them is drawn. */
+  standardFontDataUrl: string;
+}
+
+const workerUrl = new URL('./pdf-page-worker.mjs', import.meta.url);
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}${path.sep}`;
+
+/**
+ * The first page of a PDF as a PNG whose longer side is `edge` pixels, drawn
+ * by pdfjs on @napi-rs/canvas in a worker thread with a bounded heap, stopped
+ * after TIMEOUT_MS. Rejects when the document cannot be read, the page cannot
+ * be drawn, or either library is missing on this platform.
+ */
+export function renderPdfPage(data: Uint8Array, edge: number): Promise<Buffer> {
+  const job: PdfPageJob = { data, edge, standardFontDataUrl };
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, {
+      workerData: job,
+      transferList: [data.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
+      // pdfjs's complaints about a damaged document are no server log lines.
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(() => settle(() => reject(new Error(`The PDF took more than ${TIMEOUT_MS / 1000} s to draw`))), TIMEOUT_MS);
+    worker.once('message', (png: Uint8Array) => settle(() => resolve(Buffer.from(png))));
+    worker.once('error', (err) => settle(() => reject(err)));
+    worker.once('exit', (code) => settle(() => reject(new Error(`The PDF renderer stopped (exit code ${code})`))));
+  });
+}

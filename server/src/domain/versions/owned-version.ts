@@ -1,0 +1,19 @@
+import type { Db } from '../../db/index.js';
+import type { FileRow, FileVersionRow } from '../../db/schema.js';
+import { ownedFile } from '../access/rules.js';
+import { NotFound } from '../shared/errors.js';
+
+export const VERSION_NOT_FOUND = 'Version not found';
+
+/** A version of one of the owner's files; anyone else's, or a version of another file, is not found. */
+export async function ownedVersion(db: Db, ownerId: number, fileId: number, versionId: number): Promise<{ file: FileRow; version: FileVersionRow }> {
+  const file = await ownedFile(db, ownerId, fileId);
+  const version = await db.selectFrom('file_versions').selectAll().where('id', '=', versionId).where('file_id', '=', fileId).executeTakeFirst();
+  if (!version) throw new NotFound(VERSION_NOT_FOUND);
+  return { file, version };
+}
+
+/** How a version is named in the audit log. */
+export function versionLabel(version: Pick<FileVersionRow, 'uploaded_at'>): string {
+  return `the version of ${new Date(Number(version.uploaded_at)).toISOString()}`;
+}

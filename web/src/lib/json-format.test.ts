@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatJson } from './json-format';
+
+describe('formatJson', () => {
+  it('indents objects and arrays two spaces a level', () => {
+    expect(formatJson('{"a":1,"b":[true,null,"x"],"c":{"d":"e"}}')).toBe(
+      ['{', '  "a": 1,', '  "b": [', '    true,', '    null,', '    "x"', '  ],', '  "c": {', '    "d": "e"', '  }', '}'].join('\n'),
+    );
+  });
+
+  it('keeps numbers, escapes and key order exactly as written', () => {
+    expect(formatJson('{"z":12345678901234567890,"a":1.50e3,"s":"q\\"u,o:t{e}\\\\"}')).toBe(
+      '{\n  "z": 12345678901234567890,\n  "a": 1.50e3,\n  "s": "q\\"u,o:t{e}\\\\"\n}',
+    );
+  });
+
+  it('writes empty containers on one line and drops the original spacing', () => {
+    expect(formatJson(' { "a" : { } ,\n "b":[ ] } ')).toBe('{\n  "a": {},\n  "b": []\n}');
+    expect(formatJson('"text"')).toBe('"text"');
+  });
+
+  it('answers null for anything that is not valid JSON', () => {
+    expect(formatJson('{"a":')).toBeNull();
+    expect(formatJson('')).toBeNull();
+    expect(formatJson("{'a':1}")).toBeNull();
+  });
+});
