@@ -33,7 +33,7 @@ async function dragOnto(page: Page, source: Locator, target: Locator, highlighte
 test('renames a file inline with the keyboard: double-click or F2, Enter saves, Escape cancels', async ({ page, request }) => {
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
-  const [id] = await apiUpload(request, token, [text('draft.txt')]);
+  const [id] = await apiUpload(request, token, [text('draft.txt'), text('taken.txt')]);
   await signIn(page, owner);
 
   await fileRow(page, 'draft.txt').getByText('draft.txt', { exact: true }).dblclick();
@@ -75,6 +75,16 @@ test('renames a file inline with the keyboard: double-click or F2, Enter saves, 
   await page.keyboard.type('report');
   await page.keyboard.press('Enter');
   await expect(fileRow(page, 'report.txt')).toBeVisible();
+
+  // Names are unique in a folder, ignoring case: the clash is said where the name is typed.
+  await expect(fileRow(page, 'report.txt')).toBeFocused();
+  await page.keyboard.press('F2');
+  await page.keyboard.type('TAKEN');
+  await page.keyboard.press('Enter');
+  const clashing = page.getByRole('row').filter({ has: page.getByRole('textbox', { name: 'New name for report.txt' }) });
+  await expect(clashing.getByRole('alert')).toHaveText('A file named "TAKEN.txt" already exists here');
+  await page.keyboard.press('Escape');
+  expect((await fileOf(request, token, id!)).original_name).toBe('report.txt');
 });
 
 test('drags a file onto a folder card, then onto a breadcrumb, and it moves', async ({ page, request }) => {
