@@ -150,3 +150,26 @@ it.each(DATABASES)('seals the TOTP secrets stored in clear when 0190 runs; sign-
     await srv.close();
   }
 });
+
+it.each(DATABASES)('runs the migrations a release adds below numbers an installation has already run [%s]', async (dialect) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
+  const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
+  const handle = await openDatabase({ url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, schema, dataDir });
+  try {
+    // An installation of the previous release: it ran every migration but those numbered in the ranges added since.
+    const all = migrations(handle.dialect, SECRETS);
+    const added = ['0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0190_sealed_totp_secrets'];
+    const released = Object.fromEntries(Object.entries(all).filter(([name]) => !added.includes(name)));
+    const provider: MigrationProvider = { getMigrations: async () => released };
+    const before = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+    expect(before.error).toBeUndefined();
+
+    await migrate(handle, SECRETS);
+    const ran = await new Migrator({ db: handle.db, provider: { getMigrations: async () => all }, ...(schema ? { migrationTableSchema: schema } : {}) }).getMigrations();
+    expect(ran.filter((m) => m.executedAt === undefined).map((m) => m.name)).toEqual([]);
+  } finally {
+    await handle.close();
+    if (schema) await dropSchema(schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});

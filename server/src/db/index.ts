@@ -130,7 +130,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
 function migratorOf(handle: DatabaseHandle, secrets?: SecretBox): Migrator {
   const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect, secrets) };
   // The schema pins Kysely's own tables too: it would otherwise take another schema's for ours.
-  return new Migrator({ db: handle.db, provider, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
+  // Each feature numbers its migrations in its own range, so a release may add one below a number an
+  // installation has already run: those run too, rather than the start being refused.
+  return new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true, ...(handle.schema ? { migrationTableSchema: handle.schema } : {}) });
 }
 
 /** Migrations this database has not run yet (all of them for an empty one). */
