@@ -71,7 +71,8 @@ export function FileVersionsCard({ fileId }: { fileId: number }) {
                       </Button>
                       <Button variant="ghost" size="sm" aria-label={t('deleteOf', { date: when })} onClick={() => setDeleting(version)} className="text-red-700 hover:bg-red-50 hover:text-red-800">
                         <Trash2 aria-hidden="true" className="size-4" />
-                        {t('delete')}
+                        {/* A phone's row keeps the three actions on one line: the bin alone says it (the label is the button's name). */}
+                        <span className="hidden sm:inline">{t('delete')}</span>
                       </Button>
                     </div>
                   </li>
