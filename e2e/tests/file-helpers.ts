@@ -37,3 +37,11 @@ export function fileRow(page: Page, name: string): Locator {
 export function analyticsTile(page: Page, label: string): Locator {
   return page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd[1]');
 }
+
+/** A file row's cell under the column whose header reads `header` (columns vary with the page and selection mode). */
+export async function cellUnder(page: Page, name: string, header: string): Promise<Locator> {
+  const headers = (await page.getByRole('columnheader').allTextContents()).map((text) => text.trim().toLowerCase());
+  const index = headers.indexOf(header.toLowerCase());
+  expect(index, `no column "${header}" in ${headers.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return fileRow(page, name).getByRole('cell').nth(index);
+}
