@@ -89,5 +89,7 @@ export const appConfigSchema = z.object({
   allowed_types: z.array(z.string()),
   /** False when self-registration is closed (ALLOW_REGISTRATION=false). */
   registration_open: z.boolean(),
+  /** Days a deleted item stays in Trash before it is purged (TRASH_DAYS); 0: deleting is permanent. */
+  trash_days: z.number().int().default(0),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

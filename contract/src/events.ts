@@ -12,6 +12,8 @@ export const REALTIME_EVENT_TYPES = [
   'link_downloaded',
   /** To the owner only: a visitor's file arrived through one of their file requests. */
   'request_uploaded',
+  /** To the owner only: their Trash changed (something deleted, restored, purged); refetch it. */
+  'trash_changed',
 ] as const;
 export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
 export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;

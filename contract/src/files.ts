@@ -199,6 +199,10 @@ export const storageStatsSchema = z.object({
   deduplication_ratio: z.number(),
   file_count: z.number().int(),
   unique_file_count: z.number().int(),
+  /** Bytes of the caller's files in Trash (each file as uploaded); they count against the quota until purged. */
+  trash_bytes: z.number().int().default(0),
+  /** Files in the caller's Trash, including those inside trashed folders. */
+  trash_file_count: z.number().int().default(0),
 });
 export type StorageStats = z.infer<typeof storageStatsSchema>;
 

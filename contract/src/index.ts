@@ -14,3 +14,4 @@ export * from './thumbnails.js';
 export * from './names.js';
 export * from './manage.js';
 export * from './versions.js';
+export * from './trash.js';
