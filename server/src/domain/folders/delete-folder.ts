@@ -33,7 +33,8 @@ type Root = Pick<FolderRow, 'id' | 'name' | 'user_id' | 'trashed_at'>;
  */
 function member(root: Root, alias?: 'c' | 'f'): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(alias ? `${alias}.${name}` : name);
-  return root.trashed_at === null ? sql`${column('trashed_at')} is null` : sql`${column('trashed_with')} = ${root.id}`;
+  // coalesce: never null, so that "not member" holds for every other row.
+  return root.trashed_at === null ? sql`${column('trashed_at')} is null` : sql`coalesce(${column('trashed_with')}, 0) = ${root.id}`;
 }
 
 /** The folder and the folders below it that go with it (see member). UNION stops on a cycle, should one ever exist. */
@@ -76,12 +77,9 @@ async function subtreeAudiences(trx: Db, folderIds: number[], files: SubtreeFile
 async function trashFolderIn(trx: Db, actor: Actor, root: FolderRow, now: number): Promise<FolderRemoval> {
   const { folderIds, files } = await unitOf(trx, root);
   const audiences = await subtreeAudiences(trx, folderIds, files);
-  for (const part of chunks(folderIds)) {
-    await trx
-      .updateTable('folders')
-      .set({ trashed_at: now, trashed_with: sql`case when id = ${root.id} then null else ${root.id} end` })
-      .where('id', 'in', part)
-      .execute();
+  await trx.updateTable('folders').set({ trashed_at: now, trashed_with: null }).where('id', '=', root.id).execute();
+  for (const part of chunks(folderIds.filter((id) => id !== root.id))) {
+    await trx.updateTable('folders').set({ trashed_at: now, trashed_with: root.id }).where('id', 'in', part).execute();
   }
   const counts = { folders: folderIds.length, files: 0, bytes: 0 };
   for (const part of chunks(files.map((f) => f.id))) {
