@@ -224,6 +224,24 @@ describeEachDb('trash', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('keeps a subfolder deleted on its own in Trash when its parent is deleted forever, and restores it to the top level', async () => {
+    const { token } = await t().client.register();
+    const outer = await makeFolder(t(), token, 'Outer');
+    const inner = await makeFolder(t(), token, 'Inner', { parent_id: outer.id });
+    const kept = samples.text();
+    await uploadOne(t().client, token, { name: 'kept.txt', content: kept }, { folder_id: String(inner.id) });
+    await uploadOne(t().client, token, { name: 'gone.txt', content: samples.text() }, { folder_id: String(outer.id) });
+    await del(t(), token, 'folders', inner.id);
+    await del(t(), token, 'folders', outer.id);
+    expect((await trashAction(t(), token, 'delete', { folder_ids: [outer.id] })).results).toEqual([{ kind: 'folder', id: outer.id, ok: true }]);
+    await settled(t());
+    expect((await trashOf(t(), token)).items).toMatchObject([{ kind: 'folder', id: inner.id, original_folder_id: null, file_count: 1, size: kept.length }]);
+    expect((await trashAction(t(), token, 'restore', { folder_ids: [inner.id] })).results).toEqual([{ kind: 'folder', id: inner.id, ok: true, name: 'Inner', folder_id: null }]);
+    expect(await ownFileNames(t(), token, inner.id)).toEqual(['kept.txt']);
+    expect(await usedBytes(t(), token)).toBe(kept.length);
+    await assertStorageConsistent(t());
+  });
+
   it('moves a bulk delete to Trash as single deletes do, a folder once with what is inside', async () => {
     const { token } = await t().client.register();
     const folder = await makeFolder(t(), token, 'Box');
