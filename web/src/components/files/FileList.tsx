@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import { FolderClosed, Inbox, User } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
 import { useDeleteFile, useFileDownload, type FileAccess } from '../../api/files';
+import { useTrashDays } from '../../api/trash';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -227,6 +228,7 @@ export function FileList({
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const { download, pendingId } = useFileDownload(access);
   const deletion = useDeleteFile();
+  const trashDays = useTrashDays() ?? 0;
   const enabled = useMemo(() => new Set(actions), [actions]);
 
   const handlers: FileActionHandlers = {
@@ -361,7 +363,12 @@ export function FileList({
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={deleting ? t('list.deleteTitle', { name: deleting.original_name }) : t('list.deleteFile')}
-        message={t('areYouSureYouWant')}
+        message={
+          <>
+            {t('areYouSureYouWant')}
+            {trashDays > 0 && <span className="mt-2 block">{t('staysInTrash', { count: trashDays })}</span>}
+          </>
+        }
         confirmLabel={t('delete')}
         tone="danger"
         pending={deletion.isPending}

@@ -7,11 +7,12 @@ import { MobileNav } from './MobileNav';
 import { NavLinks } from './NavLinks';
 import { UserMenu } from './UserMenu';
 import { navItemsFor } from './nav-items';
+import { useTrashDays } from '../../api/trash';
 
 /** The signed-in navigation bar. */
 export function NavBar({ user, onLogout }: { user: User; onLogout(): void }) {
   const { t } = useTranslation('common');
-  const items = navItemsFor(user);
+  const items = navItemsFor(user, useTrashDays() === 0);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-surface/90 backdrop-blur supports-[backdrop-filter]:bg-surface/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
