@@ -77,7 +77,7 @@ describe('TrashPage', () => {
     expect(first).toHaveTextContent('25 days left');
     expect(first).toHaveTextContent('Nov 20, 09:07');
     // The folder it was in is gone: Restore puts it at the top level.
-    expect(second).toHaveTextContent('Its folder is gone: it will be restored to the top level');
+    expect(second).toHaveTextContent('Its folder was deleted: it will be restored to the top level');
     expect(second).toHaveTextContent('2 days left');
     expect(third).toHaveTextContent('Photos (Folder)');
     expect(third).toHaveTextContent('Top level');

@@ -25,7 +25,7 @@ export function NameCell({ item, selected, onToggle }: { item: TrashItem; select
         <FileTypeIcon mime={item.mime_type ?? ''} />
       )}
       <p className="min-w-0 font-medium break-words text-slate-900">
-        {item.name}
+        <span>{item.name}</span>
         <span className="sr-only"> ({t(item.kind === 'folder' ? 'kind.folder' : 'kind.file')})</span>
       </p>
     </div>
