@@ -39,9 +39,9 @@ function TrashFigure({ storage }: { storage: StorageStats }) {
   const { t } = useTranslation('dashboard');
   if (storage.trash_bytes <= 0) return null;
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
       <Link to="/trash" className="inline-flex items-center gap-1.5 font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
-        <Trash2 aria-hidden="true" className="size-4 self-center" />
+        <Trash2 aria-hidden="true" className="size-4" />
         {t('inTrash', { size: formatFileSize(storage.trash_bytes) })}
       </Link>
       <span className="text-slate-500">{t('inTrashNote', { count: storage.trash_file_count })}</span>

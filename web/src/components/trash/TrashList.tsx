@@ -65,9 +65,10 @@ export function TrashList({ trash }: { trash: TrashListData }) {
       align: 'right',
       cell: (item) => (
         <span className="inline-flex items-center gap-1">
-          <Button variant="secondary" size="sm" aria-label={t('restoreName', { name: item.name })} onClick={() => restoreItems([item])} disabled={restore.isPending}>
+          {/* Cards (below 640 px) leave the name the room: there the button shows its icon only. */}
+          <Button variant="secondary" size="sm" className="max-sm:px-2" aria-label={t('restoreName', { name: item.name })} title={t('restore')} onClick={() => restoreItems([item])} disabled={restore.isPending}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            {t('restore')}
+            <span className="max-sm:hidden">{t('restore')}</span>
           </Button>
           <IconButton icon={Trash2} tone="danger" label={t('deleteForeverName', { name: item.name })} tooltip={t('deleteForever')} onClick={() => setDeleting([item])} />
         </span>
