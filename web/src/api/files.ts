@@ -169,9 +169,10 @@ export function useFileDownload(access: FileAccess) {
 
 /**
  * DELETE /api/files/{id} (owner), with its toasts: moved to Trash with Undo,
- * or deleted for good when Trash is off. Lists, Trash and stats refresh after.
+ * or deleted for good when Trash is off. `onDone` runs first (e.g. leaving the
+ * file's page), then lists, Trash and stats refresh.
  */
-export function useDeleteFile() {
+export function useDeleteFile(onDone?: () => void) {
   const queryClient = useQueryClient();
   const trashDays = useTrashDays();
   return useMutation({
@@ -182,6 +183,7 @@ export function useDeleteFile() {
       } else {
         toast.success(i18n.t('files:toast.deleted'));
       }
+      onDone?.();
       return invalidate(queryClient, 'fileDeleted');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('files:toast.deleteFailed'))),
