@@ -11,6 +11,7 @@ import { spawnServer } from './helpers/process.js';
 import { DATABASES, describeEachBackend, describeEachDb, dropSchema, freshEnv } from './helpers/server.js';
 import { newObjectKey } from '../src/storage/keys.js';
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachBackend('deduplication and lifecycle', (t) => {
   it('stores the same content twice by one user once, with the savings shown', async () => {
     const { token } = await t().client.register();
@@ -31,6 +32,8 @@ describeEachBackend('deduplication and lifecycle', (t) => {
       deduplication_ratio: 0.5,
       file_count: 2,
       unique_file_count: 1,
+      trash_bytes: 0,
+      trash_file_count: 0,
     });
     const dedup = await t().client.get('/api/files/storage/deduplication', { token });
     expect(dedup.body).toMatchObject({ duplicate_files: 1, saved_bytes: content.length });
@@ -156,7 +159,7 @@ describeEachBackend('deduplication and lifecycle', (t) => {
     expect(await storedKeys(t())).not.toContain(stray.key);
     await assertStorageConsistent(t());
   });
-});
+}, { TRASH_DAYS: '0' });
 
 describeEachDb('crash safety on the disk store', (t) => {
   it('leaves no row and no object when the client disconnects mid-upload', async () => {
