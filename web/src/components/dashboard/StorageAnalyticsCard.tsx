@@ -34,8 +34,8 @@ function Tile({ label, value, note, highlight = false, className }: { label: str
   );
 }
 
-/** What the caller's Trash holds, linking to it; nothing while it is empty. */
-function TrashFigure({ storage }: { storage: StorageStats }) {
+/** What Trash holds (for admins every user's), linking to the caller's; nothing while it is empty. */
+function TrashFigure({ storage, systemWide }: { storage: StorageStats; systemWide: boolean }) {
   const { t } = useTranslation('dashboard');
   if (storage.trash_bytes <= 0) return null;
   return (
@@ -44,7 +44,7 @@ function TrashFigure({ storage }: { storage: StorageStats }) {
         <Trash2 aria-hidden="true" className="size-4" />
         {t('inTrash', { size: formatFileSize(storage.trash_bytes) })}
       </Link>
-      <span className="text-slate-500">{t('inTrashNote', { count: storage.trash_file_count })}</span>
+      <span className="text-slate-500">{t(systemWide ? 'inTrashNoteAll' : 'inTrashNote', { count: storage.trash_file_count })}</span>
     </p>
   );
 }
@@ -80,7 +80,7 @@ export function StorageAnalyticsCard({ storage, user, systemWide, loading, faile
             <ProgressBar value={percent} tone={tone} label={t('storageUsedOfQuota')} valueText={t('quota.valueText', { used: formatFileSize(used), quota: formatFileSize(quota) })} />
           </div>
         )}
-        {storage && <TrashFigure storage={storage} />}
+        {storage && <TrashFigure storage={storage} systemWide={systemWide} />}
       </CardContent>
     </Card>
   );
