@@ -30,7 +30,7 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
               )
             }
           >
-            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden lg:block')} />
+            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden xl:block')} />
             {t(label)}
             {off && <span className="rounded bg-slate-100 px-1 text-[0.6875rem] font-semibold text-slate-500 uppercase">{t('nav.trashOff')}</span>}
           </NavLink>
