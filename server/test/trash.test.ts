@@ -224,6 +224,44 @@ describeEachDb('trash', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('keeps a subfolder deleted on its own in Trash when its parent is deleted forever, and restores it to the top level', async () => {
+    const { token } = await t().client.register();
+    const outer = await makeFolder(t(), token, 'Outer');
+    const inner = await makeFolder(t(), token, 'Inner', { parent_id: outer.id });
+    const kept = samples.text();
+    await uploadOne(t().client, token, { name: 'kept.txt', content: kept }, { folder_id: String(inner.id) });
+    await uploadOne(t().client, token, { name: 'gone.txt', content: samples.text() }, { folder_id: String(outer.id) });
+    await del(t(), token, 'folders', inner.id);
+    await del(t(), token, 'folders', outer.id);
+    expect((await trashAction(t(), token, 'delete', { folder_ids: [outer.id] })).results).toEqual([{ kind: 'folder', id: outer.id, ok: true }]);
+    await settled(t());
+    expect((await trashOf(t(), token)).items).toMatchObject([{ kind: 'folder', id: inner.id, original_folder_id: null, file_count: 1, size: kept.length }]);
+    expect((await trashAction(t(), token, 'restore', { folder_ids: [inner.id] })).results).toEqual([{ kind: 'folder', id: inner.id, ok: true, name: 'Inner', folder_id: null }]);
+    expect(await ownFileNames(t(), token, inner.id)).toEqual(['kept.txt']);
+    expect(await usedBytes(t(), token)).toBe(kept.length);
+    await assertStorageConsistent(t());
+  });
+
+  it('moves a bulk delete to Trash as single deletes do, a folder once with what is inside', async () => {
+    const { token } = await t().client.register();
+    const folder = await makeFolder(t(), token, 'Box');
+    const sub = await makeFolder(t(), token, 'Inner', { parent_id: folder.id });
+    const inside = await uploadOne(t().client, token, { name: 'in.txt', content: samples.text() }, { folder_id: String(sub.id) });
+    const loose = await uploadOne(t().client, token, { name: 'loose.txt', content: samples.text() });
+    const used = await usedBytes(t(), token);
+    const res = await t().client.post('/api/files/bulk', { token, json: { action: 'delete', file_ids: [loose], folder_ids: [folder.id, sub.id] } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, true]);
+    expect((await trashOf(t(), token)).items.map((i) => [i.kind, i.id, i.file_count, i.folder_count])).toEqual([
+      ['folder', folder.id, 1, 1],
+      ['file', loose, 0, 0],
+    ]);
+    expect(await usedBytes(t(), token)).toBe(used);
+    expect((await t().client.get(`/api/files/${inside}`, { token })).status).toBe(404);
+    const stats = (await t().client.get('/api/files/storage/stats', { token })).body;
+    expect(stats).toMatchObject({ trash_file_count: 2, file_count: 2 });
+  });
+
   it('refuses a restore (507) while the owner is over their quota, trashed bytes counting', async () => {
     const { token, user } = await t().client.register();
     const id = await uploadOne(t().client, token, { name: 'big.txt', content: samples.text(`${'x'.repeat(499)}\n`) });

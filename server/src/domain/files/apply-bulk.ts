@@ -8,7 +8,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { eachItem, type Announcement, type Item } from '../shared/each-item.js';
 import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
-import { trashOn } from '../trash/trash-events.js';
+import { trashOn } from '../trash/trash-on.js';
 import { replaceTags } from './file-writes.js';
 import { fileNameConflict } from './names.js';
 import { announceFileRemoval, removeFileIn } from './remove-file.js';

@@ -1,6 +1,6 @@
 import { ownedFile } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { trashOn } from '../trash/trash-events.js';
+import { trashOn } from '../trash/trash-on.js';
 import { removeFile } from './remove-file.js';
 
 /** A file goes (to Trash, unless TRASH_DAYS is 0) at its owner's request only; anyone else's id is "not found". */

@@ -10,7 +10,8 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { collectLater, releaseFiles } from '../files/release-files.js';
 import type { RemovalMode } from '../files/remove-file.js';
 import { lockUser } from '../shared/locks.js';
-import { announceTrashChange, trashOn } from '../trash/trash-events.js';
+import { announceTrashChange } from '../trash/trash-events.js';
+import { trashOn } from '../trash/trash-on.js';
 
 /** The folders and files a folder delete removed, with who could see each; the hashes whose last reference went. */
 export interface FolderRemoval {

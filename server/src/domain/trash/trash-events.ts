@@ -4,6 +4,3 @@ import type { DomainContext } from '../shared/context.js';
 export async function announceTrashChange(ctx: DomainContext, ownerId: number): Promise<void> {
   await ctx.events.publish({ event: { type: 'trash_changed', at: new Date().toISOString() }, audience: { userIds: [ownerId], public: false, onlyNamed: true } });
 }
-
-/** Whether deleting moves items to Trash (TRASH_DAYS above 0) rather than deleting them for good. */
-export const trashOn = (ctx: DomainContext): boolean => ctx.settings.trashDays > 0;
