@@ -59,6 +59,15 @@ describe('DashboardPage', () => {
     expect(screen.getByText('2 files found')).toBeInTheDocument();
     // Only the caller's own files: those shared with them are on the Sharing page.
     expect(fileQueries(calls)).toEqual(['?limit=20&scope=own']);
+    // An empty Trash is not mentioned.
+    expect(within(analytics).queryByText(/In Trash/)).not.toBeInTheDocument();
+  });
+
+  it('says what Trash holds, with a link to it', async () => {
+    openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * 1_048_576, trash_file_count: 4 } } });
+    const link = await screen.findByRole('link', { name: 'In Trash: 3 MB' });
+    expect(link).toHaveAttribute('href', '/trash');
+    expect(screen.getByText('4 files; they count against your quota until they are deleted for good.')).toBeInTheDocument();
   });
 
   it('shows every element of a file row', async () => {

@@ -3,11 +3,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { FolderClosed, Inbox, User } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
-import { useDeleteFile, useFileDownload, type FileAccess } from '../../api/files';
+import { useFileDownload, type FileAccess } from '../../api/files';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
+import { DeleteFileDialog } from './DeleteFileDialog';
 import { FileBadges } from './FileBadges';
 import { FileGrid } from './FileGrid';
 import { FileTags } from './FileTags';
@@ -226,7 +226,6 @@ export function FileList({
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const { download, pendingId } = useFileDownload(access);
-  const deletion = useDeleteFile();
   const enabled = useMemo(() => new Set(actions), [actions]);
 
   const handlers: FileActionHandlers = {
@@ -357,16 +356,7 @@ export function FileList({
           target={fileShareTarget(sharing)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? t('list.deleteTitle', { name: deleting.original_name }) : t('list.deleteFile')}
-        message={t('areYouSureYouWant')}
-        confirmLabel={t('delete')}
-        tone="danger"
-        pending={deletion.isPending}
-        onConfirm={() => deleting && deletion.mutate(deleting, { onSettled: () => setDeleting(null) })}
-      />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

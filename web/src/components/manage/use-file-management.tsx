@@ -6,6 +6,7 @@ import type { FileItem } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { downloadZip } from '../../api/links';
 import { useBulkAction, useUpdateFile, type ItemIds } from '../../api/manage';
+import { useTrashDays } from '../../api/trash';
 import { clickItem, NO_SELECTION, selectAll, selectedIn, type Selection } from '../../lib/selection';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BulkBar } from './BulkBar';
@@ -69,6 +70,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const [zipping, setZipping] = useState(false);
   const update = useUpdateFile();
   const bulk = useBulkAction();
+  const trashDays = useTrashDays() ?? 0;
 
   const order = useMemo(() => files.map((f) => f.id), [files]);
   const selectedIds = useMemo(() => selectedIn(selection, order), [selection, order]);
@@ -209,13 +211,13 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title={t('bulk.deleteTitle', { count: selectedIds.length })}
-        message={t('bulk.deleteMessage', { count: selectedIds.length })}
+        message={trashDays > 0 ? t('bulk.deleteToTrash', { count: selectedIds.length, days: trashDays }) : t('bulk.deleteMessage', { count: selectedIds.length })}
         confirmLabel={t('bulk.delete')}
         tone="danger"
         pending={bulk.isPending}
         onConfirm={() =>
           bulk.mutate(
-            { action: 'delete', items: selectionItems },
+            { action: 'delete', items: selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })) },
             {
               onSettled: () => setConfirmingDelete(false),
               onSuccess: clear,
