@@ -55,6 +55,8 @@ describeEachDb('trash', (t) => {
     expect(trash.days).toBe(30);
     const stats = (await t().client.get('/api/files/storage/stats', { token: alice.token })).body;
     expect(stats).toMatchObject({ trash_bytes: 400, trash_file_count: 2, total_storage_bytes: 300 });
+    // The dashboard's Total Files counts what the user still has.
+    expect((await t().client.get('/api/auth/stats', { token: alice.token })).body.total_files).toBe(0);
     await assertStorageConsistent(t());
 
     const restored = await trashAction(t(), alice.token, 'restore', { file_ids: [doc] });
