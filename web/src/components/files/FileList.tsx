@@ -149,8 +149,8 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
   );
 }
 
-/** A file on a phone: name, one line of facts, then badges and actions on one row. */
-function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage }: RowProps) {
+/** A file on a phone: name and one line of facts, then badges beside the actions. The owner shows on others' files only. */
+function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps & { mine: boolean }) {
   const { t } = useTranslation('files');
   return (
     <li {...manage?.attributes} className={clsx('px-4 py-3', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
@@ -164,17 +164,19 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder,
             <span title={t('list.updated', { date: formatDateTime(file.updated_at) })}>{formatDate(file.created_at)}</span>
             <span>{t('list.downloads', { count: file.download_count })}</span>
             <References count={file.reference_count} />
-            {showOwner && <Meta icon={User}>{file.username}</Meta>}
+            {showOwner && !mine && <Meta icon={User}>{file.username}</Meta>}
             {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
           </p>
         </div>
       </div>
-      <div className="mt-1.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-        <span className="inline-flex min-w-0 flex-wrap items-center gap-1.5">
+      <div className="mt-1.5 flex items-center gap-2">
+        <span className="inline-flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
           <FileBadges file={file} />
           <FileTags tags={file.tags} />
         </span>
-        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
+        <div className="shrink-0">
+          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
+        </div>
       </div>
     </li>
   );
@@ -317,7 +319,7 @@ export function FileList({
     ) : (
       <ul aria-label={listLabel} className="divide-y divide-slate-100 border-t border-slate-200">
         {rows.map((row) => (
-          <FileCard key={row.file.id} {...row} />
+          <FileCard key={row.file.id} {...row} mine={row.file.user_id === currentUserId} />
         ))}
       </ul>
     );

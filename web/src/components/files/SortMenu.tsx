@@ -16,7 +16,7 @@ export function SortMenu({ sort, fields }: { sort: TableSort<FileSortField>; fie
         const [by, order] = event.target.value.split(':') as [FileSortField, SortOrder];
         sort.onChange(by, order);
       }}
-      className="min-w-0 flex-1 sm:max-w-56 sm:flex-none"
+      className="order-last basis-full sm:order-none sm:basis-auto"
     >
       {fields.flatMap((field) =>
         SORT_ORDER_OPTIONS.map((order) => (
