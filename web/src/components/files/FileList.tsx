@@ -305,7 +305,7 @@ export function FileList({
             <th scope="col" aria-sort={ariaSort('created_at', sort)} className="hidden w-40 px-3 py-2.5 md:table-cell">
               {header('created_at', t('created'))}
             </th>
-            <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[15rem]' : 'w-[12.5rem]')}>
+            <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[16rem]' : 'w-[12.5rem]')}>
               <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
