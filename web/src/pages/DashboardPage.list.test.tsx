@@ -188,6 +188,18 @@ describe('keyboard shortcuts', () => {
     await user.keyboard('{Delete}');
     expect(await screen.findByRole('dialog', { name: 'Delete 2 files?' })).toBeInTheDocument();
   });
+
+  it("Delete on a focused row without a selection asks to delete that file; never on another user's", async () => {
+    const theirs = makeFile({ id: 13, user_id: 99, username: 'bob', original_name: 'notes.txt' });
+    const { user } = openDashboard([pdf, theirs]);
+    const row = (await screen.findByText('notes.txt')).closest('li')!;
+    row.focus();
+    await user.keyboard('{Delete}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    screen.getByText('Q3 report.pdf').closest('li')!.focus();
+    await user.keyboard('{Delete}');
+    expect(await screen.findByRole('dialog', { name: 'Delete Q3 report.pdf?' })).toBeInTheDocument();
+  });
 });
 
 describe('visibility in rows', () => {
@@ -205,6 +217,13 @@ describe('visibility in rows', () => {
     expect(shared.parentElement).toHaveAttribute('title', 'Shared with 2 people: bob, carol');
     expect(shared.parentElement).toHaveTextContent('SHARED · 2');
     expect(await card('secret.txt')).not.toHaveTextContent(/PUBLIC|SHARED/);
+    // A card names the owner of others' files only.
+    expect(await card('secret.txt')).not.toHaveTextContent('alice');
+  });
+
+  it("names the owner on others' cards", async () => {
+    openDashboard([makeFile({ id: 5, user_id: 99, username: 'bob', original_name: 'theirs.txt' })]);
+    expect((await screen.findByText('theirs.txt')).closest('li')).toHaveTextContent('bob');
   });
 });
 
