@@ -65,6 +65,27 @@ describe('FoldersPage', () => {
     await waitFor(() => expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument());
   });
 
+  it('opens the new folder form on n, pressed here or on another page, but not while typing', async () => {
+    signedIn({ 'GET /api/auth/stats': { body: {} }, 'GET /api/files/storage/stats': { body: {} }, 'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/folders');
+    await screen.findByRole('list', { name: 'Folders' });
+    const search = screen.getByRole('searchbox');
+    search.focus();
+    await user.keyboard('n');
+    expect(search).toHaveValue('n');
+    expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('n');
+    expect(await screen.findByLabelText('Folder name')).toBeInTheDocument();
+
+    await router.navigate('/dashboard');
+    await waitFor(() => expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument());
+    await user.keyboard('n');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
+    expect(await screen.findByLabelText('Folder name')).toBeInTheDocument();
+  });
+
   it("shows the server's message when creation fails and keeps the form", async () => {
     signedIn({ 'POST /api/folders': { status: 409, body: { error: 'A folder named "Projects" already exists here' } } });
     const user = userEvent.setup();
