@@ -18,6 +18,13 @@ const BUFFERED = 64 * 1024;
  */
 const FLUSH_EVERY = 32 * MIB;
 
+/**
+ * A resumable upload's chunks (64 KiB or less as they come off the socket)
+ * go to the disk in writes of this size: a thread-pool round trip per MiB
+ * instead of one per chunk.
+ */
+const BATCH_BYTES = MIB;
+
 /** Buffers from `bufs` after their first `n` bytes. */
 function after(bufs: Buffer[], n: number): Buffer[] {
   let skip = n;
@@ -34,13 +41,13 @@ function after(bufs: Buffer[], n: number): Buffer[] {
 }
 
 /**
- * Writes a stream into an open file in large batches, flushing it to disk
- * progressively. `holdFlush` is asked before each background flush: while it
- * says so, written bytes stay in the page cache (content that will likely be
- * dropped need not reach the disk). Does not make the file durable: the final
- * fsync is the caller's.
+ * Writes buffers into an open file, in order from `position` on, however
+ * the disk takes them, flushing it progressively. `holdFlush` is asked
+ * before each background flush: while it says so, written bytes stay in the
+ * page cache (content that will likely be dropped need not reach the disk).
+ * Does not make the file durable: the final fsync is the caller's.
  */
-export class ObjectFileWriter extends Writable {
+class FlushingFile {
   size = 0;
   private unflushed = 0;
   private flushing: Promise<void> | undefined;
@@ -48,38 +55,27 @@ export class ObjectFileWriter extends Writable {
 
   constructor(
     private readonly handle: FileHandle,
+    private position: number,
     private readonly holdFlush: () => boolean,
-  ) {
-    super({ highWaterMark: BUFFERED });
-  }
+  ) {}
 
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
-    this.writeAll([chunk]).then(() => done(), done);
-  }
-
-  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
-    this.writeAll(chunks.map((c) => c.chunk)).then(() => done(), done);
-  }
-
-  override _final(done: (err?: Error | null) => void): void {
-    this.settled().then(() => done(this.flushError ?? null), done);
-  }
-
-  /** Resolves once no background flush is running (the handle may then be closed). */
-  async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
-  }
-
-  private async writeAll(buffers: Buffer[]): Promise<void> {
+  async write(buffers: Buffer[]): Promise<void> {
     if (this.flushError) throw this.flushError;
     for (let pending = buffers; pending.length > 0; ) {
-      const { bytesWritten } = await this.handle.writev(pending);
+      const { bytesWritten } = await this.handle.writev(pending, this.position);
       if (bytesWritten === 0) throw new Error('The disk accepted no bytes');
+      this.position += bytesWritten;
       this.size += bytesWritten;
       this.unflushed += bytesWritten;
       pending = after(pending, bytesWritten);
     }
     this.startFlush();
+  }
+
+  /** Resolves once no background flush is running (the handle may then be closed); rejects if one failed. */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.flushError) throw this.flushError;
   }
 
   private startFlush(): void {
@@ -94,5 +90,85 @@ export class ObjectFileWriter extends Writable {
         this.flushing = undefined;
       },
     );
+  }
+}
+
+/** Writes a stream into a new file (see FlushingFile). */
+export class ObjectFileWriter extends Writable {
+  private readonly file: FlushingFile;
+
+  constructor(handle: FileHandle, holdFlush: () => boolean) {
+    super({ highWaterMark: BUFFERED });
+    this.file = new FlushingFile(handle, 0, holdFlush);
+  }
+
+  get size(): number {
+    return this.file.size;
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.file.write([chunk]).then(() => done(), done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
+    this.file.write(chunks.map((c) => c.chunk)).then(() => done(), done);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    this.file.settled().then(() => done(), done);
+  }
+
+  /** Resolves once no background flush is running (the handle may then be closed). */
+  async settled(): Promise<void> {
+    await this.file.settled().catch(() => undefined);
+  }
+}
+
+/**
+ * Appends chunks to an open file from `position` on in writes of BATCH_BYTES:
+ * a batch goes out while the next one gathers, and the caller waits only
+ * while a full batch waits for the write before it. The file is flushed
+ * progressively (see FlushingFile).
+ */
+export class BatchedFileWriter {
+  private readonly file: FlushingFile;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** The write in flight; once one failed, it stays failed. */
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(handle: FileHandle, position: number) {
+    this.file = new FlushingFile(handle, position, () => false);
+  }
+
+  async write(chunk: Buffer): Promise<void> {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes >= BATCH_BYTES) await this.send();
+  }
+
+  /** Writes every chunk taken so far and waits for the background flush; the file is then ready for its fsync. */
+  async drain(): Promise<void> {
+    if (this.pendingBytes > 0) await this.send();
+    await this.writing;
+    await this.file.settled();
+  }
+
+  /** Waits for the writes in flight, leaving what is pending unwritten, failures aside: the handle may then be closed. */
+  async stop(): Promise<void> {
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.writing.catch(() => undefined);
+    await this.file.settled().catch(() => undefined);
+  }
+
+  private async send(): Promise<void> {
+    await this.writing;
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.writing = this.file.write(batch);
+    // Its failure is thrown to whoever waits for it next, never left unhandled.
+    this.writing.catch(() => undefined);
   }
 }
