@@ -25,6 +25,9 @@ const FLUSH_EVERY = 32 * MIB;
  */
 const BATCH_BYTES = MIB;
 
+/** Full batches that may wait for the disk before the caller waits: the memory a resumable upload's writes take at most. */
+const QUEUED_BATCHES = 4;
+
 /** Buffers from `bufs` after their first `n` bytes. */
 function after(bufs: Buffer[], n: number): Buffer[] {
   let skip = n;
@@ -125,20 +128,24 @@ export class ObjectFileWriter extends Writable {
 }
 
 /**
- * Appends chunks to an open file from `position` on in writes of BATCH_BYTES:
- * chunks are copied into one of two batch buffers, which goes out while the
- * other fills, and the caller waits only while a full batch waits for the
- * write before it. Copying lets each chunk die young instead of being kept
- * until its write, which cost more in garbage collection than the copy. The
+ * Appends chunks to an open file from `position` on in writes of BATCH_BYTES.
+ * Chunks are copied into batch buffers (so each chunk dies young instead of
+ * waiting for its write, which cost more in garbage collection than the
+ * copy); full batches are written one after the other while the next ones
+ * fill, and the caller waits only once QUEUED_BATCHES wait for the disk, so
+ * that a slow write does not stop the reading of the request at once. The
  * file is flushed progressively (see FlushingFile).
  */
 export class BatchedFileWriter {
   private readonly file: FlushingFile;
-  private batch = Buffer.allocUnsafe(BATCH_BYTES);
-  private spare = Buffer.allocUnsafe(BATCH_BYTES);
+  private batch: Buffer | undefined;
   private filled = 0;
-  /** The write in flight; once one failed, it stays failed. */
-  private writing: Promise<void> = Promise.resolve();
+  private allocated = 0;
+  private readonly free: Buffer[] = [];
+  /** One per batch on its way to the disk, in order; each settles once its buffer is free again. */
+  private queued: Promise<void>[] = [];
+  /** The last write queued; once one failed, every later one fails too. */
+  private last: Promise<void> = Promise.resolve();
 
   constructor(handle: FileHandle, position: number) {
     this.file = new FlushingFile(handle, position, () => false);
@@ -146,35 +153,48 @@ export class BatchedFileWriter {
 
   async write(chunk: Buffer): Promise<void> {
     for (let taken = 0; taken < chunk.length; ) {
+      this.batch ??= await this.freeBatch();
       const copied = chunk.copy(this.batch, this.filled, taken);
       taken += copied;
       this.filled += copied;
-      if (this.filled === BATCH_BYTES) await this.send();
+      if (this.filled === BATCH_BYTES) this.send();
     }
   }
 
   /** Writes every chunk taken so far and waits for the background flush; the file is then ready for its fsync. */
   async drain(): Promise<void> {
-    if (this.filled > 0) await this.send();
-    await this.writing;
+    if (this.filled > 0) this.send();
+    await this.last;
+    this.queued = [];
     await this.file.settled();
   }
 
   /** Waits for the writes in flight, leaving what is pending unwritten, failures aside: the handle may then be closed. */
   async stop(): Promise<void> {
+    this.batch = undefined;
     this.filled = 0;
-    await this.writing.catch(() => undefined);
+    await this.last.catch(() => undefined);
     await this.file.settled().catch(() => undefined);
   }
 
-  /** Waits for the write before, then sends the batch and fills the other buffer. */
-  private async send(): Promise<void> {
-    await this.writing;
-    const full = this.batch.subarray(0, this.filled);
-    [this.batch, this.spare] = [this.spare, this.batch];
+  private send(): void {
+    const buffer = this.batch!;
+    const full = buffer.subarray(0, this.filled);
+    this.batch = undefined;
     this.filled = 0;
-    this.writing = this.file.write([full]);
-    // Its failure is thrown to whoever waits for it next, never left unhandled.
-    this.writing.catch(() => undefined);
+    const written = this.last.then(() => this.file.write([full])).then(() => void this.free.push(buffer));
+    // A failure is thrown to whoever waits for this write next, never left unhandled.
+    written.catch(() => undefined);
+    this.last = written;
+    this.queued.push(written);
+  }
+
+  private async freeBatch(): Promise<Buffer> {
+    if (this.free.length === 0 && this.allocated < QUEUED_BATCHES) {
+      this.allocated += 1;
+      return Buffer.allocUnsafe(BATCH_BYTES);
+    }
+    while (this.free.length === 0) await this.queued.shift();
+    return this.free.pop()!;
   }
 }
