@@ -78,7 +78,8 @@ export interface Page {
 
 /** One page of files matching scope and filters, with the full match count. */
 export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
-  const where = sql.join([scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
+  // Trashed files are listed by Trash alone, whatever the scope.
+  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))
