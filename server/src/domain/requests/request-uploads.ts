@@ -60,7 +60,7 @@ export async function createRequestUpload(
   return createResumableUpload(ctx, await ownerActor(ctx, link), {
     length: input.length,
     rawMetadata: input.rawMetadata,
-    // Private and untagged, in the request's folder.
+    // Private and untagged, in the request's folder; never by a SHA-256.
     metadata: { filename, is_public: false, folder_id: link.folder_id, tags: [], on_conflict: VISITOR_ON_CONFLICT, sha256: undefined },
     via,
   });
