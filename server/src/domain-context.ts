@@ -51,6 +51,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       uploadIdleMs: config.uploadIdleMs,
       resumable: config.resumable,
       versionsKeep: config.versionsKeep,
+      trashDays: config.trashDays,
     },
     log,
     observe,

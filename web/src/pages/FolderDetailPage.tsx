@@ -18,6 +18,7 @@ import { useMoveInto } from '../components/manage/use-move-into';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
+import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -76,6 +77,10 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const cards = useFolderManagement({ onDelete: setDeleting });
   const moveInto = useMoveInto();
   const { t: tm } = useTranslation('manage');
+  const navigate = useNavigate();
+  // The owner's u and n act here: upload into this folder, a new folder inside it.
+  useShortcutAction('upload', () => void navigate(isOwner ? `/upload?folder_id=${folder.id}` : '/upload'));
+  useShortcutAction('newFolder', () => (isOwner ? setCreating(true) : void navigate('/folders', { state: { newFolder: true } })));
 
   const download = <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
   const actions = isOwner ? (

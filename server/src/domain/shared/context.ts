@@ -23,6 +23,8 @@ export interface DomainSettings {
   resumable: { maxPending: number; expiryMs: number };
   /** Earlier versions kept per file (VERSIONS_KEEP); the oldest goes first, 0 keeps none. */
   versionsKeep: number;
+  /** Days a deleted item stays in Trash (TRASH_DAYS); 0: deleting is permanent. */
+  trashDays: number;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
