@@ -222,6 +222,9 @@ describeEachDb(
       expect((await tusRequest(ownUnderLink, 'HEAD', NO_SESSION)).status).toBe(404);
       expect((await tusRequest(ownUnderLink, 'DELETE', NO_SESSION)).status).toBe(404);
 
+      const about = await fetch(`${t().url}/api/r/${request.token}/uploads`, { method: 'OPTIONS' });
+      expect(about.status).toBe(204);
+      expect(about.headers.get('tus-version')).toBe('1.0.0');
       expect(await visitorOffset(created.url)).toBe(0);
       expect((await tusRequest(created.url, 'DELETE', NO_SESSION)).status).toBe(204);
       expect((await tusRequest(created.url, 'HEAD', NO_SESSION)).status).toBe(404);
