@@ -71,3 +71,23 @@ export type ResumableMetadata = z.infer<typeof resumableMetadataSchema>;
 
 /** The path of one resumable upload; any id that is not the caller's answers 404, so only its size is checked here. */
 export const resumableUploadParamsSchema = z.object({ id: z.string().min(1).max(128) });
+
+/** Where a visitor sends files to a file request resumably (tus, as at RESUMABLE_UPLOADS_PATH). */
+export const fileRequestUploadsPath = (token: string) => `/api/r/${token}/uploads`;
+
+/**
+ * The Upload-Metadata of a visitor's upload through a file request: the file's
+ * name and, optionally, the visitor's own (as the multipart route's
+ * `uploader_name` field). The request decides everything else.
+ */
+export const fileRequestUploadMetadataSchema = z
+  .object({
+    filename: resumableMetadataSchema.shape.filename,
+    uploader_name: z.string().optional(),
+    filetype: resumableMetadataSchema.shape.filetype,
+  })
+  .strict();
+export type FileRequestUploadMetadata = z.infer<typeof fileRequestUploadMetadataSchema>;
+
+/** The path of one upload through a file request. */
+export const fileRequestUploadParamsSchema = z.object({ token: z.string(), id: z.string().min(1).max(128) });

@@ -80,8 +80,19 @@ test('a file request takes an anonymous upload that the owner sees arrive live',
   const fileName = `form-${Date.now().toString(36)}.txt`;
   await visitorPage.getByLabel('Files to upload', { exact: true }).setInputFiles({ name: fileName, mimeType: 'text/plain', buffer: textFile('signed form') });
   await visitorPage.getByLabel('Your name (optional)').fill('Dana Visitor');
+  // The file goes resumably (tus) through the request's own endpoint, never with a session.
+  const tusCalls: { method: string; path: string; session: boolean }[] = [];
+  visitorPage.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/r/')) tusCalls.push({ method: r.method(), path, session: r.headers()['authorization'] !== undefined });
+  });
   await visitorPage.getByRole('button', { name: 'Send 1 file' }).click();
   await expect(visitorPage.getByRole('list', { name: 'Sent files' }).getByText(fileName)).toBeVisible();
+  const uploadsPath = new RegExp(`^/api/r/${url.split('/r/')[1]}/uploads(/[0-9a-f]{32})?$`);
+  expect(tusCalls.filter((c) => c.method !== 'GET').map((c) => [c.method, uploadsPath.test(c.path), c.session])).toEqual([
+    ['POST', true, false],
+    ['PATCH', true, false],
+  ]);
 
   await expect(page.getByText('A file arrived through one of your file requests')).toBeVisible();
   await expect(page.getByRole('main').getByText(fileName)).toBeVisible();

@@ -187,6 +187,10 @@ export interface ResumableUploadsTable {
   completed_at: number | null;
   /** The file the completed upload became; null until its commit is done. */
   file_id: number | null;
+  /** The file request a visitor sends it through (only that link reaches it); null for the user's own. */
+  link_id: Generated<number | null>;
+  /** The name that visitor gave, if any. */
+  uploader_name: Generated<string | null>;
 }
 
 /** A share link ('share') or a file request ('request'); see migrations/0160_links.ts. */

@@ -4,14 +4,13 @@ import {
   downloadLinkResponseSchema,
   fileRequestListResponseSchema,
   fileRequestResponseSchema,
-  fileRequestUploadResponseSchema,
+  fileRequestUploadsPath,
   fileRequestViewSchema,
   linkGrantSchema,
   linkListResponseSchema,
   linkResponseSchema,
   linkViewSchema,
   type FileRequestCreate,
-  type FileRequestUploadResponse,
   type LinkCreate,
   type LinkItemRef,
   type LinkUpdate,
@@ -20,9 +19,10 @@ import {
 } from '@vault/contract';
 import { i18n } from '../i18n';
 import { startBrowserDownload } from '../lib/download';
-import { ApiError, apiRequest, apiSend, errorBodyOf, errorMessage, postFormWithProgress, type ProgressOptions } from './client';
+import { ApiError, apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
+import { TusUpload, type ResumableCallbacks } from './uploads';
 
 /* ---------- The owner's share links and file requests ---------- */
 
@@ -185,22 +185,21 @@ export const linkDownloadUrl = (token: string, grant: string | undefined) => wit
 export const linkFileUrl = (token: string, fileId: number, grant: string | undefined, inline = false) =>
   withGrant(`/api/s/${token}/files/${fileId}/download`, grant, inline ? 'inline=1' : '');
 
-/** Sends a visitor's files to a file request, with upload progress. */
-export async function uploadToRequest(
-  token: string,
-  grant: string | undefined,
-  files: File[],
-  uploaderName: string,
-  options: ProgressOptions = {},
-): Promise<FileRequestUploadResponse> {
-  const form = new FormData();
-  if (uploaderName.trim()) form.append('uploader_name', uploaderName.trim());
-  for (const file of files) form.append('files', file, file.name);
-  const { status, body } = await postFormWithProgress(withGrant(`/api/r/${token}/upload`, grant), form, { ...options, token: null });
-  const parsed = fileRequestUploadResponseSchema.safeParse(body);
-  if (parsed.success && parsed.data.results.length > 0) return parsed.data;
-  const failure = errorBodyOf(body);
-  if (!failure) throw new ApiError(status, `Upload failed (${status})`, false);
-  const { error, ...details } = failure;
-  throw new ApiError(status, error, true, details);
+/**
+ * Sends one of a visitor's files to a file request resumably (tus): a dropped
+ * connection loses nothing, and choosing the same file again, even after a
+ * reload, goes on where the server stands. The answer never names the file.
+ */
+export function sendToRequest(token: string, grant: string | undefined, file: File, uploaderName: string, callbacks: ResumableCallbacks): TusUpload {
+  const visitor = uploaderName.trim();
+  return new TusUpload(
+    file,
+    {
+      endpoint: fileRequestUploadsPath(token),
+      metadata: visitor ? { uploader_name: visitor } : {},
+      headers: () => grantHeader(grant) ?? {},
+      signedIn: false,
+    },
+    callbacks,
+  );
 }

@@ -16,7 +16,8 @@ export interface ResumableOptions {
 
 export interface ResumableCallbacks {
   onProgress(sent: number, total: number): void;
-  onSuccess(fileId: number): void;
+  /** The file is stored; its id when the endpoint names it (a visitor's never does). */
+  onSuccess(fileId: number | undefined): void;
   /** A failure that retrying with back-off did not cure; `status` 0 when the server could not be reached. */
   onError(message: string, status: number): void;
 }
@@ -41,11 +42,15 @@ class CompleteAtCreation extends Error {
   }
 }
 
-/** tus-js-client's own rule: network failures, server errors, 409 and 423 are retried while the browser is online. */
+/**
+ * tus-js-client's own rule (network failures, server errors, 409 and 423 are
+ * retried while the browser is online), and 429: a visitor's calls share a
+ * small per-address budget, and the pauses add up to more than its default window.
+ */
 function retryable(error: tus.DetailedError): boolean {
   if (error.causingError instanceof CompleteAtCreation) return false;
   const status = error.originalResponse?.getStatus() ?? 0;
-  return (status < 400 || status >= 500 || status === 409 || status === 423) && navigator.onLine;
+  return (status < 400 || status >= 500 || status === 409 || status === 423 || status === 429) && navigator.onLine;
 }
 
 function failureOf(error: Error): { message: string; status: number } {
@@ -61,33 +66,38 @@ function failureOf(error: Error): { message: string; status: number } {
   return { message: parsed.success ? parsed.data.error : i18n.t('upload:uploadFailed'), status: response.getStatus() };
 }
 
+/** Where a file goes resumably, and what travels with it. */
+export interface TusTarget {
+  /** The tus endpoint: uploads are created there. */
+  endpoint: string;
+  /** Upload-Metadata besides the file's name. */
+  metadata: Record<string, string>;
+  /** Headers for each request, taken anew each time (a session token may be renewed while a long upload runs). */
+  headers(): Record<string, string>;
+  /** Whether a 401 ends the user's session (a visitor has none). */
+  signedIn: boolean;
+}
+
+const fileIdOf = (header: string | null | undefined) => (header ? Number(header) : undefined);
+
 /**
- * One file sent resumably (tus) to /api/uploads. The browser remembers each
+ * One file sent resumably (tus) to a target. The browser remembers each
  * upload's address under the file's fingerprint (name, type, size, last
- * change), so choosing the same file again after a reload or a closed tab
- * goes on where the server stands instead of starting over.
+ * change, endpoint), so choosing the same file again after a reload or a
+ * closed tab goes on where the server stands instead of starting over.
  */
-export class ResumableUpload {
+export class TusUpload {
   private readonly upload: tus.Upload;
 
-  constructor(file: File, options: ResumableOptions, callbacks: ResumableCallbacks) {
+  constructor(file: File, target: TusTarget, callbacks: ResumableCallbacks) {
     this.upload = new tus.Upload(file, {
-      endpoint: RESUMABLE_UPLOADS_PATH,
+      endpoint: target.endpoint,
       chunkSize: CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       removeFingerprintOnSuccess: true,
-      metadata: {
-        filename: file.name,
-        is_public: String(options.isPublic),
-        folder_id: options.folderId === null ? '' : String(options.folderId),
-        tags: JSON.stringify(options.tags),
-        on_conflict: options.onConflict ?? 'fail',
-        ...(options.sha256 && { sha256: options.sha256 }),
-      },
-      // The token may be renewed while a long upload runs: each request takes the current one.
+      metadata: { filename: file.name, ...target.metadata },
       onBeforeRequest: (req) => {
-        const token = readToken();
-        if (token) req.setHeader('Authorization', `Bearer ${token}`);
+        for (const [name, value] of Object.entries(target.headers())) req.setHeader(name, value);
       },
       onAfterResponse: (req, res) => {
         const fileId = res.getHeader(FILE_ID_HEADER);
@@ -96,7 +106,7 @@ export class ResumableUpload {
       onShouldRetry: retryable,
       onProgress: (sent, total) => callbacks.onProgress(sent, total),
       // A completed upload's answer names its file, even when the client only learns of it by asking again.
-      onSuccess: ({ lastResponse }) => callbacks.onSuccess(Number(lastResponse.getHeader(FILE_ID_HEADER))),
+      onSuccess: ({ lastResponse }) => callbacks.onSuccess(fileIdOf(lastResponse.getHeader(FILE_ID_HEADER))),
       onError: (error) => {
         const done = (error as tus.DetailedError).causingError;
         if (done instanceof CompleteAtCreation) {
@@ -105,7 +115,7 @@ export class ResumableUpload {
         }
         const { message, status } = failureOf(error);
         // An ended session ends here as on every other call.
-        if (status === 401) failedResponse(401, null, readToken());
+        if (status === 401 && target.signedIn) failedResponse(401, null, readToken());
         callbacks.onError(message, status);
       },
     });
@@ -121,5 +131,30 @@ export class ResumableUpload {
   /** Stops sending; the server keeps what it has, and start() goes on from there. */
   pause(): Promise<void> {
     return this.upload.abort(false);
+  }
+}
+
+/** One of the user's own files sent resumably to /api/uploads, signed in. */
+export class ResumableUpload extends TusUpload {
+  constructor(file: File, options: ResumableOptions, callbacks: ResumableCallbacks) {
+    super(
+      file,
+      {
+        endpoint: RESUMABLE_UPLOADS_PATH,
+        metadata: {
+          is_public: String(options.isPublic),
+          folder_id: options.folderId === null ? '' : String(options.folderId),
+          tags: JSON.stringify(options.tags),
+          on_conflict: options.onConflict ?? 'fail',
+          ...(options.sha256 && { sha256: options.sha256 }),
+        },
+        headers: (): Record<string, string> => {
+          const token = readToken();
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+        signedIn: true,
+      },
+      callbacks,
+    );
   }
 }

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CheckCircle2, Inbox, Send, UserRound, XCircle } from 'lucide-react';
+import { CheckCircle2, Inbox, Pause, Play, Send, UserRound, XCircle } from 'lucide-react';
 import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
 import { useAllowedTypes, useAppConfig } from '../api/auth';
-import { errorMessage } from '../api/client';
-import { storedGrant, uploadToRequest, useRequestView } from '../api/links';
+import { sendToRequest, storedGrant, useRequestView } from '../api/links';
+import type { TusUpload } from '../api/uploads';
 import { LinkGate } from '../components/links/LinkGate';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
 import { Alert } from '../components/ui/Alert';
@@ -41,6 +41,11 @@ function SentList({ sent }: { sent: Sent[] }) {
   );
 }
 
+/** Bytes sent so far of each file being sent. */
+type Progress = Map<File, number>;
+
+const percentOf = (sent: number, total: number) => (total ? (sent / total) * 100 : 100);
+
 function RequestForm({ token, grant, view }: { token: string; grant: string | undefined; view: FileRequestView }) {
   const { t } = useTranslation('links');
   const maxFileBytes = useAppConfig().data?.max_file_bytes ?? LIMITS.maxFileBytes;
@@ -48,23 +53,52 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
   const [files, setFiles] = useState<File[]>([]);
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [name, setName] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [paused, setPaused] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent[]>([]);
+  const current = useRef<TusUpload | null>(null);
 
+  /** One file, resumably; settles with its result, never rejects. */
+  const sendOne = (file: File) =>
+    new Promise<Sent>((resolve) => {
+      const upload = sendToRequest(token, grant, file, name, {
+        onProgress: (done) => setProgress((before) => new Map(before).set(file, done)),
+        onSuccess: () => resolve({ ok: true, name: file.name, size: file.size }),
+        onError: (error, status) => resolve({ ok: false, name: file.name, error, status }),
+      });
+      current.current = upload;
+      upload.start().catch(() => resolve({ ok: false, name: file.name, error: t('request.failed'), status: 0 }));
+    });
+
+  /** One file after the other; a file that failed stays listed, and sending it again goes on where it stopped. */
   const send = async () => {
+    const queue = files;
     setFailure(null);
-    setProgress(0);
-    try {
-      const result = await uploadToRequest(token, grant, files, name, { onProgress: (done, total) => setProgress(total ? (done / total) * 100 : 0) });
-      setSent((before) => [...result.results, ...before]);
-      setFiles([]);
-    } catch (error) {
-      setFailure(errorMessage(error, t('request.failed')));
-    } finally {
-      setProgress(null);
+    setPaused(false);
+    setProgress(new Map(queue.map((file) => [file, 0])));
+    const failed: File[] = [];
+    for (const file of queue) {
+      const result = await sendOne(file);
+      setSent((before) => [result, ...before]);
+      if (!result.ok) failed.push(file);
     }
+    current.current = null;
+    setFiles(failed);
+    if (failed.length > 0) setFailure(t('request.failed'));
+    setProgress(null);
   };
+
+  const togglePause = () => {
+    const upload = current.current;
+    if (!upload) return;
+    if (paused) void upload.start();
+    else void upload.pause();
+    setPaused(!paused);
+  };
+
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  const done = progress ? [...progress.values()].reduce((sum, n) => sum + n, 0) : 0;
 
   return (
     <Card className="overflow-hidden">
@@ -107,20 +141,39 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
         ))}
         {files.length > 0 && (
           <ul aria-label={t('request.toSend')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {files.map((file) => (
-              <li key={`${file.name}-${file.size}-${file.lastModified}`} className="flex items-center gap-3 px-3 py-2 text-sm">
-                <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                <span className="text-slate-500">{formatFileSize(file.size)}</span>
-                <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
-                  <XCircle aria-hidden="true" className="size-4" />
-                </Button>
-              </li>
-            ))}
+            {files.map((file) => {
+              const fileSent = progress?.get(file);
+              return (
+                <li key={`${file.name}-${file.size}-${file.lastModified}`} className="px-3 py-2 text-sm">
+                  <div className="flex items-center gap-3">
+                    <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                    <span className="text-slate-500 tabular-nums">
+                      {fileSent === undefined ? formatFileSize(file.size) : `${Math.round(percentOf(fileSent, file.size))}% · ${formatFileSize(file.size)}`}
+                    </span>
+                    <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                      <XCircle aria-hidden="true" className="size-4" />
+                    </Button>
+                  </div>
+                  {fileSent !== undefined && (
+                    <ProgressBar value={percentOf(fileSent, file.size)} label={file.name} valueText={`${formatFileSize(fileSent)} / ${formatFileSize(file.size)}`} className="mt-1.5 h-1.5" />
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
         <TextField label={t('request.name')} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} hint={t('request.nameHelp')} />
-        {progress !== null && <ProgressBar value={progress} label={t('request.sending')} valueText={`${Math.round(progress)}%`} />}
-        <div className="flex justify-end">
+        {progress !== null && (
+          <ProgressBar value={percentOf(done, total)} label={paused ? t('request.paused') : t('request.sending')} valueText={`${Math.round(percentOf(done, total))}%`} tone={paused ? 'warning' : 'accent'} />
+        )}
+        <p className="text-xs text-slate-500">{t('request.resumeHelp')}</p>
+        <div className="flex flex-col-reverse justify-end gap-2 sm:flex-row">
+          {progress !== null && (
+            <Button variant="secondary" onClick={togglePause} className="w-full sm:w-auto">
+              {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
+              {paused ? t('request.resume') : t('request.pause')}
+            </Button>
+          )}
           <Button onClick={() => void send()} disabled={files.length === 0} loading={progress !== null} className="w-full sm:w-auto">
             <Send aria-hidden="true" className="size-4" />
             {files.length > 0 ? t('request.sendCount', { count: files.length }) : t('request.send')}

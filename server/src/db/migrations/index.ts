@@ -8,6 +8,7 @@ import { blobHeadHash } from './0100_blob_head_hash.js';
 import { searchTrigrams } from './0101_search_trigrams.js';
 import { resumableUploads } from './0120_resumable_uploads.js';
 import { finishedUploads } from './0130_finished_uploads.js';
+import { linkUploads } from './0131_link_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0101_search_trigrams': searchTrigrams(dialect),
     '0120_resumable_uploads': resumableUploads(),
     '0130_finished_uploads': finishedUploads(),
+    '0131_link_uploads': linkUploads(),
     '0210_derived_objects': derivedObjects(),
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),

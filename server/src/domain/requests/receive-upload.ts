@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LINK_LIMITS } from '@vault/contract';
+import { LINK_LIMITS, type OnConflict } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
@@ -20,7 +20,7 @@ export async function ownerActor(ctx: DomainContext, link: LinkRow): Promise<Act
  * UPDATE checks the request is still open and under max_files and max_bytes,
  * so concurrent uploads cannot pass the limits together.
  */
-async function countAgainst(trx: Db, link: LinkRow, object: IngestedObject): Promise<void> {
+export async function countAgainst(trx: Db, link: LinkRow, object: Pick<IngestedObject, 'size'>): Promise<void> {
   const now = Date.now();
   const counted = await trx
     .updateTable('links')
@@ -39,26 +39,38 @@ async function countAgainst(trx: Db, link: LinkRow, object: IngestedObject): Pro
   throw new TooLarge('This file is larger than what the request still accepts');
 }
 
+/** How a file that came through the request reads in the owner's activity, with the name its visitor gave. */
+export function arrivalDetail(link: LinkRow, visitor: string | null): string {
+  const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
+  return visitor ? `${via} from ${visitor}` : via;
+}
+
+/** The name a visitor gives: control characters become spaces, and it is trimmed; empty is no name. */
+export function visitorName(value: string, truncated = false): string | null {
+  const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
+  return visitor || null;
+}
+
+/** A visitor never replaces the owner's file, nor is refused for a name the owner used: both are kept. */
+export const VISITOR_ON_CONFLICT: OnConflict = 'rename';
+
 /**
  * The form of a file request's upload: the files go into the request's
- * folder, private, untagged, renamed beside a file of the same name; the only other field is the visitor's name,
- * which goes into the owner's activity.
+ * folder, private, untagged, renamed beside a file of the same name; the only
+ * other field is the visitor's name, which goes into the owner's activity.
  */
 export function requestUploadForm(link: LinkRow) {
-  const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
   return {
     async prepare(batch: UploadBatch): Promise<void> {
       await batch.chooseFolder(link.folder_id);
-      // A visitor never replaces the owner's file, nor is refused for a name the owner used: both are kept.
-      batch.chooseOnConflict('rename');
-      batch.options.detail = via;
+      batch.chooseOnConflict(VISITOR_ON_CONFLICT);
+      batch.options.detail = arrivalDetail(link, null);
       batch.options.within = (trx, object) => countAgainst(trx, link, object);
     },
     async apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
       if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');
-      const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-      if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
-      batch.options.detail = visitor ? `${via} from ${visitor}` : via;
+      batch.options.detail = arrivalDetail(link, visitorName(value, truncated));
     },
   };
 }

@@ -9,6 +9,7 @@ import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import type { PartialWriter } from '../../storage/partial-objects.js';
 import { asDomainError } from '../uploads/refusals.js';
 import { finishResumableUpload } from './finish-upload.js';
+import { scopeOf, type UploadGateway } from './gateway.js';
 import { UploadLock } from './upload-lock.js';
 import { completedFileId, discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
 
@@ -43,16 +44,18 @@ export interface Append {
   body: Readable;
   /** Upload-Checksum: the digest of this request's bytes. */
   checksum?: { algorithm: ChecksumAlgorithm; digest: Buffer };
+  /** The link the upload was made through, if it was. */
+  via?: UploadGateway;
 }
 
-export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body, checksum }: Append): Promise<AppendResult> {
-  const found = await ownUpload(ctx.db, actor.id, id);
+export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadId: id, offset, body, checksum, via }: Append): Promise<AppendResult> {
+  const found = await ownUpload(ctx.db, scopeOf(actor.id, via), id);
   const lock = await UploadLock.take(ctx.db, found.id, uploadLeaseMs(ctx.settings.uploadIdleMs));
   let upload: ResumableUpload | undefined;
   let writer: PartialWriter | undefined;
   let progress: Progress | undefined;
   try {
-    const current = await ownUpload(ctx.db, actor.id, id);
+    const current = await ownUpload(ctx.db, scopeOf(actor.id, via), id);
     if (current.completed_at !== null) {
       const fileId = await completedFileId(ctx.db, current);
       if (offset !== current.upload_length) throw new Conflict(`The upload is complete: Upload-Offset is ${current.upload_length}`);
@@ -87,7 +90,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close(progress.storeState);
     writer = undefined;
-    const fileId = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases);
+    const fileId = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases, via);
     upload = undefined;
     return { offset: progress.offset, expiresAt: found.expires_at, fileId };
   } catch (thrown) {

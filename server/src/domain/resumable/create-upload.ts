@@ -16,6 +16,7 @@ import { commitOwnedContent } from './instant-upload.js';
 import { StorageError } from '../../storage/errors.js';
 import { ingest } from '../../storage/ingest.js';
 import { asDomainError } from '../uploads/refusals.js';
+import type { UploadGateway } from './gateway.js';
 import { newUploadId, recordCompletedUpload } from './uploads.js';
 
 export interface NewUpload {
@@ -24,6 +25,8 @@ export interface NewUpload {
   metadata: ResumableMetadata;
   /** The Upload-Metadata header as sent, to be echoed back. */
   rawMetadata: string;
+  /** The link a visitor sends it through: the upload is then reachable through that link alone. */
+  via?: UploadGateway;
 }
 
 export type CreatedUpload =
@@ -36,7 +39,10 @@ export type CreatedUpload =
  * byte is sent: the name and extension, the folder, the tags, a name taken
  * in the folder (409, unless on_conflict renames or versions), the size limit
  * (413), the quota counting the caller's other unfinished uploads (507) and
- * the number of those (403). The object is started and leased until the
+ * the number of those (403). Through a link, the link's own rules too, and
+ * the number of unfinished uploads is counted per link, apart from the
+ * caller's own; a visitor never completes at once by a SHA-256 (that would
+ * tell whether the owner holds the content). The object is started and leased until the
  * upload expires, so the stray sweep never takes it while the client may
  * still come back.
  */
@@ -49,7 +55,7 @@ export async function createResumableUpload(ctx: DomainContext, actor: Actor, in
 }
 
 async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promise<CreatedUpload> {
-  const { metadata, length } = input;
+  const { metadata, length, via } = input;
   const name = normalizeFileName(metadata.filename);
   const ext = acceptedExtension(extensionOf(name), ctx.settings.allowedTypes);
   if (length > ctx.settings.maxFileBytes) throw new StorageError('too_large', { limitBytes: ctx.settings.maxFileBytes });
@@ -57,20 +63,22 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
   const options = { isPublic: metadata.is_public, folderId: metadata.folder_id, tags: metadata.tags, onConflict: metadata.on_conflict };
   // Refused now rather than after every byte; the upload's commit looks again (and applies the other choices).
   if (options.onConflict === 'fail' && (await fileNamed(ctx.db, actor.id, options.folderId, name))) throw new NameTaken(name);
+  const wayIn = { link_id: via?.linkId ?? null, uploader_name: via?.uploaderName ?? null };
   const completed = async (file: FileItem): Promise<CreatedUpload> => {
-    const row = { user_id: actor.id, upload_length: length, file_name: name, is_public: options.isPublic ? 1 : 0, folder_id: options.folderId };
+    const row = { user_id: actor.id, upload_length: length, file_name: name, is_public: options.isPublic ? 1 : 0, folder_id: options.folderId, ...wayIn };
     const recorded = await recordCompletedUpload(ctx, { ...row, tags: JSON.stringify(options.tags), metadata: input.rawMetadata, file_id: file.id });
+    await via?.committed(file.id);
     return { kind: 'complete', ...recorded, file };
   };
 
-  if (metadata.sha256 !== undefined) {
+  if (metadata.sha256 !== undefined && !via) {
     const file = await commitOwnedContent(ctx, actor, name, { hash: metadata.sha256, size: length }, options);
     if (file) return completed(file);
   }
   if (length === 0) {
     const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
     const object = await ingest(ctx.store, Readable.from([]), ext, { maxBytes: 0, budgetBytes: 0 }, leases);
-    return completed(await commitUpload(ctx, actor, { name, object, options, leases }));
+    return completed(await commitUpload(ctx, actor, { name, object, options: { ...options, ...via?.commitOptions(wayIn) }, leases }));
   }
 
   const now = Date.now();
@@ -92,15 +100,20 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
       await lockUser(trx, ctx.dialect, actor.id);
       const pending = await trx
         .selectFrom('resumable_uploads')
-        .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.sum<number>('upload_length').as('bytes')])
+        .select((eb) => [
+          // Each way in has its own slots: visitors never use up the owner's.
+          eb.fn.sum<number>(eb.case().when('link_id', via ? '=' : 'is', wayIn.link_id).then(1).else(0).end()).as('count'),
+          eb.fn.sum<number>('upload_length').as('bytes'),
+        ])
         .where('user_id', '=', actor.id)
         .where('expires_at', '>', now)
         .where('completed_at', 'is', null)
         .executeTakeFirstOrThrow();
       const { maxPending } = ctx.settings.resumable;
-      if (Number(pending.count) >= maxPending) {
-        throw new Forbidden(`At most ${maxPending} unfinished uploads at a time: finish or cancel one first`);
+      if (Number(pending.count ?? 0) >= maxPending) {
+        throw new Forbidden(`At most ${maxPending} unfinished uploads at a time${via ? ' through this link' : ''}: finish or cancel one first`);
       }
+      await via?.admit(trx, length, now);
       const user = await trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
       if (Number(user.used_bytes) + Number(pending.bytes ?? 0) + length > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
       await trx
@@ -125,6 +138,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
           locked_until: null,
           completed_at: null,
           file_id: null,
+          ...wayIn,
         })
         .execute();
     });

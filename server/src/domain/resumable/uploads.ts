@@ -5,6 +5,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { DomainContext } from '../shared/context.js';
 import { Locked, NotFound } from '../shared/errors.js';
 import { newObjectKey } from '../../storage/keys.js';
+import type { UploadScope } from './gateway.js';
 
 export type ResumableUpload = Selectable<ResumableUploadsTable>;
 
@@ -12,16 +13,18 @@ const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /**
  * The caller's upload, unfinished or completed (`completed_at`). Another
- * user's, an expired one (its bytes may already be gone) and a malformed id
- * are all simply not found.
+ * user's, one made through another way in (a link's upload is reached through
+ * that link alone, never with the owner's session), an expired one (its bytes
+ * may already be gone) and a malformed id are all simply not found.
  */
-export async function ownUpload(db: Db, userId: number, id: string, now = Date.now()): Promise<ResumableUpload> {
+export async function ownUpload(db: Db, scope: UploadScope, id: string, now = Date.now()): Promise<ResumableUpload> {
   if (!UPLOAD_ID.test(id)) throw new NotFound('Upload not found');
   const row = await db
     .selectFrom('resumable_uploads')
     .selectAll()
     .where('id', '=', id)
-    .where('user_id', '=', userId)
+    .where('user_id', '=', scope.userId)
+    .where('link_id', scope.linkId === null ? 'is' : '=', scope.linkId)
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!row) throw new NotFound('Upload not found');
@@ -54,7 +57,7 @@ export async function completedFileId(db: Db, upload: ResumableUpload, now = Dat
 /** What an upload that completed at its creation (no byte left to send) records, to answer its client's HEAD and PATCH. */
 export type CompletedAtCreation = Pick<
   Insertable<ResumableUploadsTable>,
-  'user_id' | 'upload_length' | 'file_name' | 'is_public' | 'folder_id' | 'tags' | 'metadata' | 'file_id'
+  'user_id' | 'upload_length' | 'file_name' | 'is_public' | 'folder_id' | 'tags' | 'metadata' | 'file_id' | 'link_id' | 'uploader_name'
 >;
 
 /** Records an upload that completed at its creation; its id. */

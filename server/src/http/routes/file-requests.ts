@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   errorResponseSchema,
   fileRequestCreateSchema,
+  fileRequestUploadMetadataSchema,
+  fileRequestUploadParamsSchema,
+  fileRequestUploadsPath,
   fileRequestListResponseSchema,
   fileRequestResponseSchema,
   fileRequestUpdateSchema,
@@ -19,6 +22,7 @@ import {
 import { createFileRequest, listFileRequests } from '../../domain/requests/create-request.js';
 import { fileRequestDto } from '../../domain/links/dto.js';
 import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/requests/receive-upload.js';
+import { appendToRequestUpload, cancelRequestUpload, createRequestUpload, requestUploadStatus } from '../../domain/requests/request-uploads.js';
 import { viewFileRequest } from '../../domain/requests/view-request.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
@@ -26,8 +30,9 @@ import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload } from '../upload.js';
-import { idOf, validated } from '../validate.js';
-import { LINK_REFUSALS, linkOf, unlock } from './links.js';
+import { tusRoutes } from '../tus-routes.js';
+import { idOf, parse, validated } from '../validate.js';
+import { LINK_REFUSALS, linkOf, tokenOf, unlock } from './links.js';
 
 const tag = 'File requests';
 const params = idParamSchema;
@@ -113,4 +118,29 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
       return reply.status(outcome.status).send(body);
     },
   );
+
+  /**
+   * The same, resumably (tus), one file per upload: the upload is reachable
+   * through this request's URL alone (with its grant when it has a password),
+   * checked against the request's limits counting the visitor's unfinished
+   * uploads, and never names the owner's file.
+   */
+  const request = (r: FastifyRequest) => linkOf(r.ctx, 'request', r);
+  tusRoutes(app, deps.config.maxFileBytes, {
+    path: '/api/r/:token/uploads',
+    tag,
+    access: 'public',
+    budget: 'link-upload',
+    params: linkPathSchema,
+    uploadParams: fileRequestUploadParamsSchema,
+    errors: LINK_REFUSALS,
+    createSummary: 'Start sending one file to a file request resumably (Upload-Length; Upload-Metadata filename and optional uploader_name)',
+    namesFile: false,
+    location: (r, id) => `${fileRequestUploadsPath(tokenOf(r))}/${id}`,
+    create: async (r, { length, metadata, rawMetadata }) =>
+      createRequestUpload(r.ctx, await request(r), { length, metadata: parse(fileRequestUploadMetadataSchema, metadata), rawMetadata }),
+    status: async (r, uploadId) => requestUploadStatus(r.ctx, await request(r), { uploadId }),
+    append: async (r, append) => appendToRequestUpload(r.ctx, await request(r), append),
+    cancel: async (r, uploadId) => cancelRequestUpload(r.ctx, await request(r), { uploadId }),
+  });
 }

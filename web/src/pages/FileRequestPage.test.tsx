@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_EXTENSIONS } from '@vault/contract';
+import type * as tus from 'tus-js-client';
+import { mockFetch } from '../test/fetch-mock';
+import { renderApp } from '../test/render-app';
+
+/** Each tus upload the page started, as tus-js-client received it; the test plays the server. */
+interface FakeUpload {
+  file: File;
+  options: tus.UploadOptions;
+  start: ReturnType<typeof vi.fn>;
+  abort: ReturnType<typeof vi.fn>;
+  resumeFromPreviousUpload: ReturnType<typeof vi.fn>;
+}
+const started = vi.hoisted(() => [] as FakeUpload[]);
+/** What the browser remembers of earlier uploads, by file name. */
+const remembered = vi.hoisted(() => new Map<string, { uploadUrl: string }>());
+vi.mock('tus-js-client', () => ({
+  Upload: class {
+    start = vi.fn();
+    abort = vi.fn(async () => undefined);
+    resumeFromPreviousUpload = vi.fn();
+    constructor(
+      readonly file: File,
+      readonly options: tus.UploadOptions,
+    ) {
+      started.push(this as unknown as FakeUpload);
+    }
+    findPreviousUploads = async () => {
+      const previous = remembered.get(this.file.name);
+      return previous ? [previous] : [];
+    };
+  },
+}));
+
+afterEach(() => {
+  started.length = 0;
+  remembered.clear();
+  sessionStorage.clear();
+});
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+
+function openRequest() {
+  const fetches = mockFetch({
+    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } },
+    [`GET /api/r/${TOKEN}`]: { body: { owner: 'alice', message: null, expires_at: null, files_left: null, bytes_left: null } },
+  });
+  renderApp(`/r/${TOKEN}`);
+  return { ...fetches, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const file = (name: string, content: string) => new File([content], name, { type: 'text/plain', lastModified: 1 });
+
+/** The headers the page's upload puts on each request. */
+function headersOf(upload: FakeUpload): Record<string, string> {
+  const headers: Record<string, string> = {};
+  upload.options.onBeforeRequest?.({ setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as tus.HttpRequest);
+  return headers;
+}
+
+const succeed = (upload: FakeUpload) => upload.options.onSuccess?.({ lastResponse: { getHeader: () => undefined } as unknown as tus.HttpResponse });
+
+describe('FileRequestPage', () => {
+  it('sends each file resumably to the request, one after the other, with per-file progress', async () => {
+    sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
+    const { user, calls } = openRequest();
+    await user.upload(await screen.findByLabelText('Files to upload'), [file('a.txt', 'aaaa'), file('b.txt', 'bb')]);
+    await user.type(screen.getByLabelText('Your name (optional)'), '  Bob  ');
+    await user.click(screen.getByRole('button', { name: 'Send 2 files' }));
+
+    await waitFor(() => expect(started).toHaveLength(1));
+    const [first] = started as [FakeUpload];
+    expect(first.options.endpoint).toBe(`/api/r/${TOKEN}/uploads`);
+    expect(first.options.metadata).toEqual({ filename: 'a.txt', uploader_name: 'Bob' });
+    // The link's grant, never a session.
+    expect(headersOf(first)).toEqual({ 'X-Link-Grant': 'the-grant' });
+    expect(first.start).toHaveBeenCalled();
+
+    first.options.onProgress?.(2, 4);
+    const list = screen.getByRole('list', { name: 'Files to send' });
+    await waitFor(() => expect(within(list).getByRole('progressbar', { name: 'a.txt' })).toHaveAttribute('aria-valuenow', '50'));
+    expect(screen.getByRole('progressbar', { name: 'Sending files' })).toHaveAttribute('aria-valuenow', '33');
+
+    succeed(first);
+    await waitFor(() => expect(started).toHaveLength(2));
+    expect(started[1]!.options.metadata).toEqual({ filename: 'b.txt', uploader_name: 'Bob' });
+    succeed(started[1]!);
+
+    const sent = await screen.findByRole('list', { name: 'Sent files' });
+    await waitFor(() => expect(within(sent).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['b.txt2 Bytes', 'a.txt4 Bytes']));
+    expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
+    // Nothing went through the one-request multipart route.
+    expect(calls.some((c) => c.path.endsWith('/upload'))).toBe(false);
+  });
+
+  it('goes on where a file stopped, pauses and resumes, and keeps a failed file to send again', async () => {
+    remembered.set('big.txt', { uploadUrl: `/api/r/${TOKEN}/uploads/0123456789abcdef0123456789abcdef` });
+    const { user } = openRequest();
+    await user.upload(await screen.findByLabelText('Files to upload'), [file('big.txt', 'x'.repeat(10))]);
+    await user.click(screen.getByRole('button', { name: 'Send 1 file' }));
+
+    await waitFor(() => expect(started).toHaveLength(1));
+    const [upload] = started as [FakeUpload];
+    await waitFor(() => expect(upload.start).toHaveBeenCalledTimes(1));
+    expect(upload.resumeFromPreviousUpload).toHaveBeenCalledWith({ uploadUrl: `/api/r/${TOKEN}/uploads/0123456789abcdef0123456789abcdef` });
+    expect(headersOf(upload)).toEqual({});
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(upload.abort).toHaveBeenCalledWith(false);
+    expect(screen.getByRole('progressbar', { name: 'Paused' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(upload.start).toHaveBeenCalledTimes(2));
+
+    const refusal = Object.assign(new Error('refused'), {
+      originalResponse: { getStatus: () => 410, getBody: () => JSON.stringify({ error: 'This file request is closed', link_refusal: 'revoked' }) },
+    });
+    upload.options.onError?.(refusal);
+    await screen.findByText('This file request is closed');
+    expect(screen.getByText('The files could not be sent')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Files to send' })).getByText('big.txt')).toBeInTheDocument();
+  });
+});
