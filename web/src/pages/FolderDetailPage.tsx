@@ -17,6 +17,7 @@ import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
 import { useFolderManagement } from '../components/manage/use-folder-management';
 import { useMoveInto } from '../components/manage/use-move-into';
+import { FolderSelectionProvider, useFolderSelection } from '../components/manage/folder-selection';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
@@ -75,6 +76,8 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const [sharing, setSharing] = useState(false);
   const subfolders = children.data?.folders ?? [];
+  const [barSlot, setBarSlot] = useState<HTMLElement | null>(null);
+  const folderSelection = useFolderSelection(subfolders, barSlot);
   const cards = useFolderManagement({ onDelete: setDeleting });
   const moveInto = useMoveInto();
   const { t: tm } = useTranslation('manage');
@@ -111,29 +114,33 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   return (
     <FileDropZone folder={folder} enabled={isOwner}>
       <WithFolderTree current={isOwner ? folder : null}>
-        <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
-        <FolderBreadcrumb
-          root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }}
-          path={folder.path}
-          {...(isOwner ? { onDropItems: (folderId: number | null, name: string, items: ItemIds) => moveInto(folderId, folderId === null ? tm('move.root') : name, items) } : {})}
-        />
-        <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
-        {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
-        {(subfolders.length > 0 || isOwner) && (
-          <SubfoldersSection count={folder.subfolder_count}>
-            <QueryState query={children} loading={t('loadingSubfolders')} failed={t('failedToLoadTheSubfolders')}>
-              {({ folders }) => (
-                <FolderGrid
-                  label={t('subfoldersOf', { name: folder.name })}
-                  folders={folders}
-                  {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
-                  empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
-                />
-              )}
-            </QueryState>
-          </SubfoldersSection>
-        )}
-        <FolderFiles folder={folder} currentUserId={currentUserId} />
+        <FolderSelectionProvider value={isOwner ? folderSelection : null}>
+          <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
+          <FolderBreadcrumb
+            root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }}
+            path={folder.path}
+            {...(isOwner ? { onDropItems: (folderId: number | null, name: string, items: ItemIds) => moveInto(folderId, folderId === null ? tm('move.root') : name, items) } : {})}
+          />
+          <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
+          {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
+          {(subfolders.length > 0 || isOwner) && (
+            <SubfoldersSection count={folder.subfolder_count}>
+              <QueryState query={children} loading={t('loadingSubfolders')} failed={t('failedToLoadTheSubfolders')}>
+                {({ folders }) => (
+                  <FolderGrid
+                    label={t('subfoldersOf', { name: folder.name })}
+                    folders={folders}
+                    {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
+                    empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
+                  />
+                )}
+              </QueryState>
+            </SubfoldersSection>
+          )}
+          <FolderFiles folder={folder} currentUserId={currentUserId} />
+          {/* The bulk bar of the selected files and folders, in view at the foot of the page. */}
+          <div ref={setBarSlot} className="sticky bottom-3 z-20" />
+        </FolderSelectionProvider>
         <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
         {cards.dialogs}
         {sharing && (

@@ -7,6 +7,8 @@ export interface BulkBarProps {
   count: number;
   /** Move, Tags and Delete: only when every selected file is the caller's. */
   canManage: boolean;
+  /** Tags: files only, so not while folders are selected. */
+  canTag: boolean;
   onMove(): void;
   onTag(): void;
   onDownload(): void;
@@ -29,8 +31,8 @@ function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }:
   );
 }
 
-/** What can be done with the selected files, all at once; it stays in view at the foot of the list. */
-export function BulkBar({ count, canManage, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+/** What can be done with the selected files (and folders), all at once; it stays in view at the foot of the list. */
+export function BulkBar({ count, canManage, canTag, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
   const { t } = useTranslation('manage');
   return (
     <div role="toolbar" aria-label={t('bulk.toolbar')} className="sticky bottom-3 z-20 mx-3 mt-3 flex flex-wrap items-center gap-1 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
@@ -40,7 +42,7 @@ export function BulkBar({ count, canManage, onMove, onTag, onDownload, downloadi
       {/* Narrow screens: a row of four under the count and the clear button; wider: in line between them. */}
       <span className="order-last grid w-full grid-cols-4 gap-0.5 sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-wrap">
         {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
-        {canManage && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+        {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
         <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
         {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
       </span>

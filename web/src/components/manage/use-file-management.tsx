@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Download, FolderInput, Pencil, Share2, Tags, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -11,6 +12,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BulkBar } from './BulkBar';
 import type { RenameEnd } from './InlineRename';
 import { startItemDrag } from './drag';
+import { useFolderSelectionContext } from './folder-selection';
 import type { MenuEntry } from './ItemMenu';
 import { MoveDialog } from './MoveDialog';
 import { TagDialog } from './TagDialog';
@@ -74,8 +76,16 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const selectedIds = useMemo(() => selectedIn(selection, order), [selection, order]);
   const selectedFiles = useMemo(() => files.filter((f) => selection.selected.has(f.id)), [files, selection]);
   const owns = useCallback((file: FileItem) => currentUserId !== null && file.user_id === currentUserId, [currentUserId]);
-  const canManage = selectedFiles.length > 0 && selectedFiles.every(owns);
-  const clear = useCallback(() => setSelection(NO_SELECTION), []);
+  // Folder cards selected on the same page go with the files (the owner's only, so they never limit what may be done).
+  const folderSelection = useFolderSelectionContext();
+  const selectedFolderIds = useMemo(() => folderSelection?.selected.map((f) => f.id) ?? [], [folderSelection]);
+  const count = selectedIds.length + selectedFolderIds.length;
+  const canManage = count > 0 && selectedFiles.every(owns);
+  const clearFolders = folderSelection?.clear;
+  const clear = useCallback(() => {
+    setSelection(NO_SELECTION);
+    clearFolders?.();
+  }, [clearFolders]);
   const toggle = (id: number, shift: boolean) => setSelection((now) => clickItem({ ...now, selected: new Set(selectedIn(now, order)) }, order, id, shift));
   const focusRow = (id: number) => listRef.current?.querySelector<HTMLElement>(`[data-file-id="${id}"]`)?.focus();
   const focusedId = activeId !== null && order.includes(activeId) ? activeId : (order[0] ?? null);
@@ -93,7 +103,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       setSelection((now) => selectAll(now, order));
       return;
     }
-    if (event.key === 'Escape' && selectedIds.length > 0) {
+    if (event.key === 'Escape' && count > 0) {
       event.preventDefault();
       clear();
       return;
@@ -154,8 +164,9 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
               draggable: renamingId !== file.id,
               onDragStart: (event: DragEvent) => {
                 // A selected row carries the whole selection (the caller's own files of it) along.
-                const ids = selection.selected.has(file.id) ? selectedFiles.filter(owns).map((f) => f.id) : [file.id];
-                startItemDrag(event, { file_ids: ids, folder_ids: [] }, t('drag.label', { count: ids.length }));
+                const items = selection.selected.has(file.id) ? { file_ids: selectedFiles.filter(owns).map((f) => f.id), folder_ids: selectedFolderIds } : { file_ids: [file.id], folder_ids: [] };
+                const dragged = items.file_ids.length + items.folder_ids.length;
+                startItemDrag(event, items, items.folder_ids.length > 0 ? t('drag.items', { count: dragged }) : t('drag.label', { count: dragged }));
               },
             }
           : {}),
@@ -172,7 +183,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const downloadSelected = async () => {
     setZipping(true);
     try {
-      await downloadZip({ file_ids: selectedIds });
+      await downloadZip({ file_ids: selectedIds, folder_ids: selectedFolderIds });
     } catch (error) {
       toast.error(errorMessage(error, t('bulk.zipFailed')));
     } finally {
@@ -180,13 +191,16 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
     }
   };
 
-  const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: [] };
-  const bar: ReactNode =
-    enabled && selectedIds.length > 0 ? (
+  const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: selectedFolderIds };
+  // With folders among them the texts speak of items, and tags (files only) are not offered.
+  const withFolders = selectedFolderIds.length > 0;
+  const barElement =
+    enabled && count > 0 ? (
       <BulkBar
-        count={selectedIds.length}
+        count={count}
         canManage={canManage}
-        onMove={() => setMoving({ items: selectionItems, title: t('move.titleMany', { count: selectedIds.length }), clears: true })}
+        canTag={!withFolders}
+        onMove={() => setMoving({ items: selectionItems, title: withFolders ? t('move.titleItems', { count }) : t('move.titleMany', { count }), clears: true })}
         onTag={() => setTagging(selectedFiles)}
         onDownload={() => void downloadSelected()}
         downloading={zipping}
@@ -194,6 +208,8 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
         onClear={clear}
       />
     ) : null;
+  const barSlot = folderSelection?.barSlot;
+  const bar: ReactNode = barElement && barSlot ? createPortal(barElement, barSlot) : barElement;
 
   const dialogs: ReactNode = enabled && (
     <>
@@ -208,8 +224,8 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title={t('bulk.deleteTitle', { count: selectedIds.length })}
-        message={t('bulk.deleteMessage', { count: selectedIds.length })}
+        title={withFolders ? t('bulk.deleteItemsTitle', { count }) : t('bulk.deleteTitle', { count })}
+        message={withFolders ? t('bulk.deleteItemsMessage', { count }) : t('bulk.deleteMessage', { count })}
         confirmLabel={t('bulk.delete')}
         tone="danger"
         pending={bulk.isPending}
