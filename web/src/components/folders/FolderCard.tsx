@@ -27,6 +27,8 @@ export interface FolderCardProps {
   onDelete?: (folder: Folder) => void;
   /** Names the parent folders under the name, e.g. in a list of every folder. */
   showLocation?: boolean;
+  /** Names the owner, e.g. among folders other users shared. */
+  showOwner?: boolean;
   /** The owner's menu (rename in place, move, download, share, delete); the card can be dragged onto another folder. */
   menu?: FolderMenu;
   /** Files and folders dropped onto the card go into the folder. */
@@ -48,7 +50,7 @@ const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:
  * edit and delete on hover or focus, and the owner's menu. A drop target for
  * dragged items when the page allows it, highlighted while they hover it.
  */
-export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, menu, onDropItems }: FolderCardProps) {
+export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, showOwner = false, menu, onDropItems }: FolderCardProps) {
   const { t } = useTranslation('folders');
   const { t: tm } = useTranslation('manage');
   const [renaming, setRenaming] = useState(false);
@@ -100,6 +102,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
           <p className="mt-0.5 text-xs text-slate-600">
             {folderContents(folder)}
           </p>
+          {showOwner && <p className="mt-1 truncate text-xs text-slate-500">{t('ownedBy', { username: folder.username })}</p>}
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>
               <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />
