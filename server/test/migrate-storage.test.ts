@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.js';
 import { migrateStorage } from '../src/migrate-storage.js';
 import { createServer } from '../src/server.js';
 import { createClient } from './helpers/client.js';
-import { objectFiles, samples, sha256, uploadOne } from './helpers/files.js';
+import { objectFiles, samples, sha256, upload, uploadOne } from './helpers/files.js';
 import { startS3 } from './helpers/s3.js';
 import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 import { dropSchema, freshEnv, startTestServer } from './helpers/server.js';
@@ -25,20 +25,28 @@ async function embeddedInstallation() {
   // The child was created first and moved under a later parent: its parent has the larger id.
   await db.updateTable('folders').set({ parent_id: parent.id }).where('id', '=', child.id).execute();
   const photo = samples.png();
+  const firstEdition = samples.pdf('first edition');
   const ids = {
     photo: await uploadOne(srv.client, alice.token, { name: 'photo.png', content: photo }, { tags: ['holiday'] }),
     copy: await uploadOne(srv.client, alice.token, { name: 'copy.png', content: photo }, { folder_id: String(child.id) }),
     bobs: await uploadOne(srv.client, bob.token, { name: 'same.png', content: photo }, { is_public: 'true' }),
-    doc: await uploadOne(srv.client, alice.token, { name: 'doc.pdf', content: samples.pdf() }),
+    doc: await uploadOne(srv.client, alice.token, { name: 'doc.pdf', content: firstEdition }),
   };
   await srv.client.put(`/api/files/${ids.doc}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
   await srv.client.get(`/api/files/${ids.photo}/download`, { token: alice.token });
+  // doc.pdf gets a second content: the first stays as a version.
+  const replaced = await upload(srv.client, alice.token, [{ name: 'doc.pdf', content: samples.pdf('second edition') }], { on_conflict: 'version' });
+  expect(replaced.status).toBe(201);
+  const link = await srv.client.post('/api/links', { token: alice.token, json: { item: { type: 'file', id: ids.photo }, password: 'link secret 1', max_downloads: 3 } });
+  const fileRequest = await srv.client.post('/api/requests', { token: alice.token, json: { folder_id: child.id } });
+  expect([link.status, fileRequest.status]).toEqual([201, 201]);
   const aliceFiles = (await srv.client.get('/api/files?sort_by=original_name&sort_order=asc', { token: alice.token })).body.files;
   const carol = await userWithTwoFactor(srv.client);
   await srv.server.close();
   // As an embedded installation keeps the secret it generated (and sealed carol's TOTP secret under).
   fs.writeFileSync(path.join(srv.dataDir, 'jwt-secret'), srv.server.config.jwtSecret!);
-  return { dataDir: srv.dataDir, alice, bob, carol, ids, photo, aliceFiles, folders: { child: child.id, parent: parent.id } };
+  const links = { share: link.body.link.token as string, request: fileRequest.body.request.token as string };
+  return { dataDir: srv.dataDir, alice, bob, carol, ids, photo, firstEdition, aliceFiles, links, folders: { child: child.id, parent: parent.id } };
 }
 
 describe.runIf(PG)('vault migrate-storage', () => {
@@ -50,7 +58,7 @@ describe.runIf(PG)('vault migrate-storage', () => {
     const config = loadConfig(env);
     try {
       const report = await migrateStorage(source.dataDir, config);
-      expect(report.objects).toBe(2);
+      expect(report.objects).toBe(3);
       expect(report.rows).toMatchObject({ users: 3, files: 4, folders: 2, file_shares: 1, file_tags: 1 });
 
       const target = await createServer(config, pino({ level: 'silent' }));
@@ -72,6 +80,16 @@ describe.runIf(PG)('vault migrate-storage', () => {
         expect(blob.ref_count).toBe(3);
         const challenge = await passwordStep(client, source.carol.user.username, source.carol.password);
         expect((await client.post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(source.carol.secret) } })).status).toBe(200);
+        // Share links and file requests keep their tokens, password and limits.
+        expect((await client.get(`/api/s/${source.links.share}`)).body.link_refusal).toBe('password_required');
+        const grant = await client.post(`/api/s/${source.links.share}/unlock`, { json: { password: 'link secret 1' } });
+        expect(grant.status).toBe(200);
+        expect((await client.get(`/api/r/${source.links.request}`)).status).toBe(200);
+        expect(report.rows).toMatchObject({ links: 2, file_versions: 1 });
+        const versions = await client.get(`/api/files/${source.ids.doc}/versions`, { token });
+        expect(versions.body.versions).toHaveLength(1);
+        const oldContent = await fetch(`${client.url}/api/files/${source.ids.doc}/versions/${versions.body.versions[0].id}/download`, { headers: { authorization: `Bearer ${token}` } });
+        expect(sha256(Buffer.from(await oldContent.arrayBuffer()))).toBe(sha256(source.firstEdition));
         // Sequences continue after the copied ids.
         const next = await uploadOne(client, token, { name: 'after.txt', content: samples.text() });
         expect(next).toBeGreaterThan(source.ids.doc);

@@ -22,12 +22,14 @@ const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as con
 /**
  * The headers every served byte carries: its ETag, how it may be cached, and
  * a policy that keeps it from ever acting as a document of this origin (no
- * scripts, no plugins). True when the client's copy is current: 304 is due.
+ * scripts, no plugins).
  */
-function describeBytes(request: FastifyRequest, reply: FastifyReply, etag: string, cache: SendOptions['cache']): boolean {
+function describeBytes(reply: FastifyReply, etag: string, cache: SendOptions['cache']): void {
   reply.header('etag', etag).header('cache-control', CACHE_CONTROL[cache]).header('content-security-policy', "default-src 'none'; sandbox");
-  return request.headers['if-none-match'] === etag;
 }
+
+/** The client's copy is current: 304 is due. */
+const clientIsCurrent = (request: FastifyRequest, etag: string) => request.headers['if-none-match'] === etag;
 
 /**
  * Streams a file with its stored type, a safe Content-Disposition, ETag and
@@ -42,7 +44,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   if (range === 'unsatisfiable') {
     return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
   }
-  const notModified = request.headers['if-none-match'] === etag;
+  const notModified = clientIsCurrent(request, etag);
   const counted = !notModified && !opts.inline && (!range || range.start === 0) && request.method !== 'HEAD';
   // Before any header: a refused claim answers as an error of its own.
   if (counted) await opts.claim?.();
@@ -50,7 +52,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
     .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)
     .header('content-disposition', contentDisposition(file.original_name, opts.inline))
     .header('accept-ranges', 'bytes');
-  describeBytes(request, reply, etag, opts.cache);
+  describeBytes(reply, etag, opts.cache);
   if (notModified) return reply.status(304).send();
 
   const length = range ? range.end - range.start + 1 : size;
@@ -66,7 +68,8 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
 /** A thumbnail: small, whole (no ranges), validated by its ETag like a download. */
 export async function sendThumbnail(request: FastifyRequest, reply: FastifyReply, thumbnail: ThumbnailContent, cache: SendOptions['cache']) {
   reply.header('content-type', thumbnail.mimeType);
-  if (describeBytes(request, reply, thumbnail.etag, cache)) return reply.status(304).send();
+  describeBytes(reply, thumbnail.etag, cache);
+  if (clientIsCurrent(request, thumbnail.etag)) return reply.status(304).send();
   reply.header('content-length', String(thumbnail.size));
   if (request.method === 'HEAD') return reply.send();
   return reply.send(await thumbnail.read());

@@ -1,3 +1,5 @@
+import { numberedName } from '@vault/contract';
+
 /** Characters no common file system takes in a name, and control characters. */
 const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
 
@@ -8,12 +10,6 @@ const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
 export function safeSegment(name: string): string {
   const cleaned = name.replace(UNSAFE, '_').replace(/[. ]+$/, '').trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned;
-}
-
-/** "name (2).ext" for the second of a name, keeping the extension. */
-function numbered(name: string, n: number): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
 }
 
 /**
@@ -28,7 +24,7 @@ export class ArchiveNames {
   take(dir: string, name: string): string {
     const safe = safeSegment(name);
     let candidate = safe;
-    for (let n = 2; this.taken.has((dir + candidate).toLowerCase()); n += 1) candidate = numbered(safe, n);
+    for (let n = 2; this.taken.has((dir + candidate).toLowerCase()); n += 1) candidate = numberedName(safe, n);
     this.taken.add((dir + candidate).toLowerCase());
     return dir + candidate;
   }
