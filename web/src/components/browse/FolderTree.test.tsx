@@ -89,6 +89,13 @@ describe('FolderTree', () => {
 
     await user.keyboard('{ArrowDown}{Enter}');
     expect(router.state.location.pathname).toBe('/folders/2');
+
+    // A tab stop closed away with its parent passes to the first folder.
+    await user.keyboard('{Home}{ArrowRight}');
+    await user.keyboard('{ArrowDown}');
+    expect(item('Campaign')).toHaveFocus();
+    fireEvent.click(screen.getByTestId('toggle-1'));
+    await waitFor(() => expect(item('Projects')).toHaveAttribute('tabindex', '0'));
   });
 
   it('opens the folders above the one on screen, highlights it, and remembers what is open', async () => {

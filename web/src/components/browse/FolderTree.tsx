@@ -153,6 +153,11 @@ export function FolderTree({ current, userId }: FolderTreeProps) {
     if (aboveKey) expand(aboveKey.split('/').map(Number));
   }, [aboveKey, expand]);
 
+  // The focused folder went (closed away, moved, deleted): the tab stop returns to the open or first folder.
+  useEffect(() => {
+    if (focusedId !== null && !ref.current?.querySelector(`[data-folder-id="${focusedId}"]`)) setFocusedId(null);
+  });
+
   const folders = top.data?.folders ?? [];
   const state: TreeState = {
     currentId: current?.id ?? null,
