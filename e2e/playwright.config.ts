@@ -10,8 +10,10 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
-  expect: { timeout: 7_500 },
+  // Ceilings for a slow, busy 2-core CI machine, where a page and its server share the cores
+  // with a second worker: they only matter when something hangs, as every wait is for an event.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   outputDir: '../test-results/playwright-artifacts',
   use: {

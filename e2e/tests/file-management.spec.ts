@@ -4,9 +4,6 @@ import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signIn } from './helpers';
 
-// Each scenario signs in and waits for several round trips: more than one page's worth of steps.
-test.describe.configure({ timeout: 90_000 });
-
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
 
 async function apiFolder(request: APIRequestContext, token: string, name: string, parentId: number | null = null): Promise<number> {

@@ -8,9 +8,6 @@ import { pdfDocument, pngImage } from './samples';
 const FOLDER_NOT_FOUND = "The folder you're looking for doesn't exist or you don't have permission to access it.";
 const FILE_NOT_FOUND = "The file you're looking for doesn't exist or you don't have permission to access it.";
 
-// Each scenario signs in several users in their own browser contexts: longer than one page's worth of steps.
-test.describe.configure({ timeout: 90_000 });
-
 async function createFolder(page: Page, name: string) {
   await page.getByLabel('Folder name').fill(name);
   await page.getByRole('button', { name: 'Create Folder' }).click();

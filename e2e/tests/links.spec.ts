@@ -3,9 +3,6 @@ import { collectErrors, expect, test } from './fixtures';
 import { newAccount, registerViaApi, signIn, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
-// Two browsers, a sign-in and a dialog each: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 });
-
 test('a password link opens in a fresh anonymous browser, and its download reaches the owner live', async ({ page, browser, request }) => {
   const owner = await registerViaApi(request, newAccount('linker'));
   await signIn(page, owner);

@@ -13,7 +13,6 @@ async function uploadThroughPage(page: Page, name: string, text: string) {
 
 test('replacing a file keeps its older content as a version, which the file page restores', async ({ page, request }) => {
   // Two uploads through the page, each followed by its 2-second pause before the dashboard opens.
-  test.setTimeout(90_000);
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);
   const auth = { headers: { Authorization: `Bearer ${token}` } };

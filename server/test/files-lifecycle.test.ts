@@ -31,6 +31,8 @@ describeEachBackend('deduplication and lifecycle', (t) => {
       deduplication_ratio: 0.5,
       file_count: 2,
       unique_file_count: 1,
+      trash_bytes: 0,
+      trash_file_count: 0,
     });
     const dedup = await t().client.get('/api/files/storage/deduplication', { token });
     expect(dedup.body).toMatchObject({ duplicate_files: 1, saved_bytes: content.length });

@@ -32,6 +32,8 @@ export const STALE_AFTER = {
   link_downloaded: [queryKeys.links],
   /** A visitor's file arrived through a file request (file_uploaded refreshes the lists). */
   request_uploaded: [queryKeys.fileRequests],
+  /** The user's Trash changed: what it holds counts in their figures. */
+  trash_changed: [queryKeys.storage, queryKeys.userStats],
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,

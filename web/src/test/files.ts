@@ -42,4 +42,6 @@ export const storageStats: StorageStats = {
   deduplication_ratio: 0.25,
   file_count: 4,
   unique_file_count: 3,
+  trash_bytes: 0,
+  trash_file_count: 0,
 };

@@ -20,6 +20,9 @@ export function storageFigures(logical: number, physical: number, files: number,
     deduplication_ratio: files > 0 ? Math.round(((files - unique) / files) * 10_000) / 10_000 : 0,
     file_count: files,
     unique_file_count: unique,
+    // Deleting is permanent: nothing is ever held in a trash.
+    trash_bytes: 0,
+    trash_file_count: 0,
   };
 }
 
