@@ -3,9 +3,6 @@ import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signIn } from './helpers';
 
-// Each scenario signs in, waits for several round trips and (for the drop) the upload's return to the folder.
-test.describe.configure({ timeout: 90_000 });
-
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
 
 async function apiFolder(request: APIRequestContext, token: string, name: string, parentId: number | null = null): Promise<number> {
@@ -83,7 +80,7 @@ test('drops a file from the computer on a folder page and finds it uploaded ther
   await dialog.getByRole('button', { name: 'Upload Files' }).click();
 
   // Once stored, the upload page leads back to the folder, where the file now is.
-  await expect(page).toHaveURL(new RegExp(`/folders/${reports}$`), { timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/folders/${reports}$`));
   await expect(fileRow(page, 'q3-summary.txt')).toBeVisible();
   const res = await request.get(`/api/files?folder_id=${reports}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await res.json()) as { files: { original_name: string }[] }).files.map((f) => f.original_name)).toEqual(['q3-summary.txt']);
