@@ -47,16 +47,17 @@ export function UploadPage() {
   const limits = useMemo(() => ({ maxBytes: maxFileBytes, allowedTypes }), [maxFileBytes, allowedTypes]);
   const uploader = useUploader(limits, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
   usePastedFiles(uploader.add);
-  // Files dropped on the dashboard or a folder page arrive here to be listed and confirmed.
+  const locked = uploader.uploading || uploader.finishing;
+  // Files dropped on the dashboard or a folder page arrive here to be listed and confirmed
+  // (while another batch is on its way, they wait in the list for the Upload button).
   const { add } = uploader;
   useEffect(() => {
     const dropped = takeDropped();
-    if (dropped && add(dropped) > 0) setConfirming(true);
-  }, [add]);
+    if (dropped && add(dropped) > 0 && !locked) setConfirming(true);
+  }, [add, locked]);
 
   const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;
-  const locked = uploader.uploading || uploader.finishing;
 
   const upload = () => {
     setConfirming(false);
