@@ -85,3 +85,43 @@ test('drops a file from the computer on a folder page and finds it uploaded ther
   const res = await request.get(`/api/files?folder_id=${reports}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await res.json()) as { files: { original_name: string }[] }).files.map((f) => f.original_name)).toEqual(['q3-summary.txt']);
 });
+
+test('drags a folder card onto the tree: below itself is refused with the reason, elsewhere it moves', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const projects = await apiFolder(request, token, 'Projects');
+  const archive = await apiFolder(request, token, 'Archive', projects);
+  await apiFolder(request, token, 'Old', archive);
+  const photos = await apiFolder(request, token, 'Photos');
+  await signIn(page, owner);
+  await page.goto(`/folders/${projects}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+
+  // The tree shows Projects open (the folder on screen); Archive is opened from the keyboard.
+  const tree = page.getByRole('tree', { name: 'Folders' });
+  await expect(tree.getByRole('treeitem', { name: 'Projects' })).toHaveAttribute('aria-expanded', 'true');
+  await tree.getByRole('treeitem', { name: 'Archive' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tree.getByRole('treeitem', { name: 'Old' })).toBeVisible();
+  const card = page.getByRole('list', { name: 'Subfolders of Projects' }).getByRole('listitem').filter({ hasText: 'Archive' });
+  const dragOnto = async (name: string) => {
+    const target = tree.getByRole('treeitem', { name }).getByRole('link', { name }).locator('..');
+    await card.hover();
+    await page.mouse.down();
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    await expect(target).toHaveClass(/ring-2/);
+    await page.mouse.up();
+  };
+
+  await dragOnto('Old');
+  await expect(page.getByText('A folder cannot be moved into itself or one of its subfolders')).toBeVisible();
+  const stayed = await request.get(`/api/folders/${archive}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await stayed.json()) as { folder: { parent_id: number | null } }).folder.parent_id).toBe(projects);
+
+  await dragOnto('Photos');
+  await expect(page.getByText('1 item moved to Photos')).toBeVisible();
+  const moved = await request.get(`/api/folders/${archive}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await moved.json()) as { folder: { parent_id: number | null } }).folder.parent_id).toBe(photos);
+  await expect(card).toHaveCount(0);
+});

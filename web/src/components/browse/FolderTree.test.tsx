@@ -98,7 +98,13 @@ describe('FolderTree', () => {
     await waitFor(() => expect(item('Projects')).toHaveAttribute('tabindex', '0'));
   });
 
-  it('opens the folders above the one on screen, highlights it, and remembers what is open', async () => {
+  it('opens the folder on screen and those above it, highlights it, and remembers what is open', async () => {
+    const onCampaign = show({ current: campaign });
+    expect(await screen.findByRole('treeitem', { name: 'Assets' })).toHaveAttribute('aria-level', '3');
+    expect(item('Campaign')).toHaveAttribute('aria-expanded', 'true');
+    onCampaign.unmount();
+    localStorage.clear();
+
     const first = show({ current: assets });
     expect(await screen.findByRole('treeitem', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true');
     expect(item('Projects')).toHaveAttribute('aria-selected', 'false');

@@ -123,7 +123,7 @@ function Children({ parent, level }: { parent: Folder; level: number }) {
 const itemsOf = (tree: HTMLElement) => [...tree.querySelectorAll<HTMLElement>('[role="treeitem"]')];
 
 export interface FolderTreeProps {
-  /** The folder on screen, highlighted; the folders above it are opened. Null: none of the caller's. */
+  /** The folder on screen, highlighted and opened with the folders above it. Null: none of the caller's. */
   current: Pick<Folder, 'id' | 'path'> | null;
   /** Whose tree it is: what is open is remembered for each user. */
   userId: number;
@@ -147,11 +147,11 @@ export function FolderTree({ current, userId }: FolderTreeProps) {
   const ref = useRef<HTMLUListElement>(null);
   const rootDrop = useItemDrop((items) => moveInto(null, tm('move.root'), items));
 
-  const above = current?.path.slice(0, -1).map((c) => c.id) ?? [];
-  const aboveKey = above.join('/');
+  // The folder on screen and those above it open (its page already fetched its subfolders: no extra request).
+  const pathKey = current?.path.map((c) => c.id).join('/') ?? '';
   useEffect(() => {
-    if (aboveKey) expand(aboveKey.split('/').map(Number));
-  }, [aboveKey, expand]);
+    if (pathKey) expand(pathKey.split('/').map(Number));
+  }, [pathKey, expand]);
 
   // The focused folder went (closed away, moved, deleted): the tab stop returns to the open or first folder.
   useEffect(() => {
