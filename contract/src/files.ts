@@ -66,7 +66,12 @@ export const tagListSchema = z
   })
   .refine((tags) => tags.length <= LIMITS.maxTags, 'Maximum 10 tags allowed');
 
-export const FILE_SORT_FIELDS = ['created_at', 'file_size', 'download_count', 'original_name'] as const;
+/**
+ * What a file list sorts by: username is the owner's name; folder_name the
+ * name of the folder holding the file, for the caller's own files (and every
+ * file for admins), others' files sorting as if at the root.
+ */
+export const FILE_SORT_FIELDS = ['created_at', 'file_size', 'download_count', 'original_name', 'username', 'folder_name'] as const;
 export const fileSortSchema = z.enum(FILE_SORT_FIELDS, {
   error: `sort_by must be one of ${FILE_SORT_FIELDS.join(', ')}`,
 });

@@ -72,6 +72,9 @@ for (const theme of THEMES) {
       data: { is_public: false, shared_users: [friend.username] },
     });
     expect(shared.status(), await shared.text()).toBe(200);
+    const [draftId] = await apiUpload(request, token, [{ name: 'old-draft.txt', mimeType: 'text/plain', buffer: textFile('draft') }], { folder_id: String(folderId) });
+    const trashed = await request.delete(`/api/files/${draftId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(trashed.status(), await trashed.text()).toBe(204);
 
     await signIn(page, owner);
     const files = page.getByRole('row').or(page.getByRole('listitem'));
@@ -99,6 +102,7 @@ for (const theme of THEMES) {
       { name: 'folders', path: '/folders', ready: async (p) => void (await expect(p.getByRole('link', { name: 'Reports' })).toBeVisible()) },
       { name: 'folder', path: `/folders/${folderId}`, ready: async (p) => void (await expect(p.getByText('summary.pdf').first()).toBeVisible()) },
       { name: 'sharing', path: '/sharing', ready: async (p) => void (await expect(p.getByText('notes.txt').first()).toBeVisible()) },
+      { name: 'trash', path: '/trash', ready: async (p) => void (await expect(p.getByText('old-draft.txt', { exact: true })).toBeVisible()) },
       { name: 'public-files', path: '/public', ready: async (p) => void (await expect(p.getByText('sunset.png').first()).toBeVisible()) },
       { name: 'file', path: `/files/${imageId}`, ready: heading('sunset.png') },
       { name: 'not-found', path: '/no-such-page', ready: async (p) => void (await expect(p.getByText('Page not found')).toBeVisible()) },

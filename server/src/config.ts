@@ -120,6 +120,7 @@ const envSchema = z.object({
   UPLOAD_MAX_PENDING: int(1, 10_000).default(20),
   UPLOAD_EXPIRY_HOURS: int(1, 24 * 365).default(24),
   VERSIONS_KEEP: int(0, 1000).default(10),
+  TRASH_DAYS: int(0, 3650).default(30),
   SHUTDOWN_GRACE_SECONDS: int(0, 3600).default(30),
   WS_HEARTBEAT_SECONDS: int(1, 3600).default(30),
   WS_MAX_SOCKETS_PER_USER: int(1, 100_000).default(20),
@@ -176,6 +177,8 @@ export interface Config {
   resumable: { maxPending: number; expiryMs: number };
   /** Earlier versions kept per file; 0 keeps none. */
   versionsKeep: number;
+  /** Days a deleted item stays in Trash before maintenance purges it; 0: deleting is permanent. */
+  trashDays: number;
   shutdownGraceMs: number;
   /** Websocket ping interval; a socket that misses one pong is dropped. */
   wsHeartbeatMs: number;
@@ -263,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     resumable: { maxPending: e.UPLOAD_MAX_PENDING, expiryMs: e.UPLOAD_EXPIRY_HOURS * 3_600_000 },
     versionsKeep: e.VERSIONS_KEEP,
+    trashDays: e.TRASH_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     wsHeartbeatMs: e.WS_HEARTBEAT_SECONDS * 1000,
     wsMaxSocketsPerUser: e.WS_MAX_SOCKETS_PER_USER,

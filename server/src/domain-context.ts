@@ -10,6 +10,7 @@ import type { EventBus } from './events/bus.js';
 import { resolveJwtSecret } from './jwt-secret.js';
 import { createSecretBox, type SecretBox } from './secret-box.js';
 import { silentObserver, type Observer } from './metrics/observer.js';
+import { HashCache } from './storage/hash-cache.js';
 import type { ObjectStore } from './storage/object-store.js';
 
 export interface ContextParts {
@@ -37,6 +38,7 @@ export function createDomainContext(config: Config, { database, store, events, l
     dialect: database.dialect,
     grouped: createGroupCommit(database.db),
     store,
+    hashes: new HashCache(),
     events,
     background: createBackground(log),
     passwords: createPasswordHasher(config.argon2MemoryKib),
@@ -51,6 +53,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       uploadIdleMs: config.uploadIdleMs,
       resumable: config.resumable,
       versionsKeep: config.versionsKeep,
+      trashDays: config.trashDays,
     },
     log,
     observe,

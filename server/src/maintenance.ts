@@ -3,6 +3,7 @@ import { pruneSessions } from './domain/accounts/sessions.js';
 import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
 import { heldKeys, leasedKeys, pruneExpiredLeases } from './storage/leases.js';
 import { expireResumableUploads } from './domain/resumable/expire-uploads.js';
+import { purgeTrash } from './domain/trash/purge-trash.js';
 
 export interface MaintenanceReport {
   blobsCollected: number;
@@ -13,15 +14,19 @@ export interface MaintenanceReport {
   /** What unfinished uploads left beside their objects (S3 tails) once nothing leases those. */
   partialsRemoved: number;
   sessionsPruned: number;
+  /** Files and folders deleted for good after TRASH_DAYS in Trash. */
+  trashPurged: number;
 }
 
 /**
- * One round: orphaned blobs, expired resumable uploads, expired upload leases, then stray objects,
+ * One round: items past TRASH_DAYS in Trash (their emptied blobs are collected
+ * after the round, or by the next), orphaned blobs, expired resumable uploads, expired upload leases, then stray objects,
  * abandoned uploads and what unfinished uploads left beside them, past the grace period and held
  * by no lease, dead sessions.
  */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
   const now = Date.now();
+  const trashPurged = await purgeTrash(ctx, now);
   const blobsCollected = await collectOrphans(ctx.db, ctx.store);
   const resumableExpired = await expireResumableUploads(ctx, now);
   const leasesExpired = await pruneExpiredLeases(ctx.db, now);
@@ -30,7 +35,7 @@ export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceRep
   const partialsRemoved = (await ctx.store.partial.sweep?.(now - ctx.settings.orphanGraceMs, (keys) => leasedKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
   ctx.observe.collected(blobsCollected + straysRemoved);
-  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, partialsRemoved, sessionsPruned };
+  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, partialsRemoved, sessionsPruned, trashPurged };
 }
 
 export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -45,7 +50,7 @@ export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, excl
     if (running) return;
     running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted || report.partialsRemoved)) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted || report.partialsRemoved || report.trashPurged)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

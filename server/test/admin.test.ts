@@ -318,7 +318,7 @@ describeEachDb(
         { type: 'upload', file_name: 'audit.txt', file_id: fileId, username: name, detail: null },
         { type: 'download', file_name: 'audit.txt', file_id: fileId, username: name, detail: null },
         { type: 'share', file_name: 'audit.txt', file_id: fileId, username: name, detail: 'public' },
-        { type: 'delete', file_name: 'audit.txt', file_id: fileId, username: name, detail: null },
+        { type: 'delete', file_name: 'audit.txt', file_id: fileId, username: name, detail: 'to Trash' },
         { type: 'upload', file_name: 'doomed.txt', file_id: doomed, username: name, detail: null },
         { type: 'admin_delete', file_name: 'doomed.txt', file_id: doomed, username: ADMIN.username, detail: `owner: ${name}` },
         { type: 'login', file_name: null, file_id: null, username: name, detail: null },

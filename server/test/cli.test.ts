@@ -73,7 +73,8 @@ describe('vault (CLI)', () => {
   }, 60_000);
 
   it('verify --repair recounts, collects and removes strays, reporting each change; a lost object stays reported', async () => {
-    const t = await startTestServer('sqlite');
+    // The last delete releases its content at once.
+    const t = await startTestServer('sqlite', { TRASH_DAYS: '0' });
     try {
       const { ctx } = t.server;
       const user = await t.client.register();
@@ -142,7 +143,7 @@ describe('vault (CLI)', () => {
       const stray = await t.server.ctx.store.put(newObjectKey(), Readable.from([Buffer.from('left by a crash')]));
       const result = await runCli(['gc'], envOf(t, { ORPHAN_GRACE_MINUTES: '0' }));
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/^gc: 0 blobs collected, 1 stray objects removed/);
+      expect(result.stdout).toMatch(/^gc: 0 items purged from Trash, 0 blobs collected, 1 stray objects removed/);
       expect(await t.server.ctx.store.exists(stray.key)).toBe(false);
     } finally {
       await t.close();
@@ -319,6 +320,8 @@ describe('vault backup / restore', () => {
             expect(sha256(Buffer.from(await res.arrayBuffer()))).toBe(contents.get(file.original_name));
             served += 1;
           }
+          // Deleted files went to Trash: they are in the backup too, still in Trash once restored.
+          served += (await restored.client.get('/api/trash', { token: login.body.token })).body.items.length;
         }
         expect(served).toBe(manifest.files);
       } finally {

@@ -10,6 +10,7 @@ import { describeEachBackend } from './helpers/server.js';
 
 // What a response costs must not depend on whether somebody else holds the
 // same content, so the work that would differ happens after it.
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachBackend('deduplication work after the response', (t) => {
   it('answers a delete of the last copy before collecting the blob, then collects it', async () => {
     const { ctx } = t().server;
@@ -82,4 +83,4 @@ describeEachBackend('deduplication work after the response', (t) => {
     expect(await blobOf(t(), content)).toBeUndefined();
     await assertStorageConsistent(t());
   });
-});
+}, { TRASH_DAYS: '0' });

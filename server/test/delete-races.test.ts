@@ -106,5 +106,6 @@ describeEachDb(
       await assertStorageConsistent(t());
     });
   },
-  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+  // Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
+  { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRASH_DAYS: '0' },
 );

@@ -9,6 +9,7 @@ import { recordEvents } from './helpers/events.js';
 const MISSING = 987_654_321;
 const CYCLE = 'A folder cannot be moved into itself or one of its subfolders';
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachDb('file management', (t) => {
   const bulk = (token: string, json: BulkRequest) => t().client.post('/api/files/bulk', { token, json });
   const file = async (token: string, id: number) => (await t().client.get(`/api/files/${id}`, { token })).body.file;
@@ -307,4 +308,4 @@ describeEachDb('file management', (t) => {
     expect((await t().client.post('/api/files/bulk', { json: { action: 'delete', file_ids: [id] } })).status).toBe(401);
     expect((await file(token, id)).original_name).toBe('v.txt');
   });
-});
+}, { TRASH_DAYS: '0' });

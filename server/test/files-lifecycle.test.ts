@@ -11,6 +11,7 @@ import { spawnServer } from './helpers/process.js';
 import { DATABASES, describeEachBackend, describeEachDb, dropSchema, freshEnv } from './helpers/server.js';
 import { newObjectKey } from '../src/storage/keys.js';
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachBackend('deduplication and lifecycle', (t) => {
   it('stores the same content twice by one user once, with the savings shown', async () => {
     const { token } = await t().client.register();
@@ -158,7 +159,7 @@ describeEachBackend('deduplication and lifecycle', (t) => {
     expect(await storedKeys(t())).not.toContain(stray.key);
     await assertStorageConsistent(t());
   });
-});
+}, { TRASH_DAYS: '0' });
 
 describeEachDb('crash safety on the disk store', (t) => {
   it('leaves no row and no object when the client disconnects mid-upload', async () => {

@@ -83,6 +83,39 @@ describeEachDb('listing and search', (t) => {
     expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
   });
 
+  it('sorts by folder name both ways, files at the root first when ascending, ties broken by id', async () => {
+    expect(await names('sort_by=folder_name&sort_order=asc')).toEqual([
+      'beta notes.txt', 'delta_100%.csv', 'epsilon.json', 'Alpha report.pdf', 'Gamma photo.png',
+    ]);
+    expect(await names('sort_by=folder_name&sort_order=desc')).toEqual([
+      'Gamma photo.png', 'Alpha report.pdf', 'epsilon.json', 'delta_100%.csv', 'beta notes.txt',
+    ]);
+  });
+
+  it("sorts by owner, and by folder without ordering on the names of others' folders", async () => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const reader = await t().client.register(`mmm_${suffix}`);
+    const early = await t().client.register(`aaa_${suffix}`);
+    const late = await t().client.register(`zzz_${suffix}`);
+    const mine = await uploadOne(t().client, reader.token, { name: 'mine.txt', content: samples.text('mine') });
+    const earlyFolder = await makeFolder(t(), early.token, 'Zulu hidden');
+    const fromEarly = await uploadOne(t().client, early.token, { name: 'early.txt', content: samples.text('early') }, { folder_id: String(earlyFolder.id) });
+    const fromLate = await uploadOne(t().client, late.token, { name: 'late.txt', content: samples.text('late') });
+    for (const [owner, id] of [[early.token, fromEarly], [late.token, fromLate]] as const) {
+      const shared = await t().client.put(`/api/files/${id}/share`, { token: owner, json: { is_public: false, shared_users: [`mmm_${suffix}`] } });
+      expect(shared.status, shared.text).toBe(200);
+    }
+    const ids = async (query: string) => {
+      const res = await t().client.get(`/api/files?${query}`, { token: reader.token });
+      expect(res.status, res.text).toBe(200);
+      return (res.body.files as FileItem[]).map((f) => f.id);
+    };
+    expect(await ids('sort_by=username&sort_order=asc')).toEqual([fromEarly, mine, fromLate]);
+    expect(await ids('sort_by=username&sort_order=desc')).toEqual([fromLate, mine, fromEarly]);
+    // The other user's folder name would put early.txt last; it sorts as if at the root, by id.
+    expect(await ids('sort_by=folder_name&sort_order=asc')).toEqual([mine, fromEarly, fromLate]);
+  });
+
   it('pages with a stable total', async () => {
     const page1 = await t().client.get('/api/files?limit=2&page=1&sort_by=original_name&sort_order=asc', { token });
     const page3 = await t().client.get('/api/files?limit=2&page=3&sort_by=original_name&sort_order=asc', { token });
@@ -94,7 +127,7 @@ describeEachDb('listing and search', (t) => {
   });
 
   it.each([
-    ['sort_by=password_hash', 'sort_by must be one of created_at, file_size, download_count, original_name'],
+    ['sort_by=password_hash', 'sort_by must be one of created_at, file_size, download_count, original_name, username, folder_name'],
     ['sort_order=sideways', 'sort_order must be asc or desc'],
     ['page=0', 'page starts at 1'],
     ['page=x', 'page must be a number'],

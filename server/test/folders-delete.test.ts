@@ -5,6 +5,7 @@ import { recordEvents } from './helpers/events.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, objectFiles, samples, settled, uploadOne } from './helpers/files.js';
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachDb('folder delete and events', (t) => {
   it('deletes the folder, its subfolders and their files, releasing each blob reference exactly once', async () => {
     const alice = await t().client.register();
@@ -118,4 +119,4 @@ describeEachDb('folder delete and events', (t) => {
     expect(left).toEqual([]);
     await assertStorageConsistent(t());
   });
-});
+}, { TRASH_DAYS: '0' });

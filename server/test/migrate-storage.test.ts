@@ -13,7 +13,7 @@ import { dropSchema, freshEnv, startTestServer } from './helpers/server.js';
 
 const PG = process.env.TEST_DATABASE_URL;
 
-/** An embedded installation with users, duplicates, a folder tree, shares and public files; left on disk. */
+/** An embedded installation with users, duplicates, a folder tree, shares, public files and a file in Trash; left on disk. */
 async function embeddedInstallation() {
   const srv = await startTestServer('sqlite');
   const alice = await srv.client.register();
@@ -31,7 +31,9 @@ async function embeddedInstallation() {
     copy: await uploadOne(srv.client, alice.token, { name: 'copy.png', content: photo }, { folder_id: String(child.id) }),
     bobs: await uploadOne(srv.client, bob.token, { name: 'same.png', content: photo }, { is_public: 'true' }),
     doc: await uploadOne(srv.client, alice.token, { name: 'doc.pdf', content: firstEdition }),
+    trashed: await uploadOne(srv.client, alice.token, { name: 'old.txt', content: samples.text() }),
   };
+  await srv.client.delete(`/api/files/${ids.trashed}`, { token: alice.token });
   await srv.client.put(`/api/files/${ids.doc}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
   await srv.client.get(`/api/files/${ids.photo}/download`, { token: alice.token });
   // doc.pdf gets a second content: the first stays as a version.
@@ -58,8 +60,8 @@ describe.runIf(PG)('vault migrate-storage', () => {
     const config = loadConfig(env);
     try {
       const report = await migrateStorage(source.dataDir, config);
-      expect(report.objects).toBe(3);
-      expect(report.rows).toMatchObject({ users: 3, files: 4, folders: 2, file_shares: 1, file_tags: 1 });
+      expect(report.objects).toBe(4);
+      expect(report.rows).toMatchObject({ users: 3, files: 5, folders: 2, file_shares: 1, file_tags: 1 });
 
       const target = await createServer(config, pino({ level: 'silent' }));
       try {
@@ -69,6 +71,7 @@ describe.runIf(PG)('vault migrate-storage', () => {
         const token = login.body.token;
         const files = (await client.get('/api/files?sort_by=original_name&sort_order=asc', { token })).body.files;
         expect(files).toEqual(source.aliceFiles);
+        expect((await client.get('/api/trash', { token })).body.items.map((i: { id: number }) => i.id)).toEqual([source.ids.trashed]);
         const download = await fetch(`${client.url}/api/files/${source.ids.copy}/download`, { headers: { authorization: `Bearer ${token}` } });
         expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(source.photo));
         const bobLogin = await client.post('/api/auth/login', { json: { username: source.bob.user.username, password: source.bob.password } });

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
-import { assertStorageConsistent, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
+import { HashCache } from '../src/storage/hash-cache.js';
+import { assertStorageConsistent, blobOf, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
 import { checksumOf, createUpload, download, handPatch, leftoversOf, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
@@ -127,6 +128,47 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     const id = Number(rest.headers.get('vault-file-id'));
     expect(sha256(await download(t(), token, id))).toBe(sha256(content));
     expect(await pendingUploads(t(), user.id)).toBe(0);
+    await assertStorageConsistent(t());
+  });
+
+  it('hashes the content exactly across cut and short requests, from the hashes kept in memory or from the stored bytes, and the file dedups', async () => {
+    const { token } = await t().client.register();
+    const content = text(4 * MIB + 4321);
+    const created = await createUpload(t(), token, content.length, { filename: 'hashed.txt' });
+    // Cut before the head (the first MiB) is complete.
+    const first = handPatch(created.url, token, 0, content.length);
+    await first.send(content.subarray(0, 700 * 1024 + 1));
+    await vi.waitFor(async () => expect((await rowOf(t(), created.url))?.lock_token).toBeTruthy());
+    first.cut();
+    await first.response;
+    // Once the cut request let go of the upload (a PATCH at 0 is then refused for its offset, 409, not 423).
+    const cutAt = await vi.waitFor(async () => {
+      expect((await patch(created.url, token, 0, Buffer.alloc(0))).status).toBe(409);
+      const at = await offsetOf(created.url, token);
+      expect(at).toBeGreaterThan(0);
+      return at;
+    }, { timeout: 15_000 });
+    // The disk store reads stored bytes back to hash them; S3 cannot, and saves hash-wasm's states instead.
+    const { partial } = t().server.ctx.store;
+    const reads = partial.read && vi.spyOn(partial, 'read');
+    // A request that ends short of the end, taking up the hashes this server kept from the cut one.
+    const middle = 2 * MIB + 5;
+    expect((await patch(created.url, token, cutAt, content.subarray(cutAt, middle))).status).toBe(204);
+    if (reads) expect(reads).not.toHaveBeenCalled();
+    // As on an instance that never saw the upload: no hashes kept, the stored bytes are hashed again.
+    t().server.ctx.hashes = new HashCache();
+    const rest = await patch(created.url, token, middle, content.subarray(middle));
+    expect(rest.status).toBe(204);
+    if (reads) expect(reads.mock.calls).toEqual([[expect.any(String), expect.any(String), middle]]);
+    const id = Number(rest.headers.get('vault-file-id'));
+    expect(sha256(await download(t(), token, id))).toBe(sha256(content));
+    const blob = await blobOf(t(), content);
+    expect(blob?.head_hash).toBe(sha256(content.subarray(0, MIB)));
+    // The same content sent in one request is recognised as the same: one blob, one object.
+    const objects = (await storedKeys(t())).length;
+    await uploadOne(t().client, token, { name: 'hashed copy.txt', content });
+    expect((await blobOf(t(), content))?.ref_count).toBe(2);
+    expect((await storedKeys(t())).length).toBe(objects);
     await assertStorageConsistent(t());
   });
 

@@ -25,6 +25,7 @@ async function usedBytes(t: TestServer, userId: number): Promise<number> {
   return Number(row.used_bytes);
 }
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachDb('thumbnails', (t) => {
   it('draws a small WebP once, serves it with ETag and no-store, and never charges it to the quota', async () => {
     const { token, user } = await t().client.register();
@@ -166,4 +167,4 @@ describeEachDb('thumbnails', (t) => {
     expect(await storedKeys(t())).not.toContain(row!.storage_key);
     await assertStorageConsistent(t());
   });
-});
+}, { TRASH_DAYS: '0' });

@@ -30,6 +30,7 @@ async function download(t: TestServer, token: string, id: number): Promise<Buffe
   return Buffer.from(await res.arrayBuffer());
 }
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachBackend('durability of uploaded copies', (t) => {
   it('does not make a copy of the uploader’s own content durable, and keeps no second object', async () => {
     const { token } = await t().client.register();
@@ -79,4 +80,4 @@ describeEachBackend('durability of uploaded copies', (t) => {
     expect(blob?.ref_count).toBe(1);
     expect((await download(t(), token, res.body.files[0]!.id)).equals(content)).toBe(true);
   });
-});
+}, { TRASH_DAYS: '0' });

@@ -23,6 +23,7 @@ async function snapshot(t: TestServer) {
 
 const verify = (t: TestServer) => verifyStorage(t.server.ctx.db, t.server.ctx.store);
 
+// Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
 describeEachBackend('verify', (t) => {
   it('finds nothing wrong in an installation that is whole', async () => {
     const alice = await t().client.register();
@@ -89,7 +90,7 @@ describeEachBackend('verify', (t) => {
     );
     expect(report.findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object', 'ref_count', 'stray_object', 'used_bytes']);
   });
-});
+}, { TRASH_DAYS: '0' });
 
 beforeAll(buildServer, 120_000);
 

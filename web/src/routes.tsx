@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: 'upload', element: lazyPage(() => import('./pages/UploadPage'), 'UploadPage') },
               { path: 'folders', element: lazyPage(() => import('./pages/FoldersPage'), 'FoldersPage') },
               { path: 'sharing', element: lazyPage(() => import('./pages/SharingPage'), 'SharingPage') },
+              { path: 'trash', element: lazyPage(() => import('./pages/TrashPage'), 'TrashPage') },
               { path: 'settings', element: lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage') },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: lazyPage(() => import('./pages/AdminPage'), 'AdminPage') }] },
             ],

@@ -163,8 +163,8 @@ const verify: Command = {
 
 const gc: Command = {
   usage: `gc
-      Collects now what maintenance collects every GC_INTERVAL_SECONDS: blobs
-      no file or version refers to, expired upload leases, stray objects and abandoned
+      Collects now what maintenance collects every GC_INTERVAL_SECONDS: items
+      in Trash for TRASH_DAYS, blobs no file or version refers to, expired upload leases, stray objects and abandoned
       multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions.`,
   async run(args) {
     parseArgs({ args, options: {} });
@@ -176,7 +176,7 @@ const gc: Command = {
         return 1;
       }
       print(
-        `gc: ${report.blobsCollected} blobs collected, ${report.straysRemoved} stray objects removed, ` +
+        `gc: ${report.trashPurged} items purged from Trash, ${report.blobsCollected} blobs collected, ${report.straysRemoved} stray objects removed, ` +
           `${report.uploadsAborted} abandoned uploads aborted, ${report.partialsRemoved} leftovers of unfinished uploads removed, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped`,
       );
       return 0;

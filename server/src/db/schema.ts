@@ -92,6 +92,10 @@ export interface FilesTable {
   updated_at: number;
   /** When the current content was uploaded; null: with the file (created_at). */
   content_at: number | null;
+  /** When it went to Trash; null: live. See migrations/0140_trash.ts. */
+  trashed_at: number | null;
+  /** The folder whose deletion took it to Trash; null when it was deleted itself (or is live). */
+  trashed_with: number | null;
 }
 
 /** An earlier content of a file; see migrations/0146_file_versions.ts. */
@@ -135,6 +139,9 @@ export interface FoldersTable {
   is_public: number;
   created_at: number;
   updated_at: number;
+  /** As on files: when it went to Trash, and with which folder's deletion. */
+  trashed_at: number | null;
+  trashed_with: number | null;
 }
 
 export interface FolderSharesTable {

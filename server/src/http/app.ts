@@ -35,6 +35,7 @@ import { registerLinkHeaders } from './link-headers.js';
 import { systemRoutes } from './routes/system.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { thumbnailRoutes } from './routes/thumbnails.js';
+import { trashRoutes } from './routes/trash.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -125,6 +126,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   versionRoutes(app);
   thumbnailRoutes(app);
   folderRoutes(app);
+  trashRoutes(app);
   uploadRoutes(app, config.maxFileBytes);
   downloadRoutes(app);
   linkRoutes(app, deps);

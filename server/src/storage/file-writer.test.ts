@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ObjectFileWriter } from './file-writer.js';
+import { BatchedFileWriter, ObjectFileWriter } from './file-writer.js';
 
 const MIB = 1024 * 1024;
 const dirs: string[] = [];
@@ -50,5 +50,38 @@ describe('ObjectFileWriter', () => {
     const { bytes, flushes } = await write(chunks, () => true);
     expect(bytes.length).toBe(80 * MIB);
     expect(flushes).toBe(0);
+  });
+});
+
+describe('BatchedFileWriter', () => {
+  async function opened(initial: Buffer) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-writer-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'object');
+    fs.writeFileSync(file, initial);
+    return { file, handle: await fsp.open(file, 'r+') };
+  }
+
+  it('appends every byte in order from its position, across batches, once drained', async () => {
+    const start = randomBytes(1000);
+    const { file, handle } = await opened(start);
+    const writer = new BatchedFileWriter(handle, start.length);
+    const chunks = Array.from({ length: 120 }, (_, i) => randomBytes(1 + ((i * 7919) % 70_000)));
+    for (const chunk of chunks) await writer.write(chunk);
+    await writer.drain();
+    await handle.close();
+    expect(sha(fs.readFileSync(file))).toBe(sha(Buffer.concat([start, ...chunks])));
+  });
+
+  it('leaves what it has not drained unwritten when stopped', async () => {
+    const { file, handle } = await opened(Buffer.alloc(0));
+    const writer = new BatchedFileWriter(handle, 0);
+    const drained = randomBytes(3 * MIB);
+    await writer.write(drained);
+    await writer.drain();
+    await writer.write(randomBytes(1000));
+    await writer.stop();
+    await handle.close();
+    expect(sha(fs.readFileSync(file))).toBe(sha(drained));
   });
 });

@@ -18,6 +18,16 @@ const BUFFERED = 64 * 1024;
  */
 const FLUSH_EVERY = 32 * MIB;
 
+/**
+ * A resumable upload's chunks (64 KiB or less as they come off the socket)
+ * go to the disk in writes of this size: a thread-pool round trip per MiB
+ * instead of one per chunk.
+ */
+const BATCH_BYTES = MIB;
+
+/** Full batches that may wait for the disk before the caller waits: the memory a resumable upload's writes take at most. */
+const QUEUED_BATCHES = 4;
+
 /** Buffers from `bufs` after their first `n` bytes. */
 function after(bufs: Buffer[], n: number): Buffer[] {
   let skip = n;
@@ -34,13 +44,13 @@ function after(bufs: Buffer[], n: number): Buffer[] {
 }
 
 /**
- * Writes a stream into an open file in large batches, flushing it to disk
- * progressively. `holdFlush` is asked before each background flush: while it
- * says so, written bytes stay in the page cache (content that will likely be
- * dropped need not reach the disk). Does not make the file durable: the final
- * fsync is the caller's.
+ * Writes buffers into an open file, in order from `position` on, however
+ * the disk takes them, flushing it progressively. `holdFlush` is asked
+ * before each background flush: while it says so, written bytes stay in the
+ * page cache (content that will likely be dropped need not reach the disk).
+ * Does not make the file durable: the final fsync is the caller's.
  */
-export class ObjectFileWriter extends Writable {
+class FlushingFile {
   size = 0;
   private unflushed = 0;
   private flushing: Promise<void> | undefined;
@@ -48,38 +58,27 @@ export class ObjectFileWriter extends Writable {
 
   constructor(
     private readonly handle: FileHandle,
+    private position: number,
     private readonly holdFlush: () => boolean,
-  ) {
-    super({ highWaterMark: BUFFERED });
-  }
+  ) {}
 
-  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
-    this.writeAll([chunk]).then(() => done(), done);
-  }
-
-  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
-    this.writeAll(chunks.map((c) => c.chunk)).then(() => done(), done);
-  }
-
-  override _final(done: (err?: Error | null) => void): void {
-    this.settled().then(() => done(this.flushError ?? null), done);
-  }
-
-  /** Resolves once no background flush is running (the handle may then be closed). */
-  async settled(): Promise<void> {
-    while (this.flushing) await this.flushing;
-  }
-
-  private async writeAll(buffers: Buffer[]): Promise<void> {
+  async write(buffers: Buffer[]): Promise<void> {
     if (this.flushError) throw this.flushError;
     for (let pending = buffers; pending.length > 0; ) {
-      const { bytesWritten } = await this.handle.writev(pending);
+      const { bytesWritten } = await this.handle.writev(pending, this.position);
       if (bytesWritten === 0) throw new Error('The disk accepted no bytes');
+      this.position += bytesWritten;
       this.size += bytesWritten;
       this.unflushed += bytesWritten;
       pending = after(pending, bytesWritten);
     }
     this.startFlush();
+  }
+
+  /** Resolves once no background flush is running (the handle may then be closed); rejects if one failed. */
+  async settled(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    if (this.flushError) throw this.flushError;
   }
 
   private startFlush(): void {
@@ -94,5 +93,108 @@ export class ObjectFileWriter extends Writable {
         this.flushing = undefined;
       },
     );
+  }
+}
+
+/** Writes a stream into a new file (see FlushingFile). */
+export class ObjectFileWriter extends Writable {
+  private readonly file: FlushingFile;
+
+  constructor(handle: FileHandle, holdFlush: () => boolean) {
+    super({ highWaterMark: BUFFERED });
+    this.file = new FlushingFile(handle, 0, holdFlush);
+  }
+
+  get size(): number {
+    return this.file.size;
+  }
+
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.file.write([chunk]).then(() => done(), done);
+  }
+
+  override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
+    this.file.write(chunks.map((c) => c.chunk)).then(() => done(), done);
+  }
+
+  override _final(done: (err?: Error | null) => void): void {
+    this.file.settled().then(() => done(), done);
+  }
+
+  /** Resolves once no background flush is running (the handle may then be closed). */
+  async settled(): Promise<void> {
+    await this.file.settled().catch(() => undefined);
+  }
+}
+
+/**
+ * Appends chunks to an open file from `position` on in writes of BATCH_BYTES.
+ * Chunks are copied into batch buffers (so each chunk dies young instead of
+ * waiting for its write, which cost more in garbage collection than the
+ * copy); full batches are written one after the other while the next ones
+ * fill, and the caller waits only once QUEUED_BATCHES wait for the disk, so
+ * that a slow write does not stop the reading of the request at once. The
+ * file is flushed progressively (see FlushingFile).
+ */
+export class BatchedFileWriter {
+  private readonly file: FlushingFile;
+  private batch: Buffer | undefined;
+  private filled = 0;
+  private allocated = 0;
+  private readonly free: Buffer[] = [];
+  /** One per batch on its way to the disk, in order; each settles once its buffer is free again. */
+  private queued: Promise<void>[] = [];
+  /** The last write queued; once one failed, every later one fails too. */
+  private last: Promise<void> = Promise.resolve();
+
+  constructor(handle: FileHandle, position: number) {
+    this.file = new FlushingFile(handle, position, () => false);
+  }
+
+  async write(chunk: Buffer): Promise<void> {
+    for (let taken = 0; taken < chunk.length; ) {
+      this.batch ??= await this.freeBatch();
+      const copied = chunk.copy(this.batch, this.filled, taken);
+      taken += copied;
+      this.filled += copied;
+      if (this.filled === BATCH_BYTES) this.send();
+    }
+  }
+
+  /** Writes every chunk taken so far and waits for the background flush; the file is then ready for its fsync. */
+  async drain(): Promise<void> {
+    if (this.filled > 0) this.send();
+    await this.last;
+    this.queued = [];
+    await this.file.settled();
+  }
+
+  /** Waits for the writes in flight, leaving what is pending unwritten, failures aside: the handle may then be closed. */
+  async stop(): Promise<void> {
+    this.batch = undefined;
+    this.filled = 0;
+    await this.last.catch(() => undefined);
+    await this.file.settled().catch(() => undefined);
+  }
+
+  private send(): void {
+    const buffer = this.batch!;
+    const full = buffer.subarray(0, this.filled);
+    this.batch = undefined;
+    this.filled = 0;
+    const written = this.last.then(() => this.file.write([full])).then(() => void this.free.push(buffer));
+    // A failure is thrown to whoever waits for this write next, never left unhandled.
+    written.catch(() => undefined);
+    this.last = written;
+    this.queued.push(written);
+  }
+
+  private async freeBatch(): Promise<Buffer> {
+    if (this.free.length === 0 && this.allocated < QUEUED_BATCHES) {
+      this.allocated += 1;
+      return Buffer.allocUnsafe(BATCH_BYTES);
+    }
+    while (this.free.length === 0) await this.queued.shift();
+    return this.free.pop()!;
   }
 }

@@ -1,6 +1,12 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { BatchedFileWriter } from './file-writer.js';
 import type { PartialObjects, PartialWriter } from './partial-objects.js';
+
+/** Reads of the stored bytes, when a request hashes them once more. */
+const READ_BYTES = 1024 * 1024;
 
 /**
  * On disk an unfinished object is its final file, written in place: resuming
@@ -24,24 +30,23 @@ export function createFsPartialObjects(pathOf: (key: string) => string, fsyncDir
         await handle.close();
         throw err;
       }
-      let position = offset;
+      const writer = new BatchedFileWriter(handle, offset);
       return {
-        async write(chunk) {
-          let done = 0;
-          while (done < chunk.length) {
-            const { bytesWritten } = await handle.write(chunk, done, chunk.length - done, position);
-            done += bytesWritten;
-            position += bytesWritten;
-          }
-        },
+        write: (chunk) => writer.write(chunk),
         async checkpoint() {
+          await writer.drain();
           await handle.sync();
           return '{}';
         },
         async close() {
+          await writer.stop();
           await handle.close();
         },
       };
+    },
+
+    read(key, _state, end) {
+      return end === 0 ? Readable.from([]) : fs.createReadStream(pathOf(key), { start: 0, end: end - 1, highWaterMark: READ_BYTES });
     },
 
     // Every byte was synced by the checkpoint that saved the final offset.

@@ -1,18 +1,17 @@
+import type { Readable } from 'node:stream';
 import { TextDecoder } from 'node:util';
-import { createSHA256, type IHasher } from 'hash-wasm';
 import type { KnownExtension } from '@vault/contract';
+import { ContentHashes, nodeHashes, rehashed, savedWasmHashes, wasmHashes, type SavedHashes } from './content-hashes.js';
 import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
-import { HEAD_BYTES } from './ingest.js';
 
-/** What must survive between the requests of a resumable upload, as JSON. */
-interface SavedInspection {
-  /** hash-wasm's SHA-256 state, base64. */
-  sha: string;
-  /** The SHA-256 state over the first HEAD_BYTES while they arrive, then their hash (hex). */
-  headSha: string;
-  headHash: string | null;
-  size: number;
+/**
+ * What must survive between the requests of a resumable upload, as JSON.
+ * The hash states (`sha`, and `headSha` until the head's hash is known) are
+ * hash-wasm's, base64, or empty where the next request takes the hashes up
+ * without them (see HashSource).
+ */
+interface SavedInspection extends SavedHashes {
   /** The leading bytes, until there are enough to sniff the type. */
   head: string;
   mime: string | null;
@@ -32,11 +31,21 @@ function incompleteUtf8(tail: Buffer): number {
 }
 
 /**
+ * Where a request finds the hashes of the bytes before it.
+ * - `saved`: hash-wasm's states, saved with the upload: for a store that
+ *   cannot read an unfinished object back (S3).
+ * - `node`: Node's crypto, several times faster, whose state cannot be
+ *   saved: the hashes this process kept from the upload's last request when
+ *   it received it (`kept`), or else the bytes stored so far hashed once more.
+ */
+export type HashSource = { kind: 'saved' } | { kind: 'node'; kept: ContentHashes | undefined; stored: () => Readable };
+
+/**
  * The same checks as a one-pass upload (content type sniffed from the leading
  * bytes, text that is UTF-8 without NUL, SHA-256 of everything), made
  * incrementally over the requests of a resumable upload: its state is saved
- * with the offset and taken up by whichever instance receives the next bytes,
- * so no byte is read twice. The text check keeps a cut multi-byte sequence.
+ * with the offset and taken up by whichever instance receives the next bytes.
+ * The text check keeps a cut multi-byte sequence.
  */
 export class ResumableInspection {
   private decoder: TextDecoder | undefined;
@@ -44,44 +53,46 @@ export class ResumableInspection {
 
   private constructor(
     private readonly ext: KnownExtension,
-    private readonly sha: IHasher,
-    private readonly headSha: IHasher,
-    private headHash: string | null,
-    private size: number,
+    private readonly hashes: ContentHashes,
+    /** Their states to save: hash-wasm's; none for Node's crypto. */
+    private readonly savedHashes: (() => SavedHashes) | undefined,
     private head: Buffer,
     private mime: string | null,
   ) {
     if (isTextExtension(ext)) this.decoder = new TextDecoder('utf-8', { fatal: true });
   }
 
-  static async start(ext: KnownExtension): Promise<ResumableInspection> {
-    const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
-    sha.init();
-    headSha.init();
-    return new ResumableInspection(ext, sha, headSha, null, 0, Buffer.alloc(0), null);
+  /** The state of an upload before its first byte, whichever hash source its requests use. */
+  static initial(ext: KnownExtension): string {
+    return new ResumableInspection(ext, nodeHashes(), undefined, Buffer.alloc(0), null).save();
   }
 
-  static async resume(ext: KnownExtension, saved: string): Promise<ResumableInspection> {
+  static async resume(ext: KnownExtension, saved: string, source: HashSource): Promise<ResumableInspection> {
     const state = JSON.parse(saved) as SavedInspection;
-    const [sha, headSha] = await Promise.all([createSHA256(), createSHA256()]);
-    sha.load(Buffer.from(state.sha, 'base64'));
-    if (state.headHash === null) headSha.load(Buffer.from(state.headSha, 'base64'));
-    const inspection = new ResumableInspection(ext, sha, headSha, state.headHash, state.size, Buffer.from(state.head, 'base64'), state.mime);
+    const head = Buffer.from(state.head, 'base64');
+    let inspection: ResumableInspection;
+    if (source.kind === 'node') {
+      const hashes = source.kept?.size === state.size ? source.kept : await rehashed(source.stored(), state.size);
+      inspection = new ResumableInspection(ext, hashes, undefined, head, state.mime);
+    } else {
+      if (!state.sha && state.size > 0) throw new Error('The upload saved no hash state to resume from');
+      const hashes = await wasmHashes(state.sha ? state : undefined);
+      inspection = new ResumableInspection(ext, hashes, () => savedWasmHashes(hashes), head, state.mime);
+    }
     const pending = Buffer.from(state.pending, 'base64');
     inspection.checkText(pending, false);
     inspection.last = pending;
     return inspection;
   }
 
+  /** The running hashes, to be kept in memory for the next request: only those that cannot be saved need it. */
+  get unsavedHashes(): ContentHashes | undefined {
+    return this.savedHashes ? undefined : this.hashes;
+  }
+
   /** Takes the next bytes; throws a content_mismatch StorageError as soon as the content shows it is not what its name says. */
   async update(chunk: Buffer): Promise<void> {
-    this.sha.update(chunk);
-    if (this.headHash === null) {
-      const part = chunk.subarray(0, HEAD_BYTES - this.size);
-      this.headSha.update(part);
-      if (this.size + part.length === HEAD_BYTES) this.headHash = this.headSha.digest('hex');
-    }
-    this.size += chunk.length;
+    this.hashes.update(chunk);
     this.checkText(chunk, false);
     this.last = chunk.length >= 3 ? chunk.subarray(chunk.length - 3) : Buffer.concat([this.last, chunk]).subarray(-3);
     if (this.mime !== null) return;
@@ -92,10 +103,7 @@ export class ResumableInspection {
   save(): string {
     const pending = this.decoder ? this.last.subarray(this.last.length - incompleteUtf8(this.last)) : Buffer.alloc(0);
     const state: SavedInspection = {
-      sha: Buffer.from(this.sha.save()).toString('base64'),
-      headSha: this.headHash === null ? Buffer.from(this.headSha.save()).toString('base64') : '',
-      headHash: this.headHash,
-      size: this.size,
+      ...(this.savedHashes?.() ?? { sha: '', headSha: '', headHash: this.hashes.headHash, size: this.hashes.size }),
       head: this.mime === null ? this.head.toString('base64') : '',
       mime: this.mime,
       pending: pending.toString('base64'),
@@ -107,7 +115,7 @@ export class ResumableInspection {
   async finish(): Promise<{ hash: string; headHash: string | null; mime: string }> {
     this.checkText(undefined, true);
     if (this.mime === null) await this.sniff();
-    return { hash: this.sha.digest('hex'), headHash: this.headHash, mime: this.mime! };
+    return { ...this.hashes.finish(), mime: this.mime! };
   }
 
   private async sniff(): Promise<void> {

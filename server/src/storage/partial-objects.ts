@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Objects written over several requests, possibly on different instances: a
  * resumable upload's bytes. Each request resumes writing where the last saved
@@ -27,6 +29,12 @@ export interface PartialObjects {
    * crashed writer wrote beyond it are overwritten.
    */
   resume(key: string, state: string, offset: number): Promise<PartialWriter>;
+  /**
+   * The first `end` bytes of the unfinished object (`end` a saved offset),
+   * for a store that can read them back (the disk; not S3, whose parts are
+   * not readable before the upload completes).
+   */
+  read?(key: string, state: string, end: number): Readable;
   /** Every byte is in: the object becomes a finished, durable object under `key`. */
   complete(key: string, state: string): Promise<void>;
   /** Removes the object and everything its state holds; a missing object is not an error. */

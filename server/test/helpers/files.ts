@@ -107,3 +107,16 @@ export async function assertStorageConsistent(t: TestServer): Promise<void> {
   const { findings } = await verifyStorage(t.server.ctx.db, t.server.ctx.store);
   expect(findings.map(describeFinding)).toEqual([]);
 }
+
+/** Moves back in time when the user's items went to Trash, as if `days` had passed since (no API ages them). */
+export async function ageTrash(t: TestServer, userId: number, days: number): Promise<void> {
+  const by = days * 86_400_000;
+  for (const table of ['files', 'folders'] as const) {
+    await t.server.ctx.db
+      .updateTable(table)
+      .set((eb) => ({ trashed_at: eb('trashed_at', '-', by) }))
+      .where('user_id', '=', userId)
+      .where('trashed_at', 'is not', null)
+      .execute();
+  }
+}

@@ -22,6 +22,7 @@ import {
 } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
+import { undoOptions, useTrashDays } from './trash';
 import { retryUnlessNotFound } from './not-found';
 import { toQueryString } from './query-string';
 import { i18n } from '../i18n';
@@ -166,13 +167,23 @@ export function useFileDownload(access: FileAccess) {
   return { download, pendingId };
 }
 
-/** DELETE /api/files/{id} (owner), with its toasts; lists and stats refresh after. */
-export function useDeleteFile() {
+/**
+ * DELETE /api/files/{id} (owner), with its toasts: moved to Trash with Undo,
+ * or deleted for good when Trash is off. `onDone` runs first (e.g. leaving the
+ * file's page), then lists, Trash and stats refresh.
+ */
+export function useDeleteFile(onDone?: () => void) {
   const queryClient = useQueryClient();
+  const trashDays = useTrashDays();
   return useMutation({
-    mutationFn: (file: Pick<FileItem, 'id'>) => deleteFile(file.id),
-    onSuccess: () => {
-      toast.success(i18n.t('files:toast.deleted'));
+    mutationFn: (file: Pick<FileItem, 'id' | 'original_name'>) => deleteFile(file.id),
+    onSuccess: (_, file) => {
+      if (trashDays) {
+        toast.success(i18n.t('files:toast.movedToTrash', { name: file.original_name }), undoOptions(queryClient, [{ kind: 'file', id: file.id, name: file.original_name }]));
+      } else {
+        toast.success(i18n.t('files:toast.deleted'));
+      }
+      onDone?.();
       return invalidate(queryClient, 'fileDeleted');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('files:toast.deleteFailed'))),

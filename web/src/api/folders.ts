@@ -16,6 +16,7 @@ import { apiRequest, apiSend, errorMessage } from './client';
 import { invalidate, type Change } from './invalidation';
 import { queryKeys } from './keys';
 import { retryUnlessNotFound } from './not-found';
+import { undoOptions, useTrashDays } from './trash';
 import { toQueryString } from './query-string';
 import { i18n } from '../i18n';
 
@@ -97,13 +98,17 @@ export function usePublicFolder(id: number | null) {
 /** Every folder of the caller's, by name: pickers share one cached list. */
 export const FOLDER_OPTIONS_CRITERIA: FolderSearchCriteria = { sort_by: 'name', sort_order: 'asc' };
 
-/** The caller's folders, every one, shaped by `select`; refetched every 30 s. Pickers and filters share the one cached list. */
-export function useAllFolders<T>(select: (folders: Folder[]) => T) {
+/**
+ * The caller's folders, every one, shaped by `select`; refetched every 30 s.
+ * Pickers and filters share the one cached list; `enabled` false reads nothing (yet).
+ */
+export function useAllFolders<T>(select: (folders: Folder[]) => T, enabled = true) {
   return useQuery({
     queryKey: queryKeys.folderList(FOLDER_OPTIONS_CRITERIA),
     queryFn: ({ signal }) => fetchFolders(FOLDER_OPTIONS_CRITERIA, signal),
     refetchInterval: SESSION.statsRefetchMs,
     select: ({ folders }) => select(folders),
+    enabled,
   });
 }
 
@@ -123,14 +128,18 @@ const ACTIONS = {
   delete: { ok: 'folders:toast.deleted', failed: 'folders:toast.deleteFailed', change: 'folderDeleted' },
 } as const satisfies Record<string, { ok: string; failed: string; change: Change }>;
 
-/** A folder action with its toasts; `onDone` runs first (e.g. leaving a deleted folder's page), then lists refresh. */
-function useFolderAction<V>(kind: keyof typeof ACTIONS, mutationFn: (variables: V) => Promise<unknown>, onDone?: () => void) {
+/**
+ * A folder action with its toasts (`announce`, when given, says it was done instead of the usual
+ * toast); `onDone` runs first (e.g. leaving a deleted folder's page), then lists refresh.
+ */
+function useFolderAction<V>(kind: keyof typeof ACTIONS, mutationFn: (variables: V) => Promise<unknown>, onDone?: () => void, announce?: (variables: V) => void) {
   const queryClient = useQueryClient();
   const action = ACTIONS[kind];
   return useMutation({
     mutationFn,
-    onSuccess: () => {
-      toast.success(i18n.t(action.ok));
+    onSuccess: (_, variables) => {
+      if (announce) announce(variables);
+      else toast.success(i18n.t(action.ok));
       onDone?.();
       void invalidate(queryClient, action.change);
     },
@@ -146,6 +155,11 @@ export function useUpdateFolder(onDone?: () => void) {
   return useFolderAction('update', ({ id, change }: { id: number; change: FolderUpdate }) => updateFolder(id, change), onDone);
 }
 
+/** Deleting a folder: with Trash on, it moves there with its content and the toast offers Undo. */
 export function useDeleteFolder(onDone?: () => void) {
-  return useFolderAction('delete', (id: number) => deleteFolder(id), onDone);
+  const queryClient = useQueryClient();
+  const trashDays = useTrashDays();
+  const movedToTrash = (folder: Pick<Folder, 'id' | 'name'>) =>
+    toast.success(i18n.t('folders:toast.movedToTrash', { name: folder.name }), undoOptions(queryClient, [{ kind: 'folder', id: folder.id, name: folder.name }]));
+  return useFolderAction('delete', (folder: Pick<Folder, 'id' | 'name'>) => deleteFolder(folder.id), onDone, trashDays ? movedToTrash : undefined);
 }

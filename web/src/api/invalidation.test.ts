@@ -7,12 +7,15 @@ import { queryKeys } from './keys';
 describe('what this tab\'s own changes make stale', () => {
   it.each([
     ['filesUploaded', [queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.folders]],
-    ['fileDeleted', [queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.folders]],
+    ['fileDeleted', [queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.folders, queryKeys.trash]],
     ['downloadStarted', [queryKeys.files]],
     ['fileShared', [queryKeys.files]],
     ['folderCreated', [queryKeys.folders]],
     ['folderChanged', [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats]],
-    ['folderDeleted', [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats]],
+    ['folderDeleted', [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.trash]],
+    ['itemsDeleted', [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.trash]],
+    ['trashRestored', [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats, queryKeys.trash]],
+    ['trashPurged', [queryKeys.trash, queryKeys.storage, queryKeys.userStats]],
     ['folderShared', [queryKeys.folders, queryKeys.files]],
     ['adminFileDeleted', [queryKeys.admin, queryKeys.files, queryKeys.storage, queryKeys.userStats]],
     ['userUpdated', [queryKeys.admin, queryKeys.userStats]],

@@ -7,6 +7,10 @@ const FILES_ADDED_OR_REMOVED = [queryKeys.files, queryKeys.storage, queryKeys.us
 /** A folder moved, changed hands or went with its content: who sees which files changed too. */
 const FOLDER_CONTENT_CHANGED = [queryKeys.folders, queryKeys.files, queryKeys.storage, queryKeys.userStats];
 
+/** Deleting moves items to Trash (or, with Trash off, deletes them): Trash and its figures move too. */
+const FILES_DELETED = [...FILES_ADDED_OR_REMOVED, queryKeys.trash];
+const FOLDER_CONTENT_DELETED = [...FOLDER_CONTENT_CHANGED, queryKeys.trash];
+
 /** Another user's (or tab's) files came or went: the spec names files, user and storage statistics. */
 const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats];
 /** "Shared with me" lists folders too. */
@@ -32,24 +36,30 @@ export const STALE_AFTER = {
   link_downloaded: [queryKeys.links],
   /** A visitor's file arrived through a file request (file_uploaded refreshes the lists). */
   request_uploaded: [queryKeys.fileRequests],
-  /** The user's Trash changed: what it holds counts in their figures. */
-  trash_changed: [queryKeys.storage, queryKeys.userStats],
+  /** The owner's Trash changed (a delete, restore or purge elsewhere): Trash, the trash figures and what is charged. */
+  trash_changed: [queryKeys.trash, queryKeys.storage, queryKeys.userStats],
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,
-  fileDeleted: FILES_ADDED_OR_REMOVED,
+  fileDeleted: FILES_DELETED,
   /** The browser makes a download's request on its own; its count is read again afterwards. */
   downloadStarted: [queryKeys.files],
   fileShared: [queryKeys.files],
   /** A rename, move or retag: a move changes two folders' counts and sizes. */
   fileChanged: [queryKeys.files, queryKeys.folders],
-  /** A bulk move, delete or retag of files and folders. */
+  /** A bulk move or retag of files and folders. */
   itemsChanged: FOLDER_CONTENT_CHANGED,
+  /** A bulk delete: the items went to Trash or for good. */
+  itemsDeleted: FOLDER_CONTENT_DELETED,
+  /** Items came back from Trash: where they landed, Trash and the figures. */
+  trashRestored: FOLDER_CONTENT_DELETED,
+  /** Items deleted for good from Trash (or all of it): Trash, its figures and what is charged. */
+  trashPurged: [queryKeys.trash, queryKeys.storage, queryKeys.userStats],
   /** A version restored or deleted: the file, its versions and what the owner is charged. */
   fileContentChanged: FILES_ADDED_OR_REMOVED,
   folderCreated: [queryKeys.folders],
   folderChanged: FOLDER_CONTENT_CHANGED,
-  folderDeleted: FOLDER_CONTENT_CHANGED,
+  folderDeleted: FOLDER_CONTENT_DELETED,
   /** Everything under a folder changes hands with it: its files too. */
   folderShared: [queryKeys.folders, queryKeys.files],
   adminFileDeleted: [queryKeys.admin, queryKeys.files, queryKeys.storage, queryKeys.userStats],

@@ -40,6 +40,9 @@ export const queryKeys = {
   itemLinks: (type: 'file' | 'folder', id: number) => ['links', type, id] as const,
   fileRequests: ['file-requests'] as const,
 
+  /** The caller's Trash (GET /api/trash). */
+  trash: ['trash'] as const,
+
   admin: ['admin'] as const,
   adminStats: ['admin', 'stats'] as const,
   adminFiles: (criteria: AdminFileSearchCriteria) => ['admin', 'files', criteria] as const,

@@ -5,6 +5,7 @@ import { i18n } from '../i18n';
 import { apiRequest, errorMessage } from './client';
 import { updateFolder } from './folders';
 import { invalidate } from './invalidation';
+import { selectionOf, undoOptions, useTrashDays, type TrashRef } from './trash';
 
 /** PUT /api/files/{id}: rename, move or retag one of the caller's files. */
 async function updateFile(id: number, change: FileUpdate): Promise<FileItem> {
@@ -45,7 +46,8 @@ export interface ItemIds {
 
 export type BulkActionRequest =
   | { action: 'move'; items: ItemIds; folderId: number | null; targetName: string }
-  | { action: 'delete'; items: ItemIds }
+  /** The items named, so that Undo can say what came back. */
+  | { action: 'delete'; items: readonly TrashRef[] }
   | { action: 'tag'; items: ItemIds; add: string[]; remove: string[] };
 
 function bodyOf(request: BulkActionRequest): BulkRequest {
@@ -53,33 +55,48 @@ function bodyOf(request: BulkActionRequest): BulkRequest {
     case 'move':
       return { action: 'move', ...request.items, folder_id: request.folderId };
     case 'delete':
-      return { action: 'delete', ...request.items };
+      return { action: 'delete', ...selectionOf(request.items) };
     case 'tag':
       return { action: 'tag', ...request.items, tags: { add: request.add, remove: request.remove } };
   }
 }
 
-/** The toast of a bulk action: how many items changed and, when some did not, the first reason. */
-export function bulkSummary(request: BulkActionRequest, results: readonly BulkResult[]): { ok: boolean; message: string } {
+/**
+ * The toast of a bulk action: how many items changed and, when some did not,
+ * the first reason. With Trash on (`trashDays` above 0) deleted items moved there.
+ */
+export function bulkSummary(request: BulkActionRequest, results: readonly BulkResult[], trashDays = 0): { ok: boolean; message: string } {
   const done = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
   const first = failed[0];
   if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: first.error ?? '' }) };
   if (request.action === 'move') return { ok: true, message: i18n.t('manage:bulk.moved', { count: done, target: request.targetName }) };
-  if (request.action === 'delete') return { ok: true, message: i18n.t('manage:bulk.deleted', { count: done }) };
+  if (request.action === 'delete') return { ok: true, message: i18n.t(trashDays > 0 ? 'manage:bulk.movedToTrash' : 'manage:bulk.deleted', { count: done }) };
   return { ok: true, message: i18n.t('manage:bulk.tagged', { count: done }) };
 }
 
-/** A bulk move, delete or retag with its summary toast; lists, folders and figures refresh after. Resolves to the results. */
+/** The items of a bulk delete that went, to bring back with Undo. */
+function deletedRefs(request: BulkActionRequest, results: readonly BulkResult[]): TrashRef[] {
+  if (request.action !== 'delete') return [];
+  return request.items.filter((item) => results.some((r) => r.ok && r.kind === item.kind && r.id === item.id));
+}
+
+/**
+ * A bulk move, delete or retag with its summary toast (a delete into Trash
+ * offers Undo); lists, folders and figures refresh after. Resolves to the results.
+ */
 export function useBulkAction() {
   const queryClient = useQueryClient();
+  const trashDays = useTrashDays() ?? 0;
   return useMutation({
     mutationFn: (request: BulkActionRequest) => applyBulk(bodyOf(request)),
     onSuccess: (results, request) => {
-      const summary = bulkSummary(request, results);
-      if (summary.ok) toast.success(summary.message);
-      else toast.error(summary.message);
-      return invalidate(queryClient, 'itemsChanged');
+      const summary = bulkSummary(request, results, trashDays);
+      const undone = trashDays > 0 ? deletedRefs(request, results) : [];
+      const options = undone.length > 0 ? undoOptions(queryClient, undone) : undefined;
+      if (summary.ok) toast.success(summary.message, options);
+      else toast.error(summary.message, options);
+      return invalidate(queryClient, request.action === 'delete' ? 'itemsDeleted' : 'itemsChanged');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('manage:bulk.failed'))),
   });

@@ -12,12 +12,13 @@ import manage from './locales/en/manage.json';
 import session from './locales/en/session.json';
 import settings from './locales/en/settings.json';
 import sharing from './locales/en/sharing.json';
+import trash from './locales/en/trash.json';
 import upload from './locales/en/upload.json';
 import versions from './locales/en/versions.json';
 import type { Language } from './languages';
 
 /** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
-export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, upload, versions };
+export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

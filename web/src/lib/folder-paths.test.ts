@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeFolder } from '../test/folders';
-import { folderChoices, folderPathLabel, folderRows, parentOptions, parentPathLabel } from './folder-paths';
+import { folderChoices, folderPathLabel, folderRows, parentOptions, parentPathLabel, subtreeContents } from './folder-paths';
 
 const projects = makeFolder({ id: 1, name: 'Projects' });
 const y2024 = makeFolder({ id: 2, name: '2024', parent_id: 1, path: [{ id: 1, name: 'Projects' }, { id: 2, name: '2024' }] });
@@ -47,5 +47,17 @@ describe('folder paths', () => {
 
   it('turns options into select choices with the id as text', () => {
     expect(folderChoices([{ id: 4, label: 'Archive' }])).toEqual([{ value: '4', label: 'Archive' }]);
+  });
+
+  it('counts what a folder holds at every depth: files of every folder below, those folders, and the bytes of all', () => {
+    const all = [
+      { ...projects, file_count: 2, folder_size: 9000 },
+      { ...y2024, file_count: 3 },
+      { ...invoices, file_count: 4 },
+      { ...archive, file_count: 5 },
+    ];
+    expect(subtreeContents(all[0]!, all)).toEqual({ files: 9, folders: 2, bytes: 9000 });
+    expect(subtreeContents(all[1]!, all)).toEqual({ files: 7, folders: 1, bytes: 0 });
+    expect(subtreeContents(all[3]!, all)).toEqual({ files: 5, folders: 0, bytes: 0 });
   });
 });

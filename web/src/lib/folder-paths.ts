@@ -52,3 +52,20 @@ export function parentOptions(folders: Folder[], exclude?: number): FolderOption
 export function folderChoices(folders: readonly FolderOption[]): { value: string; label: string }[] {
   return folders.map((f) => ({ value: String(f.id), label: f.label }));
 }
+
+/** What a folder holds at every depth: its files and those of every folder below it, those folders, and their bytes. */
+export interface SubtreeContents {
+  files: number;
+  folders: number;
+  bytes: number;
+}
+
+/**
+ * Everything under `folder` among `folders` (which must hold the whole
+ * subtree, as the owner's full list does): a folder is below it when its path
+ * passes through it.
+ */
+export function subtreeContents(folder: Pick<Folder, 'id' | 'file_count' | 'folder_size'>, folders: readonly Pick<Folder, 'id' | 'file_count' | 'path'>[]): SubtreeContents {
+  const below = folders.filter((f) => f.id !== folder.id && f.path.some((c) => c.id === folder.id));
+  return { files: below.reduce((sum, f) => sum + f.file_count, folder.file_count), folders: below.length, bytes: folder.folder_size };
+}

@@ -39,10 +39,14 @@ const theirs = makeFile({ id: 13, user_id: 99, username: 'bob', original_name: '
 
 describe('DashboardPage', () => {
   it('shows the summary, the storage analytics and the first page of files', async () => {
-    const { calls } = openDashboard([pdf, photo]);
+    const { calls, user } = openDashboard([pdf, photo]);
     // The page's module (with the folder tree and the drop zone) compiles on first use: on a busy machine that takes a while.
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Manage your files and storage with advanced deduplication')).toBeInTheDocument();
+    // A phone (no wide media query here): the figures wait, closed, below the files.
+    const disclosure = screen.getByRole('button', { name: 'Statistics' });
+    expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await user.click(disclosure);
 
     await waitFor(() => expect(screen.getByText('Total Files').parentElement).toHaveTextContent('Total Files3'));
     expect(screen.getByText('Storage Used').parentElement).toHaveTextContent('5 MB');
@@ -60,16 +64,27 @@ describe('DashboardPage', () => {
     expect(screen.getByText('2 files found')).toBeInTheDocument();
     // Only the caller's own files: those shared with them are on the Sharing page.
     expect(fileQueries(calls)).toEqual(['?limit=20&scope=own']);
+    // An empty Trash is not mentioned.
+    expect(within(analytics).queryByText(/In Trash/)).not.toBeInTheDocument();
+  });
+
+  it('says what Trash holds, with a link to it', async () => {
+    openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * 1_048_576, trash_file_count: 4 } } });
+    const link = await screen.findByRole('link', { name: 'In Trash: 3 MB' });
+    expect(link).toHaveAttribute('href', '/trash');
+    expect(screen.getByText('4 files; they count against your quota until they are deleted for good.')).toBeInTheDocument();
   });
 
   it('shows every element of a file row', async () => {
     openDashboard([pdf]);
     const row = (await screen.findByText('Q3 report.pdf')).closest('li')!;
-    for (const text of ['PDF', 'DEDUPED', '2 KB', 'Jan 05, 2024', 'alice', '12', '3 references', 'finance', '2024', 'Reports']) {
+    // The owner shows on others' files only: these are the caller's own.
+    for (const text of ['PDF', 'DEDUPED', '2 KB', 'Jan 05, 2024', '12', '3 references', 'finance', '2024', 'Reports']) {
       expect(row).toHaveTextContent(text);
     }
-    expect(row).toHaveTextContent(/Feb 06, \d\d:08/);
+    expect(within(row).getByText(/Jan 05, 2024/)).toHaveAttribute('title', expect.stringMatching(/Updated Feb 06, \d\d:08/));
     expect(row).not.toHaveTextContent('PUBLIC');
+    expect(row).not.toHaveTextContent('alice');
   });
 
   it('offers share, delete and the menu on own files only, and copy link on public ones', async () => {

@@ -9,6 +9,7 @@ import { useCurrentUser } from '../session/context';
 import { FileDropZone } from '../components/browse/FileDropZone';
 import { WithFolderTree } from '../components/browse/WithFolderTree';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
+import { StatisticsSection } from '../components/dashboard/StatisticsSection';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
 import { Button, buttonClasses } from '../components/ui/Button';
@@ -19,6 +20,7 @@ import { PageHeader } from '../components/ui/PageHeader';
 import { sameCriteria } from '../lib/file-search/criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
+import { useMediaQuery } from '../lib/use-media-query';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -33,6 +35,21 @@ export function DashboardPage() {
   const folders = useFolderOptions();
   const total = list.data?.total;
   const searching = !sameCriteria({ ...criteria, page: 1 }, {});
+  // On a phone the files come first and the figures wait, closed, below them.
+  const wide = useMediaQuery('(min-width: 640px)');
+
+  const statistics = (
+    <StatisticsSection key={wide ? 'wide' : 'phone'} defaultOpen={wide}>
+      <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} />
+      <StorageAnalyticsCard
+        storage={storage.data}
+        user={userStats.data}
+        systemWide={user.is_admin}
+        loading={storage.isPending}
+        failed={storage.isError}
+      />
+    </StatisticsSection>
+  );
 
   return (
     <FileDropZone folder={null} enabled>
@@ -44,14 +61,7 @@ export function DashboardPage() {
             titleAddon={user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
             description={user.is_admin ? t('subtitle.admin') : t('subtitle.user')}
           />
-          <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} />
-          <StorageAnalyticsCard
-            storage={storage.data}
-            user={userStats.data}
-            systemWide={user.is_admin}
-            loading={storage.isPending}
-            failed={storage.isError}
-          />
+          {wide && statistics}
           <Card>
             <CardHeader
               title={t('yourFiles')}
@@ -85,6 +95,7 @@ export function DashboardPage() {
               }}
             />
           </Card>
+          {!wide && statistics}
         </div>
       </WithFolderTree>
     </FileDropZone>

@@ -22,6 +22,7 @@ describe('FilePage', () => {
     expect(screen.getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByText('This file type cannot be previewed in the browser')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/files/public/5')?.headers.get('authorization')).toBeNull();
   });
 
@@ -74,6 +75,29 @@ describe('FilePage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete version' }));
     expect(await screen.findByText('Version deleted')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/files/5/versions/3']);
+  });
+
+  it('lets the owner delete the file to Trash, then goes back to its folder', async () => {
+    const alice = makeUser();
+    storeSession(alice);
+    const { calls } = mockFetch({
+      'GET /api/config': { body: { ...CONFIG['GET /api/config'].body, trash_days: 30 } },
+      'GET /api/auth/me': { body: { user: alice } },
+      'GET /api/files/5': { body: { file: { ...archive, folder_id: 3, folder_name: 'Press' } } },
+      'GET /api/files/5/versions': { body: { current: CURRENT, versions: [], keep: 10 } },
+      'DELETE /api/files/5': { status: 204 },
+    });
+    const { router } = renderApp('/files/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete press-kit.zip?' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete this file?');
+    expect(await within(confirm).findByText('It stays in Trash for 30 days, where you can restore it.')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('“press-kit.zip” moved to Trash')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders/3'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/files/5']);
   });
 
   it('shows no versions to anyone but the owner', async () => {

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Download, FileQuestion, FolderClosed, LogIn, Share2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Download, FileQuestion, FolderClosed, LogIn, Share2, Trash2 } from 'lucide-react';
 import { isPreviewable, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
+import { DeleteFileDialog } from '../components/files/DeleteFileDialog';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
 import { FilePreview } from '../components/files/FilePreview';
@@ -70,6 +71,8 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
   const { t } = useTranslation('files');
   const { download, pendingId } = useFileDownload(access);
   const [sharing, setSharing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   const preview = usePreviewUrl(isPreviewable(file.mime_type) ? file : null, access);
   const folderLink = isOwner && file.folder_id !== null;
 
@@ -106,6 +109,12 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
               {t('share')}
             </Button>
           )}
+          {isOwner && access === 'account' && (
+            <Button variant="secondary" size="sm" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('delete')}
+            </Button>
+          )}
           <Button size="sm" onClick={() => void download(file)} loading={pendingId === file.id}>
             {pendingId !== file.id && <Download aria-hidden="true" className="size-4" />}
             {t('action.download')}
@@ -117,6 +126,12 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
         <FilePreview file={file} preview={preview} />
       </Card>
       {isOwner && access === 'account' && <FileVersionsCard fileId={file.id} />}
+      {/* A deleted file's page has nothing left to show: back to its folder, or the dashboard. */}
+      <DeleteFileDialog
+        file={deleting ? file : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate(file.folder_id === null ? '/dashboard' : `/folders/${file.folder_id}`)}
+      />
       {sharing && (
         <ShareModal
           open

@@ -21,6 +21,7 @@ import { FolderSelectionProvider, useFolderSelection } from '../components/manag
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
+import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -81,6 +82,10 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const cards = useFolderManagement({ onDelete: setDeleting });
   const moveInto = useMoveInto();
   const { t: tm } = useTranslation('manage');
+  const navigate = useNavigate();
+  // The owner's u and n act here: upload into this folder, a new folder inside it.
+  useShortcutAction('upload', () => void navigate(isOwner ? `/upload?folder_id=${folder.id}` : '/upload'));
+  useShortcutAction('newFolder', () => (isOwner ? setCreating(true) : void navigate('/folders', { state: { newFolder: true } })));
 
   const download = <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
   const actions = isOwner ? (

@@ -86,6 +86,27 @@ describe('FoldersPage', () => {
     await waitFor(() => expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument());
   });
 
+  it('opens the new folder form on n, pressed here or on another page, but not while typing', async () => {
+    signedIn({ 'GET /api/auth/stats': { body: {} }, 'GET /api/files/storage/stats': { body: {} }, 'GET /api/files': { body: { files: [], total: 0, page: 1, limit: 20 } } });
+    const user = userEvent.setup();
+    const { router } = renderApp('/folders');
+    await screen.findByRole('list', { name: 'Folders' });
+    const search = screen.getByRole('searchbox');
+    search.focus();
+    await user.keyboard('n');
+    expect(search).toHaveValue('n');
+    expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument();
+    (document.activeElement as HTMLElement).blur();
+    await user.keyboard('n');
+    expect(await screen.findByLabelText('Folder name')).toBeInTheDocument();
+
+    await router.navigate('/dashboard');
+    await waitFor(() => expect(screen.queryByLabelText('Folder name')).not.toBeInTheDocument());
+    await user.keyboard('n');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders'));
+    expect(await screen.findByLabelText('Folder name')).toBeInTheDocument();
+  });
+
   it("shows the server's message when creation fails and keeps the form", async () => {
     signedIn({ 'POST /api/folders': { status: 409, body: { error: 'A folder named "Projects" already exists here' } } });
     const user = userEvent.setup();
@@ -141,6 +162,28 @@ describe('FoldersPage', () => {
     expect(dialog).toHaveTextContent('Its 3 files and 1 subfolder are deleted too.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Folder' }));
     expect(await screen.findByText('Folder deleted successfully!')).toBeInTheDocument();
+  });
+
+  it('with Trash on, says what goes to Trash with the folder, and Undo on the toast restores it', async () => {
+    const { calls } = signedIn({
+      'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true, trash_days: 30 } },
+      'GET /api/folders': { body: { folders: [projects, { ...campaign, file_count: 2 }], total: 2 } },
+      'DELETE /api/folders/1': { status: 204 },
+      'POST /api/trash/restore': { body: { results: [{ kind: 'folder', id: 1, ok: true, name: 'Projects', folder_id: null }] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/folders');
+    await user.click(await screen.findByRole('button', { name: 'Delete Projects' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete “Projects”?' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this folder?');
+    // Every file and folder below it, at any depth, and the bytes of them all.
+    expect(await within(dialog).findByText('It goes to Trash with 5 files and 1 subfolder (1.5 KB) and stays there for 30 days, where you can restore it.')).toBeInTheDocument();
+    expect(dialog).not.toHaveTextContent('cannot be undone');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Folder' }));
+    expect(await screen.findByText('Folder “Projects” moved to Trash')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('1 item restored')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/trash/restore').map((c) => c.body)).toEqual([{ file_ids: [], folder_ids: [1] }]);
   });
 
   it('searches on Enter, applies sort and visibility at once, and resets', async () => {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import { useFolderOptions, useFolderSearch } from '../api/folders';
@@ -18,6 +19,7 @@ import { EmptyState } from '../components/ui/EmptyState';
 import { PageHeader } from '../components/ui/PageHeader';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
 
 export function FoldersPage() {
   const { t } = useTranslation('folders');
@@ -26,7 +28,10 @@ export function FoldersPage() {
   const criteria = toCriteria(filters);
   const list = useFolderSearch(criteria);
   const parents = useFolderOptions();
-  const [creating, setCreating] = useState(false);
+  // The n shortcut pressed elsewhere comes here with the form to open.
+  const location = useLocation();
+  const [creating, setCreating] = useState(() => (location.state as { newFolder?: boolean } | null)?.newFolder === true);
+  useShortcutAction('newFolder', () => setCreating(true));
   const [editing, setEditing] = useState<Folder | null>(null);
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const cards = useFolderManagement({ onDelete: setDeleting });

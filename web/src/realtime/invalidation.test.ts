@@ -15,6 +15,7 @@ describe('real-time invalidations', () => {
     ['folder_created', [queryKeys.folders, queryKeys.sharedWithMe]],
     ['folder_updated', [queryKeys.folders, queryKeys.sharedWithMe]],
     ['folder_deleted', [queryKeys.folders, queryKeys.sharedWithMe]],
+    ['trash_changed', [queryKeys.trash, queryKeys.storage, queryKeys.userStats]],
   ] as const)('%s refreshes %j', (type, keys) => {
     expect(keysToInvalidate(type, false)).toEqual(keys);
   });
@@ -33,6 +34,10 @@ describe('real-time invalidations', () => {
 
     applyRealtimeMessage(queryClient, { type: 'folder_created', folder_id: 4, at: '2024-01-01T00:00:00.000Z' }, false);
     expect(invalidate.mock.calls).toEqual([[{ queryKey: queryKeys.folders }], [{ queryKey: queryKeys.sharedWithMe }]]);
+
+    invalidate.mockClear();
+    applyRealtimeMessage(queryClient, { type: 'trash_changed', at: '2024-01-01T00:00:00.000Z' }, false);
+    expect(invalidate.mock.calls).toEqual([[{ queryKey: queryKeys.trash }], [{ queryKey: queryKeys.storage }], [{ queryKey: queryKeys.userStats }]]);
 
     invalidate.mockClear();
     for (const other of [{ type: 'user_joined', at: 'x' }, 'not json', null, { type: 'file_uploaded' }]) {

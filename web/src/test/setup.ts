@@ -10,6 +10,10 @@ beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
+// jsdom has no pointer capture; a toast takes the pointer when pressed (a swipe may dismiss it).
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;
+
 // Pages are lazily imported: the first render of one waits for its module to compile on a busy machine.
 configure({ asyncUtilTimeout: 4000 });
 

@@ -11,8 +11,10 @@ import { finishedUploads } from './0130_finished_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
+import { trash } from './0140_trash.js';
 import { fileSiblingNames } from './0145_file_sibling_names.js';
 import { fileVersions } from './0146_file_versions.js';
+import { trashFileNames } from './0148_trash_file_names.js';
 import { resumableOnConflict } from './0147_resumable_on_conflict.js';
 import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
 import type { SecretBox } from '../../secret-box.js';
@@ -35,9 +37,11 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0210_derived_objects': derivedObjects(),
     '0180_account_security': accountSecurity(dialect),
     '0160_links': links(dialect),
+    '0140_trash': trash(),
     '0145_file_sibling_names': fileSiblingNames(),
     '0146_file_versions': fileVersions(dialect),
     '0147_resumable_on_conflict': resumableOnConflict(),
+    '0148_trash_file_names': trashFileNames(),
     '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
   };
 }

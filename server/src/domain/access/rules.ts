@@ -19,12 +19,21 @@ export function folderChain(folderId: number) {
     )`;
 }
 
-/** A folder and everything below it. UNION stops on a cycle, as above. */
+/** A folder and everything below it, trashed or not. UNION stops on a cycle, as above. */
 export function folderTree(rootId: number) {
   return sql`with recursive tree(id) as (
       select id from folders where id = ${rootId}
       union
       select c.id from folders c join tree t on c.parent_id = t.id
+    )`;
+}
+
+/** A live folder and the live folders below it (what a reader may walk). */
+export function liveFolderTree(rootId: number) {
+  return sql`with recursive tree(id) as (
+      select id from folders where id = ${rootId} and trashed_at is null
+      union
+      select c.id from folders c join tree t on c.parent_id = t.id where c.trashed_at is null
     )`;
 }
 
@@ -145,8 +154,13 @@ export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promis
 
 export const FILE_NOT_FOUND = 'File not found';
 
+/**
+ * Readers see live rows only: a trashed file or folder (and everything a
+ * trashed folder took along) answers like one that does not exist, to its
+ * owner too, until it is restored. Only the Trash verbs read trashed rows.
+ */
 async function fileRow(db: Db, fileId: number): Promise<FileRow> {
-  const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+  const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).where('trashed_at', 'is', null).executeTakeFirst();
   if (!row) throw new NotFound(FILE_NOT_FOUND);
   return row;
 }
@@ -170,10 +184,10 @@ export async function ownedFile(db: Db, ownerId: number, fileId: number): Promis
   return row;
 }
 
-const FOLDER_NOT_FOUND = 'Folder not found';
+export const FOLDER_NOT_FOUND = 'Folder not found';
 
 async function folderRow(db: Db, folderId: number, message: string): Promise<FolderRow> {
-  const row = await db.selectFrom('folders').selectAll().where('id', '=', folderId).executeTakeFirst();
+  const row = await db.selectFrom('folders').selectAll().where('id', '=', folderId).where('trashed_at', 'is', null).executeTakeFirst();
   if (!row) throw new NotFound(message);
   return row;
 }

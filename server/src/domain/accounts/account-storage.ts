@@ -4,7 +4,7 @@ import { quotaBytesOf } from './users.js';
 
 const LARGEST_FILES = 5;
 
-/** GET /api/account/storage: quota, what is charged, what deduplication saved, and the largest files. */
+/** GET /api/account/storage: quota, what is charged (Trash included), what deduplication saved, and the largest live files. */
 export async function accountStorage(ctx: DomainContext, actor: Actor): Promise<AccountStorage> {
   const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
   const totals = await ctx.db
@@ -16,6 +16,7 @@ export async function accountStorage(ctx: DomainContext, actor: Actor): Promise<
     .selectFrom('files')
     .select(['id', 'original_name', 'file_size'])
     .where('user_id', '=', actor.id)
+    .where('trashed_at', 'is', null)
     .orderBy('file_size', 'desc')
     .orderBy('id', 'desc')
     .limit(LARGEST_FILES)

@@ -145,7 +145,7 @@ export function mbToBytes(mb: number): number {
   return mb * MB;
 }
 
-/** The caller's file count, usage and quota. */
+/** The caller's file count (files in Trash are deleted to them), usage (Trash included, as charged) and quota. */
 export async function userStats(ctx: DomainContext, actor: Actor): Promise<UserStats> {
   const userId = actor.id;
   const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
@@ -153,6 +153,7 @@ export async function userStats(ctx: DomainContext, actor: Actor): Promise<UserS
     .selectFrom('files')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('user_id', '=', userId)
+    .where('trashed_at', 'is', null)
     .executeTakeFirstOrThrow();
   const quota = quotaBytesOf(ctx, user);
   return {

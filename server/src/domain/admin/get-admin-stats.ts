@@ -3,7 +3,11 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { systemStorage } from '../stats/storage-figures.js';
 import { activityTimeline } from './activity-timeline.js';
 
-/** Figures over the whole system, deduplication included, and the last TIMELINE_DAYS days of activity. */
+/**
+ * Figures over the whole system, deduplication included (files in Trash are
+ * still stored: they count, but a trashed public file is not public), and the
+ * last TIMELINE_DAYS days of activity.
+ */
 export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<AdminStatsResponse> {
   const { db } = ctx;
   const storage = await systemStorage(db);
@@ -11,7 +15,7 @@ export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<
     .selectFrom('files')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>('download_count'), eb.lit(0)).as('downloads'),
-      eb.fn.countAll<number>().filterWhere('is_public', '=', 1).as('public_files'),
+      eb.fn.countAll<number>().filterWhere((w) => w.and([w('is_public', '=', 1), w('trashed_at', 'is', null)])).as('public_files'),
     ])
     .executeTakeFirstOrThrow();
   const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

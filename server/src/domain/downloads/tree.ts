@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { folderTree } from '../access/rules.js';
+import { liveFolderTree } from '../access/rules.js';
 
 export interface TreeFolder {
   id: number;
@@ -27,18 +27,18 @@ export interface Tree {
 const byName = (a: { name: string; id: number }, b: { name: string; id: number }) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
 
 /**
- * A folder and everything below it, each list by name: what a folder link
+ * A live folder and everything live below it, each list by name: what a folder link
  * shows and what a zip of the folder holds. `limit` caps each list (a page
  * needs no more); a zip takes all.
  */
 export async function folderContents(db: Db, rootId: number, limit = Number.MAX_SAFE_INTEGER): Promise<Tree> {
-  const { rows: folders } = await sql<TreeFolder>`${folderTree(rootId)}
+  const { rows: folders } = await sql<TreeFolder>`${liveFolderTree(rootId)}
     select fo.id, fo.name, case when fo.id = ${rootId} then null else fo.parent_id end as parent_id
     from folders fo where fo.id in (select id from tree) order by lower(fo.name), fo.id limit ${limit}`.execute(db);
-  const { rows: files } = await sql<TreeFile>`${folderTree(rootId)}
+  const { rows: files } = await sql<TreeFile>`${liveFolderTree(rootId)}
     select f.id, f.original_name as name, f.file_size as size, f.mime_type, f.folder_id, b.storage_key
     from files f join blobs b on b.hash = f.blob_hash
-    where f.folder_id in (select id from tree) order by lower(f.original_name), f.id limit ${limit}`.execute(db);
+    where f.folder_id in (select id from tree) and f.trashed_at is null order by lower(f.original_name), f.id limit ${limit}`.execute(db);
   return {
     folders: folders.map((f) => ({ id: Number(f.id), name: f.name, parent_id: f.parent_id === null ? null : Number(f.parent_id) })).sort(byName),
     files: files.map((f) => ({ ...f, id: Number(f.id), size: Number(f.size), folder_id: f.folder_id === null ? null : Number(f.folder_id) })).sort(byName),

@@ -1,24 +1,18 @@
-import { LIMITS, type BulkInput, type BulkResponse, type BulkResult } from '@vault/contract';
+import { LIMITS, type BulkInput, type BulkResponse } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
 import { announceFolderRemoval, deleteFolderIn } from '../folders/delete-folder.js';
 import { assertNotBelow, publishFolderEvent, siblingConflict } from '../folders/folder-writes.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { DomainError, Invalid } from '../shared/errors.js';
+import { eachItem, type Announcement, type Item } from '../shared/each-item.js';
+import { Invalid } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
-import { inSavepoint } from '../shared/savepoint.js';
+import { trashOn } from '../trash/trash-on.js';
 import { replaceTags } from './file-writes.js';
 import { fileNameConflict } from './names.js';
 import { announceFileRemoval, removeFileIn } from './remove-file.js';
 
-/** What an item's change leaves to do after commit: tell those who could see it. */
-type Announcement = (ctx: DomainContext) => Promise<void>;
-
-interface Item {
-  kind: BulkResult['kind'];
-  id: number;
-}
 
 /** A file's tags with some added and some taken away, both ignoring case; the tags it keeps keep their spelling. */
 function retag(current: readonly string[], add: readonly string[], remove: readonly string[]): string[] {
@@ -90,12 +84,13 @@ export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInp
   /** Folders already removed with one deleted earlier in this request: they went as asked. */
   const swept = new Set<number>();
 
+  const mode = { toTrash: trashOn(ctx) };
   const deleteItem = async (trx: Db, { kind, id }: Item): Promise<Announcement> => {
     if (kind === 'file') {
-      const removal = await removeFileIn(trx, ctx.dialect, actor, await ownedFile(trx, actor.id, id), false, now);
+      const removal = await removeFileIn(trx, ctx.dialect, actor, await ownedFile(trx, actor.id, id), mode, now);
       return (ctx) => announceFileRemoval(ctx, removal);
     }
-    const removal = await deleteFolderIn(trx, ctx.dialect, actor, id, now);
+    const removal = await deleteFolderIn(trx, ctx.dialect, actor, id, mode, now);
     for (const f of removal.folders) swept.add(f.id);
     return (ctx) => announceFolderRemoval(ctx, removal);
   };
@@ -117,23 +112,12 @@ export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInp
     // One user's structure changes one request at a time (see lockUser): no racing move builds a cycle.
     await lockUser(trx, ctx.dialect, actor.id);
     if (input.action === 'move' && input.folder_id) await ownedFolder(trx, actor.id, input.folder_id);
-    const results: BulkResult[] = [];
-    const announcements: Announcement[] = [];
-    for (const item of items) {
-      if (item.kind === 'folder' && swept.has(item.id)) {
-        results.push({ ...item, ok: true });
-        continue;
-      }
-      try {
-        const announcement = await inSavepoint(trx, () => apply(trx, item));
-        if (announcement) announcements.push(announcement);
-        results.push({ ...item, ok: true });
-      } catch (err) {
-        if (!(err instanceof DomainError)) throw err;
-        results.push({ ...item, ok: false, error: err.message });
-      }
-    }
-    return { results, announcements };
+    return eachItem(
+      trx,
+      items,
+      async (item) => ({ announce: (await apply(trx, item)) ?? undefined }),
+      (item) => item.kind === 'folder' && swept.has(item.id),
+    );
   });
   for (const announce of announcements) await announce(ctx);
   return { results };

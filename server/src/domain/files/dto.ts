@@ -26,7 +26,8 @@ export interface FileDtoRow {
 type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', object>;
 
 /**
- * Dedup figures as the viewer may see them. Admins see global reference
+ * Dedup figures as the viewer may see them, over live files (the blob's
+ * reference count, which admins see, also holds trashed files and versions). Admins see global reference
  * counts; an owner sees how many copies they themselves keep; anyone else
  * sees a single, original copy, so that nobody learns how many copies another
  * user keeps, nor whether another user holds the same content.
@@ -35,13 +36,13 @@ function dedupColumns(viewer: Viewer) {
   if (viewer?.isAdmin) {
     return {
       reference_count: sql<number>`(select b.ref_count from blobs b where b.hash = f.blob_hash)`,
-      is_duplicate: sql<number>`(case when exists (select 1 from files d where d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
+      is_duplicate: sql<number>`(case when exists (select 1 from files d where d.blob_hash = f.blob_hash and d.id < f.id and d.trashed_at is null) then 1 else 0 end)`,
     };
   }
   const owner = viewer?.id ?? 0;
   return {
-    reference_count: sql<number>`(case when f.user_id = ${owner} then (select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash) else 1 end)`,
-    is_duplicate: sql<number>`(case when f.user_id = ${owner} and exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id) then 1 else 0 end)`,
+    reference_count: sql<number>`(case when f.user_id = ${owner} then (select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.trashed_at is null) else 1 end)`,
+    is_duplicate: sql<number>`(case when f.user_id = ${owner} and exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id and d.trashed_at is null) then 1 else 0 end)`,
   };
 }
 

@@ -25,6 +25,7 @@ export async function findClashes(ctx: DomainContext, actor: Actor, { folder_id,
       .selectFrom('files')
       .select(['id', 'original_name'])
       .where('user_id', '=', actor.id)
+      .where('trashed_at', 'is', null)
       .where(sql<number>`coalesce(folder_id, 0)`, '=', folder_id ?? 0)
       .where(sql<boolean>`lower(original_name) in (${sql.join(part.map((n) => sql`lower(${n})`))})`)
       .execute();

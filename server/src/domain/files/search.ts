@@ -62,12 +62,31 @@ export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] 
   return where;
 }
 
-const SORT_COLUMNS: Record<FileSortField, RawBuilder<unknown>> = {
-  created_at: sql`f.created_at`,
-  file_size: sql`f.file_size`,
-  download_count: sql`f.download_count`,
-  original_name: sql`lower(f.original_name)`,
-};
+/**
+ * Each sort's key. The file's own columns walk the (user_id, sort, id)
+ * indexes; owner and folder names are looked up by primary key per file of
+ * the scope. A folder's name orders only the viewer's own files (all files for
+ * admins), so the order never tells a name the viewer may not read; files at
+ * the root and others' files sort as an empty name, first when ascending.
+ */
+function sortKey(field: FileSortField, viewer: Viewer): RawBuilder<unknown> {
+  switch (field) {
+    case 'created_at':
+      return sql`f.created_at`;
+    case 'file_size':
+      return sql`f.file_size`;
+    case 'download_count':
+      return sql`f.download_count`;
+    case 'original_name':
+      return sql`lower(f.original_name)`;
+    case 'username':
+      return sql`(select lower(u.username) from users u where u.id = f.user_id)`;
+    case 'folder_name': {
+      const names = viewer?.isAdmin ? sql<SqlBool>`1 = 1` : sql<SqlBool>`f.user_id = ${viewer?.id ?? 0}`;
+      return sql`coalesce(case when ${names} then (select lower(fo.name) from folders fo where fo.id = f.folder_id) end, '')`;
+    }
+  }
+}
 
 export interface Page {
   page: number;
@@ -78,7 +97,8 @@ export interface Page {
 
 /** One page of files matching scope and filters, with the full match count. */
 export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
-  const where = sql.join([scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
+  // Trashed files are listed by Trash alone, whatever the scope.
+  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -91,7 +111,7 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
     .selectFrom('files as f')
     .select('f.id')
     .where(sql<SqlBool>`${where}`)
-    .orderBy(sql`${SORT_COLUMNS[page.sort_by]} ${direction}`)
+    .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)

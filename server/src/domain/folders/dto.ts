@@ -7,7 +7,7 @@ import type { Condition } from '../files/search.js';
 /** A folder filter over `folders as fo`; it seeds the recursive queries below as well. */
 export type FolderScope = Condition;
 
-const FILE_COUNT = sql<number>`(select count(*) from files f where f.folder_id = fo.id)`;
+const FILE_COUNT = sql<number>`(select count(*) from files f where f.folder_id = fo.id and f.trashed_at is null)`;
 
 const SORT_COLUMNS: Record<FolderSearch['sort_by'], RawBuilder<unknown>> = {
   name: sql`lower(fo.name)`,
@@ -27,9 +27,9 @@ async function subtreeSizes(db: Db, scope: FolderScope): Promise<Map<number, num
   const { rows } = await sql<{ id: number; size: number }>`with recursive tree(root_id, id) as (
       select fo.id, fo.id from folders fo where ${scope}
       union
-      select t.root_id, c.id from tree t join folders c on c.parent_id = t.id
+      select t.root_id, c.id from tree t join folders c on c.parent_id = t.id where c.trashed_at is null
     )
-    select t.root_id as id, sum(f.file_size) as size from tree t join files f on f.folder_id = t.id group by t.root_id`.execute(db);
+    select t.root_id as id, sum(f.file_size) as size from tree t join files f on f.folder_id = t.id where f.trashed_at is null group by t.root_id`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), Number(r.size)]));
 }
 
@@ -60,8 +60,10 @@ async function lineages(db: Db, viewer: Viewer, scope: FolderScope, ids: number[
   return lineage;
 }
 
-/** The folders in scope, as the viewer sees them, sorted (by name unless told). */
-export async function folderDtos(db: Db, viewer: Viewer, scope: FolderScope, order: FolderOrder = BY_NAME): Promise<Folder[]> {
+/** The live folders in scope, as the viewer sees them, sorted (by name unless told). */
+export async function folderDtos(db: Db, viewer: Viewer, within: FolderScope, order: FolderOrder = BY_NAME): Promise<Folder[]> {
+  // Trashed folders are listed by Trash alone, whatever the scope.
+  const scope = sql<SqlBool>`${within} and fo.trashed_at is null`;
   const direction = order.sort_order === 'asc' ? sql`asc` : sql`desc`;
   const rows = await db
     .selectFrom('folders as fo')
@@ -75,7 +77,7 @@ export async function folderDtos(db: Db, viewer: Viewer, scope: FolderScope, ord
       'fo.created_at',
       'fo.updated_at',
       FILE_COUNT.as('file_count'),
-      sql<number>`(select count(*) from folders c where c.parent_id = fo.id)`.as('subfolder_count'),
+      sql<number>`(select count(*) from folders c where c.parent_id = fo.id and c.trashed_at is null)`.as('subfolder_count'),
     ])
     .where(sql<SqlBool>`${scope}`)
     .orderBy(sql`${SORT_COLUMNS[order.sort_by]} ${direction}`)

@@ -20,6 +20,9 @@ export async function namedLinks(db: Db, ownerId: number, kind: LinkRow['kind'],
     .select(['f.original_name as file_name', 'fo.name as folder_name'])
     .where('l.user_id', '=', ownerId)
     .where('l.kind', '=', kind)
+    // A trashed item's links are listed again once it is restored.
+    .where('f.trashed_at', 'is', null)
+    .where('fo.trashed_at', 'is', null)
     .orderBy('l.created_at', 'desc')
     .orderBy('l.id', 'desc');
   if (narrow.ids) query = query.where('l.id', 'in', narrow.ids);

@@ -3,6 +3,7 @@ import { LINK_LIMITS, type LinkGrant } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
 import { ownerActive } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
+import { LIVE_ITEM } from './live-item.js';
 import { LinkRefused } from './refusals.js';
 import { linkState, refusalOf } from './state.js';
 
@@ -22,7 +23,8 @@ export async function openLink(ctx: DomainContext, kind: LinkRow['kind'], token:
 
 /**
  * The link behind a token while it is active, password or not. A link is a
- * public grant: while its owner's account is disabled it does not exist.
+ * public grant: while its owner's account is disabled, or its item is in
+ * Trash, it does not exist.
  */
 export async function activeLink(ctx: DomainContext, kind: LinkRow['kind'], token: string): Promise<LinkRow> {
   const row = await ctx.db
@@ -31,6 +33,7 @@ export async function activeLink(ctx: DomainContext, kind: LinkRow['kind'], toke
     .where('token', '=', token)
     .where('kind', '=', kind)
     .where(ownerActive(sql.ref('links.user_id')))
+    .where(LIVE_ITEM)
     .executeTakeFirst();
   if (!row) throw new LinkRefused('not_found');
   const refusal = refusalOf(linkState(row));

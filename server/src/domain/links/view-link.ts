@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LINK_LIMITS, type LinkFile, type LinkView } from '@vault/contract';
 import type { FileRow, LinkRow } from '../../db/schema.js';
-import { FILE_NOT_FOUND, folderTree } from '../access/rules.js';
+import { FILE_NOT_FOUND, liveFolderTree } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
 import { folderContents, type TreeFile } from '../downloads/tree.js';
@@ -52,8 +52,8 @@ export async function viewShareLink(ctx: DomainContext, link: LinkRow): Promise<
 }
 
 async function subtreeSize(ctx: DomainContext, folderId: number): Promise<number> {
-  const { rows } = await sql<{ size: number | null }>`${folderTree(folderId)}
-    select sum(f.file_size) as size from files f where f.folder_id in (select id from tree)`.execute(ctx.db);
+  const { rows } = await sql<{ size: number | null }>`${liveFolderTree(folderId)}
+    select sum(f.file_size) as size from files f where f.folder_id in (select id from tree) and f.trashed_at is null`.execute(ctx.db);
   return Number(rows[0]?.size ?? 0);
 }
 
@@ -65,12 +65,12 @@ async function subtreeSize(ctx: DomainContext, folderId: number): Promise<number
 export async function linkFile(ctx: DomainContext, link: LinkRow, fileId: number): Promise<FileRow> {
   if (link.file_id !== null) {
     if (fileId !== link.file_id) throw new NotFound(FILE_NOT_FOUND);
-    const row = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).executeTakeFirst();
+    const row = await ctx.db.selectFrom('files').selectAll().where('id', '=', fileId).where('trashed_at', 'is', null).executeTakeFirst();
     if (!row) throw new NotFound(FILE_NOT_FOUND);
     return row;
   }
-  const { rows } = await sql<FileRow>`${folderTree(link.folder_id!)}
-    select * from files where id = ${fileId} and folder_id in (select id from tree)`.execute(ctx.db);
+  const { rows } = await sql<FileRow>`${liveFolderTree(link.folder_id!)}
+    select * from files where id = ${fileId} and folder_id in (select id from tree) and trashed_at is null`.execute(ctx.db);
   const row = rows[0];
   if (!row) throw new NotFound(FILE_NOT_FOUND);
   return row;

@@ -4,7 +4,7 @@ import type { ChecksumAlgorithm, KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { ChecksumMismatch, Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
-import { ResumableInspection } from '../../storage/inspection.js';
+import { ResumableInspection, type HashSource } from '../../storage/inspection.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import type { PartialWriter } from '../../storage/partial-objects.js';
 import { asDomainError } from '../uploads/refusals.js';
@@ -61,7 +61,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     upload = current;
     if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
     const ext = extensionOf(upload.file_name) as KnownExtension;
-    const inspection = await ResumableInspection.resume(ext, upload.inspection);
+    const inspection = await ResumableInspection.resume(ext, upload.inspection, hashSource(ctx, upload));
     const leases = new LeaseKeeper(ctx, Math.max(upload.expires_at - Date.now(), uploadLeaseMs(ctx.settings.uploadIdleMs)));
     leases.adopt(upload.storage_key);
     writer = await ctx.store.partial.resume(upload.storage_key, upload.store_state, offset);
@@ -80,6 +80,9 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     // The write that records the last byte also marks the upload complete: no client ever sees
     // every byte in before it is (HEAD answers 423 until its file is committed).
     await progress.save(complete);
+    // The hashes now cover exactly the bytes saved: the next request reaching this process goes on from them.
+    const unsaved = inspection.unsavedHashes;
+    if (!complete && unsaved) ctx.hashes.keep(upload.id, unsaved);
     if (broken instanceof DomainError) throw broken;
     if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close(progress.storeState);
@@ -96,6 +99,14 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     if (saved !== undefined) await writer?.close(saved).catch(() => undefined);
     await lock.release();
   }
+}
+
+/** Where this request takes up the hashes of the bytes before it (see HashSource). */
+function hashSource(ctx: DomainContext, upload: ResumableUpload): HashSource {
+  const { partial } = ctx.store;
+  if (!partial.read) return { kind: 'saved' };
+  const kept = ctx.hashes.take(upload.id, upload.upload_offset);
+  return { kind: 'node', kept, stored: () => partial.read!(upload.storage_key, upload.store_state, upload.upload_offset) };
 }
 
 /** The content is refused: the upload goes, with everything it stored. */

@@ -86,7 +86,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
     throw err;
   }
   const id = newUploadId();
-  const inspection = (await ResumableInspection.start(ext)).save();
+  const inspection = ResumableInspection.initial(ext);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockUser(trx, ctx.dialect, actor.id);

@@ -40,7 +40,13 @@ export async function completedFileId(db: Db, upload: ResumableUpload, now = Dat
     if (upload.locked_until !== null && upload.locked_until > now) throw new Locked('The upload is being completed; ask again shortly');
     throw new NotFound('Upload not found');
   }
-  const file = await db.selectFrom('files').select('id').where('id', '=', upload.file_id).where('user_id', '=', upload.user_id).executeTakeFirst();
+  const file = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', '=', upload.file_id)
+    .where('user_id', '=', upload.user_id)
+    .where('trashed_at', 'is', null)
+    .executeTakeFirst();
   if (!file) throw new NotFound('Upload not found');
   return file.id;
 }

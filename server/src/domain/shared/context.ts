@@ -3,6 +3,7 @@ import type { Background } from '../../background.js';
 import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { GroupCommit } from '../../db/group-commit.js';
+import type { HashCache } from '../../storage/hash-cache.js';
 import type { ObjectStore } from '../../storage/object-store.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Observer } from '../../metrics/observer.js';
@@ -23,6 +24,8 @@ export interface DomainSettings {
   resumable: { maxPending: number; expiryMs: number };
   /** Earlier versions kept per file (VERSIONS_KEEP); the oldest goes first, 0 keeps none. */
   versionsKeep: number;
+  /** Days a deleted item stays in Trash (TRASH_DAYS); 0: deleting is permanent. */
+  trashDays: number;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
@@ -32,6 +35,8 @@ export interface DomainContext {
   /** For small, frequent writes (download counts): concurrent ones share a commit. */
   grouped: GroupCommit;
   store: ObjectStore;
+  /** The running hashes of resumable uploads this process received last: in memory only. */
+  hashes: HashCache;
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
   background: Background;

@@ -11,9 +11,9 @@ async function takenNames(db: Db, kind: SiblingKind, userId: number, parentId: n
   const { rows } =
     kind === 'file'
       ? await sql<{ name: string }>`select original_name as name from files
-          where user_id = ${userId} and coalesce(folder_id, 0) = ${parentId ?? 0} and lower(original_name) like ${pattern} escape '\\'`.execute(db)
+          where user_id = ${userId} and trashed_at is null and coalesce(folder_id, 0) = ${parentId ?? 0} and lower(original_name) like ${pattern} escape '\\'`.execute(db)
       : await sql<{ name: string }>`select name from folders
-          where user_id = ${userId} and coalesce(parent_id, 0) = ${parentId ?? 0} and lower(name) like ${pattern} escape '\\'`.execute(db);
+          where user_id = ${userId} and trashed_at is null and coalesce(parent_id, 0) = ${parentId ?? 0} and lower(name) like ${pattern} escape '\\'`.execute(db);
   return new Set(rows.map((r) => r.name.toLowerCase()));
 }
 
@@ -41,6 +41,7 @@ export async function fileNamed(db: Db, userId: number, folderId: number | null,
     .selectFrom('files')
     .selectAll()
     .where('user_id', '=', userId)
+    .where('trashed_at', 'is', null)
     .where(sql<number>`coalesce(folder_id, 0)`, '=', folderId ?? 0)
     .where(sql<string>`lower(original_name)`, '=', sql<string>`lower(${name})`)
     .executeTakeFirst();

@@ -17,6 +17,7 @@ export async function sharedWithMe(ctx: DomainContext, actor: Actor): Promise<Sh
     .innerJoin('files as f', 'f.id', 's.file_id')
     .select('f.id')
     .where('s.user_id', '=', actor.id)
+    .where('f.trashed_at', 'is', null)
     .orderBy('f.created_at', 'desc')
     .orderBy('f.id', 'desc')
     .limit(LIMITS.sharingPageLimit)

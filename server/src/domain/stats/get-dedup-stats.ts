@@ -3,13 +3,14 @@ import type { DedupStats } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 
-/** The caller's files that share content with another of their own files. */
+/** The caller's live files that share content with another of their own live files. */
 export async function getDedupStats(ctx: DomainContext, actor: Actor): Promise<DedupStats> {
   const { db } = ctx;
   const groups = await db
     .selectFrom('files')
     .select((eb) => ['blob_hash', eb.fn.countAll<number>().as('copies'), eb.fn.max('file_size').as('size'), eb.fn.max('mime_type').as('mime')])
     .where('user_id', '=', actor.id)
+    .where('trashed_at', 'is', null)
     .groupBy('blob_hash')
     .having((eb) => eb.fn.countAll(), '>', 1)
     .orderBy(sql`(count(*) - 1) * max(file_size)`, 'desc')
@@ -21,6 +22,7 @@ export async function getDedupStats(ctx: DomainContext, actor: Actor): Promise<D
         .select(['id', 'original_name', 'created_at', 'blob_hash'])
         .where('user_id', '=', actor.id)
         .where('blob_hash', 'in', groups.map((g) => g.blob_hash))
+        .where('trashed_at', 'is', null)
         .orderBy('id')
         .execute()
     : [];

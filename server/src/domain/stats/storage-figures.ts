@@ -11,7 +11,7 @@ function percent(part: number, whole: number): number {
  * apart, physical what they take stored once per content; the ratio is the
  * share of files that are copies of another.
  */
-export function storageFigures(logical: number, physical: number, files: number, unique: number): StorageStats {
+export function storageFigures(logical: number, physical: number, files: number, unique: number): Omit<StorageStats, 'trash_bytes' | 'trash_file_count'> {
   return {
     total_storage_bytes: physical,
     original_storage_bytes: logical,
@@ -20,25 +20,30 @@ export function storageFigures(logical: number, physical: number, files: number,
     deduplication_ratio: files > 0 ? Math.round(((files - unique) / files) * 10_000) / 10_000 : 0,
     file_count: files,
     unique_file_count: unique,
-    // Deleting is permanent: nothing is ever held in a trash.
-    trash_bytes: 0,
-    trash_file_count: 0,
   };
 }
 
 /**
  * Figures over the files matching a condition on their owner (`user_id`),
- * with their versions, and the physical bytes they occupy.
+ * with their versions, and the physical bytes they occupy. Files in Trash are
+ * still stored and charged, so they count; the trash figures say how much of
+ * it they are (each file as uploaded).
  */
 export async function storageOf(db: Db, scope: RawBuilder<unknown>, physical: RawBuilder<unknown>): Promise<StorageStats> {
-  const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null }>`
+  const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null; trash_bytes: number | null; trash_files: number | null }>`
     select count(*) as files,
       (select sum(size) from content_refs where ${scope}) as logical,
       count(distinct blob_hash) as unique_count,
-      ${physical} as physical
+      ${physical} as physical,
+      sum(case when trashed_at is not null then file_size else 0 end) as trash_bytes,
+      sum(case when trashed_at is not null then 1 else 0 end) as trash_files
     from files where ${scope}`.execute(db);
   const r = rows[0]!;
-  return storageFigures(Number(r.logical ?? 0), Number(r.physical ?? 0), Number(r.files), Number(r.unique_count));
+  return {
+    ...storageFigures(Number(r.logical ?? 0), Number(r.physical ?? 0), Number(r.files), Number(r.unique_count)),
+    trash_bytes: Number(r.trash_bytes ?? 0),
+    trash_file_count: Number(r.trash_files ?? 0),
+  };
 }
 
 /** Every file in the system: physical bytes stored once per content. */

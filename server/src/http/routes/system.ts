@@ -32,7 +32,6 @@ export function systemRoutes(app: FastifyInstance, { config }: HttpDeps): void {
     require_2fa_for_admins: config.requireTwoFactorForAdmins,
     allowed_types: config.allowedTypes,
     registration_open: config.allowRegistration,
-    // Deleting is permanent.
-    trash_days: 0,
+    trash_days: config.trashDays,
   }));
 }

@@ -1,5 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { StorageStats, UserStats } from '@vault/contract';
 import { formatFileSize, formatPercent } from '../../lib/format';
@@ -32,7 +34,22 @@ function Tile({ label, value, note, highlight = false, className }: { label: str
   );
 }
 
-/** The dashboard's Storage Analytics: five tiles, and used storage against the quota. */
+/** What Trash holds (for admins every user's), linking to the caller's; nothing while it is empty. */
+function TrashFigure({ storage, systemWide }: { storage: StorageStats; systemWide: boolean }) {
+  const { t } = useTranslation('dashboard');
+  if (storage.trash_bytes <= 0) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
+      <Link to="/trash" className="inline-flex items-center gap-1.5 font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+        <Trash2 aria-hidden="true" className="size-4" />
+        {t('inTrash', { size: formatFileSize(storage.trash_bytes) })}
+      </Link>
+      <span className="text-slate-500">{t(systemWide ? 'inTrashNoteAll' : 'inTrashNote', { count: storage.trash_file_count })}</span>
+    </p>
+  );
+}
+
+/** The dashboard's Storage Analytics: five tiles, used storage against the quota, and what Trash holds. */
 export function StorageAnalyticsCard({ storage, user, systemWide, loading, failed }: StorageAnalyticsCardProps) {
   const { t } = useTranslation('dashboard');
   const show = (value: (s: StorageStats) => string) => (storage ? value(storage) : loading ? '…' : '—');
@@ -63,6 +80,7 @@ export function StorageAnalyticsCard({ storage, user, systemWide, loading, faile
             <ProgressBar value={percent} tone={tone} label={t('storageUsedOfQuota')} valueText={t('quota.valueText', { used: formatFileSize(used), quota: formatFileSize(quota) })} />
           </div>
         )}
+        {storage && <TrashFigure storage={storage} systemWide={systemWide} />}
       </CardContent>
     </Card>
   );

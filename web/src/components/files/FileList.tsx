@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { FolderClosed, Inbox, User } from 'lucide-react';
-import type { FileItem } from '@vault/contract';
-import { useDeleteFile, useFileDownload, type FileAccess } from '../../api/files';
+import type { FileItem, FileSortField } from '@vault/contract';
+import { useFileDownload, type FileAccess } from '../../api/files';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { EmptyState } from '../ui/EmptyState';
+import { DeleteFileDialog } from './DeleteFileDialog';
+import { ariaSort, SortButton, type TableSort } from '../ui/SortHeader';
+import { SortMenu } from './SortMenu';
 import { FileBadges } from './FileBadges';
 import { FileGrid } from './FileGrid';
 import { FileTags } from './FileTags';
@@ -52,7 +54,12 @@ export interface FileListProps {
    * row, inline rename, and rows dragged onto folders. Default false.
    */
   manage?: boolean;
+  /** The sort in force: the table's headers and the cards' menu change it. Without it nothing sorts. */
+  sort?: TableSort<FileSortField>;
 }
+
+/** What the list sorts by, in the sort menu's order; owner and folder only where their columns show. */
+const SORT_FIELDS: readonly FileSortField[] = ['created_at', 'original_name', 'file_size', 'download_count', 'username', 'folder_name'];
 
 const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
 
@@ -142,44 +149,36 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
   );
 }
 
-function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage }: RowProps) {
+/** A file on a phone: name and one line of facts, then badges beside the actions. The owner shows on others' files only. */
+function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps & { mine: boolean }) {
   const { t } = useTranslation('files');
   return (
-    <li {...manage?.attributes} className={clsx('px-4 py-4', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
-      <div className="flex gap-3">
-        {manage && <SelectBox name={file.original_name} manage={manage} className="mt-3" />}
-        <FileTypeIcon mime={file.mime_type} />
-        <div className="min-w-0 flex-1 space-y-1.5">
-          <ManagedName name={file.original_name} manage={manage} className="font-medium break-words text-slate-900" />
-          <FileBadges file={file} />
+    <li {...manage?.attributes} className={clsx('px-4 py-3', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
+      <div className="flex items-center gap-3">
+        {manage && <SelectBox name={file.original_name} manage={manage} />}
+        <FileTypeIcon mime={file.mime_type} size="sm" />
+        <div className="min-w-0 flex-1">
+          <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+          <p className="flex min-w-0 flex-wrap gap-x-2.5 text-xs text-slate-500">
+            <span>{formatFileSize(file.file_size)}</span>
+            <span title={t('list.updated', { date: formatDateTime(file.updated_at) })}>{formatDate(file.created_at)}</span>
+            <span>{t('list.downloads', { count: file.download_count })}</span>
+            <References count={file.reference_count} />
+            {showOwner && !mine && <Meta icon={User}>{file.username}</Meta>}
+            {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
+          </p>
         </div>
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1.5 text-sm">
-        <CardFact label={t('size')}>
-          {formatFileSize(file.file_size)} <References count={file.reference_count} />
-        </CardFact>
-        <CardFact label={t('created')}>{formatDate(file.created_at)}</CardFact>
-        {showOwner && <CardFact label={t('owner')}>{file.username}</CardFact>}
-        <CardFact label={t('downloads')}>{file.download_count}</CardFact>
-        <CardFact label={t('updated')}>{formatDateTime(file.updated_at)}</CardFact>
-        {showFolder && <CardFact label={t('folder')}>{file.folder_name ?? '—'}</CardFact>}
-      </dl>
-      <FileTags tags={file.tags} className="mt-3" />
-      {actions.length > 0 && (
-        <div className="mt-3 border-t border-slate-100 pt-2">
+      <div className="mt-1.5 flex items-center gap-2">
+        <span className="inline-flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
+          <FileBadges file={file} />
+          <FileTags tags={file.tags} />
+        </span>
+        <div className="shrink-0">
           <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
         </div>
-      )}
+      </div>
     </li>
-  );
-}
-
-function CardFact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="truncate text-slate-800">{children}</dd>
-    </div>
   );
 }
 
@@ -216,6 +215,7 @@ export function FileList({
   empty,
   label,
   manage = false,
+  sort,
 }: FileListProps) {
   const { t } = useTranslation('files');
   const { t: tm } = useTranslation('manage');
@@ -226,8 +226,8 @@ export function FileList({
   const [sharing, setSharing] = useState<FileItem | null>(null);
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const { download, pendingId } = useFileDownload(access);
-  const deletion = useDeleteFile();
   const enabled = useMemo(() => new Set(actions), [actions]);
+  const sortFields = SORT_FIELDS.filter((f) => (f !== 'username' || showOwner) && (f !== 'folder_name' || showFolder));
 
   const handlers: FileActionHandlers = {
     preview: preview.open,
@@ -239,6 +239,7 @@ export function FileList({
   const management = useFileManagement({ files, currentUserId, enabled: manage, handlers });
 
   const listLabel = label ?? t('list.label');
+  const header = (field: FileSortField, text: string) => (sort ? <SortButton field={field} label={text} sort={sort} /> : text);
   let body: ReactNode;
   if (files.length === 0) {
     const shown = empty ?? defaultEmpty();
@@ -281,29 +282,29 @@ export function FileList({
                 <SelectAllBox label={tm('selectAll')} checked={management.all.checked} mixed={management.all.mixed} onToggle={management.all.toggle} className="align-middle" />
               </th>
             )}
-            <th scope="col" className={clsx('py-2.5 pr-3', manage ? 'pl-2' : 'pl-5')}>
-              {t('file')}
+            <th scope="col" aria-sort={ariaSort('original_name', sort)} className={clsx('py-2.5 pr-3', manage ? 'pl-2' : 'pl-5')}>
+              {header('original_name', t('file'))}
             </th>
             {showOwner && (
-              <th scope="col" className="hidden w-32 px-3 py-2.5 @6xl:table-cell">
-                {t('owner')}
+              <th scope="col" aria-sort={ariaSort('username', sort)} className="hidden w-32 px-3 py-2.5 @6xl:table-cell">
+                {header('username', t('owner'))}
               </th>
             )}
             {showFolder && (
-              <th scope="col" className="hidden w-36 px-3 py-2.5 @6xl:table-cell">
-                {t('folder')}
+              <th scope="col" aria-sort={ariaSort('folder_name', sort)} className="hidden w-36 px-3 py-2.5 @6xl:table-cell">
+                {header('folder_name', t('folder'))}
               </th>
             )}
-            <th scope="col" className="w-28 px-3 py-2.5">
-              {t('size')}
+            <th scope="col" aria-sort={ariaSort('file_size', sort)} className="w-28 px-3 py-2.5">
+              {header('file_size', t('size'))}
             </th>
-            <th scope="col" className="hidden w-28 px-3 py-2.5 text-right @4xl:table-cell">
-              {t('downloads')}
+            <th scope="col" aria-sort={ariaSort('download_count', sort)} className="hidden w-32 px-3 py-2.5 text-right @4xl:table-cell">
+              {header('download_count', t('downloads'))}
             </th>
-            <th scope="col" className="hidden w-40 px-3 py-2.5 @4xl:table-cell">
-              {t('created')}
+            <th scope="col" aria-sort={ariaSort('created_at', sort)} className="hidden w-40 px-3 py-2.5 @4xl:table-cell">
+              {header('created_at', t('created'))}
             </th>
-            <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[15rem]' : 'w-[12.5rem]')}>
+            <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[16rem]' : 'w-[12.5rem]')}>
               <span className="sr-only">{t('actions')}</span>
             </th>
           </tr>
@@ -317,7 +318,7 @@ export function FileList({
     ) : (
       <ul aria-label={listLabel} className="divide-y divide-slate-100 border-t border-slate-200">
         {rows.map((row) => (
-          <FileCard key={row.file.id} {...row} />
+          <FileCard key={row.file.id} {...row} mine={row.file.user_id === currentUserId} />
         ))}
       </ul>
     );
@@ -326,13 +327,14 @@ export function FileList({
   return (
     <>
       {files.length > 0 && (
-        <div className="flex items-center justify-end gap-3 px-5 pb-3">
+        <div className="flex flex-wrap items-center justify-end gap-3 px-5 pb-3">
           {manage && (view === 'grid' || !wide) && (
             <label className="mr-auto inline-flex items-center gap-2 text-sm text-slate-700">
               <SelectAllBox label={tm('selectAll')} checked={management.all.checked} mixed={management.all.mixed} onToggle={management.all.toggle} />
               {tm('selectAllShort')}
             </label>
           )}
+          {sort && (view === 'grid' || !wide) && <SortMenu sort={sort} fields={sortFields} />}
           <ViewSwitch view={view} onChange={setView} />
         </div>
       )}
@@ -358,16 +360,7 @@ export function FileList({
           target={fileShareTarget(sharing)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting ? t('list.deleteTitle', { name: deleting.original_name }) : t('list.deleteFile')}
-        message={t('areYouSureYouWant')}
-        confirmLabel={t('delete')}
-        tone="danger"
-        pending={deletion.isPending}
-        onConfirm={() => deleting && deletion.mutate(deleting, { onSettled: () => setDeleting(null) })}
-      />
+      <DeleteFileDialog file={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }

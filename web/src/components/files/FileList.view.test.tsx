@@ -23,11 +23,13 @@ describe('FileList views', () => {
   it('switches to a grid of server thumbnails, fetched only for pictures, and remembers the choice per user', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
     const token = storeSession(makeUser({ id: 7 }));
-    const { calls } = show(7);
+    const { calls: all } = show(7);
+    // The server's settings (whether deleting goes to Trash) are read once for the whole app; only the thumbnails count here.
+    const requests = () => all.filter((c) => c.path !== '/api/config');
     const user = userEvent.setup();
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
-    expect(calls).toEqual([]);
+    expect(requests()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Grid' }));
     expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
@@ -35,8 +37,8 @@ describe('FileList views', () => {
     const [photoTile, notesTile] = within(grid).getAllByRole('listitem');
     expect(await within(photoTile!).findByRole('presentation')).toHaveAttribute('src', 'blob:thumb-1');
     expect(within(notesTile!).queryByRole('presentation')).not.toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toEqual(['/api/files/21/thumbnail']);
-    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(requests().map((c) => c.path)).toEqual(['/api/files/21/thumbnail']);
+    expect(requests()[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
 
     cleanup();
     show(7);

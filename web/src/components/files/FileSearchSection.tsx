@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { sameCriteria } from '../../lib/file-search/criteria';
+import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER, sameCriteria } from '../../lib/file-search/criteria';
 import { i18n } from '../../i18n';
 import { Alert } from '../ui/Alert';
 import { CardContent } from '../ui/Card';
@@ -19,7 +19,8 @@ export function filesFound(total: number | undefined): string {
 export interface FileSearchSectionProps {
   /** The criteria in force (usually the page's URL query). */
   criteria: FileSearchCriteria;
-  onCriteriaChange(next: FileSearchCriteria): void;
+  /** `replace` for searches typed into the search box: they replace the history entry instead of adding one. */
+  onCriteriaChange(next: FileSearchCriteria, how?: { replace: boolean }): void;
   /** The page of files for those criteria. */
   list: UseQueryResult<FileListResponse>;
   panel?: Omit<SearchFilterPanelProps, 'value' | 'onSearch' | 'loading'>;
@@ -46,7 +47,7 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
       <CardContent>
         <SearchFilterPanel
           value={criteria}
-          onSearch={(next) => (sameCriteria(next, criteria) ? void list.refetch() : onCriteriaChange(next))}
+          onSearch={(next, how) => (sameCriteria(next, criteria) ? void list.refetch() : onCriteriaChange(next, { replace: how?.typed ?? false }))}
           loading={list.isFetching}
           {...panel}
         />
@@ -56,7 +57,16 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
           <Alert tone="error">{errorMessage(list.error, t('couldNotLoad'))}</Alert>
         </div>
       )}
-      <FileList files={list.data?.files ?? []} loading={list.isPending} {...files} />
+      <FileList
+        files={list.data?.files ?? []}
+        loading={list.isPending}
+        sort={{
+          by: criteria.sort_by ?? DEFAULT_SORT_BY,
+          order: criteria.sort_order ?? DEFAULT_SORT_ORDER,
+          onChange: (sort_by, sort_order) => onCriteriaChange({ ...criteria, sort_by, sort_order, page: undefined }),
+        }}
+        {...files}
+      />
       <Pagination
         className="border-t border-slate-100 px-5 py-3"
         page={page}

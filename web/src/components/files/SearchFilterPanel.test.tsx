@@ -97,7 +97,7 @@ describe('SearchFilterPanel', () => {
     expect(types).toEqual(['', 'image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf', 'text/plain', 'text/markdown', 'text/csv', 'application/json', 'application/zip']);
   });
 
-  it('offers the four sort fields', async () => {
+  it('offers the six sort fields', async () => {
     const { user } = setup();
     await openFilters(user);
     const options = Array.from((screen.getByLabelText('Sort by') as HTMLSelectElement).options).map((o) => [o.value, o.text]);
@@ -106,6 +106,8 @@ describe('SearchFilterPanel', () => {
       ['file_size', 'File Size'],
       ['download_count', 'Downloads'],
       ['original_name', 'Name'],
+      ['username', 'Owner'],
+      ['folder_name', 'Folder'],
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
 import { useAllowedTypes } from '../../api/auth';
@@ -22,11 +22,22 @@ import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { TagInput } from './TagInput';
 
+/** How a search was asked for: typed ones replace the previous history entry rather than add one. */
+export interface SearchHow {
+  typed: boolean;
+}
+
+/** Typing searches once the keys have rested this long, so a word costs one request, not one per letter. */
+export const SEARCH_AS_YOU_TYPE_MS = 300;
+
 export interface SearchFilterPanelProps {
   /** The criteria in force; the form follows them when they change (e.g. Back). */
   value: FileSearchCriteria;
-  /** A new search: the criteria without a page (start at page 1). */
-  onSearch(criteria: FileSearchCriteria): void;
+  /**
+   * A new search: the criteria without a page (start at page 1). `typed` when
+   * it comes from typing in the search box rather than Enter or a button.
+   */
+  onSearch(criteria: FileSearchCriteria, how?: SearchHow): void;
   /** While the search runs: 'Searching...' on the button. */
   loading?: boolean;
   /** Options of the folder filter. */
@@ -41,9 +52,10 @@ export interface SearchFilterPanelProps {
 }
 
 /**
- * The search and filter panel: a search box (Enter searches), a Filters
- * toggle, Search ('Searching...' while loading) and the expandable filters
- * with Reset, which restores the defaults and searches at once.
+ * The search and filter panel: a search box that searches as you type (once
+ * typing pauses) and at once on Enter, a Filters toggle, Search
+ * ('Searching...' while loading) and the expandable filters with Reset, which
+ * restores the defaults and searches at once.
  */
 export function SearchFilterPanel({
   value,
@@ -66,11 +78,30 @@ export function SearchFilterPanel({
   const activeCount = activeFilterCount(value);
 
   const valueKey = toQueryString(value);
+  // The criteria the last typed search asked for: when they come back as the value,
+  // the form keeps what was typed since and the filters not applied yet.
+  const typedKey = useRef<string | null>(null);
   useEffect(() => {
+    if (valueKey === typedKey.current) {
+      typedKey.current = null;
+      return;
+    }
     setDraft(draftFromCriteria(value));
     setErrors({});
     // The serialized criteria identify the value: a new object with the same content changes nothing.
   }, [valueKey]);
+
+  const typedText = draft.search.trim();
+  useEffect(() => {
+    if (typedText === (value.search ?? '')) return;
+    const timer = window.setTimeout(() => {
+      const next = { ...value, search: typedText || undefined, page: undefined };
+      typedKey.current = toQueryString(next);
+      onSearch(next, { typed: true });
+    }, SEARCH_AS_YOU_TYPE_MS);
+    return () => window.clearTimeout(timer);
+    // A new value or more typing restarts the wait; the value itself is read when it ends.
+  }, [typedText, valueKey]);
 
   const set = <K extends keyof FilterDraft>(key: K, next: FilterDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: next }));
@@ -85,12 +116,14 @@ export function SearchFilterPanel({
       setExpanded(true);
       return;
     }
+    typedKey.current = null;
     onSearch(result.criteria);
   };
 
   const reset = () => {
     setDraft(EMPTY_DRAFT);
     setErrors({});
+    typedKey.current = null;
     onSearch({});
   };
 

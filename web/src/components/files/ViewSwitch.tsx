@@ -25,7 +25,8 @@ export function ViewSwitch({ view, onChange }: { view: FileView; onChange: (view
           )}
         >
           <option.icon aria-hidden="true" className="size-4" />
-          {t(option.label)}
+          {/* Icons alone on a phone, where the bar also holds the sort menu. */}
+          <span className="sr-only sm:not-sr-only">{t(option.label)}</span>
         </button>
       ))}
     </div>

@@ -1,20 +1,23 @@
 import { Outlet } from 'react-router';
 import { useCurrentUser, useSession } from '../../session/context';
+import { ShortcutsProvider } from './KeyboardShortcuts';
 import { NavBar } from './NavBar';
 import { PageContainer } from './PageContainer';
 import { SkipLink } from './SkipLink';
 
-/** Layout of signed-in screens: navigation bar above the page. */
+/** Layout of signed-in screens: navigation bar above the page, and the keyboard shortcuts. */
 export function AppShell() {
   const user = useCurrentUser();
   const { signOut } = useSession();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <SkipLink />
-      <NavBar user={user} onLogout={() => signOut()} />
-      <PageContainer>
-        <Outlet />
-      </PageContainer>
-    </div>
+    <ShortcutsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <SkipLink />
+        <NavBar user={user} onLogout={() => signOut()} />
+        <PageContainer>
+          <Outlet />
+        </PageContainer>
+      </div>
+    </ShortcutsProvider>
   );
 }

@@ -12,12 +12,12 @@ import type { NavItem } from './nav-items';
 const ICON_BUTTON =
   'rounded-lg p-2 text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600';
 
-/** Below 768 px the links live in this side drawer; choosing a link or Logout closes it. */
+/** Below 1024 px (seven links and the account do not fit one bar) the links live in this side drawer; choosing a link or Logout closes it. */
 export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]; user: User; onLogout(): void }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   // Widening the window shows the bar's links: a drawer left open would keep the page inert.
   useEffect(() => {
@@ -26,14 +26,14 @@ export function MobileNav({ items, user, onLogout }: { items: readonly NavItem[]
 
   return (
     <RadixDialog.Root open={open} onOpenChange={setOpen}>
-      <RadixDialog.Trigger aria-label={t('openNavigationMenu')} className={`${ICON_BUTTON} -ml-2 md:hidden`}>
+      <RadixDialog.Trigger aria-label={t('openNavigationMenu')} className={`${ICON_BUTTON} -ml-2 lg:hidden`}>
         <Menu aria-hidden="true" className="size-5" />
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim data-[state=open]:motion-safe:animate-fade-in md:hidden" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-scrim data-[state=open]:motion-safe:animate-fade-in lg:hidden" />
         <RadixDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-slide-in-left md:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-overlay focus:outline-none data-[state=open]:motion-safe:animate-slide-in-left lg:hidden"
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Brand to="/dashboard" onClick={close} />

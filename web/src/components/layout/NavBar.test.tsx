@@ -8,12 +8,12 @@ import { makeUser } from '../../test/tokens';
 const member = makeUser({ username: 'alice', email: 'alice@example.com' });
 const admin = makeUser({ id: 1, username: 'root', email: 'root@example.com', is_admin: true });
 
-function signedInAs(user: typeof member) {
+function signedInAs(user: typeof member, trashDays = 30) {
   const token = storeSession(user);
   const fetches = mockFetch({
     'GET /api/auth/me': { body: { user } },
     'POST /api/auth/logout': { status: 204 },
-    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
+    'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true, trash_days: trashDays } },
   });
   return { token, ...fetches };
 }
@@ -30,9 +30,20 @@ describe('NavBar', () => {
       ['Folders', '/folders'],
       ['Sharing', '/sharing'],
       ['Public Files', '/public'],
+      ['Trash', '/trash'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Folders' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('says on the Trash link when Trash is off (deleting is permanent)', async () => {
+    signedInAs(member, 0);
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const trash = within(nav).getByRole('link', { name: /^Trash/ });
+    await waitFor(() => expect(trash).toHaveTextContent('TrashOff'));
+    expect(trash).toHaveAttribute('title', 'Trash is off: deleting is permanent');
+    expect(trash).toHaveAttribute('href', '/trash');
   });
 
   it('shows Admin Panel to admins only', async () => {

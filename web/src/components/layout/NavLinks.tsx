@@ -15,11 +15,12 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
   const vertical = orientation === 'vertical';
   return (
     <ul className={clsx('flex', vertical ? 'flex-col gap-1' : 'items-center gap-0.5 lg:gap-1')}>
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, off }) => (
         <li key={to}>
           <NavLink
             to={to}
             onClick={onNavigate}
+            title={off ? t('nav.trashOffTitle') : undefined}
             className={({ isActive }) =>
               clsx(
                 'flex items-center rounded-lg text-sm font-medium whitespace-nowrap transition-colors',
@@ -29,8 +30,9 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
               )
             }
           >
-            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden lg:block')} />
+            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden xl:block')} />
             {t(label)}
+            {off && <span className="rounded bg-slate-100 px-1 text-[0.6875rem] font-semibold text-slate-500 uppercase">{t('nav.trashOff')}</span>}
           </NavLink>
         </li>
       ))}

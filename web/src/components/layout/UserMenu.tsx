@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { ChevronDown, Keyboard, LogOut, Settings } from 'lucide-react';
 import type { User } from '@vault/contract';
 import { UserAvatar } from './UserAvatar';
 import { UserIdentity } from './UserIdentity';
 import { MenuChoice } from './MenuChoice';
+import { useOpenShortcutsHelp } from './KeyboardShortcuts';
 import { changeLanguage } from '../../i18n';
 import { LANGUAGES, type Language } from '../../i18n/languages';
 import { readThemePreference, saveThemePreference, THEME_PREFERENCES, type ThemePreference } from '../../theme/preference';
@@ -17,6 +18,7 @@ const ITEM =
 export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
   const { t, i18n } = useTranslation('common');
   const navigate = useNavigate();
+  const openShortcuts = useOpenShortcutsHelp();
   const [theme, setTheme] = useState<ThemePreference>(readThemePreference);
   const chooseTheme = (preference: ThemePreference) => {
     saveThemePreference(preference);
@@ -46,6 +48,12 @@ export function UserMenu({ user, onLogout }: { user: User; onLogout(): void }) {
             <Settings aria-hidden="true" className="size-4 text-slate-500" />
             {t('settings')}
           </DropdownMenu.Item>
+          {openShortcuts && (
+            <DropdownMenu.Item className={`${ITEM} text-slate-700`} onSelect={openShortcuts}>
+              <Keyboard aria-hidden="true" className="size-4 text-slate-500" />
+              {t('shortcuts.title')}
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
           <MenuChoice
             label={t('theme.label')}

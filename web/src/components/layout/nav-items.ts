@@ -1,24 +1,28 @@
-import { FolderClosed, Globe, LayoutDashboard, Share2, ShieldCheck, Upload, type LucideIcon } from 'lucide-react';
+import { FolderClosed, Globe, LayoutDashboard, Share2, ShieldCheck, Trash2, Upload, type LucideIcon } from 'lucide-react';
 import type { User } from '@vault/contract';
 
 export interface NavItem {
   to: string;
   /** The link's text, a key of the common texts. */
-  label: 'nav.dashboard' | 'nav.upload' | 'nav.folders' | 'nav.sharing' | 'nav.public' | 'nav.admin';
+  label: 'nav.dashboard' | 'nav.upload' | 'nav.folders' | 'nav.sharing' | 'nav.public' | 'nav.trash' | 'nav.admin';
   icon: LucideIcon;
   adminOnly?: boolean;
+  /** The place is switched off on this installation (Trash with TRASH_DAYS=0): the link says so. */
+  off?: boolean;
 }
 
-/** The navigation bar's links, in order: Dashboard, Upload, Folders, Sharing, Public Files, and Admin Panel for administrators. */
+/** The navigation bar's links, in order: Dashboard, Upload, Folders, Sharing, Public Files, Trash, and Admin Panel for administrators. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/upload', label: 'nav.upload', icon: Upload },
   { to: '/folders', label: 'nav.folders', icon: FolderClosed },
   { to: '/sharing', label: 'nav.sharing', icon: Share2 },
   { to: '/public', label: 'nav.public', icon: Globe },
+  { to: '/trash', label: 'nav.trash', icon: Trash2 },
   { to: '/admin', label: 'nav.admin', icon: ShieldCheck, adminOnly: true },
 ];
 
-export function navItemsFor(user: User): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.adminOnly || user.is_admin);
+/** The links this user sees; with `trashOff` the Trash link says Trash is off. */
+export function navItemsFor(user: User, trashOff = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => !item.adminOnly || user.is_admin).map((item) => (trashOff && item.to === '/trash' ? { ...item, off: true } : item));
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FileArchive, FolderInput, Tags, Trash2, X } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner';
 
 export interface BulkBarProps {
@@ -17,7 +18,8 @@ export interface BulkBarProps {
   onClear(): void;
 }
 
-function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }: { icon: LucideIcon; label: string; onClick(): void; busy?: boolean; danger?: boolean }) {
+/** A bulk bar's action: its icon over its label on narrow screens, beside it from 640 px. */
+export function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }: { icon: LucideIcon; label: string; onClick(): void; busy?: boolean; danger?: boolean }) {
   return (
     <button
       type="button"
@@ -31,30 +33,48 @@ function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }:
   );
 }
 
-/** What can be done with the selected files (and folders), all at once; it stays in view at the foot of the list. */
-export function BulkBar({ count, canManage, canTag, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
-  const { t } = useTranslation('manage');
+export interface BulkBarFrameProps {
+  /** The toolbar's accessible name, e.g. 'Selected files'. */
+  label: string;
+  /** '{n} selected'. */
+  selected: string;
+  clearLabel: string;
+  onClear(): void;
+  /** The bar's buttons (BarButton). */
+  children: ReactNode;
+}
+
+/** A bar of actions over a selection; it stays in view at the foot of its list. */
+export function BulkBarFrame({ label, selected, clearLabel, onClear, children }: BulkBarFrameProps) {
   return (
-    <div role="toolbar" aria-label={t('bulk.toolbar')} className="sticky bottom-3 z-20 mx-3 mt-3 flex flex-wrap items-center gap-1 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
+    <div role="toolbar" aria-label={label} className="sticky bottom-3 z-20 mx-3 mt-3 flex flex-wrap items-center gap-1 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
       <span aria-live="polite" className="rounded-md bg-accent-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-accent-800">
-        {t('bulk.selected', { count })}
+        {selected}
       </span>
       {/* Narrow screens: a row of four under the count and the clear button; wider: in line between them. */}
-      <span className="order-last grid w-full grid-cols-4 gap-0.5 sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-wrap">
-        {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
-        {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
-        <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
-        {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
-      </span>
+      <span className="order-last grid w-full grid-cols-4 gap-0.5 sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-wrap">{children}</span>
       <button
         type="button"
         onClick={onClear}
-        aria-label={t('bulk.clear')}
-        title={t('bulk.clear')}
+        aria-label={clearLabel}
+        title={clearLabel}
         className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600"
       >
         <X aria-hidden="true" className="size-4" />
       </button>
     </div>
+  );
+}
+
+/** What can be done with the selected files (and folders), all at once. */
+export function BulkBar({ count, canManage, canTag, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+  const { t } = useTranslation('manage');
+  return (
+    <BulkBarFrame label={t('bulk.toolbar')} selected={t('bulk.selected', { count })} clearLabel={t('bulk.clear')} onClear={onClear}>
+      {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
+      {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+      <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
+      {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
+    </BulkBarFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Download, FolderInput, Pencil, Share2, Tags, Trash2 } from 'lucide-react';
@@ -7,7 +7,9 @@ import type { FileItem } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { downloadZip } from '../../api/links';
 import { useBulkAction, useUpdateFile, type ItemIds } from '../../api/manage';
+import { useTrashDays } from '../../api/trash';
 import { clickItem, NO_SELECTION, selectAll, selectedIn, type Selection } from '../../lib/selection';
+import { isTyping, mayBeShortcut } from '../../lib/shortcuts';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BulkBar } from './BulkBar';
 import type { RenameEnd } from './InlineRename';
@@ -47,8 +49,6 @@ export interface FileHandlers {
   delete(file: FileItem): void;
 }
 
-/** Keys typed into a field are the field's, not the list's. */
-const typing = (el: HTMLElement) => el.closest('input:not([type="checkbox"]), textarea, select, [contenteditable="true"]') !== null;
 /** A click on a control inside a row is that control's. */
 const onControl = (el: HTMLElement) => el.closest('a, button, input, label, [role="menuitem"]') !== null;
 
@@ -57,6 +57,8 @@ const onControl = (el: HTMLElement) => el.closest('a, button, input, label, [rol
  * (checkboxes, shift ranges, Ctrl/Cmd+A, Escape), keyboard focus from row to
  * row, inline rename (double-click or F2), each row's menu, dragging rows
  * onto folders, the bulk bar and the move, tag and bulk delete dialogs.
+ * Delete asks to delete the selection, or the focused row's file when nothing
+ * is selected, from the list or with nothing focused.
  * Disabled, it changes nothing about the list.
  */
 export function useFileManagement({ files, currentUserId, enabled, handlers }: { files: readonly FileItem[]; currentUserId: number | null; enabled: boolean; handlers: FileHandlers }) {
@@ -71,6 +73,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const [zipping, setZipping] = useState(false);
   const update = useUpdateFile();
   const bulk = useBulkAction();
+  const trashDays = useTrashDays() ?? 0;
 
   const order = useMemo(() => files.map((f) => f.id), [files]);
   const selectedIds = useMemo(() => selectedIn(selection, order), [selection, order]);
@@ -97,7 +100,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const onListKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;
     // Keys from a menu or dialog opened from a row reach here through React's tree, not the page's.
-    if (!enabled || !event.currentTarget.contains(target) || typing(target)) return;
+    if (!enabled || !event.currentTarget.contains(target) || isTyping(target)) return;
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
       event.preventDefault();
       setSelection((now) => selectAll(now, order));
@@ -123,6 +126,29 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       toggle(file.id, event.shiftKey);
     }
   };
+
+  // Delete goes through the same confirmations as the bulk bar's and the row's buttons.
+  const deleteKey = useRef<(target: Element) => void>(() => undefined);
+  deleteKey.current = (target) => {
+    if (count > 0) {
+      if (canManage) setConfirmingDelete(true);
+      return;
+    }
+    const row = target.closest<HTMLElement>('[data-file-id]');
+    const file = row && files.find((f) => f.id === Number(row.dataset.fileId));
+    if (file && owns(file)) handlers.delete(file);
+  };
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Delete' || !mayBeShortcut(event) || !(event.target instanceof Element)) return;
+      if (event.target !== document.body && !listRef.current?.contains(event.target)) return;
+      event.preventDefault();
+      deleteKey.current(event.target);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [enabled]);
 
   const menuFor = (file: FileItem): MenuEntry[] =>
     owns(file)
@@ -194,6 +220,13 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: selectedFolderIds };
   // With folders among them the texts speak of items, and tags (files only) are not offered.
   const withFolders = selectedFolderIds.length > 0;
+  const deleteMessage = withFolders
+    ? trashDays > 0
+      ? t('bulk.deleteItemsToTrash', { count, days: trashDays })
+      : t('bulk.deleteItemsMessage', { count })
+    : trashDays > 0
+      ? t('bulk.deleteToTrash', { count, days: trashDays })
+      : t('bulk.deleteMessage', { count });
   const barElement =
     enabled && count > 0 ? (
       <BulkBar
@@ -225,13 +258,13 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title={withFolders ? t('bulk.deleteItemsTitle', { count }) : t('bulk.deleteTitle', { count })}
-        message={withFolders ? t('bulk.deleteItemsMessage', { count }) : t('bulk.deleteMessage', { count })}
+        message={deleteMessage}
         confirmLabel={t('bulk.delete')}
         tone="danger"
         pending={bulk.isPending}
         onConfirm={() =>
           bulk.mutate(
-            { action: 'delete', items: selectionItems },
+            { action: 'delete', items: selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })) },
             {
               onSettled: () => setConfirmingDelete(false),
               onSuccess: clear,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import clsx from 'clsx';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { ariaSort, SortButton, type SortOrder, type TableSort } from './SortHeader';
 
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder, TableSort };
 
 export interface Column<T, S extends string = string> {
   /** Visible header; also the label of the value on small-screen cards. */
@@ -19,12 +19,6 @@ export interface Column<T, S extends string = string> {
   className?: string;
 }
 
-export interface TableSort<S extends string> {
-  by: S;
-  order: SortOrder;
-  onChange(by: S, order: SortOrder): void;
-}
-
 export interface DataTableProps<T, S extends string> {
   /** Names the table for screen readers. */
   caption: string;
@@ -36,31 +30,6 @@ export interface DataTableProps<T, S extends string> {
 
 /** Below 640 px a wide table cannot be read: each row becomes a card of label/value pairs. */
 const WIDE = '(min-width: 640px)';
-
-function SortButton<S extends string>({ column, sort }: { column: Column<unknown, S> & { sortBy: S }; sort: TableSort<S> }) {
-  const active = sort.by === column.sortBy;
-  const Icon = !active ? ArrowUpDown : sort.order === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <button
-      type="button"
-      onClick={() => sort.onChange(column.sortBy, active && sort.order === 'desc' ? 'asc' : 'desc')}
-      className={clsx(
-        '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-0.5 uppercase hover:bg-slate-100 hover:text-slate-900',
-        'focus-visible:outline-2 focus-visible:outline-accent-600',
-        active && 'text-slate-900',
-      )}
-    >
-      {column.header}
-      <Icon aria-hidden="true" className={clsx('size-3.5', !active && 'text-slate-400')} />
-    </button>
-  );
-}
-
-function ariaSort<S extends string>(column: Column<unknown, S>, sort: TableSort<S> | undefined) {
-  if (!sort || !column.sortBy) return undefined;
-  if (sort.by !== column.sortBy) return 'none' as const;
-  return sort.order === 'asc' ? ('ascending' as const) : ('descending' as const);
-}
 
 export function DataTable<T, S extends string = string>({ caption, columns, rows, rowKey, sort }: DataTableProps<T, S>) {
   const wide = useMediaQuery(WIDE);
@@ -75,13 +44,13 @@ export function DataTable<T, S extends string = string>({ caption, columns, rows
               <th
                 key={column.header}
                 scope="col"
-                aria-sort={ariaSort(column as Column<unknown, S>, sort)}
+                aria-sort={ariaSort(column.sortBy, sort)}
                 className={clsx('px-4 py-3 whitespace-nowrap first:pl-5 last:pr-5', column.align === 'right' && 'text-right')}
               >
                 {column.actions ? (
                   <span className="sr-only">{column.header}</span>
                 ) : sort && column.sortBy ? (
-                  <SortButton column={column as Column<unknown, S> & { sortBy: S }} sort={sort} />
+                  <SortButton field={column.sortBy} label={column.header} sort={sort} />
                 ) : (
                   column.header
                 )}

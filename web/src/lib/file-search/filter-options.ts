@@ -23,6 +23,8 @@ export const SORT_OPTIONS = [
   { value: 'file_size', labelKey: 'filter.file-size' },
   { value: 'download_count', labelKey: 'filter.downloads' },
   { value: 'original_name', labelKey: 'filter.name' },
+  { value: 'username', labelKey: 'filter.owner' },
+  { value: 'folder_name', labelKey: 'filter.folder' },
 ] as const satisfies readonly { value: FileSortField; labelKey: string }[];
 
 export const SORT_ORDER_OPTIONS = [

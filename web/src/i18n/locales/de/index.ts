@@ -11,9 +11,10 @@ import manage from './manage.json';
 import session from './session.json';
 import settings from './settings.json';
 import sharing from './sharing.json';
+import trash from './trash.json';
 import upload from './upload.json';
 import versions from './versions.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, upload, versions };
+export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
 export { dateLocale };
