@@ -7,7 +7,7 @@ import { makeFolder } from '../../test/folders';
 import { renderApp, storeSession } from '../../test/render-app';
 import { makeUser } from '../../test/tokens';
 
-const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['txt'], registration_open: true } } };
+const CONFIG = { 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['txt'], registration_open: true, trash_days: 30 } } };
 const projects = makeFolder({ id: 1, name: 'Projects', subfolder_count: 3, file_count: 1 });
 const inProjects = (id: number, name: string) => makeFolder({ id, name, parent_id: 1, path: [{ id: 1, name: 'Projects' }, { id, name }] });
 const subfolders = [inProjects(2, 'Alpha'), inProjects(3, 'Beta'), inProjects(4, 'Gamma')];
@@ -89,9 +89,9 @@ describe('folders in the selection', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Gamma' }));
     await user.click(within(bar()!).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete 2 items?' });
-    expect(within(confirm).getByText('Are you sure you want to delete these 2 items? Folders are deleted with everything in them.')).toBeInTheDocument();
+    expect(within(confirm).getByText('Are you sure you want to delete these 2 items? They move to Trash, folders with everything in them, and stay there for 30 days.')).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('2 items deleted')).toBeInTheDocument();
+    expect(await screen.findByText('2 items moved to Trash')).toBeInTheDocument();
 
     expect(bulkCalls(calls)).toEqual([
       { action: 'move', file_ids: [50], folder_ids: [3], folder_id: 2 },

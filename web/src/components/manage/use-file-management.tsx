@@ -264,7 +264,13 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
         pending={bulk.isPending}
         onConfirm={() =>
           bulk.mutate(
-            { action: 'delete', items: selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })) },
+            {
+              action: 'delete',
+              items: [
+                ...selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })),
+                ...(folderSelection?.selected ?? []).map((f) => ({ kind: 'folder' as const, id: f.id, name: f.name })),
+              ],
+            },
             {
               onSettled: () => setConfirmingDelete(false),
               onSuccess: clear,
