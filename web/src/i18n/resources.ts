@@ -2,6 +2,7 @@ import type { Locale } from 'date-fns';
 import { enUS } from 'date-fns/locale/en-US';
 import admin from './locales/en/admin.json';
 import auth from './locales/en/auth.json';
+import browse from './locales/en/browse.json';
 import common from './locales/en/common.json';
 import dashboard from './locales/en/dashboard.json';
 import files from './locales/en/files.json';
@@ -17,7 +18,7 @@ import versions from './locales/en/versions.json';
 import type { Language } from './languages';
 
 /** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
-export const en = { admin, auth, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
+export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

@@ -6,6 +6,8 @@ import { useFileList } from '../api/files';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
 import { useCurrentUser } from '../session/context';
+import { FileDropZone } from '../components/browse/FileDropZone';
+import { WithFolderTree } from '../components/browse/WithFolderTree';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';
 import { StatisticsSection } from '../components/dashboard/StatisticsSection';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
@@ -50,48 +52,52 @@ export function DashboardPage() {
   );
 
   return (
-    <div className="space-y-6">
-      <PageHeader
-        className="mb-2"
-        title={t('welcome', { username: user.username })}
-        titleAddon={user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
-        description={user.is_admin ? t('subtitle.admin') : t('subtitle.user')}
-      />
-      {wide && statistics}
-      <Card>
-        <CardHeader
-          title={t('yourFiles')}
-          description={filesFound(total)}
-          actions={
-            <Link to="/upload" className={buttonClasses('primary', 'sm')}>
-              <Upload aria-hidden="true" className="size-4" />
-              {t('upload')}
-            </Link>
-          }
-        />
-        <FileSearchSection
-          criteria={criteria}
-          onCriteriaChange={setCriteria}
-          list={list}
-          panel={{ folders: folders.data }}
-          files={{
-            currentUserId: user.id,
-            manage: true,
-            label: t('yourFilesLabel'),
-            empty: searching
-              ? {
-                  ...defaultEmpty(),
-                  action: (
-                    <Button variant="secondary" onClick={() => setCriteria({})}>
-                      {t('clearSearchAndFilters')}
-                    </Button>
-                  ),
-                }
-              : defaultEmpty(),
-          }}
-        />
-      </Card>
-      {!wide && statistics}
-    </div>
+    <FileDropZone folder={null} enabled>
+      <WithFolderTree current={null}>
+        <div className="space-y-6">
+          <PageHeader
+            className="mb-2"
+            title={t('welcome', { username: user.username })}
+            titleAddon={user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
+            description={user.is_admin ? t('subtitle.admin') : t('subtitle.user')}
+          />
+          {wide && statistics}
+          <Card>
+            <CardHeader
+              title={t('yourFiles')}
+              description={filesFound(total)}
+              actions={
+                <Link to="/upload" className={buttonClasses('primary', 'sm')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  {t('upload')}
+                </Link>
+              }
+            />
+            <FileSearchSection
+              criteria={criteria}
+              onCriteriaChange={setCriteria}
+              list={list}
+              panel={{ folders: folders.data }}
+              files={{
+                currentUserId: user.id,
+                manage: true,
+                label: t('yourFilesLabel'),
+                empty: searching
+                  ? {
+                      ...defaultEmpty(),
+                      action: (
+                        <Button variant="secondary" onClick={() => setCriteria({})}>
+                          {t('clearSearchAndFilters')}
+                        </Button>
+                      ),
+                    }
+                  : defaultEmpty(),
+              }}
+            />
+          </Card>
+          {!wide && statistics}
+        </div>
+      </WithFolderTree>
+    </FileDropZone>
   );
 }

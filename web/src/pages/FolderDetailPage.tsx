@@ -5,6 +5,8 @@ import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-re
 import type { Folder } from '@vault/contract';
 import type { ItemIds } from '../api/manage';
 import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
+import { FileDropZone } from '../components/browse/FileDropZone';
+import { WithFolderTree } from '../components/browse/WithFolderTree';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
@@ -15,6 +17,7 @@ import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
 import { useFolderManagement } from '../components/manage/use-folder-management';
 import { useMoveInto } from '../components/manage/use-move-into';
+import { FolderSelectionProvider, useFolderSelection } from '../components/manage/folder-selection';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
@@ -74,6 +77,8 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const [deleting, setDeleting] = useState<Folder | null>(null);
   const [sharing, setSharing] = useState(false);
   const subfolders = children.data?.folders ?? [];
+  const [barSlot, setBarSlot] = useState<HTMLElement | null>(null);
+  const folderSelection = useFolderSelection(subfolders, barSlot);
   const cards = useFolderManagement({ onDelete: setDeleting });
   const moveInto = useMoveInto();
   const { t: tm } = useTranslation('manage');
@@ -112,40 +117,46 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   );
 
   return (
-    <>
-      <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
-      <FolderBreadcrumb
-        root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }}
-        path={folder.path}
-        {...(isOwner ? { onDropItems: (folderId: number | null, name: string, items: ItemIds) => moveInto(folderId, folderId === null ? tm('move.root') : name, items) } : {})}
-      />
-      <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
-      {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
-      {(subfolders.length > 0 || isOwner) && (
-        <SubfoldersSection count={folder.subfolder_count}>
-          <QueryState query={children} loading={t('loadingSubfolders')} failed={t('failedToLoadTheSubfolders')}>
-            {({ folders }) => (
-              <FolderGrid
-                label={t('subfoldersOf', { name: folder.name })}
-                folders={folders}
-                {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
-                empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
-              />
-            )}
-          </QueryState>
-        </SubfoldersSection>
-      )}
-      <FolderFiles folder={folder} currentUserId={currentUserId} />
-      <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
-      {cards.dialogs}
-      {sharing && (
-        <ShareModal
-          open
-          onOpenChange={setSharing}
-          target={folderShareTarget(folder)}
-        />
-      )}
-      <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />
-    </>
+    <FileDropZone folder={folder} enabled={isOwner}>
+      <WithFolderTree current={isOwner ? folder : null}>
+        <FolderSelectionProvider value={isOwner ? folderSelection : null}>
+          <BackToFolders className={buttonClasses('ghost', 'sm', '-ml-3 mb-3')} />
+          <FolderBreadcrumb
+            root={isOwner ? { label: t('foldersDocumentTitle'), to: '/folders' } : { label: t('sharingRoot'), to: '/sharing' }}
+            path={folder.path}
+            {...(isOwner ? { onDropItems: (folderId: number | null, name: string, items: ItemIds) => moveInto(folderId, folderId === null ? tm('move.root') : name, items) } : {})}
+          />
+          <FolderSummary folder={folder} showOwner={!isOwner} actions={actions} />
+          {creating && <CreateFolderCard options={parents.data ?? []} parentId={folder.id} onClose={() => setCreating(false)} />}
+          {(subfolders.length > 0 || isOwner) && (
+            <SubfoldersSection count={folder.subfolder_count}>
+              <QueryState query={children} loading={t('loadingSubfolders')} failed={t('failedToLoadTheSubfolders')}>
+                {({ folders }) => (
+                  <FolderGrid
+                    label={t('subfoldersOf', { name: folder.name })}
+                    folders={folders}
+                    {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
+                    empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
+                  />
+                )}
+              </QueryState>
+            </SubfoldersSection>
+          )}
+          <FolderFiles folder={folder} currentUserId={currentUserId} />
+          {/* The bulk bar of the selected files and folders, in view at the foot of the page. */}
+          <div ref={setBarSlot} className="sticky bottom-3 z-20" />
+        </FolderSelectionProvider>
+        <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
+        {cards.dialogs}
+        {sharing && (
+          <ShareModal
+            open
+            onOpenChange={setSharing}
+            target={folderShareTarget(folder)}
+          />
+        )}
+        <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} {...(deleting?.id === folder.id ? { onDeleted } : {})} />
+      </WithFolderTree>
+    </FileDropZone>
   );
 }

@@ -23,6 +23,27 @@ function signedIn(routes: Parameters<typeof mockFetch>[0] = {}) {
 const folderQueries = (calls: MockRequest[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/folders').map((c) => c.search.slice(1));
 
 describe('FoldersPage', () => {
+  it('lists the folders other users shared under "Shared with me", with their owner', async () => {
+    const bobs = makeFolder({ id: 40, name: 'Holiday photos', user_id: 9, username: 'bob', file_count: 2, folder_size: 2048 });
+    signedIn({ 'GET /api/shared-with-me': { body: { files: [], folders: [bobs] } } });
+    renderApp('/folders');
+    const shared = await screen.findByRole('list', { name: 'Shared with me' });
+    const card = within(shared).getByRole('listitem');
+    expect(within(card).getByRole('link', { name: 'Holiday photos' })).toHaveAttribute('href', '/folders/40');
+    expect(card).toHaveTextContent('Owned by bob');
+    expect(card).toHaveTextContent('2 files · 2 KB');
+    // Read-only: nothing to edit, move or delete.
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    // The caller's own folders do not name their owner.
+    expect(within(screen.getByRole('list', { name: 'Folders' })).queryByText('Owned by alice')).not.toBeInTheDocument();
+  });
+
+  it('says so when nobody shared a folder', async () => {
+    signedIn({ 'GET /api/shared-with-me': { body: { files: [], folders: [] } } });
+    renderApp('/folders');
+    expect(await screen.findByText('Nobody has shared a folder with you yet.')).toBeInTheDocument();
+  });
+
   it('shows every folder with its count, size, visibility, date and place', async () => {
     signedIn();
     renderApp('/folders');

@@ -7,6 +7,7 @@ import { useFolderOptions, useFolderSearch } from '../api/folders';
 import { CreateFolderCard } from '../components/folders/CreateFolderCard';
 import { DeleteFolderDialog } from '../components/folders/DeleteFolderDialog';
 import { EditFolderDialog } from '../components/folders/EditFolderDialog';
+import { SharedFoldersCard } from '../components/folders/SharedFoldersCard';
 import { FolderFilterBar } from '../components/folders/FolderFilterBar';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { useFolderManagement } from '../components/manage/use-folder-management';
@@ -91,6 +92,7 @@ export function FoldersPage() {
           </QueryState>
         </CardContent>
       </Card>
+      <SharedFoldersCard />
       <EditFolderDialog folder={editing} onClose={() => setEditing(null)} />
       <DeleteFolderDialog folder={deleting} onClose={() => setDeleting(null)} />
       {cards.dialogs}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CircleCheck, Upload, X } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
@@ -15,6 +15,7 @@ import { SelectedFiles } from '../components/upload/SelectedFiles';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
 import { FolderPicker } from '../components/upload/FolderPicker';
 import { UploadProgress } from '../components/upload/UploadProgress';
+import { takeDropped } from '../components/upload/dropped-files';
 import { usePastedFiles } from '../components/upload/use-pasted-files';
 import { useUploader } from '../components/upload/use-uploader';
 import { Alert } from '../components/ui/Alert';
@@ -46,10 +47,17 @@ export function UploadPage() {
   const limits = useMemo(() => ({ maxBytes: maxFileBytes, allowedTypes }), [maxFileBytes, allowedTypes]);
   const uploader = useUploader(limits, origin && origin === folderId ? `/folders/${origin}` : '/dashboard');
   usePastedFiles(uploader.add);
+  const locked = uploader.uploading || uploader.finishing;
+  // Files dropped on the dashboard or a folder page arrive here to be listed and confirmed
+  // (while another batch is on its way, they wait in the list for the Upload button).
+  const { add } = uploader;
+  useEffect(() => {
+    const dropped = takeDropped();
+    if (dropped && add(dropped) > 0 && !locked) setConfirming(true);
+  }, [add, locked]);
 
   const folderLabel = folders.data?.find((f) => String(f.id) === folderId)?.label ?? t('rootLabel');
   const count = uploader.waiting.length;
-  const locked = uploader.uploading || uploader.finishing;
 
   const upload = () => {
     setConfirming(false);

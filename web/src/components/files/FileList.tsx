@@ -117,26 +117,26 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
             <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
             <FileBadges file={file} />
             <FileTags tags={file.tags} />
-            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 lg:hidden">
+            <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 @6xl:hidden">
               {showOwner && <Meta icon={User}>{file.username}</Meta>}
               {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
-              <span className="md:hidden">
+              <span className="@4xl:hidden">
                 {formatDate(file.created_at)} · {t('list.downloads', { count: file.download_count })}
               </span>
             </p>
           </div>
         </div>
       </td>
-      {showOwner && <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{file.username}</td>}
-      {showFolder && <td className="hidden px-3 py-3 text-slate-700 lg:table-cell">{file.folder_name ?? <span className="text-slate-400">—</span>}</td>}
+      {showOwner && <td className="hidden px-3 py-3 text-slate-700 @6xl:table-cell">{file.username}</td>}
+      {showFolder && <td className="hidden px-3 py-3 text-slate-700 @6xl:table-cell">{file.folder_name ?? <span className="text-slate-400">—</span>}</td>}
       <td className="px-3 py-3 whitespace-nowrap text-slate-700">
         <div className="flex flex-col">
           {formatFileSize(file.file_size)}
           <References count={file.reference_count} />
         </div>
       </td>
-      <td className="hidden px-3 py-3 text-right text-slate-700 tabular-nums md:table-cell">{file.download_count}</td>
-      <td className="hidden px-3 py-3 whitespace-nowrap md:table-cell">
+      <td className="hidden px-3 py-3 text-right text-slate-700 tabular-nums @4xl:table-cell">{file.download_count}</td>
+      <td className="hidden px-3 py-3 whitespace-nowrap @4xl:table-cell">
         <div className="flex flex-col">
           <span className="text-slate-700">{formatDate(file.created_at)}</span>
           <span className="text-xs text-slate-500">{t('list.updated', { date: formatDateTime(file.updated_at) })}</span>
@@ -286,22 +286,22 @@ export function FileList({
               {header('original_name', t('file'))}
             </th>
             {showOwner && (
-              <th scope="col" aria-sort={ariaSort('username', sort)} className="hidden w-32 px-3 py-2.5 lg:table-cell">
+              <th scope="col" aria-sort={ariaSort('username', sort)} className="hidden w-32 px-3 py-2.5 @6xl:table-cell">
                 {header('username', t('owner'))}
               </th>
             )}
             {showFolder && (
-              <th scope="col" aria-sort={ariaSort('folder_name', sort)} className="hidden w-36 px-3 py-2.5 lg:table-cell">
+              <th scope="col" aria-sort={ariaSort('folder_name', sort)} className="hidden w-36 px-3 py-2.5 @6xl:table-cell">
                 {header('folder_name', t('folder'))}
               </th>
             )}
             <th scope="col" aria-sort={ariaSort('file_size', sort)} className="w-28 px-3 py-2.5">
               {header('file_size', t('size'))}
             </th>
-            <th scope="col" aria-sort={ariaSort('download_count', sort)} className="hidden w-32 px-3 py-2.5 text-right md:table-cell">
+            <th scope="col" aria-sort={ariaSort('download_count', sort)} className="hidden w-32 px-3 py-2.5 text-right @4xl:table-cell">
               {header('download_count', t('downloads'))}
             </th>
-            <th scope="col" aria-sort={ariaSort('created_at', sort)} className="hidden w-40 px-3 py-2.5 md:table-cell">
+            <th scope="col" aria-sort={ariaSort('created_at', sort)} className="hidden w-40 px-3 py-2.5 @4xl:table-cell">
               {header('created_at', t('created'))}
             </th>
             <th scope="col" className={clsx('py-2.5 pr-5 pl-2 text-right', manage ? 'w-[16rem]' : 'w-[12.5rem]')}>
@@ -338,7 +338,8 @@ export function FileList({
           <ViewSwitch view={view} onChange={setView} />
         </div>
       )}
-      <div ref={management.listRef} onKeyDown={management.onListKeyDown}>
+      {/* Columns show by the room the list has, which the folder tree beside it takes a part of. */}
+      <div ref={management.listRef} onKeyDown={management.onListKeyDown} className="@container">
         {body}
         {management.bar}
       </div>

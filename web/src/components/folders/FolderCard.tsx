@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import clsx from 'clsx';
@@ -10,7 +10,9 @@ import { downloadZip } from '../../api/links';
 import type { ItemIds } from '../../api/manage';
 import { formatDate } from '../../lib/format';
 import { startItemDrag, useItemDrop } from '../manage/drag';
+import { useFolderSelectionContext } from '../manage/folder-selection';
 import { InlineRename } from '../manage/InlineRename';
+import { SelectBox } from '../manage/RowParts';
 import { ItemMenu } from '../manage/ItemMenu';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
@@ -25,6 +27,8 @@ export interface FolderCardProps {
   onDelete?: (folder: Folder) => void;
   /** Names the parent folders under the name, e.g. in a list of every folder. */
   showLocation?: boolean;
+  /** Names the owner, e.g. among folders other users shared. */
+  showOwner?: boolean;
   /** The owner's menu (rename in place, move, download, share, delete); the card can be dragged onto another folder. */
   menu?: FolderMenu;
   /** Files and folders dropped onto the card go into the folder. */
@@ -46,25 +50,48 @@ const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:
  * edit and delete on hover or focus, and the owner's menu. A drop target for
  * dragged items when the page allows it, highlighted while they hover it.
  */
-export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, menu, onDropItems }: FolderCardProps) {
+export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, showOwner = false, menu, onDropItems }: FolderCardProps) {
   const { t } = useTranslation('folders');
   const { t: tm } = useTranslation('manage');
   const [renaming, setRenaming] = useState(false);
   const { over, dropHandlers } = useItemDrop(onDropItems && ((items) => onDropItems(folder, items)));
   const location = showLocation ? parentPathLabel(folder) : null;
   const download = () => downloadZip({ folder_ids: [folder.id] }).catch((error: unknown) => toast.error(errorMessage(error, tm('bulk.zipFailed'))));
+  // The owner's cards join the page's selection, where it has one.
+  const selection = useFolderSelectionContext();
+  const selectable = selection !== null && menu !== undefined;
+  const selected = selectable && selection.isSelected(folder.id);
+  const drag = (event: DragEvent) => {
+    // A selected card carries the other selected folders along.
+    const ids = selected ? selection.selected.map((f) => f.id) : [folder.id];
+    startItemDrag(event, { file_ids: [], folder_ids: ids }, ids.length > 1 ? tm('drag.folders', { count: ids.length }) : folder.name);
+  };
+  const modifierClick = (event: MouseEvent) => {
+    if (!selectable || !(event.shiftKey || event.ctrlKey || event.metaKey)) return;
+    if ((event.target as HTMLElement).closest('button, input, [role="menuitem"]')) return;
+    // Instead of opening the folder (or a new tab): select like a row.
+    event.preventDefault();
+    selection.click(folder.id, event.shiftKey);
+  };
   return (
     <li
       {...dropHandlers}
-      {...(menu && !renaming ? { draggable: true, onDragStart: (event: DragEvent) => startItemDrag(event, { file_ids: [], folder_ids: [folder.id] }, folder.name) } : {})}
+      {...(menu && !renaming ? { draggable: true, onDragStart: drag } : {})}
+      onClick={modifierClick}
       className={clsx(
         'group relative flex min-w-0 flex-col rounded-xl border p-4 shadow-card transition hover:border-accent-300 hover:shadow-md focus-within:border-accent-300',
-        over ? 'border-accent-500 bg-accent-50 ring-4 ring-accent-500/30' : 'border-slate-200 bg-surface',
+        over ? 'border-accent-500 bg-accent-50 ring-4 ring-accent-500/30' : selected ? 'border-accent-400 bg-accent-50/60 ring-2 ring-accent-500/30' : 'border-slate-200 bg-surface',
       )}
     >
       <div className="flex items-start gap-3">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+        <div className="relative flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
           <FolderIcon aria-hidden="true" className="size-5" />
+          {/* On the icon's corner, above the link that covers the card. */}
+          {selectable && (
+            <span className="absolute -top-2 -left-2 z-10 flex rounded-md bg-surface p-0.5 shadow-xs ring-1 ring-slate-200">
+              <SelectBox name={folder.name} manage={{ selected, toggle: (shift) => selection.click(folder.id, shift) }} />
+            </span>
+          )}
         </div>
         <div className="min-w-0 flex-1">
           {renaming && menu ? (
@@ -80,6 +107,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
           <p className="mt-0.5 text-xs text-slate-600">
             {folderContents(folder)}
           </p>
+          {showOwner && <p className="mt-1 truncate text-xs text-slate-500">{t('ownedBy', { username: folder.username })}</p>}
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>
               <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />

@@ -13,10 +13,13 @@ export interface FolderGridProps extends Omit<FolderCardProps, 'folder' | 'to'> 
 export function FolderGrid({ folders, linkOf, label, empty, ...cardProps }: FolderGridProps) {
   if (folders.length === 0) return <>{empty}</>;
   return (
-    <ul aria-label={label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {folders.map((folder) => (
-        <FolderCard key={folder.id} folder={folder} {...(linkOf ? { to: linkOf(folder) } : {})} {...cardProps} />
-      ))}
-    </ul>
+    // Columns follow the room the grid has (beside the folder tree it has less than the window).
+    <div className="@container">
+      <ul aria-label={label} className="grid gap-4 @lg:grid-cols-2 @3xl:grid-cols-3 @5xl:grid-cols-4">
+        {folders.map((folder) => (
+          <FolderCard key={folder.id} folder={folder} {...(linkOf ? { to: linkOf(folder) } : {})} {...cardProps} />
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -8,6 +8,8 @@ export interface BulkBarProps {
   count: number;
   /** Move, Tags and Delete: only when every selected file is the caller's. */
   canManage: boolean;
+  /** Tags: files only, so not while folders are selected. */
+  canTag: boolean;
   onMove(): void;
   onTag(): void;
   onDownload(): void;
@@ -64,13 +66,13 @@ export function BulkBarFrame({ label, selected, clearLabel, onClear, children }:
   );
 }
 
-/** What can be done with the selected files, all at once. */
-export function BulkBar({ count, canManage, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+/** What can be done with the selected files (and folders), all at once. */
+export function BulkBar({ count, canManage, canTag, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
   const { t } = useTranslation('manage');
   return (
     <BulkBarFrame label={t('bulk.toolbar')} selected={t('bulk.selected', { count })} clearLabel={t('bulk.clear')} onClear={onClear}>
       {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
-      {canManage && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+      {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
       <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
       {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
     </BulkBarFrame>

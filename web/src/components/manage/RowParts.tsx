@@ -4,8 +4,8 @@ import clsx from 'clsx';
 import { InlineRename } from './InlineRename';
 import type { RowManagement } from './use-file-management';
 
-/** A row's selection checkbox; shift-click selects the range from the last one clicked. */
-export function SelectBox({ name, manage, className }: { name: string; manage: RowManagement; className?: string }) {
+/** A row's (or folder card's) selection checkbox; shift-click selects the range from the last one clicked. */
+export function SelectBox({ name, manage, className }: { name: string; manage: Pick<RowManagement, 'selected' | 'toggle'>; className?: string }) {
   const { t } = useTranslation('manage');
   return (
     <input

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Download, FolderInput, Pencil, Share2, Tags, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,6 +14,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { BulkBar } from './BulkBar';
 import type { RenameEnd } from './InlineRename';
 import { startItemDrag } from './drag';
+import { useFolderSelectionContext } from './folder-selection';
 import type { MenuEntry } from './ItemMenu';
 import { MoveDialog } from './MoveDialog';
 import { TagDialog } from './TagDialog';
@@ -77,8 +79,16 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const selectedIds = useMemo(() => selectedIn(selection, order), [selection, order]);
   const selectedFiles = useMemo(() => files.filter((f) => selection.selected.has(f.id)), [files, selection]);
   const owns = useCallback((file: FileItem) => currentUserId !== null && file.user_id === currentUserId, [currentUserId]);
-  const canManage = selectedFiles.length > 0 && selectedFiles.every(owns);
-  const clear = useCallback(() => setSelection(NO_SELECTION), []);
+  // Folder cards selected on the same page go with the files (the owner's only, so they never limit what may be done).
+  const folderSelection = useFolderSelectionContext();
+  const selectedFolderIds = useMemo(() => folderSelection?.selected.map((f) => f.id) ?? [], [folderSelection]);
+  const count = selectedIds.length + selectedFolderIds.length;
+  const canManage = count > 0 && selectedFiles.every(owns);
+  const clearFolders = folderSelection?.clear;
+  const clear = useCallback(() => {
+    setSelection(NO_SELECTION);
+    clearFolders?.();
+  }, [clearFolders]);
   const toggle = (id: number, shift: boolean) => setSelection((now) => clickItem({ ...now, selected: new Set(selectedIn(now, order)) }, order, id, shift));
   const focusRow = (id: number) => listRef.current?.querySelector<HTMLElement>(`[data-file-id="${id}"]`)?.focus();
   const focusedId = activeId !== null && order.includes(activeId) ? activeId : (order[0] ?? null);
@@ -96,7 +106,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       setSelection((now) => selectAll(now, order));
       return;
     }
-    if (event.key === 'Escape' && selectedIds.length > 0) {
+    if (event.key === 'Escape' && count > 0) {
       event.preventDefault();
       clear();
       return;
@@ -120,7 +130,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   // Delete goes through the same confirmations as the bulk bar's and the row's buttons.
   const deleteKey = useRef<(target: Element) => void>(() => undefined);
   deleteKey.current = (target) => {
-    if (selectedIds.length > 0) {
+    if (count > 0) {
       if (canManage) setConfirmingDelete(true);
       return;
     }
@@ -180,8 +190,9 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
               draggable: renamingId !== file.id,
               onDragStart: (event: DragEvent) => {
                 // A selected row carries the whole selection (the caller's own files of it) along.
-                const ids = selection.selected.has(file.id) ? selectedFiles.filter(owns).map((f) => f.id) : [file.id];
-                startItemDrag(event, { file_ids: ids, folder_ids: [] }, t('drag.label', { count: ids.length }));
+                const items = selection.selected.has(file.id) ? { file_ids: selectedFiles.filter(owns).map((f) => f.id), folder_ids: selectedFolderIds } : { file_ids: [file.id], folder_ids: [] };
+                const dragged = items.file_ids.length + items.folder_ids.length;
+                startItemDrag(event, items, items.folder_ids.length > 0 ? t('drag.items', { count: dragged }) : t('drag.label', { count: dragged }));
               },
             }
           : {}),
@@ -198,7 +209,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const downloadSelected = async () => {
     setZipping(true);
     try {
-      await downloadZip({ file_ids: selectedIds });
+      await downloadZip({ file_ids: selectedIds, folder_ids: selectedFolderIds });
     } catch (error) {
       toast.error(errorMessage(error, t('bulk.zipFailed')));
     } finally {
@@ -206,13 +217,23 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
     }
   };
 
-  const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: [] };
-  const bar: ReactNode =
-    enabled && selectedIds.length > 0 ? (
+  const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: selectedFolderIds };
+  // With folders among them the texts speak of items, and tags (files only) are not offered.
+  const withFolders = selectedFolderIds.length > 0;
+  const deleteMessage = withFolders
+    ? trashDays > 0
+      ? t('bulk.deleteItemsToTrash', { count, days: trashDays })
+      : t('bulk.deleteItemsMessage', { count })
+    : trashDays > 0
+      ? t('bulk.deleteToTrash', { count, days: trashDays })
+      : t('bulk.deleteMessage', { count });
+  const barElement =
+    enabled && count > 0 ? (
       <BulkBar
-        count={selectedIds.length}
+        count={count}
         canManage={canManage}
-        onMove={() => setMoving({ items: selectionItems, title: t('move.titleMany', { count: selectedIds.length }), clears: true })}
+        canTag={!withFolders}
+        onMove={() => setMoving({ items: selectionItems, title: withFolders ? t('move.titleItems', { count }) : t('move.titleMany', { count }), clears: true })}
         onTag={() => setTagging(selectedFiles)}
         onDownload={() => void downloadSelected()}
         downloading={zipping}
@@ -220,6 +241,8 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
         onClear={clear}
       />
     ) : null;
+  const barSlot = folderSelection?.barSlot;
+  const bar: ReactNode = barElement && barSlot ? createPortal(barElement, barSlot) : barElement;
 
   const dialogs: ReactNode = enabled && (
     <>
@@ -234,14 +257,20 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
-        title={t('bulk.deleteTitle', { count: selectedIds.length })}
-        message={trashDays > 0 ? t('bulk.deleteToTrash', { count: selectedIds.length, days: trashDays }) : t('bulk.deleteMessage', { count: selectedIds.length })}
+        title={withFolders ? t('bulk.deleteItemsTitle', { count }) : t('bulk.deleteTitle', { count })}
+        message={deleteMessage}
         confirmLabel={t('bulk.delete')}
         tone="danger"
         pending={bulk.isPending}
         onConfirm={() =>
           bulk.mutate(
-            { action: 'delete', items: selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })) },
+            {
+              action: 'delete',
+              items: [
+                ...selectedFiles.map((f) => ({ kind: 'file' as const, id: f.id, name: f.original_name })),
+                ...(folderSelection?.selected ?? []).map((f) => ({ kind: 'folder' as const, id: f.id, name: f.name })),
+              ],
+            },
             {
               onSettled: () => setConfirmingDelete(false),
               onSuccess: clear,

@@ -42,8 +42,9 @@ export function useUploader(limits: UploadLimits, destination: string) {
     return () => window.clearTimeout(timer.current);
   }, [finished, navigate, destination]);
 
+  /** Screens the files against the upload rules and lists the accepted ones; says how many were accepted. */
   const add = useCallback(
-    (dropped: readonly File[]) => {
+    (dropped: readonly File[]): number => {
       const { accepted, rejected: refused } = screenFiles(
         items.map((i) => i.file),
         dropped,
@@ -51,6 +52,7 @@ export function useUploader(limits: UploadLimits, destination: string) {
       );
       setRejected(refused);
       if (accepted.length > 0) uploadQueue.add(accepted.map((file) => ({ file, dir: folderPathOf(file) })));
+      return accepted.length;
     },
     [items, limits],
   );

@@ -1,6 +1,7 @@
 import { de as dateLocale } from 'date-fns/locale/de';
 import admin from './admin.json';
 import auth from './auth.json';
+import browse from './browse.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
 import files from './files.json';
@@ -15,5 +16,5 @@ import upload from './upload.json';
 import versions from './versions.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
+export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
 export { dateLocale };
