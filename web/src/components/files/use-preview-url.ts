@@ -44,25 +44,31 @@ export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 
   return useBlobPreview(url, bytes, (signal) => apiBlob(url!, { token: null, signal, headers: headRange(bytes) }));
 }
 
-/** Loads a blob whenever `key` changes (null: nothing to show) and revokes its URL when done. */
+/**
+ * Loads a blob whenever `key` changes (null: nothing to show) and revokes its
+ * URL when done. A state belongs to the key it was loaded for: in the render
+ * where the key has just changed, the previous file's blob is never handed to
+ * the next file's viewer (an image element would start loading a URL that is
+ * about to be revoked).
+ */
 function useBlobPreview(key: string | null, bytes: number | null, load: (signal: AbortSignal) => Promise<Blob>): PreviewState {
-  const [state, setState] = useState<PreviewState>({ status: 'idle' });
+  const [loaded, setLoaded] = useState<{ key: string | null; state: PreviewState }>({ key: null, state: { status: 'idle' } });
   useEffect(() => {
     if (key === null) {
-      setState({ status: 'idle' });
+      setLoaded({ key, state: { status: 'idle' } });
       return;
     }
     const controller = new AbortController();
     let url: string | null = null;
-    setState({ status: 'loading' });
+    setLoaded({ key, state: { status: 'loading' } });
     load(controller.signal).then(
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
-        setState({ status: 'ready', url, blob, truncated: bytes !== null });
+        setLoaded({ key, state: { status: 'ready', url, blob, truncated: bytes !== null } });
       },
       () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
+        if (!controller.signal.aborted) setLoaded({ key, state: { status: 'error' } });
       },
     );
     return () => {
@@ -71,7 +77,8 @@ function useBlobPreview(key: string | null, bytes: number | null, load: (signal:
     };
     // `load` and `bytes` follow from `key`: only a new key is a new file to load.
   }, [key]);
-  return state;
+  if (loaded.key === key) return loaded.state;
+  return key === null ? { status: 'idle' } : { status: 'loading' };
 }
 
 /** Whether a blob really holds a PDF (its magic bytes), before a viewer is asked to show it. */
