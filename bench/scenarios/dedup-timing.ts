@@ -13,8 +13,11 @@ const NOISE_MS = 0.2;
 
 const content = () => Buffer.from(randomBytes(CONTENT_BYTES / 2).toString('hex'));
 
+let uploads = 0;
+
+/** Each upload under a name of its own: the other user keeps every file, and a taken name is refused. */
 async function uploadAs(url: string, token: string, body: Buffer): Promise<number> {
-  const res = await uploadMultipart(url, token, { name: 'timing.txt', file: body });
+  const res = await uploadMultipart(url, token, { name: `timing-${++uploads}.txt`, file: body });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status}`);
   return res.files[0]!.id;
 }
