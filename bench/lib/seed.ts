@@ -49,7 +49,7 @@ async function seedUser(db: Db, userId: number, count: number) {
             orphaned_at: null,
           },
           name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}.${ext}`,
-          text: TEXT_TYPES.includes(mime) ? `The ${WORDS[(i * 5) % WORDS.length]} figures for ${PLACES[i % PLACES.length]}, week ${i % 52}, item ${i}.` : undefined,
+          text: TEXT_TYPES.includes(mime) ? `The ${WORDS[(i * 5 + 1) % WORDS.length]} figures for ${PLACES[i % PLACES.length]}, week ${i % 52}, item ${i}.` : undefined,
         };
       });
       await trx.insertInto('blobs').values(rows.map((r) => r.blob)).execute();

@@ -3,7 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
-import { contentMatches, hashesHolding, searchWords } from '../texts/text-query.js';
+import { contentMatches, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -38,10 +38,10 @@ function containsText(text: string, dialect: Dialect): Condition {
   const words = searchWords(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
   if (dialect === 'postgres') {
-    const holding = words.length > 0 ? sql` union select c.id from files c where c.blob_hash in (${hashesHolding(words, dialect)})` : sql``;
+    const holding = words.length > 0 ? sql` union ${filesHolding(words, dialect)}` : sql``;
     return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged}${holding})`;
   }
-  const holding = words.length > 0 ? sql` or f.blob_hash in (${hashesHolding(words, dialect)})` : sql``;
+  const holding = words.length > 0 ? sql` or f.id in (${filesHolding(words, dialect)})` : sql``;
   return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged})${holding})`;
 }
 

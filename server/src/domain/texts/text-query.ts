@@ -34,10 +34,19 @@ export function fullTextQuery(words: string[], dialect: Dialect): string {
 }
 
 /** A subquery of the hashes of contents holding every word (words not empty). */
-export function hashesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
+function hashesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
   const query = fullTextQuery(words, dialect);
   if (dialect === 'postgres') return sql`select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ${query})`;
-  return sql`select ct.blob_hash from content_texts ct where ct.id in (select rowid from content_texts_fts where content_texts_fts match ${query})`;
+  return sql`select ct.blob_hash from content_texts_fts join content_texts ct on ct.id = content_texts_fts.rowid where content_texts_fts match ${query}`;
+}
+
+/**
+ * A subquery of the ids of the files (anyone's: the caller scopes them) whose
+ * content holds every word. Joined from the few matching texts to the files
+ * by their hash index, so a search never reads each file's hash.
+ */
+export function filesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
+  return sql`select c.id from files c join (${hashesHolding(words, dialect)}) h on h.blob_hash = c.blob_hash`;
 }
 
 /** A piece of a content's text: where it starts (1-based, as SQL counts) and how long the whole text is. */
