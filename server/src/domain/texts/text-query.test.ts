@@ -36,7 +36,7 @@ describe('snippetOf', () => {
     const match = snippetOf({ window, from: 300, total: 5000 }, ['needle']);
     expect(match.text.startsWith('…w')).toBe(true);
     expect(match.text.endsWith('…')).toBe(true);
-    expect(match.text.length).toBeLessThanOrEqual(182);
+    expect(match.text.length).toBeLessThanOrEqual(162);
     expect(match.text).not.toMatch(/…\s|\s…/);
     expect(marked(match)).toEqual(['needle']);
     expect(window).toContain(match.text.slice(1, -1));

@@ -8,8 +8,8 @@ const MAX_WORDS = 16;
 /** Characters of content read around the first place a word occurs, and shown of them in a snippet. */
 const WINDOW_BEFORE = 120;
 const WINDOW = 400;
-const SNIPPET_BEFORE = 50;
-const SNIPPET = 180;
+const SNIPPET_BEFORE = 30;
+const SNIPPET = 160;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -12,7 +12,7 @@ export function ContentMatchText({ match, className }: { match: ContentMatch | u
   const { t } = useTranslation('files');
   if (!match) return null;
   return (
-    <p className={clsx('line-clamp-2 text-xs break-words text-slate-600', className)}>
+    <p className={clsx('line-clamp-3 text-xs break-words text-slate-600', className)}>
       <span className="sr-only">{t('match.inContent')} </span>
       {highlightSegments(match).map((segment, i) =>
         segment.marked ? (
