@@ -6,6 +6,7 @@ import { samples, settled, sha256, upload, uploadOne } from './helpers/files.js'
 import { pdfWithPages } from './helpers/file-samples.js';
 import { makeFolder } from './helpers/folders.js';
 import { runMaintenance } from '../src/maintenance.js';
+import { extractText } from '../src/domain/texts/extract-text.js';
 
 /** The row of a content's text, once the work after the responses has run. */
 async function textRow(t: TestServer, content: Buffer) {
@@ -127,6 +128,17 @@ describeEachDb('content search', (t) => {
     const row = await textRow(t(), content);
     expect(row).toMatchObject({ attempts: 1, failure: null });
     expect(row?.extracted_at).toBeTypeOf('number');
+  });
+
+  it('lets one of several racing extractions (as from several instances) read a content', async () => {
+    const content = samples.text(`${word('date')} read once`);
+    await uploadOne(t().client, alice.token, { name: 'raced.txt', content });
+    await settled(t());
+    await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', '=', sha256(content)).execute();
+    await Promise.all([1, 2, 3, 4].map(() => extractText(t().server.ctx, sha256(content))));
+    const row = await textRow(t(), content);
+    expect(row).toMatchObject({ attempts: 1, failure: null, claim_token: null });
+    expect(row?.body).toContain('read once');
   });
 
   it('answers an upload whose text cannot be read as any other, and records why', async () => {
