@@ -25,18 +25,24 @@ export async function extractText(ctx: DomainContext, hash: string): Promise<voi
   }
 }
 
-/** After the response: the upload is answered whatever the extraction takes or does. */
+/**
+ * Queued once the response is sent: the upload is answered whatever the
+ * extraction takes or does, and the other work after responses never waits
+ * behind it.
+ */
 export function extractLater(ctx: DomainContext, hash: string, mimeType: string): void {
-  if (EXTRACTED_TYPES.includes(mimeType)) ctx.background.defer('extract a text', () => extractText(ctx, hash));
+  if (!EXTRACTED_TYPES.includes(mimeType)) return;
+  ctx.background.defer('queue a text extraction', async () => ctx.extractions.defer('extract a text', () => extractText(ctx, hash)));
 }
 
 /**
  * The maintenance pass: contents never extracted (stored before this existed,
  * or while an instance stopped before its background work ran), failed ones
- * with attempts left, and claims whose instance stopped. A batch a round.
+ * with attempts left, and claims whose instance stopped: a batch a round,
+ * queued for this process.
  */
 export async function extractPending(ctx: DomainContext, now: number): Promise<number> {
   const hashes = await pendingExtractions(ctx.db, EXTRACTED_TYPES, now, PENDING_PER_ROUND);
-  for (const hash of hashes) ctx.background.defer('extract a text', () => extractText(ctx, hash));
+  for (const hash of hashes) ctx.extractions.defer('extract a text', () => extractText(ctx, hash));
   return hashes.length;
 }
