@@ -228,6 +228,7 @@ async function listing(server: BenchServer, pgDatabase: string | undefined) {
   const queries: [string, string, number][] = [
     ['default page', '', 50],
     ['name search', 'search=budget', 25],
+    ['content search', 'search=lisbon', 25],
     ['tag filter', 'tags=invoice', 50],
     ['size sort', 'sort_by=file_size&sort_order=desc', 50],
     ['page 500', 'page=500', 50],

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { openDatabase, type Db } from '../../server/src/db/index.js';
-import { TAGS, TYPES, WORDS } from './vocabulary.js';
+import { PLACES, TAGS, TEXT_TYPES, TYPES, WORDS } from './vocabulary.js';
 
 const BATCH = 1000;
 const YEAR = 365 * 86_400_000;
@@ -17,7 +17,8 @@ export interface SeedOptions {
 /**
  * Inserts `count` files (each with its own blob row, whose object does not
  * exist) for each user, straight through the database layer: the listing
- * benchmarks measure queries, not uploads.
+ * benchmarks measure queries, not uploads. Contents of the text types get an
+ * extracted text, so that searches go through the full-text index as well.
  */
 export async function seedFiles(opts: SeedOptions) {
   const handle = await openDatabase({ url: opts.url, schema: undefined, dataDir: opts.dataDir });
@@ -48,9 +49,12 @@ async function seedUser(db: Db, userId: number, count: number) {
             orphaned_at: null,
           },
           name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}.${ext}`,
+          text: TEXT_TYPES.includes(mime) ? `The ${WORDS[(i * 5 + 1) % WORDS.length]} figures for ${PLACES[i % PLACES.length]}, week ${i % 52}, item ${i}.` : undefined,
         };
       });
       await trx.insertInto('blobs').values(rows.map((r) => r.blob)).execute();
+      const texts = rows.flatMap((r) => (r.text ? [{ blob_hash: r.blob.hash, body: r.text, attempts: 1, extracted_at: r.blob.created_at }] : []));
+      if (texts.length) await trx.insertInto('content_texts').values(texts).execute();
       const files = await trx
         .insertInto('files')
         .values(

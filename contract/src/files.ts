@@ -23,6 +23,17 @@ export const effectiveVisibilitySchema = z.discriminatedUnion('kind', [
 ]);
 export type EffectiveVisibility = z.infer<typeof effectiveVisibilitySchema>;
 
+/**
+ * Where a text search met a file's content: a short plain-text excerpt and the
+ * ranges of it (UTF-16 offsets, as JavaScript strings count) that matched.
+ * Plain text only: a client marks the ranges itself and never renders it as HTML.
+ */
+export const contentMatchSchema = z.object({
+  text: z.string(),
+  highlights: z.array(z.object({ start: z.number().int().min(0), length: z.number().int().min(1) })),
+});
+export type ContentMatch = z.infer<typeof contentMatchSchema>;
+
 export const fileSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -43,6 +54,8 @@ export const fileSchema = z.object({
   visibility: effectiveVisibilitySchema,
   created_at: isoDate,
   updated_at: isoDate,
+  /** In a list searched by text, when the file's content matched; absent otherwise. */
+  match: contentMatchSchema.optional(),
 });
 export type FileItem = z.infer<typeof fileSchema>;
 

@@ -28,6 +28,15 @@ export async function apiUpload(
   return ((await response.json()) as { files: { id: number }[] }).files.map((f) => f.id);
 }
 
+/** Uploads one text file through the Upload page, confirming it; the caller awaits what follows. */
+export async function uploadThroughPage(page: Page, name: string, text: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
+  await page.getByLabel('Files to upload', { exact: true }).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
+}
+
 /** The row (table) or card of a file in the list. */
 export function fileRow(page: Page, name: string): Locator {
   return page.getByRole('row').or(page.getByRole('listitem')).filter({ has: page.getByText(name, { exact: true }) });

@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken } from './file-helpers';
+import { apiToken, uploadThroughPage } from './file-helpers';
 import { registerViaApi, signIn } from './helpers';
-
-async function uploadThroughPage(page: Page, name: string, text: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
-  await page.getByLabel('Files to upload', { exact: true }).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
-}
 
 test('replacing a file keeps its older content as a version, which the file page restores', async ({ page, request }) => {
   // Two uploads through the page, each followed by its 2-second pause before the dashboard opens.

@@ -41,6 +41,7 @@ export function createDomainContext(config: Config, { database, store, events, l
     hashes: new HashCache(),
     events,
     background: createBackground(log),
+    extractions: createBackground(log),
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(serverSecret(config)),
     secrets: secretBoxOf(config),

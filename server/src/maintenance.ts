@@ -4,6 +4,7 @@ import { collectOrphans, sweepStrayObjects } from './storage/gc.js';
 import { heldKeys, leasedKeys, pruneExpiredLeases } from './storage/leases.js';
 import { expireResumableUploads } from './domain/resumable/expire-uploads.js';
 import { purgeTrash } from './domain/trash/purge-trash.js';
+import { extractPending } from './domain/texts/extract-text.js';
 
 export interface MaintenanceReport {
   blobsCollected: number;
@@ -16,13 +17,16 @@ export interface MaintenanceReport {
   sessionsPruned: number;
   /** Files and folders deleted for good after TRASH_DAYS in Trash. */
   trashPurged: number;
+  /** Contents whose text is still to be read, handed to the background work. */
+  textsPending: number;
 }
 
 /**
  * One round: items past TRASH_DAYS in Trash (their emptied blobs are collected
  * after the round, or by the next), orphaned blobs, expired resumable uploads, expired upload leases, then stray objects,
  * abandoned uploads and what unfinished uploads left beside them, past the grace period and held
- * by no lease, dead sessions.
+ * by no lease, dead sessions; last, contents whose text is still to be read are handed to the
+ * background work.
  */
 export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceReport> {
   const now = Date.now();
@@ -34,8 +38,9 @@ export async function runMaintenance(ctx: DomainContext): Promise<MaintenanceRep
   const uploadsAborted = (await ctx.store.abortStaleUploads?.(now - ctx.settings.orphanGraceMs, (keys) => heldKeys(ctx.db, keys))) ?? 0;
   const partialsRemoved = (await ctx.store.partial.sweep?.(now - ctx.settings.orphanGraceMs, (keys) => leasedKeys(ctx.db, keys))) ?? 0;
   const sessionsPruned = await pruneSessions(ctx);
+  const textsPending = await extractPending(ctx, now);
   ctx.observe.collected(blobsCollected + straysRemoved);
-  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, partialsRemoved, sessionsPruned, trashPurged };
+  return { blobsCollected, resumableExpired, leasesExpired, straysRemoved, uploadsAborted, partialsRemoved, sessionsPruned, trashPurged, textsPending };
 }
 
 export type Exclusive = <T>(name: string, fn: () => Promise<T>) => Promise<T | undefined>;
@@ -50,7 +55,7 @@ export function scheduleMaintenance(ctx: DomainContext, intervalMs: number, excl
     if (running) return;
     running = exclusive('vault-maintenance', () => runMaintenance(ctx))
       .then((report) => {
-        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted || report.partialsRemoved || report.trashPurged)) ctx.log.info(report, 'storage maintenance');
+        if (report && (report.blobsCollected || report.resumableExpired || report.leasesExpired || report.straysRemoved || report.uploadsAborted || report.partialsRemoved || report.trashPurged || report.textsPending)) ctx.log.info(report, 'storage maintenance');
       })
       .catch((err) => ctx.log.error({ err }, 'storage maintenance failed'))
       .finally(() => {

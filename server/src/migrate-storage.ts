@@ -31,6 +31,7 @@ const NOT_COPIED: Record<Exclude<Table, CopiedTable>, string> = {
   object_leases: 'leases belong to writers running on the source',
   content_refs: 'a view over files and file_versions',
   derived_objects: 'thumbnails are made again from the copied content when first asked for',
+  content_texts: 'texts are extracted again from the copied content by the maintenance pass',
   resumable_uploads: "an unfinished upload's partial object is particular to its store: clients start it again",
 };
 const SEQUENCED: CopiedTable[] = ['users', 'recovery_codes', 'folders', 'files', 'file_versions', 'links', 'activity'];

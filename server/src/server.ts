@@ -85,7 +85,10 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
       metrics?.close();
       // As long again for the work they left; the next maintenance pass redoes what remains.
-      await Promise.race([ctx.background.idle(), new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref())]);
+      await Promise.race([
+        ctx.background.idle().then(() => ctx.extractions.idle()),
+        new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref()),
+      ]);
       await ctx.events.close();
       await redis?.quit();
       await database.close();

@@ -165,7 +165,8 @@ const gc: Command = {
   usage: `gc
       Collects now what maintenance collects every GC_INTERVAL_SECONDS: items
       in Trash for TRASH_DAYS, blobs no file or version refers to, expired upload leases, stray objects and abandoned
-      multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions.`,
+      multipart uploads older than ORPHAN_GRACE_MINUTES, ended sessions; and reads
+      the text of up to 100 contents not yet searchable.`,
   async run(args) {
     parseArgs({ args, options: {} });
     return withInstallation(loadConfig(), async (installation) => {
@@ -177,7 +178,8 @@ const gc: Command = {
       }
       print(
         `gc: ${report.trashPurged} items purged from Trash, ${report.blobsCollected} blobs collected, ${report.straysRemoved} stray objects removed, ` +
-          `${report.uploadsAborted} abandoned uploads aborted, ${report.partialsRemoved} leftovers of unfinished uploads removed, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped`,
+          `${report.uploadsAborted} abandoned uploads aborted, ${report.partialsRemoved} leftovers of unfinished uploads removed, ${report.leasesExpired} expired leases and ${report.sessionsPruned} ended sessions dropped, ` +
+          `${report.textsPending} texts read`,
       );
       return 0;
     });

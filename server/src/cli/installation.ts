@@ -54,6 +54,7 @@ export async function openInstallation(config: Config): Promise<Installation> {
       },
       async close() {
         await ctx?.background.idle();
+        await ctx?.extractions.idle();
         await ctx?.events.close();
         await database.close();
       },

@@ -77,6 +77,22 @@ export interface DerivedObjectsTable {
   created_at: number;
 }
 
+/** The text of a blob's content, and the claim on extracting it; see migrations/0220_content_texts.ts. */
+export interface ContentTextsTable {
+  id: Generated<number>;
+  blob_hash: string;
+  /** The leading text (about a MiB at most); null until extracted, or when extraction failed. */
+  body: string | null;
+  /** Extractions begun: a content that keeps failing is given up after a few. */
+  attempts: number;
+  /** Who is extracting it, and until when that claim holds. */
+  claim_token: string | null;
+  claimed_until: number | null;
+  /** Why the last attempt failed. */
+  failure: string | null;
+  extracted_at: number | null;
+}
+
 export interface FilesTable {
   id: Generated<number>;
   user_id: number;
@@ -228,6 +244,7 @@ export interface Database {
   object_leases: ObjectLeasesTable;
   resumable_uploads: ResumableUploadsTable;
   derived_objects: DerivedObjectsTable;
+  content_texts: ContentTextsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;
   content_refs: ContentRefsView;

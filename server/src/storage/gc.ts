@@ -8,7 +8,7 @@ class StillReferenced extends Error {}
 
 /**
  * Removes a blob whose last reference is gone, with the objects made from it
- * (thumbnails). The rows go first, in one transaction that deletes the blob
+ * (thumbnails); its extracted text goes with the row (on delete cascade). The rows go first, in one transaction that deletes the blob
  * only at ref_count 0: an upload that re-referenced the hash in the meantime
  * wins, and nothing is deleted. The objects go only after their rows.
  */

@@ -92,9 +92,10 @@ export async function backdateFile(t: TestServer, fileId: number, past: { create
   await t.server.ctx.db.updateTable('files').set({ created_at: past.createdAt, download_count: past.downloadCount }).where('id', '=', fileId).execute();
 }
 
-/** Waits for the work the server does after its responses (collections, duplicate copies). */
+/** Waits for the work the server does after its responses (collections, duplicate copies, texts read). */
 export async function settled(t: TestServer): Promise<void> {
   await t.server.ctx.background.idle();
+  await t.server.ctx.extractions.idle();
 }
 
 /**

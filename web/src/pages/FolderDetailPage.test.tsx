@@ -42,8 +42,8 @@ describe('FolderDetailPage', () => {
     expect(await screen.findByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/folders/3');
     expect(screen.getByRole('link', { name: 'Upload here' })).toHaveAttribute('href', '/upload?folder_id=2');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    // The folder's search looks at names and tags only, and says so.
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name or tags...');
+    // The folder's search looks at names, content and tags, and says so.
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name, content or tags...');
   });
 
   it('shows a folder shared by someone else read-only, with its owner', async () => {

@@ -10,6 +10,7 @@ import { resumableUploads } from './0120_resumable_uploads.js';
 import { finishedUploads } from './0130_finished_uploads.js';
 import { linkUploads } from './0131_link_uploads.js';
 import { derivedObjects } from './0210_derived_objects.js';
+import { contentTexts } from './0220_content_texts.js';
 import { accountSecurity } from './0180_account_security.js';
 import { links } from './0160_links.js';
 import { trash } from './0140_trash.js';
@@ -45,5 +46,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0147_resumable_on_conflict': resumableOnConflict(),
     '0148_trash_file_names': trashFileNames(),
     '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
+    '0220_content_texts': contentTexts(dialect),
   };
 }

@@ -3,6 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
+import { contentMatches, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -25,18 +26,23 @@ function dateBound(value: string, end: boolean): number {
 }
 
 /**
- * A name or tag containing the text. SQLite walks the scope's files and tests
- * each name (fast enough), finding the tag matches once. PostgreSQL finds the
- * names and the tags through their trigram indexes instead: with an OR of the
- * two, it could use neither and read every file of the scope.
+ * A name or tag containing the text, or content holding its words (the last
+ * one as a word's beginning). SQLite walks the scope's files and tests each
+ * name (fast enough), finding the tag and content matches once. PostgreSQL
+ * finds each kind through its own index (trigrams for names and tags, the
+ * text's GIN) instead: with an OR of them, it could use none and read every
+ * file of the scope.
  */
 function containsText(text: string, dialect: Dialect): Condition {
   const pattern = containsPattern(text);
+  const words = searchWords(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
   if (dialect === 'postgres') {
-    return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged})`;
+    const holding = words.length > 0 ? sql` union ${filesHolding(words, dialect)}` : sql``;
+    return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged}${holding})`;
   }
-  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged}))`;
+  const holding = words.length > 0 ? sql` or f.id in (${filesHolding(words, dialect)})` : sql``;
+  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged})${holding})`;
 }
 
 export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {
@@ -95,10 +101,14 @@ export interface Page {
   sort_order: 'asc' | 'desc';
 }
 
-/** One page of files matching scope and filters, with the full match count. */
+/**
+ * One page of files matching scope and filters, with the full match count.
+ * A file found by a text search in its content carries the snippet of it.
+ */
 export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+  const dialect = dialectOf(db);
   // Trashed files are listed by Trash alone, whatever the scope.
-  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialectOf(db))], sql` and `);
+  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialect)], sql` and `);
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -117,8 +127,12 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
     .offset((page.page - 1) * page.limit)
     .execute();
   const files = await fileDtos(db, viewer, ids.map((r) => r.id));
+  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), searchWords(filters.search ?? ''));
   return {
-    files,
+    files: files.map((file) => {
+      const match = matches.get(file.id);
+      return match ? { ...file, match } : file;
+    }),
     total: Number(total),
     page: page.page,
     limit: page.limit,

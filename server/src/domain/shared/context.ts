@@ -40,6 +40,8 @@ export interface DomainContext {
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
   background: Background;
+  /** Reading contents' texts after the response: slow (a PDF may take 30 s), so a queue of its own that never holds up the rest. */
+  extractions: Background;
   passwords: PasswordHasher;
   tokens: TokenService;
   /** Seals what must not lie in the database in clear (TOTP secrets). */

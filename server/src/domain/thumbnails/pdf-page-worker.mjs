@@ -7,20 +7,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCanvas } from '@napi-rs/canvas';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { openPdf } from '../shared/pdf-document.mjs';
 
 /** @type {import('./render-pdf-page.js').PdfPageJob} */
 const job = workerData;
 
-const document = await getDocument({
-  data: job.data,
-  standardFontDataUrl: job.standardFontDataUrl,
-  // Nothing from the document is ever run as code, and no font is handed to the system.
-  isEvalSupported: false,
-  disableFontFace: true,
-  useSystemFonts: false,
-  verbosity: 0,
-}).promise;
+const document = await openPdf(job.data, job.standardFontDataUrl);
 try {
   const page = await document.getPage(1);
   const natural = page.getViewport({ scale: 1 });

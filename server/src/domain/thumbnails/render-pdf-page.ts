@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { runBoundedWorker } from '../shared/bounded-worker.js';
 
 /** A rendering is given up after this long; the worker is stopped wherever it is. */
 const TIMEOUT_MS = 20_000;
@@ -25,28 +25,8 @@ const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.
  * after TIMEOUT_MS. Rejects when the document cannot be read, the page cannot
  * be drawn, or either library is missing on this platform.
  */
-export function renderPdfPage(data: Uint8Array, edge: number): Promise<Buffer> {
+export async function renderPdfPage(data: Uint8Array, edge: number): Promise<Buffer> {
   const job: PdfPageJob = { data, edge, standardFontDataUrl };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      workerData: job,
-      transferList: [data.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB, maxYoungGenerationSizeMb: 32 },
-      // pdfjs's complaints about a damaged document are no server log lines.
-      stdout: true,
-      stderr: true,
-    });
-    let settled = false;
-    const settle = (outcome: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      outcome();
-    };
-    const timer = setTimeout(() => settle(() => reject(new Error(`The PDF took more than ${TIMEOUT_MS / 1000} s to draw`))), TIMEOUT_MS);
-    worker.once('message', (png: Uint8Array) => settle(() => resolve(Buffer.from(png))));
-    worker.once('error', (err) => settle(() => reject(err)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`The PDF renderer stopped (exit code ${code})`))));
-  });
+  const png = await runBoundedWorker<Uint8Array>(workerUrl, job, { timeoutMs: TIMEOUT_MS, heapMb: HEAP_MB, doing: 'draw' });
+  return Buffer.from(png);
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { THUMBNAIL_EDGE } from '@vault/contract';
+import { readAtMost } from '../../drain.js';
 import { renderPdfPage } from './render-pdf-page.js';
 
 /**
@@ -40,29 +41,13 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 /** Why a picture got no thumbnail: it is not one sharp can read, or it is too large. */
 export class Unrenderable extends Error {}
 
-/** The stream's bytes, or Unrenderable once there are more than `max`. */
-async function readAtMost(input: Readable, max: number): Promise<Uint8Array> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of input as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > max) throw new Unrenderable(`The PDF is larger than ${max} bytes`);
-    parts.push(chunk);
-  }
-  const data = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    data.set(part, at);
-    at += part.length;
-  }
-  return data;
-}
-
 /** A picture's bytes; for a PDF, its first page drawn at the thumbnail's size. */
 async function pictureOf(input: Readable, mimeType: string): Promise<Readable> {
   if (mimeType !== 'application/pdf') return input;
   try {
-    return Readable.from([await renderPdfPage(await readAtMost(input, PDF_MAX_BYTES), THUMBNAIL_EDGE)]);
+    const data = await readAtMost(input, PDF_MAX_BYTES);
+    if (!data) throw new Unrenderable(`The PDF is larger than ${PDF_MAX_BYTES} bytes`);
+    return Readable.from([await renderPdfPage(data, THUMBNAIL_EDGE)]);
   } catch (err) {
     throw err instanceof Unrenderable ? err : new Unrenderable(err instanceof Error ? err.message : String(err));
   } finally {

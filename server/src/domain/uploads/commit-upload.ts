@@ -11,6 +11,7 @@ import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
 import { fileNameConflict, NameTaken } from '../files/names.js';
 import { collectLater } from '../files/release-files.js';
+import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
 import { chargeWithin, largestOwnContent, ownsContent } from '../shared/quota.js';
@@ -150,6 +151,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   else if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
   collectLater(ctx, placed.emptied);
+  extractLater(ctx, object.hash, object.mime);
   return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
 }
 

@@ -5,6 +5,7 @@ import { formatDate, formatFileSize } from '../../lib/format';
 import { ManagedName, SelectBox } from '../manage/RowParts';
 import type { RowManagement } from '../manage/use-file-management';
 import { FileThumbnail } from '../thumbnails/FileThumbnail';
+import { ContentMatchText } from './ContentMatchText';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 
 export interface GridTile {
@@ -40,6 +41,7 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
             <p className="truncate text-xs text-slate-500">
               {formatFileSize(file.file_size)} · {formatDate(file.created_at)}
             </p>
+            <ContentMatchText match={file.match} />
           </div>
           {actions.length > 0 && (
             <div className="px-1 pb-1">

@@ -10,6 +10,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { DeleteFileDialog } from './DeleteFileDialog';
 import { ariaSort, SortButton, type TableSort } from '../ui/SortHeader';
 import { SortMenu } from './SortMenu';
+import { ContentMatchText } from './ContentMatchText';
 import { FileBadges } from './FileBadges';
 import { FileGrid } from './FileGrid';
 import { FileTags } from './FileTags';
@@ -115,6 +116,7 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
           <FileTypeIcon mime={file.mime_type} />
           <div className="min-w-0 flex-1 space-y-1">
             <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+            <ContentMatchText match={file.match} />
             <FileBadges file={file} />
             <FileTags tags={file.tags} />
             <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 @6xl:hidden">
@@ -169,6 +171,7 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder,
           </p>
         </div>
       </div>
+      <ContentMatchText match={file.match} className="mt-1.5" />
       <div className="mt-1.5 flex items-center gap-2">
         <span className="inline-flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
           <FileBadges file={file} />

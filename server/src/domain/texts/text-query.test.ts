@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fullTextQuery, searchWords, snippetOf } from './text-query.js';
+
+describe('searchWords', () => {
+  it('keeps runs of letters and digits, lower case, and nothing of query syntax', () => {
+    expect(searchWords('Q3 "Budget" Größe, -draft* NEAR(a b) x:*')).toEqual(['q3', 'budget', 'größe', 'draft', 'near', 'a', 'b', 'x']);
+    expect(searchWords('%_\\ "\'*')).toEqual([]);
+  });
+
+  it('takes at most 16 words', () => {
+    expect(searchWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' '))).toHaveLength(16);
+  });
+});
+
+describe('fullTextQuery', () => {
+  it('asks for every word, the last also as a prefix', () => {
+    expect(fullTextQuery(['annual', 'bud'], 'sqlite')).toBe('"annual" "bud"*');
+    expect(fullTextQuery(['annual', 'bud'], 'postgres')).toBe("'annual' & 'bud':*");
+  });
+});
+
+describe('snippetOf', () => {
+  const marked = ({ text, highlights }: { text: string; highlights: { start: number; length: number }[] }) => highlights.map((h) => text.slice(h.start, h.start + h.length));
+
+  it('shows a short text whole, white space folded, marking whole words and the last as a beginning', () => {
+    const window = 'We agreed\n\non the Kiwi budget for kiwis,\tnot kiwifruit.';
+    const match = snippetOf({ window, from: 1, total: window.length }, ['kiwi', 'budg']);
+    expect(match.text).toBe('We agreed on the Kiwi budget for kiwis, not kiwifruit.');
+    expect(marked(match)).toEqual(['Kiwi', 'budget']);
+  });
+
+  it('cuts a long text at spaces around the first match, with ellipses where text was left out', () => {
+    const words = Array.from({ length: 80 }, (_, i) => `w${i}`);
+    words[40] = 'needle';
+    const window = words.join(' ');
+    const match = snippetOf({ window, from: 300, total: 5000 }, ['needle']);
+    expect(match.text.startsWith('…w')).toBe(true);
+    expect(match.text.endsWith('…')).toBe(true);
+    expect(match.text.length).toBeLessThanOrEqual(162);
+    expect(match.text).not.toMatch(/…\s|\s…/);
+    expect(marked(match)).toEqual(['needle']);
+    expect(window).toContain(match.text.slice(1, -1));
+  });
+
+  it('shows the beginning, unmarked, when the words are not where they were looked for', () => {
+    expect(snippetOf({ window: 'nothing here', from: 1, total: 12 }, ['absent'])).toEqual({ text: 'nothing here', highlights: [] });
+  });
+});

@@ -1,0 +1,109 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ContentMatch } from '@vault/contract';
+import type { Dialect } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
+
+/** Words of one search looked up in contents at most; the rest of a long search still matches names and tags. */
+const MAX_WORDS = 16;
+/** Characters of content read around the first place a word occurs, and shown of them in a snippet. */
+const WINDOW_BEFORE = 120;
+const WINDOW = 400;
+const SNIPPET_BEFORE = 30;
+const SNIPPET = 160;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The words of a search as both full-text indexes cut text: runs of letters
+ * and digits, lower case. Only these reach a query, so nothing typed is ever
+ * read as query syntax.
+ */
+export function searchWords(text: string): string[] {
+  return (text.toLowerCase().match(WORD) ?? []).slice(0, MAX_WORDS);
+}
+
+/**
+ * The query matching a content holding every word, the last one also as the
+ * beginning of a word (it may still be being typed). Words are letters and
+ * digits only (searchWords), so quoting them is enough.
+ */
+export function fullTextQuery(words: string[], dialect: Dialect): string {
+  const last = words.length - 1;
+  if (dialect === 'postgres') return words.map((w, i) => `'${w}'${i === last ? ':*' : ''}`).join(' & ');
+  return words.map((w, i) => `"${w}"${i === last ? '*' : ''}`).join(' ');
+}
+
+/** A subquery of the hashes of contents holding every word (words not empty). */
+function hashesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
+  const query = fullTextQuery(words, dialect);
+  if (dialect === 'postgres') return sql`select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ${query})`;
+  return sql`select ct.blob_hash from content_texts_fts join content_texts ct on ct.id = content_texts_fts.rowid where content_texts_fts match ${query}`;
+}
+
+/**
+ * A subquery of the ids of the files (anyone's: the caller scopes them) whose
+ * content holds every word. Joined from the few matching texts to the files
+ * by their hash index, so a search never reads each file's hash.
+ */
+export function filesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
+  return sql`select c.id from files c join (${hashesHolding(words, dialect)}) h on h.blob_hash = c.blob_hash`;
+}
+
+/** A piece of a content's text: where it starts (1-based, as SQL counts) and how long the whole text is. */
+export interface TextWindow {
+  window: string;
+  from: number;
+  total: number;
+}
+
+/**
+ * The snippet of a window: white space folded, about SNIPPET characters cut
+ * at word boundaries around the first matched word, "…" where text was left
+ * out, and the ranges of the words that match as the search does (whole
+ * words, the last one also as a word's beginning).
+ */
+export function snippetOf({ window, from, total }: TextWindow, words: string[]): ContentMatch {
+  const text = window.replace(/\s+/g, ' ');
+  const last = words[words.length - 1] ?? '';
+  const found = [...text.matchAll(WORD)].filter((m) => {
+    const token = m[0].toLowerCase();
+    return words.includes(token) || token.startsWith(last);
+  });
+  const first = found[0]?.index ?? 0;
+  // The window itself may begin or end inside a word: cut at a space there too.
+  const windowCutBefore = from > 1;
+  const windowCutAfter = from - 1 + window.length < total;
+  let start = Math.max(0, first - SNIPPET_BEFORE);
+  const space = text.indexOf(' ', start);
+  if ((start > 0 || windowCutBefore) && space >= 0 && space < first) start = space + 1;
+  let end = Math.min(text.length, start + SNIPPET);
+  const lastSpace = text.lastIndexOf(' ', end);
+  if ((end < text.length || windowCutAfter) && lastSpace > first) end = lastSpace;
+  const cut = text.slice(start, end);
+  const shown = cut.trim();
+  const before = start > 0 || windowCutBefore ? '…' : '';
+  const after = end < text.length || windowCutAfter ? '…' : '';
+  const offset = before.length - start - (cut.length - cut.trimStart().length);
+  const highlights = found
+    .map((m) => ({ start: (m.index ?? 0) + offset, length: m[0].length }))
+    .filter((h) => h.start >= before.length && h.start + h.length <= before.length + shown.length);
+  return { text: `${before}${shown}${after}`, highlights };
+}
+
+/**
+ * Where the content of each of these files holds every word: a snippet around
+ * the first word, by file id; files whose content does not match are absent.
+ * Only ever asked for the files of a page the viewer may read, so no other
+ * content is ever quoted. The database returns a window of each text, never
+ * the whole of it.
+ */
+export async function contentMatches(db: Db, dialect: Dialect, fileIds: number[], words: string[]): Promise<Map<number, ContentMatch>> {
+  if (fileIds.length === 0 || words.length === 0) return new Map();
+  // The longest word is the likeliest to be found where it matches, not inside another word.
+  const anchor = words.reduce((a, b) => (b.length > a.length ? b : a));
+  const from = dialect === 'postgres' ? sql`greatest(1, strpos(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})` : sql`max(1, instr(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})`;
+  const { rows } = await sql<TextWindow & { id: number }>`select f.id, ${from} as "from", length(t.body) as total, substr(t.body, ${from}, ${WINDOW}) as "window"
+    from files f join content_texts t on t.blob_hash = f.blob_hash
+    where f.id in (${sql.join(fileIds)}) and t.blob_hash in (${hashesHolding(words, dialect)})`.execute(db);
+  return new Map(rows.map((r) => [Number(r.id), snippetOf({ window: r.window, from: Number(r.from), total: Number(r.total) }, words)]));
+}

@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FileItem } from '@vault/contract';
+import { describeEachDb, type TestServer } from './helpers/server.js';
+import { samples, settled, sha256, upload, uploadOne } from './helpers/files.js';
+import { pdfWithPages } from './helpers/file-samples.js';
+import { makeFolder } from './helpers/folders.js';
+import { runMaintenance } from '../src/maintenance.js';
+import { extractText } from '../src/domain/texts/extract-text.js';
+
+/** The row of a content's text, once the work after the responses has run. */
+async function textRow(t: TestServer, content: Buffer) {
+  await settled(t);
+  return t.server.ctx.db.selectFrom('content_texts').selectAll().where('blob_hash', '=', sha256(content)).executeTakeFirst();
+}
+
+/** A word no other test's content holds, so each search finds its own files only. */
+const word = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
+
+async function search(t: TestServer, token: string, query: string): Promise<FileItem[]> {
+  const res = await t.client.get(`/api/files?${query}`, { token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.files as FileItem[];
+}
+
+/** The highlighted parts of a match's text. */
+const marked = (file: FileItem | undefined) => file?.match?.highlights.map((h) => file.match!.text.slice(h.start, h.start + h.length));
+
+describeEachDb('content search', (t) => {
+  let alice = { token: '', username: '' };
+  let bob = { token: '', username: '' };
+
+  beforeAll(async () => {
+    const a = await t().client.register();
+    const b = await t().client.register();
+    alice = { token: a.token, username: a.user.username };
+    bob = { token: b.token, username: b.user.username };
+  });
+
+  describe('finds files by the words of their text, with the match', () => {
+    const key = word('kiwi');
+    const contents: [string, Buffer][] = [
+      ['notes.txt', samples.text(`Minutes of the meeting.\nWe agreed on the ${key} budget for the second quarter.\n`)],
+      ['readme.md', samples.text(`# Project\n\nThe **${key}** module reads *everything*.\n`)],
+      ['table.csv', samples.text(`name,code\nalpha,${key}\nbeta,other\n`)],
+      ['data.json', samples.text(JSON.stringify({ id: 7, label: `Sample ${key} entry` }))],
+      ['paper.pdf', pdfWithPages([[1, 1, 1], [0.9, 0.9, 0.9]], `Annual ${key} review`)],
+    ];
+
+    beforeAll(async () => {
+      for (const [name, content] of contents) await uploadOne(t().client, alice.token, { name, content });
+      for (const [, content] of contents) expect((await textRow(t(), content))?.extracted_at).toBeTypeOf('number');
+    });
+
+    it('in txt, md, csv, json and pdf, marking the matched word', async () => {
+      const found = await search(t(), alice.token, `search=${key}&sort_by=original_name&sort_order=asc`);
+      expect(found.map((f) => f.original_name)).toEqual(['data.json', 'notes.txt', 'paper.pdf', 'readme.md', 'table.csv']);
+      for (const file of found) expect(marked(file)).toContain(key);
+      const notes = found.find((f) => f.original_name === 'notes.txt')!;
+      expect(notes.match!.text).toContain(`the ${key} budget`);
+      expect(notes.match!.text).not.toContain('\n');
+    });
+
+    it('needs every word, takes the last as the beginning of a word, and ignores case', async () => {
+      expect((await search(t(), alice.token, `search=${encodeURIComponent(`AGREED ${key}`)}`)).map((f) => f.original_name)).toEqual(['notes.txt']);
+      expect((await search(t(), alice.token, `search=${encodeURIComponent(`${key} quar`)}`)).map((f) => f.original_name)).toEqual(['notes.txt']);
+      expect(await search(t(), alice.token, `search=${encodeURIComponent(`${key} nowhere`)}`)).toEqual([]);
+    });
+
+    it('shows no match for a file found by its name alone', async () => {
+      const [file] = await search(t(), alice.token, 'search=readme.md');
+      expect(file?.original_name).toBe('readme.md');
+      expect(file?.match).toBeUndefined();
+    });
+
+    it('searches within a folder, as the folder page does', async () => {
+      const folder = await makeFolder(t(), alice.token, word('Folder'));
+      const inside = word('plum');
+      await uploadOne(t().client, alice.token, { name: 'inside.txt', content: samples.text(`${inside} inside`) }, { folder_id: String(folder.id) });
+      await uploadOne(t().client, alice.token, { name: 'outside.txt', content: samples.text(`${inside} outside`) });
+      await settled(t());
+      expect((await search(t(), alice.token, `folder_id=${folder.id}&search=${inside}`)).map((f) => f.original_name)).toEqual(['inside.txt']);
+    });
+
+    it('takes anything typed as words, never as query syntax', async () => {
+      for (const typed of ['"', "'", '*', 'NEAR(a b)', 'a OR b', 'x:*', '-', '( )', '!!!', '"unbalanced']) {
+        expect((await t().client.get(`/api/files?search=${encodeURIComponent(typed)}`, { token: alice.token })).status).toBe(200);
+      }
+    });
+  });
+
+  describe('never shows content the caller may not read', () => {
+    const secret = word('mango');
+
+    beforeAll(async () => {
+      await uploadOne(t().client, alice.token, { name: 'private.txt', content: samples.text(`the ${secret} plan, private`) });
+      await settled(t());
+    });
+
+    it('finds nothing of another user\'s file, in any list', async () => {
+      expect(await search(t(), bob.token, `search=${secret}`)).toEqual([]);
+      expect(await search(t(), bob.token, `search=${secret}&scope=shared`)).toEqual([]);
+      const pub = await t().client.get(`/api/files/public?search=${secret}`, { token: bob.token });
+      expect(pub.body.files).toEqual([]);
+    });
+
+    it('quotes only the caller\'s own copy of the same words', async () => {
+      await uploadOne(t().client, bob.token, { name: 'mine.txt', content: samples.text(`my own ${secret} words`) });
+      await settled(t());
+      const found = await search(t(), bob.token, `search=${secret}`);
+      expect(found.map((f) => [f.original_name, f.match?.text])).toEqual([['mine.txt', `my own ${secret} words`]]);
+    });
+
+    it('finds a file once it is shared with the caller', async () => {
+      const id = await uploadOne(t().client, alice.token, { name: 'for-bob.txt', content: samples.text(`${secret} shared with bob`) });
+      expect((await t().client.put(`/api/files/${id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.username] } })).status).toBe(200);
+      await settled(t());
+      const found = await search(t(), bob.token, `search=${secret}&scope=shared`);
+      expect(found.map((f) => [f.original_name, marked(f)])).toEqual([['for-bob.txt', [secret]]]);
+    });
+  });
+
+  it('extracts shared content once, however many files hold it', async () => {
+    const content = samples.text(`${word('fig')} shared by two users`);
+    await uploadOne(t().client, alice.token, { name: 'one.txt', content });
+    await uploadOne(t().client, alice.token, { name: 'two.txt', content });
+    await uploadOne(t().client, bob.token, { name: 'three.txt', content });
+    const row = await textRow(t(), content);
+    expect(row).toMatchObject({ attempts: 1, failure: null });
+    expect(row?.extracted_at).toBeTypeOf('number');
+  });
+
+  it('lets one of several racing extractions (as from several instances) read a content', async () => {
+    const content = samples.text(`${word('date')} read once`);
+    await uploadOne(t().client, alice.token, { name: 'raced.txt', content });
+    await settled(t());
+    await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', '=', sha256(content)).execute();
+    await Promise.all([1, 2, 3, 4].map(() => extractText(t().server.ctx, sha256(content))));
+    const row = await textRow(t(), content);
+    expect(row).toMatchObject({ attempts: 1, failure: null, claim_token: null });
+    expect(row?.body).toContain('read once');
+  });
+
+  it('answers an upload whose text cannot be read as any other, and records why', async () => {
+    // The right leading bytes, then nothing pdfjs can make a document of.
+    const broken = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4096)]);
+    const res = await upload(t().client, alice.token, [{ name: 'broken.pdf', content: broken }]);
+    expect(res.status).toBe(201);
+    const row = await textRow(t(), broken);
+    expect(row).toMatchObject({ body: null, extracted_at: null, attempts: 1 });
+    expect(row?.failure).toBeTruthy();
+    // Tried again by maintenance a bounded number of times, then left alone.
+    for (let round = 0; round < 4; round++) {
+      await runMaintenance(t().server.ctx);
+      await settled(t());
+    }
+    expect((await textRow(t(), broken))?.attempts).toBe(3);
+    expect((await search(t(), alice.token, 'search=broken')).map((f) => [f.original_name, f.match])).toEqual([['broken.pdf', undefined]]);
+  });
+
+  it('keeps the leading MiB of a large text and uploads it whole', async () => {
+    const [early, late] = [word('early'), word('late')];
+    const content = Buffer.concat([samples.text(`${early} `), Buffer.alloc(3 * 1_048_576, 'filler words here. '), samples.text(` ${late}`)]);
+    const res = await upload(t().client, alice.token, [{ name: 'large.txt', content }]);
+    expect(res.status).toBe(201);
+    expect(res.body.files[0]?.file_size).toBe(content.length);
+    expect((await textRow(t(), content))?.body?.length).toBeLessThanOrEqual(1_048_576);
+    expect((await search(t(), alice.token, `search=${early}`)).map((f) => f.original_name)).toEqual(['large.txt']);
+    expect(await search(t(), alice.token, `search=${late}`)).toEqual([]);
+  });
+
+  it('finds nothing in Trash, and the text goes with the content', async () => {
+    const gone = word('pear');
+    const content = samples.text(`${gone} soon deleted`);
+    const id = await uploadOne(t().client, alice.token, { name: 'deleted.txt', content });
+    await settled(t());
+    expect(await search(t(), alice.token, `search=${gone}`)).toHaveLength(1);
+    expect((await t().client.delete(`/api/files/${id}`, { token: alice.token })).status).toBe(204);
+    expect(await search(t(), alice.token, `search=${gone}`)).toEqual([]);
+    expect((await t().client.delete('/api/trash', { token: alice.token })).status).toBe(200);
+    expect(await textRow(t(), content)).toBeUndefined();
+  });
+
+  it('reads by maintenance the contents stored without a text (before search existed, or by a stopped instance)', async () => {
+    const late = word('lime');
+    const content = samples.text(`${late} from an older installation`);
+    await uploadOne(t().client, alice.token, { name: 'older.txt', content });
+    await settled(t());
+    await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', '=', sha256(content)).execute();
+    expect(await search(t(), alice.token, `search=${late}`)).toEqual([]);
+    await runMaintenance(t().server.ctx);
+    expect((await textRow(t(), content))?.extracted_at).toBeTypeOf('number');
+    expect((await search(t(), alice.token, `search=${late}`)).map((f) => f.original_name)).toEqual(['older.txt']);
+  });
+});
