@@ -47,7 +47,7 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
 
   // All Files: download through a signed link in a new tab, then delete.
   await page.getByRole('tab', { name: 'All Files' }).click();
-  await page.getByRole('searchbox', { name: 'Search files by name or tag' }).fill(doomed);
+  await page.getByRole('searchbox', { name: 'Search files by name, content or tag' }).fill(doomed);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: doomed });
   await expect(row).toBeVisible();

@@ -216,7 +216,7 @@ describe('All Files tab', () => {
     expect(await screen.findByText('report-200.pdf')).toBeInTheDocument();
     expect(lastQuery().page).toBe('2');
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search files by name or tag' }), 'quarterly{Enter}');
+    await user.type(screen.getByRole('searchbox', { name: 'Search files by name, content or tag' }), 'quarterly{Enter}');
     await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', search: 'quarterly' }));
 
     await user.click(screen.getByRole('button', { name: 'Size' }));

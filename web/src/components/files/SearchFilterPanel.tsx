@@ -46,7 +46,6 @@ export interface SearchFilterPanelProps {
   hideFolderFilter?: boolean;
   /** 'advanced' (folder detail): min/max size in whole MB and tag chips instead of presets and comma-separated text. */
   variant?: FilterVariant;
-  searchPlaceholder?: string;
   /** Starts with the filters open. */
   defaultExpanded?: boolean;
 }
@@ -64,7 +63,6 @@ export function SearchFilterPanel({
   folders = [],
   hideFolderFilter = false,
   variant = 'standard',
-  searchPlaceholder,
   defaultExpanded = false,
 }: SearchFilterPanelProps) {
   const { t } = useTranslation('files');
@@ -136,7 +134,7 @@ export function SearchFilterPanel({
           <Input
             type="search"
             aria-label={t('search')}
-            placeholder={searchPlaceholder ?? t('panel.placeholder')}
+            placeholder={t('panel.placeholder')}
             value={draft.search}
             onChange={(e) => set('search', e.target.value)}
             className="pl-9"

@@ -24,7 +24,7 @@ export function FolderFiles({ folder, currentUserId }: { folder: Folder; current
         criteria={criteria}
         onCriteriaChange={setCriteria}
         list={list}
-        panel={{ variant: 'advanced', hideFolderFilter: true, searchPlaceholder: t('filesSearchPlaceholder') }}
+        panel={{ variant: 'advanced', hideFolderFilter: true }}
         files={{
           currentUserId,
           showFolder: false,
