@@ -106,6 +106,27 @@ describeEachDb(
       await Promise.all(sockets.map((s) => s.next(ofType('file_downloaded', id))));
     });
 
+    it('delivers a burst published in one turn to exactly the sockets it reaches, every event once and in order', async () => {
+      const [owner, friend, stranger] = [await t().client.register(), await t().client.register(), await t().client.register()];
+      const ownerWs = await Promise.all([socketFor(owner.token), socketFor(owner.token)]);
+      const friendWs = await socketFor(friend.token);
+      const strangerWs = await socketFor(stranger.token);
+      const at = new Date().toISOString();
+      const BURST = 40;
+      // Published back to back, in one turn of the event loop on the in-process bus: the frames of a turn leave together.
+      for (let i = 1; i <= BURST; i++) {
+        const audience = i % 2 === 0 ? { userIds: [owner.user.id], public: false } : { userIds: [owner.user.id, friend.user.id], public: false };
+        await t().server.ctx.events.publish({ event: { type: 'file_downloaded', file_id: -1, download_count: i, at }, audience });
+      }
+      const counts = (ws: TestSocket) => ws.events().filter((e) => e.file_id === -1).map((e) => e.download_count);
+      const all = Array.from({ length: BURST }, (_, i) => i + 1);
+      await Promise.all([...ownerWs, friendWs].map((ws) => ws.next((e) => e.file_id === -1 && e.download_count === BURST - 1)));
+      await publicMarker(...ownerWs, friendWs, strangerWs);
+      for (const ws of ownerWs) expect(counts(ws)).toEqual(all);
+      expect(counts(friendWs)).toEqual(all.filter((i) => i % 2 === 1));
+      expect(counts(strangerWs)).toEqual([]);
+    });
+
     it('delivers every event to admins', async () => {
       const login = await t().client.post('/api/auth/login', { json: ADMIN });
       expect(login.status).toBe(200);

@@ -105,6 +105,8 @@ interface Client {
   own: OwnFile[];
   publicFile: { id: number; size: number };
   renames: number;
+  /** Uploads so far: each takes a name of its own (a taken name is refused). */
+  uploads: number;
 }
 
 class Recorder {
@@ -171,7 +173,7 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   const setupFiles = new Set<number>();
   const clients: Client[] = await Promise.all(
     config.users.map(async (user, index) => {
-      const client: Client = { index, user, neighbour: (index + 1) % config.users.length, own: [], publicFile: { id: 0, size: 0 }, renames: 0 };
+      const client: Client = { index, user, neighbour: (index + 1) % config.users.length, own: [], publicFile: { id: 0, size: 0 }, renames: 0, uploads: 0 };
       const pub = await upload(client, `public ${index}.txt`, Buffer.from(randomBytes(config.publicFileBytes / 2).toString('hex')), true);
       if (!pub.file) throw new Error(`setup upload failed for ${user.username}: ${pub.status}`);
       client.publicFile = { id: pub.file.id, size: pub.file.file_size };
@@ -222,8 +224,8 @@ async function run(config: LoadConfig): Promise<LoadResult> {
   );
   const setupSeconds = Number(process.hrtime.bigint() - setupStart) / 1e9;
 
-  /** ok: the answer was the one expected; audience: who must get the event it published. */
-  const ops: Record<Op, (client: Client, rand: () => number) => Promise<{ ok: boolean; status: number; audience?: Audience }>> = {
+  /** ok: the answer was the one expected; audience: who must get the event it published; also: a second event's. */
+  const ops: Record<Op, (client: Client, rand: () => number) => Promise<{ ok: boolean; status: number; audience?: Audience; also?: Audience }>> = {
     async list(client, rand) {
       const query = LIST_QUERIES[Math.floor(rand() * LIST_QUERIES.length)]!;
       const answer = await call(client.user.token, 'GET', `/api/files?${query}`);
@@ -254,7 +256,7 @@ async function run(config: LoadConfig): Promise<LoadResult> {
         rand() < DUPLICATE_SHARE
           ? DUPLICATE_CONTENTS[Math.floor(rand() * DUPLICATE_CONTENTS.length)]!
           : Buffer.from(randomBytes(SMALL_FILE_BYTES / 2).toString('hex'));
-      const { status, file } = await upload(client, `load ${client.own.length}.txt`, content);
+      const { status, file } = await upload(client, `load ${client.uploads++}.txt`, content);
       if (!file) return { ok: false, status };
       client.own.push({ id: file.id, size: file.file_size, sharing: 'private' });
       return { ok: true, status, audience: audienceOf(client.index, client.neighbour, 'private') };
@@ -281,7 +283,8 @@ async function run(config: LoadConfig): Promise<LoadResult> {
       const answer = await call(client.user.token, 'DELETE', `/api/files/${file.id}`);
       if (answer.status !== 204) return { ok: false, status: answer.status };
       client.own.splice(at, 1);
-      return { ok: true, status: answer.status, audience: audienceOf(client.index, client.neighbour, file.sharing) };
+      // Deleted to Trash: the owner's sockets also hear that Trash changed.
+      return { ok: true, status: answer.status, audience: audienceOf(client.index, client.neighbour, file.sharing), also: { public: false, users: [client.index] } };
     },
   };
   /** Operations on an own file need one; a delete keeps the last. */
@@ -302,6 +305,7 @@ async function run(config: LoadConfig): Promise<LoadResult> {
             const outcome = await ops[op](client, rand);
             ok = outcome.ok;
             if (ok && outcome.audience) ledger.expect(outcome.audience);
+            if (ok && outcome.also) ledger.expect(outcome.also);
             if (!ok) noteError(`${op}: status ${outcome.status}`);
           } catch (err) {
             noteError(`${op}: ${(err as Error).message}`);

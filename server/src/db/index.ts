@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
+import { openSqlite, writeWithoutFlush } from './sqlite.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -52,33 +50,6 @@ const pgTypes = {
   },
 };
 
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * better-sqlite3 behind Kysely with prepared statements kept and reused:
- * Kysely prepares each query anew, which cost more than running most of them.
- * Safe because every statement runs to completion synchronously (no iterators).
- */
-function withStatementCache(file: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(text: string) {
-      let statement = cache.get(text);
-      if (statement) {
-        cache.delete(text);
-      } else {
-        statement = file.prepare(text);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-      }
-      cache.set(text, statement);
-      return statement;
-    },
-  };
-}
-
-const SQLITE_SYNC = 'FULL';
-
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.url) {
     const pool = new pg.Pool({
@@ -116,14 +87,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       close: () => db.destroy(),
     };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'vault.db'));
-  file.pragma('journal_mode = WAL');
-  // FULL: a commit the user was told about survives power loss, not only a crash.
-  file.pragma(`synchronous = ${SQLITE_SYNC}`);
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const db = openSqlite(opts.dataDir);
   return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
@@ -175,15 +139,7 @@ export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (db: Db)
       return write(trx);
     });
   }
-  // The one connection is held throughout, so no other statement runs unsynced.
-  return db.connection().execute(async (conn) => {
-    await sql`pragma synchronous = normal`.execute(conn);
-    try {
-      return await write(conn);
-    } finally {
-      await sql.raw(`pragma synchronous = ${SQLITE_SYNC}`).execute(conn);
-    }
-  });
+  return writeWithoutFlush(db, write);
 }
 
 /** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
 import { WS_POLICY_VIOLATION } from '@vault/contract';
 import type { Actor, DomainContext } from '../../domain/shared/context.js';
@@ -13,8 +14,8 @@ const SHUTDOWN_CLOSE_GRACE_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface RealtimeHub {
-  /** Starts delivering to an authenticated socket; false (socket closed) when the user has too many. */
-  admit(socket: WebSocket, actor: Actor): boolean;
+  /** Starts delivering to an authenticated socket over `transport` (its request's socket); false (socket closed) when the user has too many. */
+  admit(socket: WebSocket, transport: Duplex, actor: Actor): boolean;
   /** Closes the sockets of a session that just ended here (logout). Other instances notice at their next heartbeat. */
   endSession(sessionId: string): void;
   /** Stops delivery and heartbeat and closes these sockets, forcing those that do not answer. */
@@ -98,9 +99,10 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
   const stopHeartbeat = startHeartbeat(registry, heartbeatMs, (connections) => inOrder(() => reauthenticate(connections)), ctx.log);
 
   return {
-    admit(socket, actor) {
+    admit(socket, transport, actor) {
       const connection: Connection = {
         socket,
+        transport,
         userId: actor.id,
         isAdmin: reachedAsAdmin(actor),
         sessionId: actor.sessionId,

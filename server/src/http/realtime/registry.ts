@@ -1,9 +1,12 @@
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import type { Audience } from '../../events/bus.js';
 
 /** An authenticated socket and what it was authenticated as. */
 export interface Connection {
   socket: WebSocket;
+  /** The connection under the websocket: delivery corks it to send a turn's frames in one write. */
+  transport: Duplex;
   userId: number;
   /** Reached as an admin (by everyone's events): passes the admin gate, as last checked; change it through setAdmin. */
   readonly isAdmin: boolean;

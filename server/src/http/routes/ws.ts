@@ -59,7 +59,7 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
         const actor = await authenticate(ctx, token);
         clearTimeout(timeout);
         if (socket.readyState !== socket.OPEN) return;
-        if (!realtime.admit(socket, actor)) return;
+        if (!realtime.admit(socket, request.socket, actor)) return;
         leavePending();
         state = 'admitted';
         socket.send(JSON.stringify(WS_READY));

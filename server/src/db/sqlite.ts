@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
+import type { Database } from './schema.js';
+import { createSharedFlush, type SharedFlush } from './shared-flush.js';
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Commits of the one connection made durable off the event loop.
+ *
+ * SQLite runs with `synchronous = NORMAL`: a commit writes its WAL frames
+ * without syncing them, and would otherwise sync them (FULL) on the event
+ * loop, where every request waits for the disk. Instead, once a use of the
+ * connection that wrote has released it, the WAL is flushed (fdatasync on the
+ * thread pool) before that use's promise settles, shared with every commit
+ * that arrives meanwhile. A write still answers only once its commit survives
+ * power loss, as with FULL; the WAL is appended in commit order, so a flush
+ * covers every commit before it. Other requests may read a commit during its
+ * flush, as another connection could.
+ */
+interface Durability {
+  /** A statement that writes is about to run. */
+  wrote(): void;
+  /** The connection is released: flush when it wrote, unless this use was exempted. */
+  released(): Promise<void>;
+  /** The current use of the connection may be lost in a crash: no flush at its release. */
+  exempt(): void;
+}
+
+function walDurability(walFile: string): Durability & { close(): void } {
+  let fd: number | undefined;
+  let wrote = false;
+  let exempt = false;
+  // Opened at the first flush: the WAL exists once something was written.
+  const flush: SharedFlush = createSharedFlush(
+    () => new Promise<void>((resolve, reject) => fs.fdatasync((fd ??= fs.openSync(walFile, 'r')), (err) => (err ? reject(err) : resolve()))),
+  );
+  return {
+    wrote: () => void (wrote = true),
+    exempt: () => void (exempt = true),
+    released() {
+      const due = wrote && !exempt;
+      wrote = exempt = false;
+      return due ? flush() : Promise.resolve();
+    },
+    close() {
+      if (fd !== undefined) fs.closeSync(fd);
+    },
+  };
+}
+
+/**
+ * better-sqlite3 behind Kysely with prepared statements kept and reused:
+ * Kysely prepares each query anew, which cost more than running most of them.
+ * Safe because every statement runs to completion synchronously (no iterators).
+ */
+function withStatementCache(file: SQLite.Database, durability: Durability): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = file.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      // Kysely prepares every statement right before running it.
+      if (!statement.readonly) durability.wrote();
+      return statement;
+    },
+  };
+}
+
+class FlushingDriver extends SqliteDriver {
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly durability: Durability,
+  ) {
+    super(config);
+  }
+
+  override async releaseConnection(): Promise<void> {
+    const flushed = this.durability.released();
+    await super.releaseConnection();
+    await flushed;
+  }
+}
+
+class FlushingDialect extends SqliteDialect {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly durability: Durability,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new FlushingDriver(this.config, this.durability);
+  }
+}
+
+const exemptions = new WeakMap<Kysely<Database>, Durability>();
+
+/** The embedded database in dataDir, its commits durable as `walDurability` says. */
+export function openSqlite(dataDir: string): Kysely<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const dbFile = path.join(dataDir, 'vault.db');
+  const file = new SQLite(dbFile);
+  file.pragma('journal_mode = WAL');
+  file.pragma('synchronous = NORMAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  const durability = walDurability(`${dbFile}-wal`);
+  const database = withStatementCache(file, durability);
+  const db = new Kysely<Database>({
+    dialect: new FlushingDialect(
+      {
+        database: {
+          prepare: database.prepare,
+          close() {
+            database.close();
+            durability.close();
+          },
+        },
+      },
+      durability,
+    ),
+  });
+  exemptions.set(db, durability);
+  return db;
+}
+
+/** Runs `write` on the connection and answers without waiting for the disk: a crash may lose it. */
+export function writeWithoutFlush<T>(db: Kysely<Database>, write: (conn: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    exemptions.get(db)?.exempt();
+    return write(conn);
+  });
+}
