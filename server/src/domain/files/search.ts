@@ -25,18 +25,26 @@ function dateBound(value: string, end: boolean): number {
 }
 
 /**
- * A name or tag containing the text. SQLite walks the scope's files and tests
- * each name (fast enough), finding the tag matches once. PostgreSQL finds the
- * names and the tags through their trigram indexes instead: with an OR of the
- * two, it could use neither and read every file of the scope.
+ * A name or tag containing the text: the file's own name, or its id among
+ * the files some other text matches (its tags), each arm one more `or`.
  */
 function containsText(text: string, dialect: Dialect): Condition {
   const pattern = containsPattern(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
-  if (dialect === 'postgres') {
-    return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged})`;
-  }
-  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged}))`;
+  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or ${idAmong(tagged, dialect)})`;
+}
+
+/**
+ * The file's id among those a subquery selects. SQLite walks the scope's
+ * files and looks each up in the subquery's result (fast enough). On
+ * PostgreSQL, `IN (subquery)` beside an `or` could use no index, so every
+ * search would read and test every file of the scope; as an array computed
+ * once, the ids are read through the primary key, and the planner can join
+ * them with the trigram index of names (a BitmapOr), or walk a sort's index
+ * and stop at the page's last match.
+ */
+function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
+  return dialect === 'postgres' ? sql<SqlBool>`f.id = any(array(${ids}))` : sql<SqlBool>`f.id in (${ids})`;
 }
 
 export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {
