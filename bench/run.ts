@@ -21,7 +21,8 @@ import { ProfileWindows, formatProfile, summarizeProfile, type CpuProfile } from
 import { Report, mb, ms, ratio, throughput } from './lib/report.js';
 import { seedFiles } from './lib/seed.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
-import { memoryOf, root, startServer, type BenchServer } from './lib/server.js';
+import { backendCpu, backendCpuBetween } from './lib/pg-cpu.js';
+import { cpuSecondsOf, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 import { dedupTiming } from './scenarios/dedup-timing.js';
 
@@ -201,8 +202,10 @@ function tusRows(rounds: TusRound[]) {
   report.row('Server peak RSS (resumable upload)', mb(peak), 'VmHWM, reset before each upload; worst round', '< 200 MB', peak < 200 * MIB);
 }
 
-async function smallFiles(server: BenchServer, token: string) {
+async function smallFiles(server: BenchServer, token: string, pgDatabase: string | undefined) {
   console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
+  const cpuBefore = cpuSecondsOf(server.pid);
+  const pgBefore = pgDatabase ? await backendCpu(pgDatabase) : undefined;
   const latencies: number[] = [];
   let next = 0;
   const client = async () => {
@@ -217,7 +220,10 @@ async function smallFiles(server: BenchServer, token: string) {
   const burst = await timed(() => Promise.all(Array.from({ length: 8 }, client)));
   latencies.sort((a, b) => a - b);
   const rate = SMALL_FILES / burst.s;
-  report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}`, '>= 300 files/s', rate >= 300);
+  const perFile = (seconds: number) => ms((seconds * 1000) / SMALL_FILES);
+  const cpu = [`server CPU per file ${perFile(cpuSecondsOf(server.pid) - cpuBefore)}`];
+  if (pgDatabase && pgBefore) cpu.push(`PostgreSQL backends ${perFile(backendCpuBetween(pgBefore, await backendCpu(pgDatabase)))}`);
+  report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${cpu.join(', ')}`, '>= 300 files/s', rate >= 300);
 }
 
 async function listing(server: BenchServer, pgDatabase: string | undefined) {
@@ -351,7 +357,7 @@ async function main() {
         console.log(`\nresumable upload (${BIG / MIB} MiB, tus-js-client), ${TUS_ROUNDS} rounds of fresh content`);
         tusRows(await tusRounds(server, token, windows, BIG, TUS_ROUNDS));
       }
-      if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token));
+      if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token, pgDatabase));
       if (sections.has('timing')) {
         console.log('\ndedup timing: shared vs unshared content, 200 trials each');
         await dedupTiming(server.url, 200, (...cells) => report.row(...cells));

@@ -19,6 +19,7 @@ import { fileVersions } from './0146_file_versions.js';
 import { trashFileNames } from './0148_trash_file_names.js';
 import { resumableOnConflict } from './0147_resumable_on_conflict.js';
 import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
+import { trigramPendingLists } from './0230_trigram_pending_lists.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -47,5 +48,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0148_trash_file_names': trashFileNames(),
     '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
     '0220_content_texts': contentTexts(dialect),
+    '0230_trigram_pending_lists': trigramPendingLists(dialect),
   };
 }

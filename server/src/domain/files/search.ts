@@ -27,22 +27,28 @@ function dateBound(value: string, end: boolean): number {
 
 /**
  * A name or tag containing the text, or content holding its words (the last
- * one as a word's beginning). SQLite walks the scope's files and tests each
- * name (fast enough), finding the tag and content matches once. PostgreSQL
- * finds each kind through its own index (trigrams for names and tags, the
- * text's GIN) instead: with an OR of them, it could use none and read every
- * file of the scope.
+ * one as a word's beginning): the file's own name, or its id among the files
+ * its tags or its content match, each arm one more `or`.
  */
 function containsText(text: string, dialect: Dialect): Condition {
   const pattern = containsPattern(text);
   const words = searchWords(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
-  if (dialect === 'postgres') {
-    const holding = words.length > 0 ? sql` union ${filesHolding(words, dialect)}` : sql``;
-    return sql<SqlBool>`f.id in (select n.id from files n where lower(n.original_name) like ${pattern} escape '\\' union ${tagged}${holding})`;
-  }
-  const holding = words.length > 0 ? sql` or f.id in (${filesHolding(words, dialect)})` : sql``;
-  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or f.id in (${tagged})${holding})`;
+  const holding = words.length > 0 ? sql` or ${idAmong(filesHolding(words, dialect), dialect)}` : sql``;
+  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or ${idAmong(tagged, dialect)}${holding})`;
+}
+
+/**
+ * The file's id among those a subquery selects. SQLite walks the scope's
+ * files and looks each up in the subquery's result (fast enough). On
+ * PostgreSQL, `IN (subquery)` beside an `or` could use no index, so every
+ * search would read and test every file of the scope; as an array computed
+ * once, the ids are read through the primary key, and the planner can join
+ * them with the trigram index of names (a BitmapOr), or walk a sort's index
+ * and stop at the page's last match.
+ */
+function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
+  return dialect === 'postgres' ? sql<SqlBool>`f.id = any(array(${ids}))` : sql<SqlBool>`f.id in (${ids})`;
 }
 
 export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {

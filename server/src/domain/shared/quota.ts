@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
 
 /**
@@ -16,12 +17,19 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
 }
 
 /**
- * Charges new content, under the user's lock, refusing it when it would take
- * the user past `quotaBytes` (what the same transaction released counts).
+ * Charges new content, refusing it when it would take the user past their
+ * quota (what the same transaction released counts). The quota is read from
+ * the row the charge updated, so even a change of quota committed meanwhile
+ * is seen: the row lock of this UPDATE is what makes concurrent charges exact.
  */
-export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaBytes: number): Promise<void> {
-  const row = await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).returning('used_bytes').executeTakeFirstOrThrow();
-  if (Number(row.used_bytes) > quotaBytes) throw new QuotaExceeded();
+export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: (user: Pick<UserRow, 'storage_quota_bytes'>) => number): Promise<void> {
+  const row = await trx
+    .updateTable('users')
+    .set({ used_bytes: sql`used_bytes + ${bytes}` })
+    .where('id', '=', userId)
+    .returning(['used_bytes', 'storage_quota_bytes'])
+    .executeTakeFirstOrThrow();
+  if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */

@@ -16,7 +16,7 @@ import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
 import { chargeWithin, largestOwnContent, ownsContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { lockedQuota } from '../shared/locks.js';
+import { holdUser, lockOwnContent, lockSiblingName, type UserHold } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -57,7 +57,7 @@ const LEASE_LOST = 'The upload paused for too long and was discarded; send it ag
 
 /**
  * Turns a written object into a file, in one transaction: the quota re-checked
- * under a lock on the user, the object's lease ended, the blob upserted (new
+ * while holding the user (see userHoldFor), the object's lease ended, the blob upserted (new
  * content keeps this object; known content adds a reference), the file row,
  * its tags and the audit entry. Known content whose object has gone missing
  * takes this object instead: no file is ever attached to a hole. A
@@ -85,13 +85,17 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
   let duplicate = false;
   let durable = object.durable;
+  const hold = userHoldFor(opts);
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
-      // Before the user's lock: the lease is this upload's alone, and each
-      // statement under the lock (held to the commit) delays their next upload.
+      // Before holding the user: the lease is this upload's alone.
       if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
-      const user = await lockedQuota(trx, ctx.dialect, actor.id);
+      await holdUser(trx, ctx.dialect, actor.id, hold);
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
+      if (hold === 'shared') {
+        await lockOwnContent(trx, ctx.dialect, actor.id, object.hash);
+        if (opts.onConflict === 'rename') await lockSiblingName(trx, ctx.dialect, actor.id, opts.folderId, name);
+      }
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       const free = await ownsContent(trx, actor.id, object.hash);
       await opts.within?.(trx, object);
@@ -129,7 +133,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       if (!duplicate && !durable) throw new NotDurable();
       placed = await writePlacement(trx, ctx, actor, placement, object, opts, now);
       // Charged last: a new version may have released older content first.
-      if (!free) await chargeWithin(trx, actor.id, object.size, quotaBytesOf(ctx, user));
+      if (!free) await chargeWithin(trx, actor.id, object.size, (user) => quotaBytesOf(ctx, user));
     });
   try {
     await withNameRetries(opts, () =>
@@ -155,6 +159,18 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
 }
 
+/**
+ * A new file (refused or renamed on a clash) changes nothing the user's
+ * other uploads change but the quota counter and its own name and content
+ * (see UserHold), so it holds the user shared: one user's burst of uploads
+ * then waits on each other only from the charge to the commit. A new version
+ * releases older content, and a file request counts its files: those hold
+ * the user alone.
+ */
+function userHoldFor(opts: UploadOptions): UserHold {
+  return opts.onConflict === 'version' || opts.within ? 'exclusive' : 'shared';
+}
+
 /** How often an upload that keeps both, or makes a version, looks for its place again when racing renames took it. */
 const NAME_ATTEMPTS = 3;
 
@@ -176,7 +192,7 @@ export async function withNameRetries<T>(opts: UploadOptions, commit: () => Prom
 export type Placement = { kind: 'file'; name: string } | { kind: 'version'; file: FileRow };
 
 /**
- * Decides, under the owner's lock, where an upload goes when its folder may
+ * Decides, holding the owner, where an upload goes when its folder may
  * already hold a file of its name: a clash is refused (409), kept beside
  * under the first free "name (n).ext", or becomes that file's new content
  * (the same name ignoring case is the same extension, so the same type).

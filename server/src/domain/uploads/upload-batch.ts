@@ -34,6 +34,12 @@ export class UploadBatch {
   private readonly staged: Staged[] = [];
   /** Hashes already charged to this batch: a second copy in one request costs nothing more. */
   private readonly counted = new Set<string>();
+  /**
+   * Whether the user owned each hash when this request first asked (while
+   * storing it, then to charge it against the budget): one look serves both.
+   * Only a first answer: the commit asks again, exactly, in its transaction.
+   */
+  private readonly owned = new Map<string, Promise<boolean>>();
   private files = 0;
 
   constructor(
@@ -95,7 +101,7 @@ export class UploadBatch {
     const result = await this.store(fileName, content);
     if ('object' in result) {
       const { hash, size, key } = result.object;
-      const free = this.counted.has(hash) || (await ownsContent(this.ctx.db, this.actor.id, hash));
+      const free = this.counted.has(hash) || (await this.ownedEarlier(hash));
       if (!free && size > this.budget.remaining) {
         await discardObject(this.ctx, this.leases, key);
         this.staged.push({ name: result.name, error: new QuotaExceeded() });
@@ -117,11 +123,9 @@ export class UploadBatch {
       }
       const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
       const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
-      const { db } = this.ctx;
-      const userId = this.actor.id;
       const own: OwnContent = {
-        startsWith: (headHash) => ownsContentStartingWith(db, userId, headHash),
-        has: (hash) => ownsContent(db, userId, hash),
+        startsWith: (headHash) => ownsContentStartingWith(this.ctx.db, this.actor.id, headHash),
+        has: (hash) => this.ownedEarlier(hash),
       };
       const started = performance.now();
       const object = await ingest(this.ctx.store, content, ext, limits, this.leases, own);
@@ -133,6 +137,15 @@ export class UploadBatch {
       if (refusal instanceof DomainError) return { name, error: refusal };
       throw refusal;
     }
+  }
+
+  private ownedEarlier(hash: string): Promise<boolean> {
+    let answer = this.owned.get(hash);
+    if (!answer) {
+      answer = ownsContent(this.ctx.db, this.actor.id, hash);
+      this.owned.set(hash, answer);
+    }
+    return answer;
   }
 
   /** The request as a whole was refused: every object it wrote goes. */
