@@ -37,18 +37,20 @@ describe('filterConditions', () => {
     expect(compiled({})).toEqual([]);
   });
 
-  it('searches names and tags with one pattern', () => {
+  it('searches names and tags with one pattern, and contents for its words', () => {
     const [search] = compiled({ search: 'Tax' });
     expect(search!.text).toContain('lower(f.original_name) like ?');
     expect(search!.text).toContain('from file_tags st where lower(st.tag) like ?');
-    expect(search!.parameters).toEqual(['%tax%', '%tax%']);
+    expect(search!.text).toContain('content_texts_fts match ?');
+    expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
   it('on PostgreSQL, takes the tag matches as an array, so that the names\' trigram index and the primary key can serve one scan', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
     expect(search!.text).toContain('(lower(f.original_name) like ?');
     expect(search!.text).toContain('or f.id = any(array(select st.file_id from file_tags st where lower(st.tag) like ?');
-    expect(search!.parameters).toEqual(['%tax%', '%tax%']);
+    expect(search!.text).toContain("or f.id = any(array(select c.id from files c join (select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?)");
+    expect(search!.parameters).toEqual(['%tax%', '%tax%', "'tax':*"]);
   });
 
   it('reads a type family ending in /* as a prefix, and any other type exactly', () => {
