@@ -15,7 +15,7 @@ const FILE_FIELDS = new Set(['files', 'files[]']);
  * socket delivers 64 KiB at a time; at the default 16 KiB every chunk paused
  * and resumed the request.
  */
-const PARSER_WINDOW = 1024 * 1024;
+const PARSER_WINDOW = 256 * 1024;
 const TAG_FIELDS = new Set(['tags', 'tags[]']);
 
 /** Multipart errors raised by the parser itself, in the user's words. */

@@ -13,10 +13,10 @@ import { Worker } from 'node:worker_threads';
 const BATCH_BYTES = 1024 * 1024;
 
 /** Batches one hash may have waiting for the thread before its writer waits too: its memory. */
-const QUEUED_BATCHES = 8;
+const QUEUED_BATCHES = 4;
 
 /** Free batches kept for the next hashes: a new SharedArrayBuffer costs far more than the copy into it. */
-const SPARE_BATCHES = 16;
+const SPARE_BATCHES = 6;
 
 const spare: Buffer[] = [];
 
