@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 async function uploadThroughPage(page: Page, name: string, text: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
@@ -18,7 +18,7 @@ test('replacing a file keeps its older content as a version, which the file page
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const first = 'first draft of the notes\n';
   const second = 'second draft of the notes, changed\n';
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await uploadThroughPage(page, 'notes.txt', first);
   await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
