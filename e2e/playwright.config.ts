@@ -9,9 +9,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
-  workers: 2,
+  // Four browsers at once even on two cores: a test mostly waits (for the server, an animation,
+  // a socket), and the cores were idle four fifths of a run with two.
+  workers: 4,
   // Ceilings for a slow, busy 2-core CI machine, where a page and its server share the cores
-  // with a second worker: they only matter when something hangs, as every wait is for an event.
+  // with the other workers: they only matter when something hangs, as every wait is for an event.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
-import { newAccount, registerViaApi, signIn } from './helpers';
+import { newAccount, registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage, textFile } from './samples';
 
 // Every screen, in both themes, has no serious or critical accessibility violation.
@@ -76,7 +76,7 @@ for (const theme of THEMES) {
     const trashed = await request.delete(`/api/files/${draftId}`, { headers: { Authorization: `Bearer ${token}` } });
     expect(trashed.status(), await trashed.text()).toBe(204);
 
-    await signIn(page, owner);
+    await signInViaApi(page, owner);
     const files = page.getByRole('row').or(page.getByRole('listitem'));
     await visitAll(page, theme, [
       { name: 'dashboard', path: '/dashboard', ready: async (p) => void (await expect(p.getByText('sunset.png').first()).toBeVisible()) },
@@ -122,7 +122,7 @@ for (const theme of THEMES) {
       { name: 'public-folder', path: `/folders/${folderId}`, ready: async (p) => void (await expect(p.getByText('open.txt').first()).toBeVisible()) },
     ]);
 
-    await signIn(page, { username: 'admin', password: 'admin123' });
+    await signInViaApi(page, { username: 'admin', password: 'admin123' });
     const tab = (name: string) => async (p: Page) => void (await expect(p.getByRole('tab', { name, selected: true })).toBeVisible());
     await visitAll(page, theme, [
       { name: 'admin-overview', path: '/admin', ready: async (p) => void (await expect(p.getByText('Storage by user')).toBeVisible()) },

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
 
@@ -22,7 +22,7 @@ test('drags a file row onto a folder of the tree, opened on demand', async ({ pa
   const projects = await apiFolder(request, token, 'Projects');
   const archive = await apiFolder(request, token, 'Archive', projects);
   const [fileId] = await apiUpload(request, token, [text('plan.txt')]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
 
   const tree = page.getByRole('tree', { name: 'Folders' });
   const projectsNode = tree.getByRole('treeitem', { name: 'Projects' });
@@ -57,7 +57,7 @@ test('drops a file from the computer on a folder page and finds it uploaded ther
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const reports = await apiFolder(request, token, 'Reports');
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await page.goto(`/folders/${reports}`);
   const heading = page.getByRole('heading', { level: 1, name: 'Reports' });
   await expect(heading).toBeVisible();
@@ -93,7 +93,7 @@ test('drags a folder card onto the tree: below itself is refused with the reason
   const archive = await apiFolder(request, token, 'Archive', projects);
   await apiFolder(request, token, 'Old', archive);
   const photos = await apiFolder(request, token, 'Photos');
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await page.goto(`/folders/${projects}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
 

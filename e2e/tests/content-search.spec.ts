@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
 import { apiToken, fileRow, uploadThroughPage } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 test('a word inside an uploaded text finds the file, with the match shown', async ({ page, request }) => {
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);
   const word = `kumquat${Date.now().toString(36)}`;
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await uploadThroughPage(page, 'minutes.txt', `Minutes of Monday.\nWe agreed on the ${word} budget for next year.\n`);
   await expect(page).toHaveURL(/\/dashboard$/);

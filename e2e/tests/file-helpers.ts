@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { Account } from './helpers';
+import { apiSession, type Account } from './helpers';
 
 export interface SampleFile {
   name: string;
@@ -8,9 +8,7 @@ export interface SampleFile {
 }
 
 export async function apiToken(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
-  const response = await request.post('/api/auth/login', { data: { username: account.username, password: account.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  return (await apiSession(request, account)).token;
 }
 
 /** Uploads through the API (for tests whose subject is not the upload page); returns the new file ids. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
 
@@ -31,7 +31,7 @@ test('renames a file inline with the keyboard: double-click or F2, Enter saves, 
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const [id] = await apiUpload(request, token, [text('draft.txt'), text('taken.txt')]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
 
   await fileRow(page, 'draft.txt').getByText('draft.txt', { exact: true }).dblclick();
   const field = page.getByRole('textbox', { name: 'New name for draft.txt' });
@@ -90,7 +90,7 @@ test('drags a file onto a folder card, then onto a breadcrumb, and it moves', as
   const project = await apiFolder(request, token, 'Project');
   const archive = await apiFolder(request, token, 'Archive', project);
   const [id] = await apiUpload(request, token, [text('plan.txt'), text('stays.txt')], { folder_id: String(project) });
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await page.goto(`/folders/${project}`);
 
   const card = page.getByRole('list', { name: 'Subfolders of Project' }).getByRole('listitem').filter({ hasText: 'Archive' });
@@ -116,7 +116,7 @@ test('selects several files, downloads them as one zip and tags them together', 
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const ids = await apiUpload(request, token, [text('alpha.txt'), text('beta.txt'), text('gamma.txt')]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
 
   // Newest first: gamma, beta, alpha. A shift-click selects the range from the last click.
   await page.getByRole('checkbox', { name: 'Select beta.txt' }).check();

@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import { expect, test } from './fixtures';
 import { analyticsTile, apiToken, apiUpload, cellUnder, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage, textFile } from './samples';
 
 test('uploading two identical files and a third shows DEDUPED and the savings', async ({ page, request }) => {
   const account = await registerViaApi(request);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(analyticsTile(page, 'Space Saved')).toHaveText('0 Bytes');
   await expect(analyticsTile(page, 'Efficiency')).toHaveText('0.0%');
 
@@ -56,7 +56,7 @@ test('previews an image and a PDF, and downloads the exact bytes', async ({ page
     { name: 'sunset.png', mimeType: 'image/png', buffer: image },
     { name: 'paper.pdf', mimeType: 'application/pdf', buffer: pdf },
   ]);
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await fileRow(page, 'sunset.png').getByRole('button', { name: 'Preview sunset.png' }).click();
   const imageDialog = page.getByRole('dialog', { name: 'sunset.png' });
@@ -115,7 +115,7 @@ test('filters by type, tag and size, and the filters survive a reload', async ({
   await apiUpload(request, token, [{ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([pdfDocument('big'), Buffer.alloc(1_200_000, 32)]) }], {
     tags: ['archive'],
   });
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByText('3 files found')).toBeVisible();
 
   await page.getByRole('button', { name: 'Filters' }).click();
@@ -154,7 +154,7 @@ test('sharing a file with another user lets them see it', async ({ page, browser
   const friend = await registerViaApi(request);
   const token = await apiToken(request, owner);
   await apiUpload(request, token, [{ name: 'plan.txt', mimeType: 'text/plain', buffer: textFile('the plan') }]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
 
   await fileRow(page, 'plan.txt').getByRole('button', { name: 'Share plan.txt' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share file' });
@@ -172,7 +172,7 @@ test('sharing a file with another user lets them see it', async ({ page, browser
 
   const other = await browser.newContext();
   const friendPage = await other.newPage();
-  await signIn(friendPage, friend);
+  await signInViaApi(friendPage, friend);
   // The recipient's dashboard lists their own files; what others share is on the Sharing page.
   await expect(friendPage.getByText('No files found')).toBeVisible();
   await friendPage.goto('/sharing');
@@ -192,7 +192,7 @@ test('deleting a file asks first', async ({ page, request }) => {
     { name: 'keep.txt', mimeType: 'text/plain', buffer: textFile('keep') },
     { name: 'drop.txt', mimeType: 'text/plain', buffer: textFile('drop') },
   ]);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByText('2 files found')).toBeVisible();
 
   await fileRow(page, 'drop.txt').getByRole('button', { name: 'Delete drop.txt' }).click();
@@ -218,7 +218,7 @@ test.describe('on a 390 px wide screen', () => {
     const account = await registerViaApi(request);
     const token = await apiToken(request, account);
     await apiUpload(request, token, [{ name: 'phone.txt', mimeType: 'text/plain', buffer: textFile('phone') }], { is_public: 'true' });
-    await signIn(page, account);
+    await signInViaApi(page, account);
     await expect(page.getByRole('table')).toHaveCount(0);
     const card = page.getByRole('list', { name: 'Your files' }).getByRole('listitem').filter({ hasText: 'phone.txt' });
     await expect(card).toContainText('PUBLIC');

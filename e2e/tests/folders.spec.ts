@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage } from './samples';
 
 const FOLDER_NOT_FOUND = "The folder you're looking for doesn't exist or you don't have permission to access it.";
@@ -16,7 +16,7 @@ async function createFolder(page: Page, name: string) {
 
 test('nested folders, an upload into one, and its public link opened by an anonymous visitor', async ({ page, browser, request }) => {
   const owner = await registerViaApi(request);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Folders' }).click();
   await expect(page.getByText('No folders found')).toBeVisible();
@@ -90,7 +90,7 @@ test('a private file shared by name is found under Shared with me; a third user 
   const report = pdfDocument('Quarterly report');
   const [fileId] = await apiUpload(request, await apiToken(request, owner), [{ name: 'report.pdf', mimeType: 'application/pdf', buffer: report }]);
 
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
   const privateFiles = page.getByRole('list', { name: 'Private Files' });
   await privateFiles.getByRole('button', { name: 'Share report.pdf' }).click();
@@ -102,7 +102,7 @@ test('a private file shared by name is found under Shared with me; a third user 
 
   const friendContext = await browser.newContext();
   const friendPage = await friendContext.newPage();
-  await signIn(friendPage, friend);
+  await signInViaApi(friendPage, friend);
   await friendPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
   const sharedFiles = friendPage.getByRole('list', { name: 'Files shared with me' });
   await expect(sharedFiles).toContainText(`Shared by ${owner.username}`);
@@ -119,7 +119,7 @@ test('a private file shared by name is found under Shared with me; a third user 
 
   const strangerContext = await browser.newContext();
   const strangerPage = await strangerContext.newPage();
-  await signIn(strangerPage, stranger);
+  await signInViaApi(strangerPage, stranger);
   await strangerPage.goto(`/files/${fileId}`);
   await expect(strangerPage.getByText(FILE_NOT_FOUND)).toBeVisible();
   await expect(strangerPage.getByText('report.pdf')).toHaveCount(0);

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { collectErrors, expect, test } from './fixtures';
-import { newAccount, registerViaApi, signIn, storedSession, uploadViaApi } from './helpers';
+import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
 test('a password link opens in a fresh anonymous browser, and its download reaches the owner live', async ({ page, browser, request }) => {
   const owner = await registerViaApi(request, newAccount('linker'));
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   const { token } = await storedSession(page);
   const name = `contract-${Date.now().toString(36)}.txt`;
   const content = textFile('the signed contract');
@@ -51,7 +51,7 @@ test('a password link opens in a fresh anonymous browser, and its download reach
 
 test('a file request takes an anonymous upload that the owner sees arrive live', async ({ page, browser, request }) => {
   const owner = await registerViaApi(request, newAccount('requester'));
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   const { token } = await storedSession(page);
   const folderName = `Inbox ${Date.now().toString(36)}`;
   const created = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name: folderName } });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, apiUpload } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 import { textFile } from './samples';
 
 const text = (name: string, size = 10) => ({ name, mimeType: 'text/plain', buffer: Buffer.concat([textFile(name), Buffer.alloc(size, 'x')]) });
@@ -13,7 +13,7 @@ test.describe('on a phone (390 × 844)', () => {
     const token = await apiToken(request, account);
     await apiUpload(request, token, [text('alpha.txt'), text('beta.txt'), text('gamma.txt')], { tags: ['work', 'q1'] });
     await apiUpload(request, token, [text('a rather long file name that would wrap on a phone screen.txt')], { is_public: 'true' });
-    await signIn(page, account);
+    await signInViaApi(page, account);
 
     const cards = page.getByRole('list', { name: 'Your files' }).locator(':scope > li');
     await expect(cards).toHaveCount(4);
@@ -37,7 +37,7 @@ test('a sort chosen in a header survives a reload and is the server’s', async 
   await apiUpload(request, token, [text('small.txt', 10)]);
   await apiUpload(request, token, [text('large.txt', 5000)]);
   await apiUpload(request, token, [text('medium.txt', 500)]);
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   const table = page.getByRole('table', { name: 'Your files' });
   const names = () => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('p[title]')?.getAttribute('title')));

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 test('anonymous visitors are sent to /login', async ({ page }) => {
   await page.goto('/upload');
@@ -9,7 +9,7 @@ test('anonymous visitors are sent to /login', async ({ page }) => {
 
 test('/admin sends a non-admin to /dashboard', async ({ page, request }) => {
   const account = await registerViaApi(request);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
 
   await page.goto('/admin');
@@ -18,7 +18,7 @@ test('/admin sends a non-admin to /dashboard', async ({ page, request }) => {
 });
 
 test('the navigation bar highlights the current route', async ({ page, request }) => {
-  await signIn(page, await registerViaApi(request));
+  await signInViaApi(page, await registerViaApi(request));
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Folders' }).click();
   await expect(page).toHaveURL(/\/folders$/);
@@ -30,7 +30,7 @@ test.describe('on a 390 px wide screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the drawer opens, navigates and closes', async ({ page, request }) => {
-    await signIn(page, await registerViaApi(request));
+    await signInViaApi(page, await registerViaApi(request));
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
@@ -49,7 +49,7 @@ test.describe('on a 390 px wide screen', () => {
   });
 
   test('Logout in the drawer closes it and returns to /login', async ({ page, request }) => {
-    await signIn(page, await registerViaApi(request));
+    await signInViaApi(page, await registerViaApi(request));
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.getByRole('button', { name: 'Logout' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 import { pngImage } from './samples';
 
 test('the preview shows Markdown and CSV, steps with the arrow keys, fills the dialog with the picture, and Back closes it', async ({ page, request }) => {
@@ -12,7 +12,7 @@ test('the preview shows Markdown and CSV, steps with the arrow keys, fills the d
   const [mdId] = await apiUpload(request, token, [
     { name: 'readme.md', mimeType: 'text/markdown', buffer: Buffer.from('# Read me\n\nSome **bold** text.\n\n<img src=x onerror="alert(1)">\n') },
   ]);
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await fileRow(page, 'readme.md').getByRole('button', { name: 'Preview readme.md' }).click();
   const dialog = page.getByRole('dialog');

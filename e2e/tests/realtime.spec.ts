@@ -1,5 +1,5 @@
 import { collectErrors, expect, test } from './fixtures';
-import { newAccount, registerViaApi, signIn, storedSession, uploadViaApi } from './helpers';
+import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { pdfDocument, textFile } from './samples';
 
 const live = (page: import('@playwright/test').Page) => page.getByRole('status', { name: 'Live updates connected' });
@@ -13,8 +13,8 @@ test('a file shared with another user appears in their Shared with me list witho
   const frames: string[] = [];
   friendPage.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
 
-  await signIn(page, owner);
-  await signIn(friendPage, friend);
+  await signInViaApi(page, owner);
+  await signInViaApi(friendPage, friend);
   await expect(live(page)).toBeVisible();
   await expect(live(friendPage)).toBeVisible();
   // Files shared with someone are listed on their Sharing page, apart from their own files.
@@ -57,7 +57,7 @@ test('a file shared with another user appears in their Shared with me list witho
 
 test('logging out in one tab logs out the others', async ({ page, request }) => {
   const account = await registerViaApi(request);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   const otherTab = await page.context().newPage();
   const otherErrors = collectErrors(otherTab);
   await otherTab.goto('/dashboard');
@@ -74,7 +74,7 @@ test('logging out in one tab logs out the others', async ({ page, request }) => 
 test('warns after 25 idle minutes, counts down each second and logs out at zero', async ({ page, request }) => {
   const account = await registerViaApi(request);
   await page.clock.install();
-  await signIn(page, account);
+  await signInViaApi(page, account);
   // From here the page's time moves only when the test says so; the last activity is now.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
   await page.mouse.move(5, 300);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 const MIB = 1024 * 1024;
 
@@ -57,7 +57,7 @@ async function storedSize(page: Page, token: string, name: string): Promise<numb
 test('a large file is paused and resumed where it stopped', async ({ page, request }) => {
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await openUpload(page);
   await throttleUploads(page, 2 * MIB);
   const offsets = patchOffsets(page);
@@ -82,7 +82,7 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
 test('a reload mid-upload resumes when the same file is chosen again', async ({ page, request }) => {
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await openUpload(page);
   await throttleUploads(page, 2 * MIB);
   // A file on disk keeps its last-modified time: the same file is recognised after the reload.
@@ -119,7 +119,7 @@ test('a folder of 20 files is uploaded with its whole tree', async ({ page, requ
   const dirOf = (i: number) => ['', 'Day 1', path.join('Day 1', 'Evening')][inFolder(i)]!;
   fs.mkdirSync(path.join(trip, 'Day 1', 'Evening'), { recursive: true });
   for (let i = 0; i < 20; i++) fs.writeFileSync(path.join(trip, dirOf(i), `note ${i}.md`), `# note ${i}\n`);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await openUpload(page);
   await page.getByLabel('Directory to upload').setInputFiles(trip);
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(20);
@@ -150,7 +150,7 @@ test('a file whose content the user already stores is hashed while it waits, and
   const token = await apiToken(request, account);
   const owned = bigText(3 * MIB);
   await apiUpload(request, token, [{ name: 'original.txt', mimeType: 'text/plain', buffer: owned }]);
-  await signIn(page, account);
+  await signInViaApi(page, account);
   await openUpload(page);
   // The first file takes seconds to send: meanwhile the second is hashed.
   await throttleUploads(page, 2 * MIB);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 import { pngImage, textFile } from './samples';
 
 test('the grid draws a picture from its server thumbnail, never from the full download', async ({ page, request }) => {
@@ -12,7 +12,7 @@ test('the grid draws a picture from its server thumbnail, never from the full do
   ]);
   const asked: string[] = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await page.getByRole('button', { name: 'Grid' }).click();
   const tile = page.getByRole('listitem').filter({ hasText: 'sunset.png' });

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 // Each scenario signs in and waits for several round trips: more than one page's worth of steps.
 test.describe.configure({ timeout: 90_000 });
@@ -35,7 +35,7 @@ test('bulk delete moves the files to Trash, and they come back from there', asyn
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   await apiUpload(request, token, [text('keep.txt'), text('one.txt'), text('two.txt')]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await expect(page.getByText('3 files found')).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'Select one.txt' }).check();
@@ -72,7 +72,7 @@ test('Undo on the toast brings a deleted file straight back', async ({ page, req
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   await apiUpload(request, token, [text('oops.txt')]);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await fileRow(page, 'oops.txt').getByRole('button', { name: 'Delete oops.txt' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete oops.txt?' });
   await expect(confirm).toContainText('It stays in Trash for 30 days, where you can restore it.');
@@ -91,7 +91,7 @@ test('Empty trash asks first, saying it cannot be undone, then deletes everythin
   const folder = await apiFolder(request, token, 'Archive');
   for (const id of [a, b]) await apiDelete(request, token, `/api/files/${id}`);
   await apiDelete(request, token, `/api/folders/${folder}`);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await openTrash(page);
   await expect(trashRow(page, 'Archive')).toContainText('0 files, 0 folders, 0 Bytes');
 
@@ -117,7 +117,7 @@ test('a file whose folder was deleted meanwhile is restored to the top level', a
   const folder = await apiFolder(request, token, 'Projects');
   const [file] = await apiUpload(request, token, [text('plan.txt')], { folder_id: String(folder) });
   await apiDelete(request, token, `/api/files/${file}`);
-  await signIn(page, owner);
+  await signInViaApi(page, owner);
   await openTrash(page);
   await expect(trashRow(page, 'plan.txt').getByRole('link', { name: 'Projects' })).toHaveAttribute('href', `/folders/${folder}`);
 

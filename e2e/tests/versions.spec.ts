@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { apiToken, uploadThroughPage } from './file-helpers';
-import { registerViaApi, signIn } from './helpers';
+import { registerViaApi, signInViaApi } from './helpers';
 
 test('replacing a file keeps its older content as a version, which the file page restores', async ({ page, request }) => {
   // Two uploads through the page, each followed by its 2-second pause before the dashboard opens.
@@ -9,7 +9,7 @@ test('replacing a file keeps its older content as a version, which the file page
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const first = 'first draft of the notes\n';
   const second = 'second draft of the notes, changed\n';
-  await signIn(page, account);
+  await signInViaApi(page, account);
 
   await uploadThroughPage(page, 'notes.txt', first);
   await expect(page.getByText('Files uploaded successfully!')).toBeVisible();

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/index.js';
+import { migrate, openDatabase } from '../src/db/index.js';
+import { createSecretBox } from '../src/secret-box.js';
 import { releaseFiles } from '../src/domain/files/release-files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
 import type { BusMessage, EventBus } from '../src/events/bus.js';
@@ -103,8 +105,27 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     }
   });
 
-  it('lets one holder of an advisory lock run at a time', async () => {
+  it('migrates an installation looking into its own schema only, whatever other installations of the database hold', async () => {
+    const [mine, other] = [freshSchemaName(), freshSchemaName()];
+    const [handle, neighbour] = await Promise.all([mine, other].map((s) => openDatabase({ url: PG, schema: s, dataDir: '/tmp' })));
+    try {
+      await sql`create table neighbours_table (id integer)`.execute(neighbour!.db);
+      await migrate(handle!, createSecretBox('x'.repeat(32)));
+      // What the migrator looks through for its own tables.
+      const tables = await handle!.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(tables.map((t) => t.name)).toContain('kysely_migration');
+      expect(tables.filter((t) => t.schema !== mine)).toEqual([]);
+    } finally {
+      await handle!.close();
+      await neighbour!.close();
+      await Promise.all([mine, other].map(dropSchema));
+    }
+  });
+
+  it('lets one holder of an advisory lock run at a time, and another installation of the database run its own', async () => {
     const [a, b] = await Promise.all([1, 2].map(() => openDatabase({ url: PG, schema, dataDir: '/tmp' })));
+    const otherSchema = freshSchemaName();
+    const other = await openDatabase({ url: PG, schema: otherSchema, dataDir: '/tmp' });
     try {
       let release!: () => void;
       let entered!: () => void;
@@ -117,12 +138,15 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
       });
       await inside;
       expect(await b!.exclusive('test-lock', async () => 'second')).toBeUndefined();
+      expect(await other.exclusive('test-lock', async () => 'elsewhere')).toBe('elsewhere');
       release();
       expect(await first).toBe('first');
       expect(await b!.exclusive('test-lock', async () => 'second')).toBe('second');
     } finally {
       await a!.close();
       await b!.close();
+      await other.close();
+      await dropSchema(otherSchema);
     }
   });
 });

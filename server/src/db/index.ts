@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type MigrationProvider } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
+import { InstallationDialect } from './schema-introspector.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
 import { openSqlite, writeWithoutFlush } from './sqlite.js';
@@ -17,9 +18,11 @@ export interface DatabaseHandle {
   /** For PostgreSQL LISTEN/NOTIFY. */
   pgPool: pg.Pool | undefined;
   /**
-   * Runs fn unless another process holds the named lock (then resolves to
-   * undefined). PostgreSQL: a session advisory lock, so one of several
-   * instances runs it; SQLite has one process, so fn always runs.
+   * Runs fn unless another process of this installation holds the named lock
+   * (then resolves to undefined). PostgreSQL: a session advisory lock named
+   * after the schema too, so one of several instances runs it and
+   * installations sharing the database never wait for each other; SQLite has
+   * one process, so fn always runs.
    */
   exclusive<T>(name: string, fn: () => Promise<T>): Promise<T | undefined>;
   close(): Promise<void>;
@@ -64,21 +67,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
         if (!isUniqueViolation(err) && (err as { code?: string }).code !== '42P06') throw err;
       });
     }
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool }, opts.schema ?? 'public') });
     return {
       db,
       dialect: 'postgres',
       schema: opts.schema ?? 'public',
       pgPool: pool,
       async exclusive(name, fn) {
+        const key = lockKey(`${name}:${opts.schema ?? 'public'}`);
         const client = await pool.connect();
         try {
-          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [lockKey(name)]);
+          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
           if (!rows[0]?.locked) return undefined;
           try {
             return await fn();
           } finally {
-            await client.query('select pg_advisory_unlock($1)', [lockKey(name)]);
+            await client.query('select pg_advisory_unlock($1)', [key]);
           }
         } finally {
           client.release();

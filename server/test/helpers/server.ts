@@ -10,6 +10,7 @@ import { createServer, type VaultServer } from '../../src/server.js';
 import { createClient, type Client, type Response } from './client.js';
 import { createResponseChecker, type Document as OpenApiDocument, type ResponseChecker } from './openapi.js';
 import { startS3, type TestS3 } from './s3.js';
+import { installTemplate } from './templates.js';
 
 export type DbKind = 'sqlite' | 'postgres';
 export type StoreKind = 'fs' | 's3';
@@ -97,6 +98,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const s3: TestS3 | undefined = store === 's3' ? await startS3() : undefined;
   const { env, schema } = freshEnv(db, { ...s3?.env, ...overrides });
+  // An installation the test prepared itself keeps what it holds.
+  if (!overrides.DATA_DIR && !overrides.DATABASE_SCHEMA) await installTemplate(env);
   const config = loadConfig(env);
   const logger = logStream ? pino({ level: 'info' }, logStream) : pino({ level: env.LOG_LEVEL ?? 'silent' });
   const server = await createServer(config, logger);
