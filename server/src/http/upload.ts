@@ -9,13 +9,6 @@ import { watchBody } from './body-watch.js';
 import { statusOf } from './errors.js';
 
 const FILE_FIELDS = new Set(['files', 'files[]']);
-
-/**
- * What the parser and each file stream buffer before they push back. The
- * socket delivers 64 KiB at a time; at the default 16 KiB every chunk paused
- * and resumed the request.
- */
-const PARSER_WINDOW = 256 * 1024;
 const TAG_FIELDS = new Set(['tags', 'tags[]']);
 
 /** Multipart errors raised by the parser itself, in the user's words. */
@@ -91,8 +84,6 @@ export async function handleUpload(
   let stopWatching = () => {};
   try {
     const parts = request.parts({
-      highWaterMark: PARSER_WINDOW,
-      fileHwm: PARSER_WINDOW,
       limits: {
         fileSize: ctx.settings.maxFileBytes + 1,
         files: LIMITS.maxFilesPerUpload + 1,

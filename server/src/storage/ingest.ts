@@ -1,8 +1,8 @@
+import { createHash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import type { KnownExtension } from '@vault/contract';
 import { drain } from '../drain.js';
-import { nodeHashes } from './content-hashes.js';
 import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
 import { newObjectKey } from './keys.js';
@@ -28,6 +28,9 @@ export interface IngestedObject {
   durable: boolean;
 }
 
+/** How much of the content the head hash covers: enough to tell files apart, early in the stream. */
+export const HEAD_BYTES = 1024 * 1024;
+
 /**
  * What the uploader already owns: their own content only, never anybody
  * else's, so how long an upload takes reveals nothing about other users.
@@ -41,14 +44,14 @@ export interface OwnContent {
 
 /**
  * One pass over the bytes on their way to the store: counts them against the
- * size limit and the quota, hashes them (on the hashing thread, beside the
- * parsing and the writing), sniffs the leading bytes and, for text types,
- * checks UTF-8 without NUL. Any failure aborts the write early. Memory use is
- * the hash's queue plus the sniffing window, whatever the file size.
+ * size limit and the quota, hashes them, sniffs the leading bytes and, for
+ * text types, checks UTF-8 without NUL. Any failure aborts the write early.
+ * Memory use is one chunk plus the sniffing window, whatever the file size.
  */
 class Inspector extends Transform {
   private size = 0;
-  private readonly hashes = nodeHashes();
+  private readonly sha = createHash('sha256');
+  private readonly headSha = createHash('sha256');
   /** Set once the stream has ended. */
   hash: string | undefined;
   /** Set once HEAD_BYTES have passed, if they do. */
@@ -73,21 +76,14 @@ class Inspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
-    const hashing = this.hashes.update(chunk);
-    if (this.headHash === null && this.hashes.headHash !== null) {
-      this.headHash = this.hashes.headHash;
-      this.onHead(this.headHash);
-    }
+    this.sha.update(chunk);
+    this.hashHead(chunk);
     try {
       this.checkText(chunk, false);
     } catch (err) {
       return done(err as Error);
     }
-    if (this.mime !== undefined) {
-      this.push(chunk);
-      // The hashing thread is behind: wait for it before taking more.
-      return hashing ? void hashing.then(() => done(), (err: Error) => done(err)) : done();
-    }
+    if (this.mime !== undefined) return done(null, chunk);
     this.head.push(chunk);
     this.headBytes += chunk.length;
     if (this.headBytes < SNIFF_BYTES) return done();
@@ -100,13 +96,18 @@ class Inspector extends Transform {
     } catch (err) {
       return done(err as Error);
     }
-    const finished = this.mime !== undefined ? Promise.resolve() : this.releaseHead();
-    finished
-      .then(() => this.hashes.finish())
-      .then(({ hash }) => {
-        this.hash = hash;
-        done();
-      }, done);
+    this.hash = this.sha.digest('hex');
+    if (this.mime !== undefined) return done();
+    this.releaseHead().then(() => done(), done);
+  }
+
+  private hashHead(chunk: Buffer): void {
+    const before = this.size - chunk.length;
+    if (before >= HEAD_BYTES) return;
+    this.headSha.update(this.size <= HEAD_BYTES ? chunk : chunk.subarray(0, HEAD_BYTES - before));
+    if (this.size < HEAD_BYTES) return;
+    this.headHash = this.headSha.digest('hex');
+    this.onHead(this.headHash);
   }
 
   private checkText(chunk: Buffer | undefined, final: boolean): void {
