@@ -11,6 +11,9 @@ const FOLDER_CONTENT_CHANGED = [queryKeys.folders, queryKeys.files, queryKeys.st
 const FILES_DELETED = [...FILES_ADDED_OR_REMOVED, queryKeys.trash];
 const FOLDER_CONTENT_DELETED = [...FOLDER_CONTENT_CHANGED, queryKeys.trash];
 
+/** Trash changed without anything coming back into view: Trash, its figures and what the owner is charged. */
+const TRASH_CHANGED = [queryKeys.trash, queryKeys.storage, queryKeys.userStats];
+
 /** Another user's (or tab's) files came or went: the spec names files, user and storage statistics. */
 const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storageStats];
 /** "Shared with me" lists folders too. */
@@ -37,7 +40,7 @@ export const STALE_AFTER = {
   /** A visitor's file arrived through a file request (file_uploaded refreshes the lists). */
   request_uploaded: [queryKeys.fileRequests],
   /** The owner's Trash changed (a delete, restore or purge elsewhere): Trash, the trash figures and what is charged. */
-  trash_changed: [queryKeys.trash, queryKeys.storage, queryKeys.userStats],
+  trash_changed: TRASH_CHANGED,
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,
@@ -54,7 +57,7 @@ export const STALE_AFTER = {
   /** Items came back from Trash: where they landed, Trash and the figures. */
   trashRestored: FOLDER_CONTENT_DELETED,
   /** Items deleted for good from Trash (or all of it): Trash, its figures and what is charged. */
-  trashPurged: [queryKeys.trash, queryKeys.storage, queryKeys.userStats],
+  trashPurged: TRASH_CHANGED,
   /** A version restored or deleted: the file, its versions and what the owner is charged. */
   fileContentChanged: FILES_ADDED_OR_REMOVED,
   folderCreated: [queryKeys.folders],
