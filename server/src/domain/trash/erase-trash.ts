@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { eraseFolderIn } from '../folders/delete-folder.js';
 import { releaseFiles } from '../files/release-files.js';
 import { recordActivities } from '../shared/activity.js';
@@ -12,6 +14,20 @@ export interface Erased {
   emptied: string[];
 }
 
+/** The owner's rows of `table` that went to Trash themselves (not with a folder) before `before`, oldest first. */
+function trashedThemselves<T extends 'files' | 'folders'>(trx: Db, table: T, ownerId: number, before: number, limit: number) {
+  return trx
+    .selectFrom(table as 'files' | 'folders')
+    .selectAll()
+    .where('user_id', '=', ownerId)
+    .where('trashed_at', '<', before)
+    .where('trashed_with', 'is', null)
+    .orderBy('trashed_at')
+    .limit(limit)
+    // Kysely types the rows of either table; these are `table`'s own.
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
 /**
  * Deletes for good, inside the caller's transaction, the owner's items that
  * were deleted themselves and went to Trash before `before` (all of them when
@@ -21,24 +37,8 @@ export interface Erased {
  */
 export async function eraseTrashIn(trx: Db, dialect: Dialect, ownerId: number, now: number, detail: string, before = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): Promise<Erased> {
   await lockUser(trx, dialect, ownerId);
-  const files = await trx
-    .selectFrom('files')
-    .selectAll()
-    .where('user_id', '=', ownerId)
-    .where('trashed_at', '<', before)
-    .where('trashed_with', 'is', null)
-    .orderBy('trashed_at')
-    .limit(limit)
-    .execute();
-  const folders = await trx
-    .selectFrom('folders')
-    .selectAll()
-    .where('user_id', '=', ownerId)
-    .where('trashed_at', '<', before)
-    .where('trashed_with', 'is', null)
-    .orderBy('trashed_at')
-    .limit(limit)
-    .execute();
+  const files = await trashedThemselves(trx, 'files', ownerId, before, limit);
+  const folders = await trashedThemselves(trx, 'folders', ownerId, before, limit);
   const released = await releaseFiles(trx, dialect, files, now);
   await recordActivities(
     trx,
