@@ -3,7 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
-import { contentMatches, filesHolding, searchWords } from '../texts/text-query.js';
+import { contentMatches, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -26,15 +26,24 @@ function dateBound(value: string, end: boolean): number {
 }
 
 /**
+ * How the content arm of a search finds its files. From each file: every file
+ * of the scope has its own text tested, which costs per file of the scope and
+ * reads nothing of other files' contents. From the matches: the matching
+ * texts are joined to the scope's files once, which costs per matching text.
+ */
+export type ContentReach = { from: 'each file' } | { from: 'matches'; scope: Condition };
+
+/**
  * A name or tag containing the text, or content holding its words (the last
  * one as a word's beginning): the file's own name, or its id among the files
- * its tags or its content match, each arm one more `or`.
+ * its tags match, or its content, each arm one more `or`.
  */
-function containsText(text: string, dialect: Dialect): Condition {
+function containsText(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const pattern = containsPattern(text);
   const words = searchWords(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
-  const holding = words.length > 0 ? sql` or ${idAmong(filesHolding(words, dialect), dialect)}` : sql``;
+  const content = reach.from === 'each file' ? fileHolding(words, dialect) : idAmong(filesHolding(words, dialect, reach.scope), dialect);
+  const holding = words.length > 0 ? sql` or ${content}` : sql``;
   return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or ${idAmong(tagged, dialect)}${holding})`;
 }
 
@@ -51,9 +60,9 @@ function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
   return dialect === 'postgres' ? sql<SqlBool>`f.id = any(array(${ids}))` : sql<SqlBool>`f.id in (${ids})`;
 }
 
-export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {
+export function filterConditions(f: FileFilters, dialect: Dialect, reach: ContentReach): Condition[] {
   const where: Condition[] = [];
-  if (f.search) where.push(containsText(f.search, dialect));
+  if (f.search) where.push(containsText(f.search, dialect, reach));
   if (f.mime_type) {
     where.push(
       f.mime_type.endsWith('/*')
@@ -108,32 +117,62 @@ export interface Page {
 }
 
 /**
+ * Scopes with fewer files than this test each file's own content: at most this
+ * many lookups of a text by its hash, a millisecond or two, and nothing read
+ * of other files' contents. Larger scopes join the matching texts to their files.
+ */
+const SMALL_SCOPE = 1000;
+
+/**
+ * A page reached after walking fewer than about this many files of the scope
+ * per match tests each walked file's content; its lookups then cost less than
+ * testing every file's name in the count. Rarer matches or deeper pages join
+ * the matching texts instead.
+ */
+const FILES_WALKED_PER_MATCH = 16;
+
+/** Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it reads at most that many. */
+async function isSmall(db: Db, scope: Condition): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from files f where f.trashed_at is null and ${scope} limit ${SMALL_SCOPE}) s`.execute(db);
+  return Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+}
+
+/**
  * One page of files matching scope and filters, with the full match count.
  * A file found by a text search in its content carries the snippet of it.
+ * A search for content words looks at each file's own text when the scope is
+ * small or the page is near and dense with matches (ContentReach), and joins
+ * the scope's matching texts otherwise; neither reads other users' texts
+ * into the result.
  */
 export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
   const dialect = dialectOf(db);
+  const words = searchWords(filters.search ?? '');
+  const eachFile: ContentReach = { from: 'each file' };
+  const small = words.length > 0 && (await isSmall(db, scope));
   // Trashed files are listed by Trash alone, whatever the scope.
-  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialect)], sql` and `);
+  const where = (reach: ContentReach) => sql<SqlBool>`${sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialect, reach)], sql` and `)}`;
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(sql<SqlBool>`${where}`)
+    .where(where(small ? eachFile : { from: 'matches', scope }))
     .executeTakeFirstOrThrow();
+  const offset = (page.page - 1) * page.limit;
+  const dense = Number(total) * FILES_WALKED_PER_MATCH >= offset + page.limit;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
   const ids = await db
     .selectFrom('files as f')
     .select('f.id')
-    .where(sql<SqlBool>`${where}`)
+    .where(where(small || dense ? eachFile : { from: 'matches', scope }))
     .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
+    .offset(offset)
     .execute();
   const files = await fileDtos(db, viewer, ids.map((r) => r.id));
-  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), searchWords(filters.search ?? ''));
+  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), words);
   return {
     files: files.map((file) => {
       const match = matches.get(file.id);
