@@ -128,12 +128,12 @@ export interface Page {
 const SMALL_SCOPE = 1000;
 
 /**
- * A page reached after walking fewer than about this many files of the scope
- * per match tests each walked file's content; its lookups then cost less than
- * testing every file's name in the count. Rarer matches or deeper pages join
- * the matching texts instead.
+ * A page that ends within the first 1/16 of the matches tests the content of
+ * each file it walks: it walks about 1/16 of the scope, and a lookup of a
+ * file's text costs about as much as 16 tests of names, so the page costs less
+ * than the count. Deeper pages, or matches too few, join the matching texts.
  */
-const FILES_WALKED_PER_MATCH = 16;
+const NEAR_SHARE = 16;
 
 /** Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it reads at most that many. */
 async function isSmall(db: Db, scope: Condition): Promise<boolean> {
@@ -177,7 +177,7 @@ async function countByArms(db: Db, scope: Condition, filters: FileFilters): Prom
  * One page of files matching scope and filters, with the full match count.
  * A file found by a text search in its content carries the snippet of it.
  * A search for content words looks at each file's own text when the scope is
- * small or the page is near and dense with matches (ContentReach), and joins
+ * small or the page is near the start of many matches (ContentReach), and joins
  * the scope's matching texts otherwise; neither reads other users' texts
  * into the result.
  */
@@ -190,14 +190,14 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const reach: ContentReach = small ? eachFile : { from: 'matches', scope };
   const total = dialect === 'postgres' && reach.from === 'matches' && words.length > 0 ? await countByArms(db, scope, filters) : await countWhere(db, where(reach));
   const offset = (page.page - 1) * page.limit;
-  const dense = total * FILES_WALKED_PER_MATCH >= offset + page.limit;
+  const near = total >= (offset + page.limit) * NEAR_SHARE;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
   const ids = await db
     .selectFrom('files as f')
     .select('f.id')
-    .where(where(small || dense ? eachFile : { from: 'matches', scope }))
+    .where(where(small || near ? eachFile : { from: 'matches', scope }))
     .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
