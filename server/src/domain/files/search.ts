@@ -185,10 +185,11 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const dialect = dialectOf(db);
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
+  const fromMatches: ContentReach = { from: 'matches', scope };
   const small = words.length > 0 && (await isSmall(db, scope));
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
-  const reach: ContentReach = small ? eachFile : { from: 'matches', scope };
-  const total = dialect === 'postgres' && reach.from === 'matches' && words.length > 0 ? await countByArms(db, scope, filters) : await countWhere(db, where(reach));
+  const byArms = dialect === 'postgres' && words.length > 0 && !small;
+  const total = byArms ? await countByArms(db, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
   const offset = (page.page - 1) * page.limit;
   const near = total >= (offset + page.limit) * NEAR_SHARE;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
@@ -197,7 +198,7 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const ids = await db
     .selectFrom('files as f')
     .select('f.id')
-    .where(where(small || near ? eachFile : { from: 'matches', scope }))
+    .where(where(small || near ? eachFile : fromMatches))
     .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
