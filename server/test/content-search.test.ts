@@ -193,3 +193,87 @@ describeEachDb('content search', (t) => {
     expect((await search(t(), alice.token, `search=${late}`)).map((f) => f.original_name)).toEqual(['older.txt']);
   });
 });
+
+/**
+ * Gives a user `count` more files of one content, whose text is `text`,
+ * straight in the database: a list too large for a search to test the
+ * content of each of its files.
+ */
+async function addFiles(t: TestServer, userId: number, count: number, text: string) {
+  const { db } = t.server.ctx;
+  const hash = sha256(randomBytes(16));
+  const now = Date.now();
+  const type = 'text/plain';
+  await db.insertInto('blobs').values({ hash, size: 1, mime_type: type, storage_key: `objects/none/${hash}`, head_hash: null, ref_count: count, created_at: now, orphaned_at: null }).execute();
+  await db.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
+  const files = Array.from({ length: count }, (_, i) => ({
+    user_id: userId,
+    blob_hash: hash,
+    original_name: `filler ${i}.txt`,
+    file_size: 1,
+    mime_type: type,
+    folder_id: null,
+    is_public: 0,
+    download_count: 0,
+    created_at: now - count + i,
+    updated_at: now,
+  }));
+  await db.insertInto('files').values(files).execute();
+}
+
+describeEachDb('content search in a list of a thousand files and more', (t) => {
+  const key = word('plum');
+  const common = word('quince');
+  let carol = { token: '', id: 0 };
+  let dave = { token: '', id: 0 };
+
+  beforeAll(async () => {
+    const c = await t().client.register();
+    const d = await t().client.register();
+    carol = { token: c.token, id: c.user.id };
+    dave = { token: d.token, id: d.user.id };
+    await addFiles(t(), carol.id, 1000, `the ${common} filler`);
+    const same = samples.text(`the ${key} list`);
+    await uploadOne(t().client, carol.token, { name: 'own.txt', content: same });
+    await uploadOne(t().client, dave.token, { name: 'copy.txt', content: same });
+    await uploadOne(t().client, dave.token, { name: 'private.txt', content: samples.text(`his ${key} and ${common} notes`) });
+    const shared = await uploadOne(t().client, dave.token, { name: 'for-carol.txt', content: samples.text(`${key} for carol`) });
+    const res = await t().client.put(`/api/files/${shared}/share`, { token: dave.token, json: { is_public: false, shared_users: [c.user.username] } });
+    expect(res.status).toBe(200);
+    await settled(t());
+  });
+
+  it('finds the own and the shared files by their content, never the same content of another user', async () => {
+    const query = `search=${key}&sort_by=original_name&sort_order=asc`;
+    const res = await t().client.get(`/api/files?${query}`, { token: carol.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect((res.body.files as FileItem[]).map((f) => [f.original_name, marked(f)])).toEqual([
+      ['for-carol.txt', [key]],
+      ['own.txt', [key]],
+    ]);
+    expect((await search(t(), carol.token, `${query}&scope=own`)).map((f) => f.original_name)).toEqual(['own.txt']);
+    expect((await search(t(), carol.token, `${query}&scope=shared`)).map((f) => f.original_name)).toEqual(['for-carol.txt']);
+    expect(await search(t(), carol.token, `${query}&page=2`)).toEqual([]);
+  });
+
+  // A first page tests each file it walks; the last one joins the matching texts.
+  it.each([1, 50])('counts and pages many matches alike, wherever the page (page %i of 20 files)', async (page) => {
+    const res = await t().client.get(`/api/files?search=${common}&sort_by=created_at&sort_order=desc&page=${page}`, { token: carol.token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.total).toBe(1000);
+    const files = res.body.files as FileItem[];
+    const first = 999 - (page - 1) * 20;
+    expect(files.map((f) => f.original_name)).toEqual(Array.from({ length: 20 }, (_, i) => `filler ${first - i}.txt`));
+    for (const file of files) expect(marked(file)).toEqual([common]);
+  });
+
+  it('finds nothing of the large list for another user', async () => {
+    expect((await search(t(), dave.token, `search=${key}&sort_by=original_name&sort_order=asc`)).map((f) => f.original_name)).toEqual([
+      'copy.txt',
+      'for-carol.txt',
+      'private.txt',
+    ]);
+    expect((await search(t(), dave.token, `search=${common}`)).map((f) => f.original_name)).toEqual(['private.txt']);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql } from 'kysely';
+import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
-import { containsPattern, filterConditions, type FileFilters } from './search.js';
+import { containsPattern, filterConditions, type ContentReach, type FileFilters } from './search.js';
 
 /** Compiles conditions to SQL text and parameters without a database. */
 const compiler = new Kysely<unknown>({
@@ -13,8 +13,10 @@ const compiler = new Kysely<unknown>({
   },
 });
 
-function compiled(filters: FileFilters, dialect: Dialect = 'sqlite') {
-  return filterConditions(filters, dialect).map((c) => {
+const EACH_FILE: ContentReach = { from: 'each file' };
+
+function compiled(filters: FileFilters, dialect: Dialect = 'sqlite', reach: ContentReach = EACH_FILE) {
+  return filterConditions(filters, dialect, reach).map((c) => {
     const { sql: text, parameters } = sql`${c}`.compile(compiler);
     return { text: text.replace(/\s+/g, ' '), parameters };
   });
@@ -37,20 +39,33 @@ describe('filterConditions', () => {
     expect(compiled({})).toEqual([]);
   });
 
-  it('searches names and tags with one pattern, and contents for its words', () => {
+  it('searches names and tags with one pattern, and each file\'s own content for its words', () => {
     const [search] = compiled({ search: 'Tax' });
     expect(search!.text).toContain('lower(f.original_name) like ?');
     expect(search!.text).toContain('from file_tags st where lower(st.tag) like ?');
-    expect(search!.text).toContain('content_texts_fts match ?');
+    expect(search!.text).toContain('or (select ct.id from content_texts ct where ct.blob_hash = f.blob_hash) in (select rowid from content_texts_fts where content_texts_fts match ?)');
     expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
-  it('on PostgreSQL, takes the tag matches as an array, so that the names\' trigram index and the primary key can serve one scan', () => {
+  it('on PostgreSQL, tests each file\'s own vector, and takes the tag matches as an array, so that the names\' trigram index and the primary key can serve one scan', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
     expect(search!.text).toContain('(lower(f.original_name) like ?');
     expect(search!.text).toContain('or f.id = any(array(select st.file_id from file_tags st where lower(st.tag) like ?');
-    expect(search!.text).toContain("or f.id = any(array(select c.id from files c join (select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?)");
+    expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.blob_hash = f.blob_hash) @@ to_tsquery('simple', ?)`);
     expect(search!.parameters).toEqual(['%tax%', '%tax%', "'tax':*"]);
+  });
+
+  it('from the matches, joins the matching texts to the files of the scope alone', () => {
+    const reach: ContentReach = { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` };
+    const [onSqlite] = compiled({ search: 'Tax' }, 'sqlite', reach);
+    expect(onSqlite!.text).toContain(
+      'or f.id in (select f.id from files f join (select ct.blob_hash from content_texts_fts join content_texts ct on ct.id = content_texts_fts.rowid where content_texts_fts match ?) h on h.blob_hash = f.blob_hash where f.user_id = ?)',
+    );
+    expect(onSqlite!.parameters).toEqual(['%tax%', '%tax%', '"tax"*', 7]);
+    const [onPostgres] = compiled({ search: 'Tax' }, 'postgres', reach);
+    expect(onPostgres!.text).toContain(
+      "or f.id = any(array(select f.id from files f join (select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?)) h on h.blob_hash = f.blob_hash where f.user_id = ?))",
+    );
   });
 
   it('reads a type family ending in /* as a prefix, and any other type exactly', () => {

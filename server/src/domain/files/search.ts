@@ -3,7 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
-import { contentMatches, filesHolding, searchWords } from '../texts/text-query.js';
+import { contentMatches, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -26,16 +26,29 @@ function dateBound(value: string, end: boolean): number {
 }
 
 /**
- * A name or tag containing the text, or content holding its words (the last
- * one as a word's beginning): the file's own name, or its id among the files
- * its tags or its content match, each arm one more `or`.
+ * How the content arm of a search finds its files. From each file: every file
+ * of the scope has its own text tested, which costs per file of the scope and
+ * reads nothing of other files' contents. From the matches: the matching
+ * texts are joined to the scope's files once, which costs per matching text.
  */
-function containsText(text: string, dialect: Dialect): Condition {
+export type ContentReach = { from: 'each file' } | { from: 'matches'; scope: Condition };
+
+/** A name or tag containing the text: the file's own name, or its id among the files its tags match. */
+function nameOrTag(text: string, dialect: Dialect): Condition {
   const pattern = containsPattern(text);
-  const words = searchWords(text);
   const tagged = sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
-  const holding = words.length > 0 ? sql` or ${idAmong(filesHolding(words, dialect), dialect)}` : sql``;
-  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or ${idAmong(tagged, dialect)}${holding})`;
+  return sql<SqlBool>`(lower(f.original_name) like ${pattern} escape '\\' or ${idAmong(tagged, dialect)})`;
+}
+
+/**
+ * A name or tag containing the text, or content holding its words (the last
+ * one as a word's beginning): the content arm is one more `or`.
+ */
+function containsText(text: string, dialect: Dialect, reach: ContentReach): Condition {
+  const words = searchWords(text);
+  if (words.length === 0) return nameOrTag(text, dialect);
+  const content = reach.from === 'each file' ? fileHolding(words, dialect) : idAmong(filesHolding(words, dialect, reach.scope), dialect);
+  return sql<SqlBool>`(${nameOrTag(text, dialect)} or ${content})`;
 }
 
 /**
@@ -51,9 +64,9 @@ function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
   return dialect === 'postgres' ? sql<SqlBool>`f.id = any(array(${ids}))` : sql<SqlBool>`f.id in (${ids})`;
 }
 
-export function filterConditions(f: FileFilters, dialect: Dialect): Condition[] {
+export function filterConditions(f: FileFilters, dialect: Dialect, reach: ContentReach): Condition[] {
   const where: Condition[] = [];
-  if (f.search) where.push(containsText(f.search, dialect));
+  if (f.search) where.push(containsText(f.search, dialect, reach));
   if (f.mime_type) {
     where.push(
       f.mime_type.endsWith('/*')
@@ -108,38 +121,97 @@ export interface Page {
 }
 
 /**
- * One page of files matching scope and filters, with the full match count.
- * A file found by a text search in its content carries the snippet of it.
+ * Scopes with fewer files than this test each file's own content: at most this
+ * many lookups of a text by its hash, a millisecond or two, and nothing read
+ * of other files' contents. Larger scopes join the matching texts to their files.
  */
-export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
-  const dialect = dialectOf(db);
+const SMALL_SCOPE = 1000;
+
+/**
+ * A page that ends within the first 1/16 of the matches tests the content of
+ * each file it walks: it walks about 1/16 of the scope, and a lookup of a
+ * file's text costs about as much as 16 tests of names, so the page costs less
+ * than the count. Deeper pages, or matches too few, join the matching texts.
+ */
+const NEAR_SHARE = 16;
+
+/** Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it reads at most that many. */
+async function isSmall(db: Db, scope: Condition): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from files f where f.trashed_at is null and ${scope} limit ${SMALL_SCOPE}) s`.execute(db);
+  return Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+}
+
+/** Files not in Trash, of the scope, matching every filter. */
+function listed(scope: Condition, filters: FileFilters, dialect: Dialect, reach: ContentReach): Condition {
   // Trashed files are listed by Trash alone, whatever the scope.
-  const where = sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialect)], sql` and `);
+  return sql<SqlBool>`${sql.join([sql<SqlBool>`f.trashed_at is null`, scope, ...filterConditions(filters, dialect, reach)], sql` and `)}`;
+}
+
+async function countWhere(db: Db, where: Condition): Promise<number> {
   const { total } = await db
     .selectFrom('files as f')
     .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(sql<SqlBool>`${where}`)
+    .where(where)
     .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * The count of a text search over a large scope on PostgreSQL, as the union of
+ * the files found by name or tag and those found by content, each through its
+ * own index. As one `or`, the names' trigram index answers only roughly, so
+ * each file it finds is tested again against the whole condition, and the
+ * content arm's ids are an array searched from its start for every such file.
+ */
+async function countByArms(db: Db, scope: Condition, filters: FileFilters): Promise<number> {
+  const { search = '', ...others } = filters;
+  const rest = listed(scope, others, 'postgres', { from: 'each file' });
+  const { rows } = await sql<{ total: number }>`select count(*) as total from (
+    select f.id from files f where ${rest} and ${nameOrTag(search, 'postgres')}
+    union
+    ${filesHolding(searchWords(search), 'postgres', rest)}) u`.execute(db);
+  return Number(rows[0]?.total ?? 0);
+}
+
+/**
+ * One page of files matching scope and filters, with the full match count.
+ * A file found by a text search in its content carries the snippet of it.
+ * A search for content words looks at each file's own text when the scope is
+ * small or the page is near the start of many matches (ContentReach), and joins
+ * the scope's matching texts otherwise; neither reads other users' texts
+ * into the result.
+ */
+export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+  const dialect = dialectOf(db);
+  const words = searchWords(filters.search ?? '');
+  const eachFile: ContentReach = { from: 'each file' };
+  const fromMatches: ContentReach = { from: 'matches', scope };
+  const small = words.length > 0 && (await isSmall(db, scope));
+  const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
+  const byArms = dialect === 'postgres' && words.length > 0 && !small;
+  const total = byArms ? await countByArms(db, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
+  const offset = (page.page - 1) * page.limit;
+  const near = total >= (offset + page.limit) * NEAR_SHARE;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
   const ids = await db
     .selectFrom('files as f')
     .select('f.id')
-    .where(sql<SqlBool>`${where}`)
+    .where(where(small || near ? eachFile : fromMatches))
     .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
     .orderBy(sql`f.id ${direction}`)
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit)
+    .offset(offset)
     .execute();
   const files = await fileDtos(db, viewer, ids.map((r) => r.id));
-  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), searchWords(filters.search ?? ''));
+  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), words);
   return {
     files: files.map((file) => {
       const match = matches.get(file.id);
       return match ? { ...file, match } : file;
     }),
-    total: Number(total),
+    total,
     page: page.page,
     limit: page.limit,
   };

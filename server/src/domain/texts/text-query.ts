@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentMatch } from '@vault/contract';
 import type { Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
@@ -41,12 +41,28 @@ function hashesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
 }
 
 /**
- * A subquery of the ids of the files (anyone's: the caller scopes them) whose
- * content holds every word. Joined from the few matching texts to the files
- * by their hash index, so a search never reads each file's hash.
+ * A subquery of the ids of the scope's files whose content holds every word:
+ * the few matching texts joined to files by their hash index, then narrowed
+ * by the scope, so only the scope's own files are gathered. The scope is a
+ * condition on `f`, as in the list, so the subquery names its files `f` too:
+ * the scope then applies to them, not to the list's row.
  */
-export function filesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
-  return sql`select c.id from files c join (${hashesHolding(words, dialect)}) h on h.blob_hash = c.blob_hash`;
+export function filesHolding(words: string[], dialect: Dialect, scope: RawBuilder<SqlBool>): RawBuilder<unknown> {
+  return sql`select f.id from files f join (${hashesHolding(words, dialect)}) h on h.blob_hash = f.blob_hash where ${scope}`;
+}
+
+/**
+ * File `f`'s own content holds every word: its text, looked up by its hash,
+ * is tested alone. On SQLite its id is looked up among the ids of the
+ * full-text index's matches (which reads the index's lists of those words and
+ * no table); on PostgreSQL its vector is tested as it is. A scalar subquery,
+ * so that PostgreSQL tests each file rather than hashing every matching text
+ * first, and SQLite does not walk the matches for each file.
+ */
+export function fileHolding(words: string[], dialect: Dialect): RawBuilder<SqlBool> {
+  const query = fullTextQuery(words, dialect);
+  if (dialect === 'postgres') return sql<SqlBool>`(select ct.body_vector from content_texts ct where ct.blob_hash = f.blob_hash) @@ to_tsquery('simple', ${query})`;
+  return sql<SqlBool>`(select ct.id from content_texts ct where ct.blob_hash = f.blob_hash) in (select rowid from content_texts_fts where content_texts_fts match ${query})`;
 }
 
 /** A piece of a content's text: where it starts (1-based, as SQL counts) and how long the whole text is. */
@@ -104,6 +120,6 @@ export async function contentMatches(db: Db, dialect: Dialect, fileIds: number[]
   const from = dialect === 'postgres' ? sql`greatest(1, strpos(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})` : sql`max(1, instr(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})`;
   const { rows } = await sql<TextWindow & { id: number }>`select f.id, ${from} as "from", length(t.body) as total, substr(t.body, ${from}, ${WINDOW}) as "window"
     from files f join content_texts t on t.blob_hash = f.blob_hash
-    where f.id in (${sql.join(fileIds)}) and t.blob_hash in (${hashesHolding(words, dialect)})`.execute(db);
+    where f.id in (${sql.join(fileIds)}) and ${fileHolding(words, dialect)}`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), snippetOf({ window: r.window, from: Number(r.from), total: Number(r.total) }, words)]));
 }
