@@ -38,6 +38,22 @@ export function cpuSecondsOf(pid: number, mainThread = false): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * Waits until a process has used no CPU for `quietMs` (at most `maxMs`), so
+ * that what it does after its responses (texts read, duplicates deleted)
+ * counts in the CPU of the work that caused it.
+ */
+export async function cpuSettled(pid: number, quietMs = 300, maxMs = 15_000): Promise<void> {
+  const end = Date.now() + maxMs;
+  let last = cpuSecondsOf(pid);
+  while (Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = cpuSecondsOf(pid);
+    if (now === last) return;
+    last = now;
+  }
+}
+
 export interface ServerOptions {
   /** Write a V8 CPU profile of the server's main thread into this directory when it stops. */
   cpuProfileDir?: string;
