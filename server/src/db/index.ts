@@ -6,6 +6,7 @@ import { InstallationDialect } from './schema-introspector.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
 import { openSqlite, writeWithoutFlush } from './sqlite.js';
+import { preparingPool } from './prepared.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -67,7 +68,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
         if (!isUniqueViolation(err) && (err as { code?: string }).code !== '42P06') throw err;
       });
     }
-    const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool }, opts.schema ?? 'public') });
+    const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool: preparingPool(pool) }, opts.schema ?? 'public') });
     return {
       db,
       dialect: 'postgres',
