@@ -27,3 +27,26 @@ export function backendCpuBetween(before: Map<number, number>, after: Map<number
   for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
+
+/**
+ * Reads the backends' CPU every `everyMs` until stopped, keeping each one's
+ * last reading: a backend that ends meanwhile (the server's pool closes
+ * connections idle for 10 s, as when a backlog of work after the responses
+ * keeps one busy) still counts up to its last reading.
+ */
+export function watchBackendCpu(url: string, everyMs = 1000): { stop(): Promise<Map<number, number>> } {
+  const seen = new Map<number, number>();
+  const read = async () => {
+    for (const [pid, seconds] of await backendCpu(url)) seen.set(pid, seconds);
+  };
+  let reading = read();
+  const timer = setInterval(() => (reading = reading.then(read)), everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await reading;
+      await read();
+      return seen;
+    },
+  };
+}

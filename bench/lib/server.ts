@@ -38,6 +38,24 @@ export function cpuSecondsOf(pid: number, mainThread = false): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/**
+ * Waits until a process has used no CPU for `quietMs` (at most `maxMs`), so
+ * that what it does after its responses (texts read, duplicates deleted)
+ * counts in the CPU of the work that caused it. Returns how long it kept
+ * working, in seconds.
+ */
+export async function cpuSettled(pid: number, quietMs = 300, maxMs = 60_000): Promise<number> {
+  const start = Date.now();
+  let last = cpuSecondsOf(pid);
+  while (Date.now() - start < maxMs) {
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    const now = cpuSecondsOf(pid);
+    if (now === last) break;
+    last = now;
+  }
+  return Math.max(0, Date.now() - start - quietMs) / 1000;
+}
+
 export interface ServerOptions {
   /** Write a V8 CPU profile of the server's main thread into this directory when it stops. */
   cpuProfileDir?: string;

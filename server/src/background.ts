@@ -83,3 +83,39 @@ export function createBackground(log: Logger): Background {
   };
   return background;
 }
+
+/**
+ * Items handled together by the tasks of a background queue: what is added
+ * while a task waits or runs goes to the next one, each item once, at most
+ * `max` to a task. Alone, an item is a batch of one; under load the batches
+ * grow by themselves, and the cost that goes with each task (a transaction,
+ * a round trip) is shared by all of its items.
+ */
+export interface Batches<T> {
+  add(items: Iterable<T>): void;
+  /** Resolves once every item added so far has been handled. */
+  idle(): Promise<void>;
+}
+
+export function createBatches<T>(background: Background, what: string, max: number, run: (items: T[]) => Promise<void>): Batches<T> {
+  const pending = new Set<T>();
+  let queued = false;
+  const schedule = () => {
+    if (queued || pending.size === 0) return;
+    queued = true;
+    background.defer(what, async () => {
+      queued = false;
+      const items = [...pending].slice(0, max);
+      for (const item of items) pending.delete(item);
+      schedule();
+      await run(items);
+    });
+  };
+  return {
+    add(items) {
+      for (const item of items) pending.add(item);
+      schedule();
+    },
+    idle: () => background.idle(),
+  };
+}

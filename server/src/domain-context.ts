@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/index.js';
 import { createPasswordHasher } from './domain/accounts/passwords.js';
 import { createTokenService } from './domain/accounts/tokens.js';
 import type { DomainContext } from './domain/shared/context.js';
+import { textExtractions } from './domain/texts/extract-text.js';
 import type { Logger } from './logger.js';
 import type { EventBus } from './events/bus.js';
 import { resolveJwtSecret } from './jwt-secret.js';
@@ -33,7 +34,7 @@ export function secretBoxOf(config: Config): SecretBox {
 
 /** The domain's context from the configuration: the same for the server and for the admin CLI. */
 export function createDomainContext(config: Config, { database, store, events, log, observe = silentObserver }: ContextParts): DomainContext {
-  return {
+  const ctx: DomainContext = {
     db: database.db,
     dialect: database.dialect,
     grouped: createGroupCommit(database.db),
@@ -41,7 +42,7 @@ export function createDomainContext(config: Config, { database, store, events, l
     hashes: new HashCache(),
     events,
     background: createBackground(log),
-    extractions: createBackground(log),
+    extractions: textExtractions(log, () => ctx),
     passwords: createPasswordHasher(config.argon2MemoryKib),
     tokens: createTokenService(serverSecret(config)),
     secrets: secretBoxOf(config),
@@ -59,4 +60,5 @@ export function createDomainContext(config: Config, { database, store, events, l
     log,
     observe,
   };
+  return ctx;
 }

@@ -6,7 +6,7 @@ import { samples, settled, sha256, upload, uploadOne } from './helpers/files.js'
 import { pdfWithPages } from './helpers/file-samples.js';
 import { makeFolder } from './helpers/folders.js';
 import { runMaintenance } from '../src/maintenance.js';
-import { extractText } from '../src/domain/texts/extract-text.js';
+import { extractTexts } from '../src/domain/texts/extract-text.js';
 
 /** The row of a content's text, once the work after the responses has run. */
 async function textRow(t: TestServer, content: Buffer) {
@@ -135,10 +135,38 @@ describeEachDb('content search', (t) => {
     await uploadOne(t().client, alice.token, { name: 'raced.txt', content });
     await settled(t());
     await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', '=', sha256(content)).execute();
-    await Promise.all([1, 2, 3, 4].map(() => extractText(t().server.ctx, sha256(content))));
+    await Promise.all([1, 2, 3, 4].map(() => extractTexts(t().server.ctx, [sha256(content)])));
     const row = await textRow(t(), content);
     expect(row).toMatchObject({ attempts: 1, failure: null, claim_token: null });
     expect(row?.body).toContain('read once');
+  });
+
+  it('reads contents in batches, each once however the batches of several instances overlap', async () => {
+    const contents = [1, 2, 3, 4].map((i) => samples.text(`${word('batch')} number ${i}`));
+    for (const [i, content] of contents.entries()) await uploadOne(t().client, alice.token, { name: `batch-${i}.txt`, content });
+    await settled(t());
+    const hashes = contents.map(sha256);
+    await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', 'in', hashes).execute();
+    const batches = [[0, 1], [1, 2, 3], [3, 0], [0, 1, 2, 3]];
+    await Promise.all(batches.map((batch) => extractTexts(t().server.ctx, batch.map((i) => hashes[i]!))));
+    for (const [i, content] of contents.entries()) {
+      const row = await textRow(t(), content);
+      expect(row).toMatchObject({ attempts: 1, failure: null, claim_token: null });
+      expect(row?.body).toContain(`number ${i + 1}`);
+    }
+  });
+
+  it('records a batch\'s unreadable content apart from the texts read with it, and skips what is not stored', async () => {
+    const broken = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(4096)]);
+    const readable = samples.text(`${word('beside')} the unreadable one`);
+    await upload(t().client, alice.token, [{ name: 'unreadable.pdf', content: broken }, { name: 'beside.txt', content: readable }]);
+    await settled(t());
+    await t().server.ctx.db.deleteFrom('content_texts').where('blob_hash', 'in', [sha256(broken), sha256(readable)]).execute();
+    await extractTexts(t().server.ctx, [sha256(broken), sha256(randomBytes(16)), sha256(readable)]);
+    expect(await textRow(t(), broken)).toMatchObject({ body: null, extracted_at: null, attempts: 1, claim_token: null });
+    expect((await textRow(t(), broken))?.failure).toBeTruthy();
+    expect(await textRow(t(), readable)).toMatchObject({ failure: null, attempts: 1, claim_token: null });
+    expect((await textRow(t(), readable))?.body).toContain('the unreadable one');
   });
 
   it('answers an upload whose text cannot be read as any other, and records why', async () => {

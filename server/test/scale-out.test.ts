@@ -67,6 +67,17 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     });
   });
 
+  it('delivers a burst of events published together to every instance, in publish order', async () => {
+    await withTwoBuses([schema, schema], async (busA, busB) => {
+      const got: number[] = [];
+      busB.subscribe((m) => got.push(m.event.file_id!));
+      await untilListening(busA, () => got.includes(0));
+      const burst = Array.from({ length: 40 }, (_, i) => i + 1);
+      await Promise.all(burst.map((i) => busA.publish(event('file_deleted', i))));
+      await vi.waitFor(() => expect(got.filter((id) => id > 0)).toEqual(burst));
+    });
+  });
+
   it('delivers access changes to every instance, in order with events, and ignores malformed ones', async () => {
     await withTwoBuses([schema, schema], async (busA, busB, poolA) => {
       const heard: Record<'a' | 'b', string[]> = { a: [], b: [] };

@@ -1,11 +1,12 @@
 import pg from 'pg';
-import { Kysely, Migrator, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, sql, type MigrationProvider, type RawBuilder } from 'kysely';
 import type { Database } from './schema.js';
 import { migrations } from './migrations/index.js';
 import { InstallationDialect } from './schema-introspector.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
 import { openSqlite, writeWithoutFlush } from './sqlite.js';
+import { preparingPool } from './prepared.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;
@@ -67,7 +68,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
         if (!isUniqueViolation(err) && (err as { code?: string }).code !== '42P06') throw err;
       });
     }
-    const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool }, opts.schema ?? 'public') });
+    const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool: preparingPool(pool) }, opts.schema ?? 'public') });
     return {
       db,
       dialect: 'postgres',
@@ -131,19 +132,19 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
 }
 
 /**
- * Runs writes that a crash may lose without harm, because they only describe
+ * Runs a write that a crash may lose without harm, because it only describes
  * work in progress of a process the crash ends too, without waiting for the
- * disk: a commit otherwise costs a sync. Later ordinary commits make them
- * durable anyway.
+ * disk: a commit otherwise costs a sync. Later ordinary commits make it
+ * durable anyway. `write` is one statement that returns `unsynced`: on
+ * PostgreSQL that turns the sync off for the statement's own commit
+ * (`set_config(..., true)` is SET LOCAL), so the write stays one round trip.
  */
-export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (db: Db) => Promise<T>): Promise<T> {
+export async function writeUnsynced(db: Db, dialect: Dialect, write: (db: Db, unsynced: RawBuilder<unknown>) => Promise<unknown>): Promise<void> {
   if (dialect === 'postgres') {
-    return db.transaction().execute(async (trx) => {
-      await sql`set local synchronous_commit = off`.execute(trx);
-      return write(trx);
-    });
+    await write(db, sql`set_config('synchronous_commit', 'off', true)`);
+    return;
   }
-  return writeWithoutFlush(db, write);
+  await writeWithoutFlush(db, (conn) => write(conn, sql`null`));
 }
 
 /** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */

@@ -73,11 +73,38 @@ export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBu
   };
   ready = connect();
 
-  /** Waits for the listener first: what this instance publishes reaches its own sockets too. */
-  const notify = async (channel: string, payload: string) => {
-    await ready;
-    await pool.query('select pg_notify($1, $2)', [channel, payload]);
+  /**
+   * Notifications published while others are being sent go together in the
+   * next statement, in publish order (one round trip for a burst). Within it,
+   * PostgreSQL sends two identical notifications once: they carry the same
+   * change, which a client refetches once anyway.
+   */
+  let waiting: { channel: string; payload: string; sent: (err?: unknown) => void }[] = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        // Waits for the listener first: what this instance publishes reaches its own sockets too.
+        await ready;
+        await pool.query('select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n (channel, payload)', [
+          batch.map((b) => b.channel),
+          batch.map((b) => b.payload),
+        ]);
+        for (const b of batch) b.sent();
+      } catch (err) {
+        for (const b of batch) b.sent(err);
+      }
+    }
+    sending = false;
   };
+  const notify = (channel: string, payload: string) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ channel, payload, sent: (err) => (err === undefined ? resolve() : reject(err)) });
+      if (!sending) void send();
+    });
 
   return {
     async publish(message) {

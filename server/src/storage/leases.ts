@@ -96,7 +96,9 @@ export class LeaseKeeper {
    */
   async hold(key: string): Promise<void> {
     const expiresAt = Date.now() + this.ttlMs;
-    await writeUnsynced(this.db, this.dialect, (db) => db.insertInto('object_leases').values({ key, expires_at: expiresAt }).execute());
+    await writeUnsynced(this.db, this.dialect, (db, unsynced) =>
+      db.insertInto('object_leases').values({ key, expires_at: expiresAt }).returning(unsynced.as('unsynced')).execute(),
+    );
     this.keys.add(key);
   }
 

@@ -1,5 +1,5 @@
 import type { KnownExtension } from '@vault/contract';
-import type { Background } from '../../background.js';
+import type { Background, Batches } from '../../background.js';
 import type { Logger } from '../../logger.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { GroupCommit } from '../../db/group-commit.js';
@@ -40,8 +40,8 @@ export interface DomainContext {
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
   background: Background;
-  /** Reading contents' texts after the response: slow (a PDF may take 30 s), so a queue of its own that never holds up the rest. */
-  extractions: Background;
+  /** Contents whose text is to be read, after the response: slow (a PDF may take 30 s), so a queue of its own that never holds up the rest. */
+  extractions: Batches<string>;
   passwords: PasswordHasher;
   tokens: TokenService;
   /** Seals what must not lie in the database in clear (TOTP secrets). */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { UserRow } from '../../db/schema.js';
+import type { Database, UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
 
 /**
@@ -32,6 +32,11 @@ export async function chargeWithin(trx: Db, userId: number, bytes: number, quota
   if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
+/** Whether the user holds this content, in a file or a version, as an expression of a statement on blobs. */
+export function holdsContent(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, hash: string) {
+  return eb.exists(eb.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash));
+}
+
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */
 export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
   const row = await db.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
@@ -51,12 +56,7 @@ export async function ownsContentStartingWith(db: Db, userId: number, headHash: 
   return row !== undefined;
 }
 
-/** The largest content the user holds: a copy of their own content is at most this large. */
-export async function largestOwnContent(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('content_refs')
-    .select((eb) => eb.fn.max('size').as('size'))
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.size ?? 0);
+/** The largest content the user holds (a copy of their own content is at most this large), as a subquery. */
+export function largestOwnContent(eb: ExpressionBuilder<Database, keyof Database>, userId: number) {
+  return eb.selectFrom('content_refs').select((inner) => inner.fn.max('size').as('size')).where('user_id', '=', userId);
 }

@@ -2,24 +2,44 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 
-/** How long a claim holds: longer than any extraction's own time limit. */
-const CLAIM_MS = 5 * 60_000;
+/** Contents claimed and read together: the claim and the results each take one statement for all of them. */
+export const CLAIM_BATCH = 16;
+/** How long a claim holds: longer than reading a whole batch, each content being stopped after 30 s at most. */
+const CLAIM_MS = 10 * 60_000;
 /** Extractions begun at most for one content: one that keeps failing (or crashing its instance) is given up. */
 export const MAX_ATTEMPTS = 3;
+/** Texts kept in memory before they are written, when a batch holds large ones. */
+const RESULT_BYTES = 4 * 1_048_576;
+
+/** A content claimed for reading: where its object is and what type it is. */
+export interface Claimed {
+  hash: string;
+  storage_key: string;
+  mime_type: string;
+}
 
 /**
- * Claims a content's extraction for this caller, or says someone else holds it
- * (or it is done, or given up). A conditional upsert decides, so of several
- * instances exactly one wins; an expired claim (its instance stopped) can be
- * taken over. The token then guards the writes of the result.
+ * Claims the extraction of those of `hashes` whose blob exists, is of one of
+ * `types` and has no text yet that nobody holds (or whose holder's claim
+ * expired), all in one statement under one token: a conditional upsert, so
+ * of several instances exactly one wins each content. The token then guards
+ * the writes of the results.
  */
-export async function claimExtraction(db: Db, hash: string, now: number): Promise<string | undefined> {
+export async function claimExtractions(db: Db, hashes: string[], types: string[], now: number): Promise<{ token: string; claimed: Claimed[] }> {
   const token = randomUUID();
+  if (hashes.length === 0) return { token, claimed: [] };
   const until = now + CLAIM_MS;
-  try {
-    const row = await db
+  const claim = () =>
+    db
       .insertInto('content_texts')
-      .values({ blob_hash: hash, attempts: 1, claim_token: token, claimed_until: until })
+      .columns(['blob_hash', 'attempts', 'claim_token', 'claimed_until'])
+      .expression(
+        db
+          .selectFrom('blobs')
+          .select((eb) => ['hash', eb.lit(1).as('attempts'), eb.cast(eb.val(token), 'text').as('claim_token'), eb.cast(eb.val(until), 'bigint').as('claimed_until')])
+          .where('hash', 'in', hashes)
+          .where('mime_type', 'in', types),
+      )
       .onConflict((oc) =>
         oc
           .column('blob_hash')
@@ -28,34 +48,67 @@ export async function claimExtraction(db: Db, hash: string, now: number): Promis
           .where(sql`coalesce(content_texts.claimed_until, 0)`, '<', now)
           .where('content_texts.attempts', '<', MAX_ATTEMPTS),
       )
-      .returning('claim_token')
-      .executeTakeFirst();
-    return row?.claim_token === token ? token : undefined;
-  } catch (err) {
-    // The blob was collected meanwhile: the reference to it fails, and there is nothing to read.
-    if (!(await db.selectFrom('blobs').select('hash').where('hash', '=', hash).executeTakeFirst())) return undefined;
+      .returning('blob_hash')
+      .execute();
+  // A blob collected between the statement's read and its reference check
+  // fails the reference; a second statement no longer sees that blob.
+  const rows = await claim().catch((err: unknown) => {
+    if ((err as { code?: unknown }).code === '23503') return claim();
     throw err;
+  });
+  if (rows.length === 0) return { token, claimed: [] };
+  const claimed = await db
+    .selectFrom('blobs')
+    .select(['hash', 'storage_key', 'mime_type'])
+    .where('hash', 'in', rows.map((r) => r.blob_hash))
+    .execute();
+  return { token, claimed };
+}
+
+/**
+ * The results of one claim, written together: texts as they are read, held
+ * until the end of the batch or until RESULT_BYTES of them are waiting.
+ */
+export class ClaimResults {
+  private texts: { hash: string; body: string }[] = [];
+  private failures: { hash: string; failure: string }[] = [];
+  private bytes = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly token: string,
+  ) {}
+
+  async text(hash: string, body: string): Promise<void> {
+    this.texts.push({ hash, body });
+    this.bytes += body.length;
+    if (this.bytes >= RESULT_BYTES) await this.write();
   }
-}
 
-/** Ends the claim with the content's text. */
-export async function saveText(db: Db, hash: string, token: string, body: string): Promise<void> {
-  await db
-    .updateTable('content_texts')
-    .set({ body, failure: null, extracted_at: Date.now(), claim_token: null, claimed_until: null })
-    .where('blob_hash', '=', hash)
-    .where('claim_token', '=', token)
-    .execute();
-}
+  /** Why the content could not be read; the maintenance pass tries again until MAX_ATTEMPTS. */
+  failure(hash: string, failure: string): void {
+    this.failures.push({ hash, failure: failure.slice(0, 500) });
+  }
 
-/** Ends the claim with why it failed; the maintenance pass tries again until MAX_ATTEMPTS. */
-export async function recordFailure(db: Db, hash: string, token: string, failure: string): Promise<void> {
-  await db
-    .updateTable('content_texts')
-    .set({ failure: failure.slice(0, 500), claim_token: null, claimed_until: null })
-    .where('blob_hash', '=', hash)
-    .where('claim_token', '=', token)
-    .execute();
+  /** Ends the claims: each row takes its text or its failure, where the claim is still this one's. */
+  async write(): Promise<void> {
+    const [texts, failures] = [this.texts, this.failures];
+    this.texts = [];
+    this.failures = [];
+    this.bytes = 0;
+    if (texts.length > 0) {
+      const values = sql.join(texts.map((t) => sql`(${t.hash}, ${t.body})`));
+      await sql`with v (hash, body) as (values ${values})
+        update content_texts set body = v.body, failure = null, extracted_at = ${Date.now()}, claim_token = null, claimed_until = null
+        from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(this.db);
+    }
+    if (failures.length > 0) {
+      const values = sql.join(failures.map((f) => sql`(${f.hash}, ${f.failure})`));
+      await sql`with v (hash, failure) as (values ${values})
+        update content_texts set failure = v.failure, claim_token = null, claimed_until = null
+        from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(this.db);
+    }
+  }
 }
 
 /** Contents of the searched types that have no text yet and may be tried (again): none, a failed or an expired claim. */

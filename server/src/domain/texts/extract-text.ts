@@ -1,28 +1,39 @@
+import type { Logger } from '../../logger.js';
+import { createBackground, createBatches, type Batches } from '../../background.js';
 import type { DomainContext } from '../shared/context.js';
-import { claimExtraction, pendingExtractions, recordFailure, saveText } from './claims.js';
+import { CLAIM_BATCH, ClaimResults, claimExtractions, pendingExtractions } from './claims.js';
 import { EXTRACTED_TYPES, textOf, Unreadable } from './text-of.js';
 
 /** Contents handed to the background by one maintenance round. */
 const PENDING_PER_ROUND = 100;
 
 /**
- * Reads a content's text into content_texts, if it is of a searched type and
- * nobody has (or is doing it): the claim makes it once per content whatever
- * the number of files and instances. A failure is recorded on the row; a
- * stored object that cannot be read is reported as well.
+ * Reads the texts of contents into content_texts, those of a searched type
+ * that nobody has read (or is reading): the claim makes it once per content
+ * whatever the number of files and instances. One statement claims the
+ * batch and one writes its results, so a burst of uploads shares them. A
+ * failure is recorded on the row; one other than an unreadable content is
+ * reported once the batch is written.
  */
-export async function extractText(ctx: DomainContext, hash: string): Promise<void> {
-  const blob = await ctx.db.selectFrom('blobs').select(['storage_key', 'mime_type']).where('hash', '=', hash).executeTakeFirst();
-  if (!blob || !EXTRACTED_TYPES.includes(blob.mime_type)) return;
-  const token = await claimExtraction(ctx.db, hash, Date.now());
-  if (!token) return;
-  try {
-    await saveText(ctx.db, hash, token, await textOf(() => ctx.store.get(blob.storage_key), blob.mime_type));
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    await recordFailure(ctx.db, hash, token, reason);
-    if (!(err instanceof Unreadable)) throw err;
+export async function extractTexts(ctx: DomainContext, hashes: string[]): Promise<void> {
+  const { token, claimed } = await claimExtractions(ctx.db, hashes, EXTRACTED_TYPES, Date.now());
+  const results = new ClaimResults(ctx.db, token);
+  let fault: unknown;
+  for (const blob of claimed) {
+    try {
+      await results.text(blob.hash, await textOf(() => ctx.store.get(blob.storage_key), blob.mime_type));
+    } catch (err) {
+      results.failure(blob.hash, err instanceof Error ? err.message : String(err));
+      if (!(err instanceof Unreadable)) fault ??= err;
+    }
   }
+  await results.write();
+  if (fault) throw fault;
+}
+
+/** The process's queue of contents to read: slow work (a PDF may take 30 s), so apart from the other work after responses. */
+export function textExtractions(log: Logger, ctx: () => DomainContext): Batches<string> {
+  return createBatches(createBackground(log), 'extract texts', CLAIM_BATCH, (hashes) => extractTexts(ctx(), hashes));
 }
 
 /**
@@ -32,7 +43,7 @@ export async function extractText(ctx: DomainContext, hash: string): Promise<voi
  */
 export function extractLater(ctx: DomainContext, hash: string, mimeType: string): void {
   if (!EXTRACTED_TYPES.includes(mimeType)) return;
-  ctx.background.defer('queue a text extraction', async () => ctx.extractions.defer('extract a text', () => extractText(ctx, hash)));
+  ctx.background.defer('queue a text extraction', async () => ctx.extractions.add([hash]));
 }
 
 /**
@@ -43,6 +54,6 @@ export function extractLater(ctx: DomainContext, hash: string, mimeType: string)
  */
 export async function extractPending(ctx: DomainContext, now: number): Promise<number> {
   const hashes = await pendingExtractions(ctx.db, EXTRACTED_TYPES, now, PENDING_PER_ROUND);
-  for (const hash of hashes) ctx.extractions.defer('extract a text', () => extractText(ctx, hash));
+  ctx.extractions.add(hashes);
   return hashes.length;
 }

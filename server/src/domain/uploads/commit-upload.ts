@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
-import type { FileRow } from '../../db/schema.js';
+import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
@@ -14,7 +14,7 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, largestOwnContent, ownsContent } from '../shared/quota.js';
+import { chargeWithin, holdsContent, largestOwnContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { holdUser, lockOwnContent, lockSiblingName, type UserHold } from '../shared/locks.js';
 
@@ -42,10 +42,14 @@ export interface UploadBudget {
 }
 
 export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const user = await ctx.db.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, userId).as('own_ceiling')])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
-    ownCeiling: await largestOwnContent(ctx.db, userId),
+    ownCeiling: Number(user.own_ceiling ?? 0),
   };
 }
 
@@ -97,16 +101,18 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
         if (opts.onConflict === 'rename') await lockSiblingName(trx, ctx.dialect, actor.id, opts.folderId, name);
       }
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
-      const free = await ownsContent(trx, actor.id, object.hash);
       await opts.within?.(trx, object);
       const now = Date.now();
+      // Whether the user owned the content before (a copy is free), read by
+      // the statement that adds its reference: after the locks above, so exact.
+      const returned = (eb: ExpressionBuilder<Database, 'blobs'>) => ['storage_key', holdsContent(eb, actor.id, object.hash).as('owned')] as const;
       const healed = hole
         ? await trx
             .updateTable('blobs')
             .set({ storage_key: object.key, ref_count: sql`ref_count + 1`, orphaned_at: null })
             .where('hash', '=', object.hash)
             .where('storage_key', '=', hole)
-            .returning('storage_key')
+            .returning(returned)
             .executeTakeFirst()
         : undefined;
       const blob =
@@ -127,8 +133,9 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
             // Blobs stored before head hashes were kept get theirs from their next copy.
             oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
           )
-          .returning('storage_key')
+          .returning(returned)
           .executeTakeFirstOrThrow());
+      const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
       placed = await writePlacement(trx, ctx, actor, placement, object, opts, now);
@@ -197,13 +204,14 @@ export type Placement = { kind: 'file'; name: string } | { kind: 'version'; file
  * under the first free "name (n).ext", or becomes that file's new content
  * (the same name ignoring case is the same extension, so the same type).
  * Only a hint against other writers' renames: the unique sibling-name index
- * decides, and its refusal (NameTaken) sends the caller to look again.
+ * decides, and its refusal (NameTaken) sends the caller to look again. A
+ * clash to be refused needs no look: the index refuses the file row.
  */
 export async function placeUpload(trx: Db, ctx: DomainContext, actor: Actor, name: string, hash: string, opts: UploadOptions): Promise<Placement> {
+  if (opts.onConflict === 'fail') return { kind: 'file', name };
   const taken = await fileNamed(trx, actor.id, opts.folderId, name);
   if (!taken) return { kind: 'file', name };
   if (opts.onConflict === 'rename') return { kind: 'file', name: await freeName(trx, 'file', actor.id, opts.folderId, name) };
-  if (opts.onConflict === 'fail') throw new NameTaken(name);
   await lockFileContents(trx, ctx.dialect, taken, hash);
   return { kind: 'version', file: taken };
 }
