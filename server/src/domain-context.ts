@@ -36,7 +36,7 @@ export function createDomainContext(config: Config, { database, store, events, l
   return {
     db: database.db,
     dialect: database.dialect,
-    grouped: createGroupCommit(database.db),
+    grouped: createGroupCommit(database.db, database.dialect),
     store,
     hashes: new HashCache(),
     events,

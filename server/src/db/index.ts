@@ -131,19 +131,21 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
 }
 
 /**
- * Runs writes that a crash may lose without harm, because they only describe
- * work in progress of a process the crash ends too, without waiting for the
- * disk: a commit otherwise costs a sync. Later ordinary commits make them
- * durable anyway.
+ * Runs `write` in a transaction that answers once committed, without waiting
+ * for the disk: a crash of the machine (or of the PostgreSQL server, not of
+ * Vault's process) may lose it. For writes whose loss costs no user's data:
+ * work in progress of a process such a crash ends too (leases), or the count
+ * and log line of a read already allowed. Every other commit waits for the
+ * disk, and makes these durable with it.
  */
-export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (db: Db) => Promise<T>): Promise<T> {
+export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (trx: Db) => Promise<T>): Promise<T> {
   if (dialect === 'postgres') {
     return db.transaction().execute(async (trx) => {
       await sql`set local synchronous_commit = off`.execute(trx);
       return write(trx);
     });
   }
-  return writeWithoutFlush(db, write);
+  return writeWithoutFlush(db, (conn) => conn.transaction().execute(write));
 }
 
 /** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */
