@@ -1,14 +1,5 @@
-import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './config.js';
 import { createServer } from './server.js';
-
-// After each full collection V8 lets the heap grow to up to four times what
-// survived before it collects again. Under load most of what a request leaves
-// behind survives a young collection (requests in flight outlive it), so the
-// server held three times its live heap in garbage (peak RSS 420 MB with
-// about 50 MB alive). One and a half times keeps the peak near the live heap
-// for a few more full collections. The flag is read at each collection.
-v8.setFlagsFromString('--heap-growing-percent=50');
 
 async function main() {
   let config;
