@@ -83,6 +83,8 @@ export async function startServer(extraEnv: Record<string, string>, opts: Server
     WS_MAX_PENDING_PER_ADDRESS: '100000',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0',
     WS_MAX_SOCKETS_PER_USER: '1000',
+    // As the image and `npm start` run the server (see the Dockerfile).
+    MALLOC_MMAP_THRESHOLD_: '4194304',
     ...extraEnv,
   };
   const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];

@@ -37,7 +37,7 @@ export function createDomainContext(config: Config, { database, store, events, l
   const ctx: DomainContext = {
     db: database.db,
     dialect: database.dialect,
-    grouped: createGroupCommit(database.db),
+    grouped: createGroupCommit(database.db, database.dialect),
     store,
     hashes: new HashCache(),
     events,

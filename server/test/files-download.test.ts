@@ -1,4 +1,6 @@
-import { expect, it } from 'vitest';
+import fs from 'node:fs';
+import { sql } from 'kysely';
+import { expect, it, vi } from 'vitest';
 import { describeEachBackend } from './helpers/server.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
 
@@ -105,5 +107,31 @@ describeEachBackend('downloads', (t) => {
     expect(file.body.file.download_count).toBe(1);
     const row = await t().server.ctx.db.selectFrom('activity').selectAll().where('file_id', '=', id).where('type', '=', 'download').executeTakeFirstOrThrow();
     expect(row.user_id).toBeNull();
+  });
+
+  it('counts and logs a download before its bytes go, without waiting for the disk', async () => {
+    const { token } = await t().client.register();
+    const id = await uploadOne(t().client, token, { name: 'often.txt', content: samples.text() });
+    const { db, dialect } = t().server.ctx;
+    // SQLite's commits wait for an fdatasync of the WAL (db/sqlite.ts): hold every one until the end.
+    const held: (() => void)[] = [];
+    const fdatasync = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: (err: NodeJS.ErrnoException | null) => void) => {
+      held.push(() => fdatasync(fd, done));
+    }) as typeof fs.fdatasync);
+    try {
+      const res = await t().client.get(`/api/files/${id}/download`, { token });
+      expect(res.status).toBe(200);
+      const rows = await db.selectFrom('activity').select('type').where('file_id', '=', id).where('type', '=', 'download').execute();
+      expect(rows).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+      held.splice(0).forEach((go) => go());
+    }
+    if (dialect === 'postgres') {
+      // PostgreSQL's commits wait for its WAL unless the transaction says otherwise.
+      const setting = await t().server.ctx.grouped.run(async (trx) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]);
+      expect(setting?.synchronous_commit).toBe('off');
+    }
   });
 });

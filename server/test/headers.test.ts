@@ -4,6 +4,28 @@ import { describeEachDb, withTestServer } from './helpers/server.js';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+describeEachDb('security headers', (t) => {
+  it('go with every answer, the web app, API answers, errors and downloads alike; a download keeps its own policy', async () => {
+    const owner = await t().client.register();
+    const id = await uploadOne(t().client, owner.token, { name: 'mine.txt', content: samples.text() });
+    const answers = {
+      app: await fetch(`${t().url}/`),
+      health: await t().client.get('/api/health'),
+      list: await t().client.get('/api/files', { token: owner.token }),
+      unauthorized: await t().client.get('/api/files'),
+      download: await t().client.get(`/api/files/${id}/download`, { token: owner.token }),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.headers.get('x-frame-options'), name).toBe('SAMEORIGIN');
+      expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), name).toBe('same-origin');
+      expect(res.headers.get('cross-origin-opener-policy'), name).toBe('same-origin');
+      expect(res.headers.get('cross-origin-resource-policy'), name).toBe('same-origin');
+      expect(res.headers.get('content-security-policy'), name).toContain(name === 'download' ? 'sandbox' : "script-src 'self' 'wasm-unsafe-eval'");
+    }
+  });
+});
+
 describeEachDb('caching', (t) => {
   it('forbids storing any API answer: data, errors and private downloads', async () => {
     const owner = await t().client.register();

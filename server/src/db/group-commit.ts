@@ -1,12 +1,15 @@
-import type { Db } from './index.js';
+import { writeUnsynced, type Db } from './index.js';
+import type { Dialect } from './dialect.js';
 
 /**
  * Small writes of concurrent requests, run together: those that arrive while
  * a transaction is committing share the next one, so many cost one commit
- * (and one sync of the disk) instead of one each, without waiting on a timer.
- * Each caller's promise settles once its write is committed. A write that
- * throws fails only itself: its batch is rolled back and every write of it run
- * again in a transaction of its own.
+ * instead of one each, without waiting on a timer. Each caller's promise
+ * settles once its write is committed, without waiting for the disk
+ * (`writeUnsynced`): these are the counts and audit rows of downloads, and a
+ * download need not wait for a sync of the disk before its bytes go. A write
+ * that throws fails only itself: its batch is rolled back and every write of
+ * it run again in a transaction of its own.
  */
 export interface GroupCommit {
   run<T>(write: (trx: Db) => Promise<T>): Promise<T>;
@@ -21,13 +24,13 @@ interface Pending {
 /** Writes per transaction at most, so that one commit never holds the database for long. */
 const MAX_BATCH = 500;
 
-export function createGroupCommit(db: Db): GroupCommit {
+export function createGroupCommit(db: Db, dialect: Dialect): GroupCommit {
   const queue: Pending[] = [];
   let draining = false;
 
   const alone = async (p: Pending) => {
     try {
-      p.resolve(await db.transaction().execute(p.write));
+      p.resolve(await writeUnsynced(db, dialect, p.write));
     } catch (err) {
       p.reject(err);
     }
@@ -39,7 +42,7 @@ export function createGroupCommit(db: Db): GroupCommit {
       const batch = queue.splice(0, MAX_BATCH);
       let results: unknown[];
       try {
-        results = await db.transaction().execute(async (trx) => {
+        results = await writeUnsynced(db, dialect, async (trx) => {
           const out: unknown[] = [];
           for (const p of batch) out.push(await p.write(trx));
           return out;

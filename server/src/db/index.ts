@@ -132,14 +132,29 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
 }
 
 /**
- * Runs a write that a crash may lose without harm, because it only describes
- * work in progress of a process the crash ends too, without waiting for the
- * disk: a commit otherwise costs a sync. Later ordinary commits make it
- * durable anyway. `write` is one statement that returns `unsynced`: on
- * PostgreSQL that turns the sync off for the statement's own commit
- * (`set_config(..., true)` is SET LOCAL), so the write stays one round trip.
+ * Runs `write` in a transaction that answers once committed, without waiting
+ * for the disk: a crash of the machine (or of the PostgreSQL server, not of
+ * Vault's process) may lose it. For writes whose loss costs no user's data:
+ * work in progress of a process such a crash ends too (leases), or the count
+ * and log line of a read already allowed. Every other commit waits for the
+ * disk, and makes these durable with it.
  */
-export async function writeUnsynced(db: Db, dialect: Dialect, write: (db: Db, unsynced: RawBuilder<unknown>) => Promise<unknown>): Promise<void> {
+export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (trx: Db) => Promise<T>): Promise<T> {
+  if (dialect === 'postgres') {
+    return db.transaction().execute(async (trx) => {
+      await sql`set local synchronous_commit = off`.execute(trx);
+      return write(trx);
+    });
+  }
+  return writeWithoutFlush(db, (conn) => conn.transaction().execute(write));
+}
+
+/**
+ * writeUnsynced for a single statement, in one round trip: `write` makes its
+ * statement return `unsynced`, which on PostgreSQL turns the sync off for the
+ * statement's own commit (`set_config(..., true)` is SET LOCAL).
+ */
+export async function writeStatementUnsynced(db: Db, dialect: Dialect, write: (db: Db, unsynced: RawBuilder<unknown>) => Promise<unknown>): Promise<void> {
   if (dialect === 'postgres') {
     await write(db, sql`set_config('synchronous_commit', 'off', true)`);
     return;

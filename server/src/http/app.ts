@@ -98,7 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
     preClose: () => realtime.close(app.websocketServer.clients),
   });
-  await registerSecurityHeaders(app, { hsts: config.hsts });
+  registerSecurityHeaders(app, { hsts: config.hsts });
   registerLinkHeaders(app);
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);

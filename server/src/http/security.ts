@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year; browsers only honour it on a response that came over HTTPS. */
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -10,38 +11,60 @@ export interface SecurityHeaderOptions {
 }
 
 /** The built SPA runs no inline script; previews use blob: URLs. */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): Promise<void> {
+const HELMET: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      // The upload queue hashes files with WebAssembly (hash-wasm, in a worker): compiling
+      // WebAssembly is allowed, evaluating script text is not.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+      // Toasts and dialogs set style attributes at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      workerSrc: ["'self'", 'blob:'],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+  hsts: false,
+  referrerPolicy: { policy: 'same-origin' },
+};
+
+/**
+ * The headers helmet sets with these options, computed once: they depend on
+ * no request (no nonces), and building helmet's middleware and its policy for
+ * each request, as its Fastify plugin does, cost more than the rest of the
+ * request's hooks.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  // helmet only sets and removes headers, on the response alone.
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): void {
+  const headers = helmetHeaders(HELMET);
   app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers);
     // API answers are about one caller and must not outlive the request in any
     // cache; routes that may be cached (public downloads) set their own.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     // The protocol is https when Vault serves TLS or a trusted proxy says so (X-Forwarded-Proto).
     if (opts.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The upload queue hashes files with WebAssembly (hash-wasm, in a worker): compiling
-        // WebAssembly is allowed, evaluating script text is not.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        // Toasts and dialogs set style attributes at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: false,
-    referrerPolicy: { policy: 'same-origin' },
   });
 }
 

@@ -1,4 +1,4 @@
-import { writeUnsynced, type Db, type Dialect } from '../db/index.js';
+import { writeStatementUnsynced, type Db, type Dialect } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { chunks } from '../db/chunks.js';
 
@@ -96,7 +96,7 @@ export class LeaseKeeper {
    */
   async hold(key: string): Promise<void> {
     const expiresAt = Date.now() + this.ttlMs;
-    await writeUnsynced(this.db, this.dialect, (db, unsynced) =>
+    await writeStatementUnsynced(this.db, this.dialect, (db, unsynced) =>
       db.insertInto('object_leases').values({ key, expires_at: expiresAt }).returning(unsynced.as('unsynced')).execute(),
     );
     this.keys.add(key);
