@@ -23,12 +23,10 @@ const FLUSH_EVERY = 32 * MIB;
 
 /**
  * A resumable upload's chunks are copied into batches of this size, each
- * written while the next ones fill. With batches of 1 MiB the kernel's copy
- * of each into the page cache took about ten times as long from the first
- * tens of MiB of a long PATCH on (measured side by side, 1 GiB: 2.2
- * CPU-seconds per GiB on the thread pool against 0.3 to 0.5, and twice the
- * time); 256 and 512 KiB cost the same. The batch being filled and the one
- * being copied likely fit the CPU's cache together only when this small.
+ * written while the next ones fill. With batches of 1 MiB, the kernel's copy
+ * of each into the page cache was at times ten times slower in a long PATCH
+ * (2.2 CPU-seconds per GiB on the thread pool); with 512 KiB it was not, in
+ * the same runs. Why is not known (README, Performance).
  */
 const BATCH_BYTES = 512 * 1024;
 
