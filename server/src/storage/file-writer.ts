@@ -8,9 +8,9 @@ const MIB = 1024 * 1024;
  * come off the socket) are gathered up to this much. Each write is a
  * thread-pool round trip, and writes of 64 KiB cost the thread pool twice the
  * CPU of writes of 1 MiB. Larger writes cost more again (three to four times
- * as much kernel time per byte at 2 to 4 MiB, measured side by side): the
- * kernel copies the batch into the page cache once its first bytes have
- * likely left the CPU's cache (1 MiB of L2 per core here).
+ * as much kernel time per byte at 2 to 4 MiB, measured side by side), likely
+ * because the batch has left the CPU's cache by the time the kernel copies
+ * it into the page cache (1 MiB of L2 per core here).
  */
 const WRITE_BYTES = MIB;
 
