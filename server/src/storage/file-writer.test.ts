@@ -18,10 +18,12 @@ async function write(chunks: Buffer[], holdFlush: () => boolean) {
   const file = path.join(dir, 'object');
   const handle = await fsp.open(file, 'wx');
   const datasync = vi.spyOn(handle, 'datasync');
+  const writev = vi.spyOn(handle, 'writev');
   const writer = new ObjectFileWriter(handle, holdFlush);
   await pipeline(Readable.from(chunks), writer);
   await handle.close();
-  return { bytes: fs.readFileSync(file), size: writer.size, flushes: datasync.mock.calls.length };
+  const writes = writev.mock.calls.map(([buffers]) => buffers.reduce((n, b) => n + b.byteLength, 0));
+  return { bytes: fs.readFileSync(file), size: writer.size, flushes: datasync.mock.calls.length, writes };
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -36,6 +38,16 @@ describe('ObjectFileWriter', () => {
     const { bytes, size } = await write(chunks, () => false);
     expect(size).toBe(bytes.length);
     expect(sha(bytes)).toBe(sha(Buffer.concat(chunks)));
+  });
+
+  it('gathers the chunks that arrive during a write into the next one, up to about 1 MiB', async () => {
+    const chunk = 64 * 1024;
+    const chunks = Array.from({ length: 256 }, () => randomBytes(chunk));
+    const { bytes, writes } = await write(chunks, () => false);
+    expect(sha(bytes)).toBe(sha(Buffer.concat(chunks)));
+    // A write per chunk would be 256 of them.
+    expect(writes.length).toBeLessThan(64);
+    expect(Math.max(...writes)).toBeLessThanOrEqual(MIB + chunk);
   });
 
   it('flushes in the background while a large object arrives', async () => {

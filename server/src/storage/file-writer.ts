@@ -4,12 +4,15 @@ import { Writable } from 'node:stream';
 const MIB = 1024 * 1024;
 
 /**
- * Chunks that arrive while a write is in flight wait, up to this much, and go
- * out together in one writev. Measured side by side, larger buffers (256 KiB
- * to 8 MiB, for bigger writes) made whole uploads two to three times slower
- * on this disk, so the stream is held back early instead.
+ * The most bytes one write takes to the disk: chunks (64 KiB or less as they
+ * come off the socket) are gathered up to this much. Each write is a
+ * thread-pool round trip, and writes of 64 KiB cost the thread pool twice the
+ * CPU of writes of 1 MiB. Larger writes cost more again (three to four times
+ * as much kernel time per byte at 2 to 4 MiB, measured side by side), likely
+ * because the batch has left the CPU's cache by the time the kernel copies
+ * it into the page cache (1 MiB of L2 per core here).
  */
-const BUFFERED = 64 * 1024;
+const WRITE_BYTES = MIB;
 
 /**
  * Each time this much more has been written, the file is flushed in the
@@ -19,11 +22,13 @@ const BUFFERED = 64 * 1024;
 const FLUSH_EVERY = 32 * MIB;
 
 /**
- * A resumable upload's chunks (64 KiB or less as they come off the socket)
- * go to the disk in writes of this size: a thread-pool round trip per MiB
- * instead of one per chunk.
+ * A resumable upload's chunks are copied into batches of this size, each
+ * written while the next ones fill. With batches of 1 MiB, the kernel's copy
+ * of each into the page cache was at times ten times slower in a long PATCH
+ * (2.2 CPU-seconds per GiB on the thread pool); with 512 KiB it was not, in
+ * the same runs. Why is not known (README, Performance).
  */
-const BATCH_BYTES = MIB;
+const BATCH_BYTES = 512 * 1024;
 
 /** Full batches that may wait for the disk before the caller waits: the memory a resumable upload's writes take at most. */
 const QUEUED_BATCHES = 4;
@@ -96,12 +101,17 @@ class FlushingFile {
   }
 }
 
-/** Writes a stream into a new file (see FlushingFile). */
+/**
+ * Writes a stream into a new file (see FlushingFile), one write at a time:
+ * what arrives meanwhile waits, up to WRITE_BYTES, and goes out in the next
+ * write, so the stream flows on during a write and is held back only once
+ * that much waits.
+ */
 export class ObjectFileWriter extends Writable {
   private readonly file: FlushingFile;
 
   constructor(handle: FileHandle, holdFlush: () => boolean) {
-    super({ highWaterMark: BUFFERED });
+    super({ highWaterMark: WRITE_BYTES });
     this.file = new FlushingFile(handle, 0, holdFlush);
   }
 
