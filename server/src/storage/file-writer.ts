@@ -5,14 +5,16 @@ const MIB = 1024 * 1024;
 
 /**
  * The most bytes one write takes to the disk: chunks (64 KiB or less as they
- * come off the socket) are gathered up to this much. Each write is a
- * thread-pool round trip, and writes of 64 KiB cost the thread pool twice the
- * CPU of writes of 1 MiB. Larger writes cost more again (three to four times
- * as much kernel time per byte at 2 to 4 MiB, measured side by side), likely
- * because the batch has left the CPU's cache by the time the kernel copies
- * it into the page cache (1 MiB of L2 per core here).
+ * come off the socket) are gathered up to this much while a write is in
+ * flight. Each write is a thread-pool round trip, so a write per chunk costs
+ * round trips; large writes cost more kernel time per byte instead (the batch
+ * has left the CPU's cache by the time the kernel copies it into the page
+ * cache). Measured side by side on a quiet machine (1 GiB, five rounds
+ * each), the median upload took 3.0 and 3.1 times the machine limit at
+ * 256 KiB, 3.6 and 3.8 at 64 KiB, 4.0 at 128 KiB and 4.5 and 4.7 at 1 MiB
+ * (which also spent 3.3 to 3.6 CPU-seconds per GiB, against 2.0 to 2.4).
  */
-const WRITE_BYTES = MIB;
+const WRITE_BYTES = 256 * 1024;
 
 /**
  * Each time this much more has been written, the file is flushed in the
@@ -23,12 +25,12 @@ const FLUSH_EVERY = 32 * MIB;
 
 /**
  * A resumable upload's chunks are copied into batches of this size, each
- * written while the next ones fill. With batches of 1 MiB, the kernel's copy
- * of each into the page cache was at times ten times slower in a long PATCH
- * (2.2 CPU-seconds per GiB on the thread pool); with 512 KiB it was not, in
- * the same runs. Why is not known (README, Performance).
+ * written while the next ones fill: as for WRITE_BYTES, a size between round
+ * trips per chunk and copies out of the CPU's cache. Measured side by side on
+ * a quiet machine, a 1 GiB PATCH spent 1.6 to 1.8 CPU-seconds per GiB with
+ * batches of 128 or 256 KiB, 2.4 at 512 KiB, 3.5 at 64 KiB and 4.1 at 1 MiB.
  */
-const BATCH_BYTES = 512 * 1024;
+const BATCH_BYTES = 256 * 1024;
 
 /** Full batches that may wait for the disk before the caller waits: the memory a resumable upload's writes take at most. */
 const QUEUED_BATCHES = 4;
