@@ -19,12 +19,12 @@ import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
 import { MIX } from './lib/mixed/mix.js';
 import { ProfileWindows, formatProfile, summarizeProfile, type CpuProfile } from './lib/profile.js';
 import { Report, mb, ms, ratio, throughput } from './lib/report.js';
-import { seedFiles } from './lib/seed.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
-import { backendCpu, backendCpuBetween, watchBackendCpu } from './lib/pg-cpu.js';
-import { cpuSecondsOf, cpuSettled, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
+import { costPer, meterCpu } from './lib/cpu-meter.js';
+import { cpuSettled, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
 import { websocketFanOut } from './lib/websocket.js';
 import { dedupTiming } from './scenarios/dedup-timing.js';
+import { listing } from './scenarios/listing.js';
 
 const SECTIONS = ['upload', 'tus', 'small', 'timing', 'list', 'fanout', 'mixed'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -204,9 +204,7 @@ function tusRows(rounds: TusRound[]) {
 
 async function smallFiles(server: BenchServer, token: string, pgDatabase: string | undefined) {
   console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
-  const cpuBefore = cpuSecondsOf(server.pid);
-  const pgBefore = pgDatabase ? await backendCpu(pgDatabase) : undefined;
-  const pgWatch = pgDatabase ? watchBackendCpu(pgDatabase) : undefined;
+  const meter = await meterCpu(server.pid, pgDatabase);
   const latencies: number[] = [];
   let next = 0;
   const client = async () => {
@@ -222,40 +220,10 @@ async function smallFiles(server: BenchServer, token: string, pgDatabase: string
   const after = await cpuSettled(server.pid);
   latencies.sort((a, b) => a - b);
   const rate = SMALL_FILES / burst.s;
-  const perFile = (seconds: number) => ms((seconds * 1000) / SMALL_FILES);
   // Once the server is idle again: the texts read after the responses are part of an upload's cost.
-  const cpu = [`server CPU per file ${perFile(cpuSecondsOf(server.pid) - cpuBefore)}`];
-  if (pgWatch && pgBefore) cpu.push(`PostgreSQL backends ${perFile(backendCpuBetween(pgBefore, await pgWatch.stop()))}`);
+  const cpu = costPer(await meter.stop(), SMALL_FILES, 'file');
   cpu.push(`work after the responses ${after.toFixed(1)} s past the last`);
   report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${cpu.join(', ')}`, '>= 300 files/s', rate >= 300);
-}
-
-async function listing(server: BenchServer, pgDatabase: string | undefined) {
-  console.log(`\nlisting ${LISTED.toLocaleString()} files`);
-  const lister = await register(server.url, 'lister');
-  await seedFiles({ url: pgDatabase, dataDir: server.dataDir, userIds: [lister.user.id], count: LISTED });
-  if (pgDatabase) await analyze(pgDatabase);
-  const queries: [string, string, number][] = [
-    ['default page', '', 50],
-    ['name search', 'search=budget', 25],
-    ['content search', 'search=lisbon', 25],
-    ['tag filter', 'tags=invoice', 50],
-    ['size sort', 'sort_by=file_size&sort_order=desc', 50],
-    ['page 500', 'page=500', 50],
-  ];
-  for (const [label, query, target] of queries) {
-    for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
-    const times: number[] = [];
-    const cpuBefore = cpuSecondsOf(server.pid);
-    const pgBefore = pgDatabase ? await backendCpu(pgDatabase) : undefined;
-    for (let i = 0; i < 100; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
-    // CPU per request depends least on what else runs on the machine.
-    const cpu = [`server CPU per request ${ms((cpuSecondsOf(server.pid) - cpuBefore) * 10)}`];
-    if (pgDatabase && pgBefore) cpu.push(`PostgreSQL backends ${ms(backendCpuBetween(pgBefore, await backendCpu(pgDatabase)) * 10)}`);
-    times.sort((a, b) => a - b);
-    const p99 = percentile(times, 99);
-    report.row(`List ${LISTED.toLocaleString()} files: ${label}`, `p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}`, cpu.join(', '), `p99 < ${target} ms`, p99 < target);
-  }
 }
 
 function mixedRows(result: MixedResult) {
@@ -371,7 +339,7 @@ async function main() {
         console.log('\ndedup timing: shared vs unshared content, 200 trials each');
         await dedupTiming(server.url, 200, (...cells) => report.row(...cells));
       }
-      if (sections.has('list')) await listing(server, pgDatabase);
+      if (sections.has('list')) await listing(server, pgDatabase, LISTED, (...cells) => report.row(...cells), analyze);
       if (sections.has('fanout')) {
         console.log(`\nwebsocket fan-out to ${SOCKETS} clients`);
         const fan = await websocketFanOut(server.url, token, SOCKETS, () => uploadMultipart(server.url, token, { name: 'fanout.txt', file: Buffer.from('fan-out\n') }));

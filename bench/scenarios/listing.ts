@@ -1,0 +1,36 @@
+import { costPer, meterCpu } from '../lib/cpu-meter.js';
+import { listFiles, register } from '../lib/http.js';
+import { percentile, timed } from '../lib/measure.js';
+import { ms } from '../lib/report.js';
+import { seedFiles } from '../lib/seed.js';
+import type { BenchServer } from '../lib/server.js';
+import type { AddRow } from './dedup-timing.js';
+
+const REQUESTS = 100;
+
+/** The lists of one user holding `count` files: the default page, searches, a filter, a sort and a deep page. */
+export async function listing(server: BenchServer, pgDatabase: string | undefined, count: number, row: AddRow, analyze: (url: string) => Promise<void>) {
+  console.log(`\nlisting ${count.toLocaleString()} files`);
+  const lister = await register(server.url, 'lister');
+  await seedFiles({ url: pgDatabase, dataDir: server.dataDir, userIds: [lister.user.id], count });
+  if (pgDatabase) await analyze(pgDatabase);
+  const queries: [string, string, number][] = [
+    ['default page', '', 50],
+    ['name search', 'search=budget', 25],
+    ['content search', 'search=lisbon', 25],
+    ['tag filter', 'tags=invoice', 50],
+    ['size sort', 'sort_by=file_size&sort_order=desc', 50],
+    ['page 500', 'page=500', 50],
+  ];
+  for (const [label, query, target] of queries) {
+    for (let i = 0; i < 5; i++) await listFiles(server.url, lister.token, query);
+    const times: number[] = [];
+    const meter = await meterCpu(server.pid, pgDatabase);
+    for (let i = 0; i < REQUESTS; i++) times.push((await timed(() => listFiles(server.url, lister.token, query))).s * 1000);
+    // CPU per request depends least on what else runs on the machine.
+    const cpu = costPer(await meter.stop(), REQUESTS, 'request');
+    times.sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    row(`List ${count.toLocaleString()} files: ${label}`, `p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}`, cpu.join(', '), `p99 < ${target} ms`, p99 < target);
+  }
+}
