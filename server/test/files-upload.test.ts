@@ -191,6 +191,16 @@ describeEachBackend('upload', (t) => {
     expect((await storedKeys(t()))).toContain(blob?.storage_key);
     await assertStorageConsistent(t());
   });
+
+  it('hashes content of several MiB, chunked by the network, to its SHA-256 and stores it once', async () => {
+    const { token } = await t().client.register();
+    const content = Buffer.from(randomBytes(1700 * 1024).toString('hex'));
+    await uploadOne(t().client, token, { name: 'long.txt', content });
+    expect((await blobOf(t(), content))?.ref_count).toBe(1);
+    await uploadOne(t().client, token, { name: 'again.txt', content });
+    expect((await blobOf(t(), content))?.ref_count).toBe(2);
+    await assertStorageConsistent(t());
+  });
 });
 
 describeEachBackend(
