@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ContentSha256 } from './sha256-thread.js';
+import { ContentSha256, threadHashesOpen } from './sha256-thread.js';
 
 const MIB = 1024 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -48,11 +48,15 @@ describe('ContentSha256', () => {
     expect(await sha.digest()).toBe(hash.digest('hex'));
   });
 
-  it('forgets a dropped hash and goes on hashing others', async () => {
+  it('lets a hash go at the thread once it is digested or dropped, and goes on hashing others', async () => {
+    const open = threadHashesOpen();
     const dropped = new ContentSha256();
     await dropped.update(randomBytes(2 * MIB));
+    expect(threadHashesOpen()).toBe(open + 1);
     dropped.drop();
+    expect(threadHashesOpen()).toBe(open);
     const content = randomBytes(2 * MIB);
     expect(await hashInChunks(content, [MIB])).toBe(sha256(content));
+    expect(threadHashesOpen()).toBe(open);
   });
 });

@@ -78,32 +78,35 @@ class HashThread {
 const threads = Array.from({ length: Math.max(1, Math.min(4, availableParallelism() - 1)) }, () => new HashThread());
 let lastId = 0;
 
+/** How many unfinished hashes the threads hold: each is a hash state there, let go by its digest or its drop. */
+export const threadHashesOpen = (): number => threads.reduce((sum, thread) => sum + thread.size, 0);
+
 /** The thread with the fewest hashes running. */
 const leastBusy = () => threads.reduce((best, thread) => (thread.size < best.size ? thread : best));
 
 /**
  * A SHA-256 computed on a hashing thread: bytes are copied into a few batches
  * that travel to the thread and back, so the memory stays bounded and the
- * batches are reused rather than collected.
+ * batches are reused rather than collected. The hash takes a place at a
+ * thread with its first bytes, and leaves it with its digest or drop().
  */
-class ThreadSha256 implements Open {
+export class ThreadSha256 implements Open {
   private readonly id = ++lastId;
-  private readonly thread = leastBusy();
+  private thread: HashThread | undefined;
   private readonly free: ArrayBuffer[] = [];
   private batch: ArrayBuffer | undefined;
   private filled = 0;
   private out = 0;
+  /** While parked, batches coming back are let go rather than kept for reuse. */
+  private parked = false;
   private room: { resolve(): void; reject(err: Error): void } | undefined;
   private result: { resolve(hex: string): void; reject(err: Error): void } | undefined;
   private failure: Error | undefined;
 
-  constructor() {
-    this.thread.add(this.id, this);
-  }
-
   /** Takes a copy of `chunk`; when a promise comes back, no more may be given until it resolves. */
   update(chunk: Buffer): Promise<void> | undefined {
     if (this.failure) return Promise.reject(this.failure);
+    this.parked = false;
     for (let taken = 0; taken < chunk.length; ) {
       this.batch ??= this.free.pop() ?? new ArrayBuffer(BATCH_BYTES);
       const copied = chunk.copy(new Uint8Array(this.batch, this.filled), 0, taken);
@@ -115,28 +118,38 @@ class ThreadSha256 implements Open {
     return new Promise((resolve, reject) => (this.room = { resolve, reject }));
   }
 
+  /** Lower-case hex; takes no more bytes afterwards. */
   digest(): Promise<string> {
     if (this.failure) return Promise.reject(this.failure);
     if (this.filled > 0) this.send();
-    this.thread.post({ op: 'digest', id: this.id });
+    this.post({ op: 'digest', id: this.id });
     return new Promise((resolve, reject) => (this.result = { resolve, reject }));
   }
 
+  /** While no bytes come for a while: what was taken goes to the thread, and this side keeps no batch. */
+  park(): void {
+    if (this.filled > 0) this.send();
+    this.batch = undefined;
+    this.free.length = 0;
+    this.parked = true;
+  }
+
+  /** Forgets the hash unfinished. */
   drop(): void {
-    if (!this.thread.remove(this.id)) return;
+    if (!this.thread?.remove(this.id)) return;
     this.thread.post({ op: 'drop', id: this.id });
   }
 
   returned(batch: ArrayBuffer): void {
     this.out -= 1;
-    this.free.push(batch);
+    if (!this.parked) this.free.push(batch);
     const room = this.room;
     this.room = undefined;
     room?.resolve();
   }
 
   finished(hex: string): void {
-    this.thread.remove(this.id);
+    this.thread?.remove(this.id);
     this.result?.resolve(hex);
   }
 
@@ -146,9 +159,17 @@ class ThreadSha256 implements Open {
     this.result?.reject(err);
   }
 
+  private post(message: ToHasher, transfer: ArrayBuffer[] = []): void {
+    if (!this.thread) {
+      this.thread = leastBusy();
+      this.thread.add(this.id, this);
+    }
+    this.thread.post(message, transfer);
+  }
+
   private send(): void {
     const batch = this.batch!;
-    this.thread.post({ op: 'update', id: this.id, batch, length: this.filled }, [batch]);
+    this.post({ op: 'update', id: this.id, batch, length: this.filled }, [batch]);
     this.batch = undefined;
     this.filled = 0;
     this.out += 1;
