@@ -1,3 +1,4 @@
+import { allFulfilled, coalesce } from '../coalesce.js';
 import { writeUnsynced, type Db } from './index.js';
 import type { Dialect } from './dialect.js';
 
@@ -15,53 +16,23 @@ export interface GroupCommit {
   run<T>(write: (trx: Db) => Promise<T>): Promise<T>;
 }
 
-interface Pending {
-  write: (trx: Db) => Promise<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (err: unknown) => void;
-}
-
 /** Writes per transaction at most, so that one commit never holds the database for long. */
 const MAX_BATCH = 500;
 
+type Write = (trx: Db) => Promise<unknown>;
+
 export function createGroupCommit(db: Db, dialect: Dialect): GroupCommit {
-  const queue: Pending[] = [];
-  let draining = false;
-
-  const alone = async (p: Pending) => {
-    try {
-      p.resolve(await writeUnsynced(db, dialect, p.write));
-    } catch (err) {
-      p.reject(err);
-    }
+  const together = async (writes: Write[]): Promise<unknown[]> =>
+    writeUnsynced(db, dialect, async (trx) => {
+      const out: unknown[] = [];
+      for (const write of writes) out.push(await write(trx));
+      return out;
+    });
+  const oneByOne = async (writes: Write[]): Promise<PromiseSettledResult<unknown>[]> => {
+    const out: PromiseSettledResult<unknown>[] = [];
+    for (const write of writes) out.push((await Promise.allSettled([writeUnsynced(db, dialect, write)]))[0]!);
+    return out;
   };
-
-  const drain = async () => {
-    draining = true;
-    while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
-      let results: unknown[];
-      try {
-        results = await writeUnsynced(db, dialect, async (trx) => {
-          const out: unknown[] = [];
-          for (const p of batch) out.push(await p.write(trx));
-          return out;
-        });
-      } catch {
-        for (const p of batch) await alone(p);
-        continue;
-      }
-      batch.forEach((p, i) => p.resolve(results[i]));
-    }
-    draining = false;
-  };
-
-  return {
-    run<T>(write: (trx: Db) => Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
-        if (!draining) void drain();
-      });
-    },
-  };
+  const run = coalesce<Write, unknown>(MAX_BATCH, (writes) => together(writes).then(allFulfilled, () => oneByOne(writes)));
+  return { run: <T>(write: (trx: Db) => Promise<T>) => run(write) as Promise<T> };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Logger } from '../logger.js';
+import { allFulfilled, coalesce } from '../coalesce.js';
 import { createTopic, type AccessChange, type BusMessage, type EventBus } from './bus.js';
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -79,32 +80,15 @@ export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBu
    * PostgreSQL sends two identical notifications once: they carry the same
    * change, which a client refetches once anyway.
    */
-  let waiting: { channel: string; payload: string; sent: (err?: unknown) => void }[] = [];
-  let sending = false;
-  const send = async () => {
-    sending = true;
-    while (waiting.length > 0) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        // Waits for the listener first: what this instance publishes reaches its own sockets too.
-        await ready;
-        await pool.query('select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n (channel, payload)', [
-          batch.map((b) => b.channel),
-          batch.map((b) => b.payload),
-        ]);
-        for (const b of batch) b.sent();
-      } catch (err) {
-        for (const b of batch) b.sent(err);
-      }
-    }
-    sending = false;
-  };
-  const notify = (channel: string, payload: string) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ channel, payload, sent: (err) => (err === undefined ? resolve() : reject(err)) });
-      if (!sending) void send();
-    });
+  const notify = coalesce<{ channel: string; payload: string }, void>(Infinity, async (batch) => {
+    // Waits for the listener first: what this instance publishes reaches its own sockets too.
+    await ready;
+    await pool.query('select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n (channel, payload)', [
+      batch.map((b) => b.channel),
+      batch.map((b) => b.payload),
+    ]);
+    return allFulfilled(batch.map(() => undefined));
+  });
 
   return {
     async publish(message) {
@@ -113,11 +97,11 @@ export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBu
         log.warn({ type: message.event.type, recipients: message.audience.userIds.length }, 'event too large for NOTIFY; not delivered');
         return;
       }
-      await notify(EVENTS, payload);
+      await notify({ channel: EVENTS, payload });
     },
     subscribe: events.subscribe,
     async publishAccessChange(change) {
-      await notify(ACCESS, JSON.stringify({ userId: change.userId }));
+      await notify({ channel: ACCESS, payload: JSON.stringify({ userId: change.userId }) });
     },
     subscribeAccessChanges: access.subscribe,
     async close() {
