@@ -39,8 +39,10 @@ export function holdsContent(eb: ExpressionBuilder<Database, 'blobs'>, userId: n
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */
 export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
-  const row = await db.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash).limit(1).executeTakeFirst();
-  return row !== undefined;
+  // Content someone holds has its blob row.
+  const row = await db.selectFrom('blobs').select((eb) => holdsContent(eb, userId, hash).as('held')).where('hash', '=', hash).executeTakeFirst();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return Boolean(row?.held);
 }
 
 /** Whether the user already holds content starting with the bytes of this head hash (see storage/ingest.ts). */
