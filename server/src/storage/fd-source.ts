@@ -70,12 +70,14 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
         const settle = (err?: Error) => {
           if (settled) return;
           settled = true;
-          stopWatching();
-          closeFd();
+          // A read under way closes it when it returns: a descriptor closed under a read could be reused by then.
+          if (!reading) closeFd();
           if (err) {
-            destination.destroy(err);
+            // Without the error: the caller has it, and a destination without a listener would throw it.
+            destination.destroy();
             reject(err);
           } else {
+            stopWatching();
             resolve();
           }
         };
@@ -96,6 +98,7 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
             reading = false;
             if (err || n === 0 || settled) {
               pool.give(buffer);
+              if (settled) return closeFd();
               return settle(err ?? (n === 0 ? new Error(`Object ended at byte ${position}, before ${range.end + 1}`) : undefined));
             }
             position += n;
