@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileContent } from '../domain/files/file-content.js';
-import type { ObjectSource } from '../storage/object-store.js';
+import type { FileContent, ObjectSource } from '../domain/files/file-content.js';
 import type { ThumbnailContent } from '../domain/thumbnails/open-thumbnail.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';

@@ -5,7 +5,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { UnsupportedType } from '../shared/errors.js';
 import { recordDownload } from './record-download.js';
 
-export type { ByteRange };
+export type { ByteRange, ObjectSource };
 
 /** A readable file's bytes, opened on demand, whole or one range. */
 export interface FileContent {
