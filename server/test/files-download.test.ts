@@ -1,8 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import { describeEachBackend } from './helpers/server.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
+import { zipOf } from './helpers/file-samples.js';
+import { sharedPool } from '../src/storage/fd-source.js';
+
+const KIB = 1024;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** A file of `size` random bytes past its ZIP header: distinct content of any size. */
+const binary = (size: number) => zipOf([{ name: 'data.bin', data: randomBytes(size) }]);
 
 function filenameStar(header: string | null): string {
   const match = /filename\*=UTF-8''([^;]+)/.exec(header ?? '');
@@ -133,5 +142,62 @@ describeEachBackend('downloads', (t) => {
       const setting = await t().server.ctx.grouped.run(async (trx) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]);
       expect(setting?.synchronous_commit).toBe('off');
     }
+  });
+
+  // The disk store reads into 256 KiB buffers it reuses: sizes and ranges around their edges.
+  it('sends exact bytes of several sizes and ranges across read boundaries', async () => {
+    const { token } = await t().client.register();
+    for (const size of [1, 256 * KIB - 40, 256 * KIB + 1, 1024 * KIB + 3]) {
+      const content = binary(size);
+      const id = await uploadOne(t().client, token, { name: `s${size}.zip`, content });
+      const get = async (range?: string) => {
+        const res = await fetch(`${t().url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}`, ...(range ? { range } : {}) } });
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const whole = await get();
+      expect(whole.status).toBe(200);
+      expect(whole.bytes.equals(content)).toBe(true);
+      const last = content.length - 1;
+      const edge = 256 * KIB;
+      const ranges = [[0, 0], [last, last], [7, last], ...(last > edge ? [[edge - 2, edge + 1]] : [])];
+      for (const [start, end] of ranges as [number, number][]) {
+        const part = await get(`bytes=${start}-${end}`);
+        expect(part.status).toBe(206);
+        expect(part.bytes.equals(content.subarray(start, end + 1))).toBe(true);
+      }
+    }
+  });
+
+  it('keeps concurrent downloads of different files apart', async () => {
+    const { token } = await t().client.register();
+    const contents = Array.from({ length: 12 }, (_, i) => binary(600 * KIB + i * 1000));
+    const ids = await Promise.all(contents.map((content, i) => uploadOne(t().client, token, { name: `c${i}.zip`, content })));
+    const fetched = await Promise.all(
+      [...ids, ...ids].map(async (id) => {
+        const res = await fetch(`${t().url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
+        return sha256(Buffer.from(await res.arrayBuffer()));
+      }),
+    );
+    expect(fetched).toEqual([...contents, ...contents].map(sha256));
+  });
+
+  it('lets go of a download the client abandons, and serves the next', async () => {
+    const { token } = await t().client.register();
+    const content = binary(8 * 1024 * KIB);
+    const id = await uploadOne(t().client, token, { name: 'big.zip', content });
+    const url = `${t().url}/api/files/${id}/download`;
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(url, { agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    // Every buffer the download held comes back (or is let go), so nothing waits on the closed socket.
+    await vi.waitFor(() => expect(sharedPool.lent).toBe(0));
+    const again = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(sha256(Buffer.from(await again.arrayBuffer()))).toBe(sha256(content));
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createFsObjectStore } from '../src/storage/fs-store.js';
@@ -92,6 +92,27 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
     const { key } = await store.put(newObjectKey(), Readable.from([Buffer.from('0123456789')]));
     expect((await readAll(await store.get(key, { start: 2, end: 5 }))).toString()).toBe('2345');
     expect((await readAll(await store.get(key, { start: 9, end: 9 }))).toString()).toBe('9');
+  });
+
+  it('opens objects and ranges for a socket, and refuses a missing one up front', async () => {
+    const body = randomBytes(600_000);
+    const { key } = await store.put(newObjectKey(), Readable.from([body]));
+    const sent = async (range?: { start: number; end: number }) => {
+      const chunks: Buffer[] = [];
+      // Done with each chunk when it calls back, as a socket is: it keeps a copy.
+      const socket = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          chunks.push(Buffer.from(chunk));
+          done();
+        },
+      });
+      await (await store.open(key, range)).pipeTo(socket);
+      return Buffer.concat(chunks);
+    };
+    expect((await sent()).equals(body)).toBe(true);
+    expect((await sent({ start: 262_140, end: 524_290 })).equals(body.subarray(262_140, 524_291))).toBe(true);
+    await store.delete(key);
+    await expect(store.open(key)).rejects.toThrow();
   });
 
   it('leaves nothing behind when the body fails', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileContent } from '../domain/files/file-content.js';
+import type { FileContent, ObjectSource } from '../domain/files/file-content.js';
 import type { ThumbnailContent } from '../domain/thumbnails/open-thumbnail.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
@@ -60,9 +60,36 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   if (request.method === 'HEAD') return reply.send();
 
-  const stream = await content.read(range);
-  if (counted) await content.countDownload();
-  return reply.send(stream);
+  const source = await content.open(range);
+  if (counted) {
+    try {
+      await content.countDownload();
+    } catch (err) {
+      source.close();
+      throw err;
+    }
+  }
+  return sendSource(reply, source);
+}
+
+/**
+ * Hands the response over to `source`: the headers now, then its bytes
+ * written straight to the response, so the store may reuse its buffers (see
+ * ObjectSource). Fastify sends nothing more (no onSend hooks run; onResponse
+ * hooks still do, once it has finished). Past the headers, a failure can only
+ * cut the response short, which the source does.
+ */
+async function sendSource(reply: FastifyReply, source: ObjectSource): Promise<void> {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.writeHead(reply.statusCode);
+  try {
+    await source.pipeTo(reply.raw);
+  } catch (err) {
+    const error = err as NodeJS.ErrnoException;
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.info('download closed by the client');
+    else reply.log.warn({ err: error }, 'download cut short by an error');
+  }
 }
 
 /** A thumbnail: small, whole (no ranges), validated by its ETag like a download. */

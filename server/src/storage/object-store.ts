@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { PartialObjects } from './partial-objects.js';
 
 export interface ByteRange {
@@ -22,6 +23,26 @@ export interface PutOptions {
   needsDurability?: () => Promise<boolean>;
 }
 
+/** An object, or a range of it, opened to be written once to a socket. */
+export interface ObjectSource {
+  /**
+   * Writes the bytes to `destination` and ends it; resolves once it has
+   * finished, rejects (the destination destroyed) when reading or writing
+   * fails or the destination closes first. `destination` must be done with a
+   * chunk once that chunk's write callback has run, as a socket or an HTTP
+   * response is (the bytes are then the kernel's): a store may reuse its read
+   * buffers from then on.
+   */
+  pipeTo(destination: Writable): Promise<void>;
+  /** Releases a source that will not be sent. */
+  close(): void;
+}
+
+/** A source over a stream that hands out each chunk once: for stores that read no other way. */
+export function streamSource(body: Readable): ObjectSource {
+  return { pipeTo: (destination) => pipeline(body, destination), close: () => body.destroy() };
+}
+
 /**
  * Write-once object storage. Keys are random (newObjectKey), so two writers
  * can never collide, and an object is never modified after put.
@@ -38,6 +59,8 @@ export interface ObjectStore {
   /** Makes an object that put left non-durable survive power loss. */
   makeDurable(key: string): Promise<void>;
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /** Like get, for bytes that go to a socket (downloads): see ObjectSource. Rejects when the object cannot be read. */
+  open(key: string, range?: ByteRange): Promise<ObjectSource>;
   /** Whether a finished object is stored under `key`. */
   exists(key: string): Promise<boolean>;
   /** Removing a missing object is not an error. */

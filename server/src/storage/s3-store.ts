@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.js';
-import type { ByteRange, ObjectStore } from './object-store.js';
+import { streamSource, type ByteRange, type ObjectStore } from './object-store.js';
 import { isObjectKey } from './keys.js';
 import { createS3PartialObjects } from './s3-partial.js';
 
@@ -34,6 +34,12 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
   const checked = (key: string) => {
     if (!isObjectKey(key)) throw new Error(`Malformed object key: ${key}`);
     return key;
+  };
+  const get = async (key: string, range?: ByteRange) => {
+    const res = await client.send(
+      new GetObjectCommand({ Bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
+    return res.Body as Readable;
   };
 
   return {
@@ -69,11 +75,10 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
     // A completed S3 upload is durable already.
     async makeDurable() {},
 
-    async get(key: string, range?: ByteRange) {
-      const res = await client.send(
-        new GetObjectCommand({ Bucket, Key: checked(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-      );
-      return res.Body as Readable;
+    get,
+
+    async open(key: string, range?: ByteRange) {
+      return streamSource(await get(key, range));
     },
 
     async exists(key: string) {

@@ -1,12 +1,11 @@
-import type { Readable } from 'node:stream';
 import { isPreviewable } from '@vault/contract';
 import type { FileRow } from '../../db/schema.js';
-import type { ByteRange } from '../../storage/object-store.js';
+import type { ByteRange, ObjectSource } from '../../storage/object-store.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { UnsupportedType } from '../shared/errors.js';
 import { recordDownload } from './record-download.js';
 
-export type { ByteRange };
+export type { ByteRange, ObjectSource };
 
 /** A readable file's bytes, opened on demand, whole or one range. */
 export interface FileContent {
@@ -16,7 +15,8 @@ export interface FileContent {
   size: number;
   /** The content's hash: the same bytes always carry the same one. */
   hash: string;
-  read(range?: ByteRange): Promise<Readable>;
+  /** Opens the bytes to be sent to a socket; rejects when they cannot be read. */
+  open(range?: ByteRange): Promise<ObjectSource>;
   /** Counts one download by `reader` (once per download, not per range). */
   countDownload(): Promise<void>;
 }
@@ -39,13 +39,18 @@ export async function contentOf(ctx: DomainContext, reader: Actor | null, file: 
     reader,
     size: Number(blob.size),
     hash: file.blob_hash,
-    async read(range) {
-      const stream = await ctx.store.get(blob.storage_key, range);
-      const started = performance.now();
+    async open(range) {
+      const source = await ctx.store.open(blob.storage_key, range);
       const bytes = range ? range.end - range.start + 1 : Number(blob.size);
-      // Counted once read to its end; a download the client abandoned sent an unknown part of it.
-      stream.once('end', () => ctx.observe.downloaded(bytes, (performance.now() - started) / 1000));
-      return stream;
+      return {
+        close: () => source.close(),
+        async pipeTo(destination) {
+          const started = performance.now();
+          await source.pipeTo(destination);
+          // Counted once sent to its end; a download the client abandoned sent an unknown part of it.
+          ctx.observe.downloaded(bytes, (performance.now() - started) / 1000);
+        },
+      };
     },
     countDownload: () => recordDownload(ctx, reader, detail === undefined ? { file } : { file, detail }),
   };

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import { finished, type Writable } from 'node:stream';
+import type { ByteRange, ObjectSource } from './object-store.js';
+
+/**
+ * Read buffers shared by every download of the process. A buffer goes back
+ * only from the write callback of the chunk it held, so no byte is overwritten
+ * before the socket is done with it; one whose write failed is left to the
+ * garbage collector instead. Why reuse at all: a new buffer per read is
+ * memory outside V8's heap, and every 64 MiB of it read makes V8 mark the whole
+ * heap, which cost a download most of its CPU.
+ */
+export class BufferPool {
+  private readonly idle: Buffer[] = [];
+  /** Buffers taken and neither given back nor dropped: reads or writes under way. */
+  lent = 0;
+
+  constructor(
+    readonly size: number,
+    private readonly kept: number,
+  ) {}
+
+  take(): Buffer {
+    this.lent++;
+    return this.idle.pop() ?? Buffer.allocUnsafeSlow(this.size);
+  }
+
+  give(buffer: Buffer): void {
+    this.lent--;
+    if (this.idle.length < this.kept) this.idle.push(buffer);
+  }
+
+  drop(): void {
+    this.lent--;
+  }
+}
+
+/**
+ * 256 KiB reads: large enough for few system calls, small enough that a
+ * buffer read into is still in the CPU's cache when the socket copies it.
+ */
+const READ_SIZE = 256 * 1024;
+/** Buffers one download may have in flight: reading one while the socket takes the others. */
+const DEPTH = 4;
+/** 16 buffers (4 MiB) stay for the next downloads; more in use at once are allocated and let go. */
+export const sharedPool = new BufferPool(READ_SIZE, 16);
+
+/**
+ * Sends `range` of the open file `fd` (closed when done, or by close()) with
+ * one read at a time and at most DEPTH chunks waiting on the socket: the
+ * socket's pace holds the reads back.
+ */
+export function fdSource(fd: number, range: ByteRange, pool: BufferPool = sharedPool): ObjectSource {
+  let open = true;
+  const closeFd = () => {
+    if (!open) return;
+    open = false;
+    fs.close(fd, () => undefined);
+  };
+
+  return {
+    close: closeFd,
+    pipeTo(destination: Writable) {
+      return new Promise<void>((resolve, reject) => {
+        let position = range.start;
+        let reading = false;
+        let inFlight = 0;
+        let settled = false;
+
+        const settle = (err?: Error) => {
+          if (settled) return;
+          settled = true;
+          // A read under way closes it when it returns: a descriptor closed under a read could be reused by then.
+          if (!reading) closeFd();
+          if (err) {
+            // Without the error: the caller has it, and a destination without a listener would throw it.
+            destination.destroy();
+            reject(err);
+          } else {
+            stopWatching();
+            resolve();
+          }
+        };
+        const stopWatching = finished(destination, (err) => settle(err ?? undefined));
+
+        const next = () => {
+          if (settled || reading || inFlight === DEPTH) return;
+          if (position > range.end) {
+            closeFd();
+            // After the last write: 'finish' (and so settle) follows once every chunk is out.
+            if (!destination.writableEnded) destination.end();
+            return;
+          }
+          reading = true;
+          const buffer = pool.take();
+          const want = Math.min(buffer.length, range.end - position + 1);
+          fs.read(fd, buffer, 0, want, position, (err, n) => {
+            reading = false;
+            if (err || n === 0 || settled) {
+              pool.give(buffer);
+              if (settled) return closeFd();
+              return settle(err ?? (n === 0 ? new Error(`Object ended at byte ${position}, before ${range.end + 1}`) : undefined));
+            }
+            position += n;
+            inFlight++;
+            destination.write(buffer.subarray(0, n), (writeErr) => {
+              inFlight--;
+              if (writeErr) pool.drop();
+              else pool.give(buffer);
+              next();
+            });
+            next();
+          });
+        };
+        next();
+      });
+    },
+  };
+}
