@@ -2,60 +2,38 @@ import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createSHA256, type IHasher } from 'hash-wasm';
 import { HEAD_BYTES } from './ingest.js';
-import { ThreadSha256 } from './sha256-thread.js';
 
-/** A running SHA-256 on the event loop. */
+/** A running SHA-256. */
 interface Sha256 {
   update(bytes: Buffer): void;
   /** Lower-case hex; the hash takes no more bytes afterwards. */
   digest(): string;
 }
 
-/** A running SHA-256 that may run elsewhere and ask its writer to wait (ThreadSha256). */
-interface RunningSha256 {
-  /** When a promise comes back, no more may be given until it resolves. */
-  update(bytes: Buffer): Promise<void> | undefined | void;
-  digest(): Promise<string> | string;
-  park?(): void;
-  drop?(): void;
-}
-
 /**
  * The SHA-256 of a content and of its first HEAD_BYTES, as its bytes arrive
  * in order. `size` counts the bytes taken.
  */
-export class ContentHashes<S extends RunningSha256 = RunningSha256, H extends Sha256 = Sha256> {
+export class ContentHashes<S extends Sha256 = Sha256> {
   constructor(
     readonly sha: S,
-    readonly headSha: H,
+    readonly headSha: S,
     public headHash: string | null,
     public size: number,
   ) {}
 
-  /** When a promise comes back, no more may be given until it resolves. */
-  update(chunk: Buffer): Promise<void> | undefined {
-    const room = this.sha.update(chunk);
+  update(chunk: Buffer): void {
+    this.sha.update(chunk);
     if (this.headHash === null) {
       const part = chunk.subarray(0, HEAD_BYTES - this.size);
       this.headSha.update(part);
       if (this.size + part.length === HEAD_BYTES) this.headHash = this.headSha.digest();
     }
     this.size += chunk.length;
-    return room ?? undefined;
   }
 
-  async finish(): Promise<{ hash: string; headHash: string | null }> {
-    return { hash: await this.sha.digest(), headHash: this.headHash };
-  }
-
-  /** Kept between requests: holds no buffers meanwhile. */
-  park(): void {
-    this.sha.park?.();
-  }
-
-  /** Given up unfinished. */
-  drop(): void {
-    this.sha.drop?.();
+  finish(): { hash: string; headHash: string | null } {
+    return { hash: this.sha.digest(), headHash: this.headHash };
   }
 }
 
@@ -66,23 +44,17 @@ const nodeSha256 = (): Sha256 => {
 
 /**
  * Hashes with Node's crypto (the CPU's SHA instructions where it has them),
- * the content on a hashing thread, whose state cannot be saved: a request
- * that resumes an upload takes it over from the process that kept it
- * (HashCache), or hashes the bytes stored so far once more. The head (a MiB)
- * is hashed on the event loop, where its hash is wanted at once.
+ * whose state cannot be saved: a request that resumes an upload takes it
+ * over from the process that kept it (HashCache), or hashes the bytes stored
+ * so far once more.
  */
-export const nodeHashes = (): ContentHashes => new ContentHashes(new ThreadSha256(), nodeSha256(), null, 0);
+export const nodeHashes = (): ContentHashes => new ContentHashes(nodeSha256(), nodeSha256(), null, 0);
 
 /** Hashes `stored` (the first bytes of a content, `size` of them) with Node's crypto. */
 export async function rehashed(stored: Readable, size: number): Promise<ContentHashes> {
   const hashes = nodeHashes();
-  try {
-    for await (const chunk of stored) await hashes.update(chunk as Buffer);
-    if (hashes.size !== size) throw new Error(`The stored upload has ${hashes.size} bytes where ${size} were saved`);
-  } catch (err) {
-    hashes.drop();
-    throw err;
-  }
+  for await (const chunk of stored) hashes.update(chunk as Buffer);
+  if (hashes.size !== size) throw new Error(`The stored upload has ${hashes.size} bytes where ${size} were saved`);
   return hashes;
 }
 
@@ -108,11 +80,11 @@ export interface SavedHashes {
  * by any instance: for stores that cannot read an unfinished object back.
  * Several times slower than Node's crypto.
  */
-export async function wasmHashes(saved: SavedHashes | undefined): Promise<ContentHashes<WasmSha256, WasmSha256>> {
+export async function wasmHashes(saved: SavedHashes | undefined): Promise<ContentHashes<WasmSha256>> {
   const head = saved?.headHash === null ? saved.headSha : undefined;
   return new ContentHashes(await wasmSha256(saved?.sha), await wasmSha256(head), saved?.headHash ?? null, saved?.size ?? 0);
 }
 
-export function savedWasmHashes(hashes: ContentHashes<WasmSha256, WasmSha256>): SavedHashes {
+export function savedWasmHashes(hashes: ContentHashes<WasmSha256>): SavedHashes {
   return { sha: hashes.sha.state(), headSha: hashes.headHash === null ? hashes.headSha.state() : '', headHash: hashes.headHash, size: hashes.size };
 }

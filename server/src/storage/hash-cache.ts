@@ -17,21 +17,13 @@ export class HashCache {
   take(id: string, offset: number): ContentHashes | undefined {
     const hashes = this.entries.get(id);
     this.entries.delete(id);
-    if (hashes?.size === offset) return hashes;
-    hashes?.drop();
-    return undefined;
+    return hashes?.size === offset ? hashes : undefined;
   }
 
   /** Keeps the hashes of upload `id`, which cover exactly the bytes saved. */
   keep(id: string, hashes: ContentHashes): void {
-    const before = this.entries.get(id);
-    if (before !== hashes) before?.drop();
     this.entries.delete(id);
-    hashes.park();
     this.entries.set(id, hashes);
-    if (this.entries.size <= MAX_ENTRIES) return;
-    const [oldest, evicted] = this.entries.entries().next().value!;
-    this.entries.delete(oldest);
-    evicted.drop();
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
   }
 }

@@ -8,7 +8,6 @@ import { StorageError } from './errors.js';
 import { newObjectKey } from './keys.js';
 import type { LeaseKeeper } from './leases.js';
 import type { ObjectStore } from './object-store.js';
-import { ContentSha256 } from './sha256-thread.js';
 
 export interface IngestLimits {
   /** Largest file accepted. */
@@ -47,12 +46,11 @@ export interface OwnContent {
  * One pass over the bytes on their way to the store: counts them against the
  * size limit and the quota, hashes them, sniffs the leading bytes and, for
  * text types, checks UTF-8 without NUL. Any failure aborts the write early.
- * Memory use is one chunk, the sniffing window and the hash's few batches
- * (ContentSha256), whatever the file size.
+ * Memory use is one chunk plus the sniffing window, whatever the file size.
  */
 class Inspector extends Transform {
   private size = 0;
-  private readonly sha = new ContentSha256();
+  private readonly sha = createHash('sha256');
   private readonly headSha = createHash('sha256');
   /** Set once the stream has ended. */
   hash: string | undefined;
@@ -78,23 +76,18 @@ class Inspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
-    const room = this.sha.update(chunk);
+    this.sha.update(chunk);
     this.hashHead(chunk);
     try {
       this.checkText(chunk, false);
     } catch (err) {
       return done(err as Error);
     }
-    let pass: Buffer | undefined = chunk;
-    let work = room;
-    if (this.mime === undefined) {
-      pass = undefined;
-      this.head.push(chunk);
-      this.headBytes += chunk.length;
-      if (this.headBytes >= SNIFF_BYTES) work = Promise.all([room, this.releaseHead()]).then(() => undefined);
-    }
-    if (!work) return done(null, pass);
-    work.then(() => done(null, pass), done);
+    if (this.mime !== undefined) return done(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return done();
+    this.releaseHead().then(() => done(), done);
   }
 
   override _flush(done: TransformCallback): void {
@@ -103,16 +96,9 @@ class Inspector extends Transform {
     } catch (err) {
       return done(err as Error);
     }
-    const finish = async () => {
-      this.hash = await this.sha.digest();
-      if (this.mime === undefined) await this.releaseHead();
-    };
-    finish().then(() => done(), done);
-  }
-
-  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
-    this.sha.drop();
-    done(err);
+    this.hash = this.sha.digest('hex');
+    if (this.mime !== undefined) return done();
+    this.releaseHead().then(() => done(), done);
   }
 
   private hashHead(chunk: Buffer): void {

@@ -92,7 +92,7 @@ export class ResumableInspection {
 
   /** Takes the next bytes; throws a content_mismatch StorageError as soon as the content shows it is not what its name says. */
   async update(chunk: Buffer): Promise<void> {
-    await this.hashes.update(chunk);
+    this.hashes.update(chunk);
     this.checkText(chunk, false);
     this.last = chunk.length >= 3 ? chunk.subarray(chunk.length - 3) : Buffer.concat([this.last, chunk]).subarray(-3);
     if (this.mime !== null) return;
@@ -115,12 +115,7 @@ export class ResumableInspection {
   async finish(): Promise<{ hash: string; headHash: string | null; mime: string }> {
     this.checkText(undefined, true);
     if (this.mime === null) await this.sniff();
-    return { ...(await this.hashes.finish()), mime: this.mime! };
-  }
-
-  /** The upload goes no further in this process: its running hashes are let go, unless kept (HashCache) or finished. */
-  dropHashes(): void {
-    this.hashes.drop();
+    return { ...this.hashes.finish(), mime: this.mime! };
   }
 
   private async sniff(): Promise<void> {

@@ -54,8 +54,6 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
   let upload: ResumableUpload | undefined;
   let writer: PartialWriter | undefined;
   let progress: Progress | undefined;
-  let inspection: ResumableInspection | undefined;
-  let hashesKept = false;
   try {
     const current = await ownUpload(ctx.db, scopeOf(actor.id, via), id);
     if (current.completed_at !== null) {
@@ -66,7 +64,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     upload = current;
     if (offset !== upload.upload_offset) throw new Conflict(`Upload-Offset must be ${upload.upload_offset}, where the upload stands`);
     const ext = extensionOf(upload.file_name) as KnownExtension;
-    inspection = await ResumableInspection.resume(ext, upload.inspection, hashSource(ctx, upload));
+    const inspection = await ResumableInspection.resume(ext, upload.inspection, hashSource(ctx, upload));
     const leases = new LeaseKeeper(ctx, Math.max(upload.expires_at - Date.now(), uploadLeaseMs(ctx.settings.uploadIdleMs)));
     leases.adopt(upload.storage_key);
     writer = await ctx.store.partial.resume(upload.storage_key, upload.store_state, offset);
@@ -87,10 +85,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     await progress.save(complete);
     // The hashes now cover exactly the bytes saved: the next request reaching this process goes on from them.
     const unsaved = inspection.unsavedHashes;
-    if (!complete && unsaved) {
-      ctx.hashes.keep(upload.id, unsaved);
-      hashesKept = true;
-    }
+    if (!complete && unsaved) ctx.hashes.keep(upload.id, unsaved);
     if (broken instanceof DomainError) throw broken;
     if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close(progress.storeState);
@@ -103,7 +98,6 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     if (upload && err instanceof DomainError && err.kind === 'unsupported_type') await cancelContent(ctx, upload, lock);
     throw err;
   } finally {
-    if (!hashesKept) inspection?.dropHashes();
     const saved = progress?.storeState ?? upload?.store_state;
     if (saved !== undefined) await writer?.close(saved).catch(() => undefined);
     await lock.release();
