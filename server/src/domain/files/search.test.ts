@@ -64,7 +64,7 @@ describe('filterConditions', () => {
     expect(onSqlite!.parameters).toEqual(['%tax%', '%tax%', '"tax"*', 7]);
     const [onPostgres] = compiled({ search: 'Tax' }, 'postgres', reach);
     expect(onPostgres!.text).toContain(
-      "or f.id = any(array(select f.id from (select ct.id from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?)) h join files f on f.text_id = h.id where f.user_id = ?))",
+      "or f.id = any(array(select f.id from files f where f.text_id = any(array(select ct.id from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?))) and f.user_id = ?))",
     );
   });
 

@@ -3,7 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
-import { contentMatches, fileHolding, filesHolding, filesHoldingJoin, searchWords } from '../texts/text-query.js';
+import { contentMatches, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
@@ -166,34 +166,28 @@ async function countWhere(db: Db, where: Condition): Promise<number> {
 }
 
 /**
- * The count of a text search over a large scope, from each arm's own index
- * rather than one `or` tested on every file. On PostgreSQL, the union of the
- * files found by name or tag and those found by content: as one `or`, the
- * names' trigram index answers only roughly, so each file it finds would be
- * tested again against the whole condition, the content arm's ids included.
- * On SQLite, which walks the scope's files to test names in any case, the
- * sum of three disjoint counts: the names (that walk), the tags' few files
- * whose names do not match, and the matching texts' files found by neither
- * (through `files.text_id`), so no file is tested against the matches' ids.
- * The tags' arm is a CROSS JOIN, which SQLite never reorders: it starts from
- * the tags' files instead of walking every file of the scope a second time.
+ * The count of a text search over a large scope, as a sum of disjoint
+ * counts, each from its own index, rather than one `or` tested on every file
+ * (where each file would be looked up among the content arm's ids): the files
+ * found by name or tag, then those found by content alone (`filesHolding`,
+ * whose files are read anyway to test the scope, so testing their names costs
+ * little). SQLite walks the scope's files to test names in any case, so it
+ * counts the tags' few files apart, not in that walk. Their arm is a CROSS
+ * JOIN, which SQLite never reorders: it starts from the tags' files instead of
+ * walking every file of the scope a second time.
  */
 async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: FileFilters): Promise<number> {
   const { search = '', ...others } = filters;
   const rest = listed(scope, others, dialect, { from: 'each file' });
-  const words = searchWords(search);
   const pattern = containsPattern(search);
+  const byContentAlone = sql`(select count(*) from (${filesHolding(searchWords(search), dialect, sql<SqlBool>`${rest} and not ${nameOrTag(search, dialect)}`)}) c)`;
   const query =
     dialect === 'postgres'
-      ? sql<{ total: number }>`select count(*) as total from (
-          select f.id from files f where ${rest} and ${nameOrTag(search, dialect)}
-          union
-          ${filesHolding(words, dialect, rest)}) u`
-      : sql<{ total: number }>`select
-          (select count(*) from files f where ${rest} and ${nameHolds(pattern)})
+      ? sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameOrTag(search, dialect)}) + ${byContentAlone} as total`
+      : sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameHolds(pattern)})
           + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
               where ${rest} and not ${nameHolds(pattern)})
-          + (select count(*) from ${filesHoldingJoin(words, dialect)} where ${rest} and not ${nameOrTag(search, dialect)}) as total`;
+          + ${byContentAlone} as total`;
   const { rows } = await query.execute(db);
   return Number(rows[0]?.total ?? 0);
 }

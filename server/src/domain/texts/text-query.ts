@@ -45,18 +45,19 @@ function textsHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
 }
 
 /**
- * The scope's files `f` whose content holds every word, as a join for a
- * select: the few matching texts, then their files through the integer
- * `files.text_id` index. The scope is a condition on `f`, as in the list, so
- * it applies to these files, not to a row of an enclosing query.
+ * A subquery of the ids of the files `f` meeting `where` whose content holds
+ * every word: the few matching texts, then their files through the integer
+ * `files.text_id` index, so only the files meeting `where` are gathered.
+ * `where` is a condition on `f`, as in the list, so it applies to these
+ * files, not to a row of an enclosing query. SQLite joins the texts to their
+ * files; PostgreSQL takes the texts' ids as an array, since it estimates a
+ * prefix's matches at a fixed few and would join them to every file in the
+ * order of that index.
  */
-export function filesHoldingJoin(words: string[], dialect: Dialect): RawBuilder<unknown> {
-  return sql`(${textsHolding(words, dialect)}) h join files f on f.text_id = h.id`;
-}
-
-/** A subquery of the ids of the scope's files whose content holds every word (filesHoldingJoin). */
-export function filesHolding(words: string[], dialect: Dialect, scope: RawBuilder<SqlBool>): RawBuilder<unknown> {
-  return sql`select f.id from ${filesHoldingJoin(words, dialect)} where ${scope}`;
+export function filesHolding(words: string[], dialect: Dialect, where: RawBuilder<SqlBool>): RawBuilder<unknown> {
+  const texts = textsHolding(words, dialect);
+  if (dialect === 'postgres') return sql`select f.id from files f where f.text_id = any(array(${texts})) and ${where}`;
+  return sql`select f.id from (${texts}) h join files f on f.text_id = h.id where ${where}`;
 }
 
 /**
