@@ -112,6 +112,8 @@ export interface FilesTable {
   trashed_at: number | null;
   /** The folder whose deletion took it to Trash; null when it was deleted itself (or is live). */
   trashed_with: number | null;
+  /** The text row of the content, null while it has none; kept by triggers (migrations/0240_file_text_links.ts), never written. */
+  text_id: Generated<number | null>;
 }
 
 /** An earlier content of a file; see migrations/0146_file_versions.ts. */

@@ -20,6 +20,7 @@ import { trashFileNames } from './0148_trash_file_names.js';
 import { resumableOnConflict } from './0147_resumable_on_conflict.js';
 import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
 import { trigramPendingLists } from './0230_trigram_pending_lists.js';
+import { fileTextLinks } from './0240_file_text_links.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -49,5 +50,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0190_sealed_totp_secrets': sealedTotpSecrets(secrets),
     '0220_content_texts': contentTexts(dialect),
     '0230_trigram_pending_lists': trigramPendingLists(dialect),
+    '0240_file_text_links': fileTextLinks(dialect),
   };
 }

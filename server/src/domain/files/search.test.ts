@@ -43,7 +43,7 @@ describe('filterConditions', () => {
     const [search] = compiled({ search: 'Tax' });
     expect(search!.text).toContain('lower(f.original_name) like ?');
     expect(search!.text).toContain('from file_tags st where lower(st.tag) like ?');
-    expect(search!.text).toContain('or (select ct.id from content_texts ct where ct.blob_hash = f.blob_hash) in (select rowid from content_texts_fts where content_texts_fts match ?)');
+    expect(search!.text).toContain('or +f.text_id in (select rowid from content_texts_fts where content_texts_fts match ?)');
     expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
@@ -51,20 +51,20 @@ describe('filterConditions', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
     expect(search!.text).toContain('(lower(f.original_name) like ?');
     expect(search!.text).toContain('or f.id = any(array(select st.file_id from file_tags st where lower(st.tag) like ?');
-    expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.blob_hash = f.blob_hash) @@ to_tsquery('simple', ?)`);
+    expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.id = f.text_id) @@ to_tsquery('simple', ?)`);
     expect(search!.parameters).toEqual(['%tax%', '%tax%', "'tax':*"]);
   });
 
-  it('from the matches, joins the matching texts to the files of the scope alone', () => {
+  it('from the matches, joins the matching texts to the files of the scope alone, through the files\' integer link to their text', () => {
     const reach: ContentReach = { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` };
     const [onSqlite] = compiled({ search: 'Tax' }, 'sqlite', reach);
     expect(onSqlite!.text).toContain(
-      'or f.id in (select f.id from files f join (select ct.blob_hash from content_texts_fts join content_texts ct on ct.id = content_texts_fts.rowid where content_texts_fts match ?) h on h.blob_hash = f.blob_hash where f.user_id = ?)',
+      'or f.id in (select f.id from (select rowid as id from content_texts_fts where content_texts_fts match ?) h join files f on f.text_id = h.id where f.user_id = ?)',
     );
     expect(onSqlite!.parameters).toEqual(['%tax%', '%tax%', '"tax"*', 7]);
     const [onPostgres] = compiled({ search: 'Tax' }, 'postgres', reach);
     expect(onPostgres!.text).toContain(
-      "or f.id = any(array(select f.id from files f join (select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?)) h on h.blob_hash = f.blob_hash where f.user_id = ?))",
+      "or f.id = any(array(select f.id from files f where f.text_id = any(array(select ct.id from content_texts ct where ct.body_vector @@ to_tsquery('simple', ?))) and f.user_id = ?))",
     );
   });
 

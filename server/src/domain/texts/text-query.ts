@@ -33,36 +33,48 @@ export function fullTextQuery(words: string[], dialect: Dialect): string {
   return words.map((w, i) => `"${w}"${i === last ? '*' : ''}`).join(' ');
 }
 
-/** A subquery of the hashes of contents holding every word (words not empty). */
-function hashesHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
-  const query = fullTextQuery(words, dialect);
-  if (dialect === 'postgres') return sql`select ct.blob_hash from content_texts ct where ct.body_vector @@ to_tsquery('simple', ${query})`;
-  return sql`select ct.blob_hash from content_texts_fts join content_texts ct on ct.id = content_texts_fts.rowid where content_texts_fts match ${query}`;
-}
-
 /**
- * A subquery of the ids of the scope's files whose content holds every word:
- * the few matching texts joined to files by their hash index, then narrowed
- * by the scope, so only the scope's own files are gathered. The scope is a
- * condition on `f`, as in the list, so the subquery names its files `f` too:
- * the scope then applies to them, not to the list's row.
+ * A subquery of the ids of the texts holding every word (words not empty). On
+ * SQLite these are the full-text index's own rowids, read from its lists
+ * without the table.
  */
-export function filesHolding(words: string[], dialect: Dialect, scope: RawBuilder<SqlBool>): RawBuilder<unknown> {
-  return sql`select f.id from files f join (${hashesHolding(words, dialect)}) h on h.blob_hash = f.blob_hash where ${scope}`;
+function textsHolding(words: string[], dialect: Dialect): RawBuilder<unknown> {
+  const query = fullTextQuery(words, dialect);
+  if (dialect === 'postgres') return sql`select ct.id from content_texts ct where ct.body_vector @@ to_tsquery('simple', ${query})`;
+  return sql`select rowid as id from content_texts_fts where content_texts_fts match ${query}`;
 }
 
 /**
- * File `f`'s own content holds every word: its text, looked up by its hash,
- * is tested alone. On SQLite its id is looked up among the ids of the
- * full-text index's matches (which reads the index's lists of those words and
- * no table); on PostgreSQL its vector is tested as it is. A scalar subquery,
- * so that PostgreSQL tests each file rather than hashing every matching text
- * first, and SQLite does not walk the matches for each file.
+ * A subquery of the ids of the files `f` meeting `where` whose content holds
+ * every word: the few matching texts, then their files through the integer
+ * `files.text_id` index, so only the files meeting `where` are gathered.
+ * `where` is a condition on `f`, as in the list, so it applies to these
+ * files, not to a row of an enclosing query. SQLite joins the texts to their
+ * files; PostgreSQL takes the texts' ids as an array, since it estimates a
+ * prefix's matches at a fixed few and would join them to every file in the
+ * order of that index.
+ */
+export function filesHolding(words: string[], dialect: Dialect, where: RawBuilder<SqlBool>): RawBuilder<unknown> {
+  const texts = textsHolding(words, dialect);
+  if (dialect === 'postgres') return sql`select f.id from files f where f.text_id = any(array(${texts})) and ${where}`;
+  return sql`select f.id from (${texts}) h join files f on f.text_id = h.id where ${where}`;
+}
+
+/**
+ * File `f`'s own content holds every word: its text is tested alone. On
+ * SQLite its text's id is looked up among the full-text index's matches
+ * (which reads the index's lists of those words and no table); on PostgreSQL
+ * its text's vector is tested as it is. A scalar subquery, so that
+ * PostgreSQL tests each file rather than hashing every matching text first.
+ * The unary `+` keeps SQLite from reaching files through the `text_id` index
+ * from every matching text: this tests files found otherwise (a page's ids,
+ * a walk of the scope), and that index lookup, crossed with a list of ids,
+ * cost 140 ms for a page of snippets.
  */
 export function fileHolding(words: string[], dialect: Dialect): RawBuilder<SqlBool> {
   const query = fullTextQuery(words, dialect);
-  if (dialect === 'postgres') return sql<SqlBool>`(select ct.body_vector from content_texts ct where ct.blob_hash = f.blob_hash) @@ to_tsquery('simple', ${query})`;
-  return sql<SqlBool>`(select ct.id from content_texts ct where ct.blob_hash = f.blob_hash) in (select rowid from content_texts_fts where content_texts_fts match ${query})`;
+  if (dialect === 'postgres') return sql<SqlBool>`(select ct.body_vector from content_texts ct where ct.id = f.text_id) @@ to_tsquery('simple', ${query})`;
+  return sql<SqlBool>`+f.text_id in (select rowid from content_texts_fts where content_texts_fts match ${query})`;
 }
 
 /** A piece of a content's text: where it starts (1-based, as SQL counts) and how long the whole text is. */
@@ -119,7 +131,7 @@ export async function contentMatches(db: Db, dialect: Dialect, fileIds: number[]
   const anchor = words.reduce((a, b) => (b.length > a.length ? b : a));
   const from = dialect === 'postgres' ? sql`greatest(1, strpos(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})` : sql`max(1, instr(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})`;
   const { rows } = await sql<TextWindow & { id: number }>`select f.id, ${from} as "from", length(t.body) as total, substr(t.body, ${from}, ${WINDOW}) as "window"
-    from files f join content_texts t on t.blob_hash = f.blob_hash
+    from files f join content_texts t on t.id = f.text_id
     where f.id in (${sql.join(fileIds)}) and ${fileHolding(words, dialect)}`.execute(db);
   return new Map(rows.map((r) => [Number(r.id), snippetOf({ window: r.window, from: Number(r.from), total: Number(r.total) }, words)]));
 }
