@@ -38,7 +38,10 @@ export async function claimExtractions(db: Db, hashes: string[], types: string[]
           .selectFrom('blobs')
           .select((eb) => ['hash', eb.lit(1).as('attempts'), eb.cast(eb.val(token), 'text').as('claim_token'), eb.cast(eb.val(until), 'bigint').as('claimed_until')])
           .where('hash', 'in', hashes)
-          .where('mime_type', 'in', types),
+          .where('mime_type', 'in', types)
+          // Each text row's insert locks its blob (it links the content's files on PostgreSQL): in
+          // hash order, as every transaction that locks several blobs does, so none waits in a cycle.
+          .orderBy('hash'),
       )
       .onConflict((oc) =>
         oc
