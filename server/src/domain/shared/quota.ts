@@ -37,12 +37,23 @@ export function holdsContent(eb: ExpressionBuilder<Database, 'blobs'>, userId: n
   return eb.exists(eb.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash));
 }
 
+/** What one look at known content says: whether the user holds it, and where its object is stored (undefined: unknown content). */
+export interface ContentLook {
+  owned: boolean;
+  storageKey: string | undefined;
+}
+
+/** Whether the user already holds this content, in a file or a version (then another copy costs nothing), and where it is stored. */
+export async function lookAtContent(db: Db, userId: number, hash: string): Promise<ContentLook> {
+  // Content someone holds has its blob row.
+  const row = await db.selectFrom('blobs').select((eb) => ['storage_key', holdsContent(eb, userId, hash).as('held')]).where('hash', '=', hash).executeTakeFirst();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return { owned: Boolean(row?.held), storageKey: row?.storage_key };
+}
+
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */
 export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
-  // Content someone holds has its blob row.
-  const row = await db.selectFrom('blobs').select((eb) => holdsContent(eb, userId, hash).as('held')).where('hash', '=', hash).executeTakeFirst();
-  // SQLite answers 0 or 1, PostgreSQL a boolean.
-  return Boolean(row?.held);
+  return (await lookAtContent(db, userId, hash)).owned;
 }
 
 /** Whether the user already holds content starting with the bytes of this head hash (see storage/ingest.ts). */

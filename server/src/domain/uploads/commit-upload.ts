@@ -1,11 +1,11 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { recordActivity } from '../shared/activity.js';
+import { activityRow, recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
@@ -14,9 +14,9 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, holdsContent, largestOwnContent } from '../shared/quota.js';
+import { chargeWithin, holdsContent, largestOwnContent, lookAtContent } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { holdUser, lockOwnContent, lockSiblingName, type UserHold } from '../shared/locks.js';
+import { commitLocks, type UserHold } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -78,28 +78,28 @@ export interface UploadToCommit {
   options: UploadOptions;
   /** The writer's leases: the object's is taken in the transaction. */
   leases: LeaseKeeper;
+  /** Where known content of this hash is stored, when the caller has looked already (undefined: unknown content); otherwise the commit looks. */
+  storedAs?: () => Promise<string | undefined>;
 }
 
-export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases }: UploadToCommit): Promise<FileItem> {
+export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases, storedAs }: UploadToCommit): Promise<FileItem> {
   // One look at the object the file will be read from: known content's, or
-  // this upload's own, so that both take the same time.
-  const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();
-  const present = await ctx.store.exists(known?.storage_key ?? object.key);
-  const hole = known && !present ? known.storage_key : undefined;
+  // this upload's own, so that both take the same time. Only a hint, read
+  // outside the transaction: the blob's upsert below decides.
+  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, actor.id, object.hash)).storageKey;
+  const present = await ctx.store.exists(known ?? object.key);
+  const hole = known !== undefined && !present ? known : undefined;
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
   let duplicate = false;
   let durable = object.durable;
   const hold = userHoldFor(opts);
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
-      // Before holding the user: the lease is this upload's alone.
-      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
-      await holdUser(trx, ctx.dialect, actor.id, hold);
+      // The lease first (it is this upload's alone), then the locks, in one statement.
+      const sibling = opts.onConflict === 'rename' ? { parentId: opts.folderId, name } : undefined;
+      const locks = commitLocks(ctx.dialect, { userId: actor.id, hold, hash: object.hash, sibling });
+      if (!(await takeLease(trx, object.key, locks))) throw new TimedOut(LEASE_LOST);
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
-      if (hold === 'shared') {
-        await lockOwnContent(trx, ctx.dialect, actor.id, object.hash);
-        if (opts.onConflict === 'rename') await lockSiblingName(trx, ctx.dialect, actor.id, opts.folderId, name);
-      }
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);
       const now = Date.now();
@@ -235,45 +235,55 @@ export async function writePlacement(
   opts: UploadOptions,
   now: number,
 ): Promise<Placed> {
-  if (placement.kind === 'file') return { fileId: await insertUploadedFile(trx, actor, placement.name, content, opts, now), replaced: false, emptied: [] };
+  if (placement.kind === 'file') return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now), replaced: false, emptied: [] };
   const { file } = placement;
   const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
   await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: opts.detail ?? 'a new version' }, now);
   return { fileId: file.id, replaced: true, emptied };
 }
 
-/** The file row of an upload, its tags and its audit entry, inside the commit's transaction. */
+/**
+ * The file row of an upload, its tags and its audit entry, inside the
+ * commit's transaction. On PostgreSQL the file row and its audit entry go in
+ * one statement (SQLite has no writes in WITH).
+ */
 export async function insertUploadedFile(
   trx: Db,
+  dialect: Dialect,
   actor: Actor,
   name: string,
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
   now: number,
 ): Promise<number> {
-  const file = await trx
-    .insertInto('files')
-    .values({
-      user_id: actor.id,
-      blob_hash: content.hash,
-      original_name: name,
-      file_size: content.size,
-      mime_type: content.mime,
-      folder_id: opts.folderId,
-      is_public: opts.isPublic ? 1 : 0,
-      download_count: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-    .catch((err: unknown) => {
-      throw fileNameConflict(err, name);
-    });
+  const values = {
+    user_id: actor.id,
+    blob_hash: content.hash,
+    original_name: name,
+    file_size: content.size,
+    mime_type: content.mime,
+    folder_id: opts.folderId,
+    is_public: opts.isPublic ? 1 : 0,
+    download_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  const entry = { type: 'upload', userId: actor.id, fileName: name, detail: opts.detail ?? null } as const;
+  const inserted =
+    dialect === 'postgres'
+      ? trx
+          .with('f', (db) => db.insertInto('files').values(values).returning('id'))
+          .with('a', (db) => db.insertInto('activity').values({ ...activityRow(entry, now), file_id: (eb) => eb.selectFrom('f').select('f.id') }))
+          .selectFrom('f')
+          .select('id')
+      : trx.insertInto('files').values(values).returning('id');
+  const file = await inserted.executeTakeFirstOrThrow().catch((err: unknown) => {
+    throw fileNameConflict(err, name);
+  });
   if (opts.tags.length > 0) {
     await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
   }
-  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
+  if (dialect !== 'postgres') await recordActivity(trx, { ...entry, fileId: file.id }, now);
   return file.id;
 }
 
