@@ -26,7 +26,7 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<string[]>
 
 describeEachDb('the statements of an upload', (t, db) => {
   // Each statement is a round trip and CPU on both ends: a burst of small uploads is bound by them.
-  it.runIf(db === 'postgres')('commits a new file in at most 14 statements, locks and audit entry included', async () => {
+  it.runIf(db === 'postgres')('commits a new file in at most 13 statements, locks, audit entry and charge included', async () => {
     const alice = await t().client.register();
     await uploadOne(t().client, alice.token, { name: 'warm.png', content: samples.png() });
     await settled(t());
@@ -36,7 +36,7 @@ describeEachDb('the statements of an upload', (t, db) => {
       expect(response.status).toBe(201);
     });
     expect(sent.filter((s) => /^\s*begin/i.test(s))).toHaveLength(1);
-    expect(sent.length).toBeLessThanOrEqual(14);
+    expect(sent.length).toBeLessThanOrEqual(13);
   });
 
   it('names those a file is shared with in the new version it answers, and tells them of it', async () => {

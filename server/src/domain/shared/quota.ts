@@ -22,13 +22,24 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
  * the row the charge updated, so even a change of quota committed meanwhile
  * is seen: the row lock of this UPDATE is what makes concurrent charges exact.
  */
-export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: (user: Pick<UserRow, 'storage_quota_bytes'>) => number): Promise<void> {
-  const row = await trx
-    .updateTable('users')
-    .set({ used_bytes: sql`used_bytes + ${bytes}` })
-    .where('id', '=', userId)
-    .returning(['used_bytes', 'storage_quota_bytes'])
-    .executeTakeFirstOrThrow();
+export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
+  const row = await trx.updateTable('users').set(charged(bytes)).where('id', '=', userId).returning(CHARGE_READS).executeTakeFirstOrThrow();
+  refuseOverQuota(row, quotaOf);
+}
+
+/** A user's quota in bytes, from their row. */
+export type QuotaOf = (user: Pick<UserRow, 'storage_quota_bytes'>) => number;
+
+/** A charge's change to the user's row, for an UPDATE of users (chargeWithin, or a statement that also does more). */
+export function charged(bytes: number) {
+  return { used_bytes: sql<number>`used_bytes + ${bytes}` };
+}
+
+/** What a charge's UPDATE returns, for refuseOverQuota. */
+export const CHARGE_READS = ['used_bytes', 'storage_quota_bytes'] as const;
+
+/** After a charge: the user's row as the UPDATE left it, refused when past the quota. */
+export function refuseOverQuota(row: Pick<UserRow, 'used_bytes' | 'storage_quota_bytes'>, quotaOf: QuotaOf): void {
   if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 

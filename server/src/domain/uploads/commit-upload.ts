@@ -14,7 +14,7 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, holdsContent, largestOwnContent, lookAtContent } from '../shared/quota.js';
+import { CHARGE_READS, charged, chargeWithin, holdsContent, largestOwnContent, lookAtContent, refuseOverQuota, type QuotaOf } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { commitLocks, type UserHold } from '../shared/locks.js';
 
@@ -138,9 +138,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
-      placed = await writePlacement(trx, ctx, actor, placement, object, opts, now);
-      // Charged last: a new version may have released older content first.
-      if (!free) await chargeWithin(trx, actor.id, object.size, (user) => quotaBytesOf(ctx, user));
+      placed = await writePlacement(trx, ctx, actor, placement, object, opts, now, free ? 0 : object.size);
     });
   try {
     await withNameRetries(opts, () =>
@@ -225,7 +223,13 @@ export interface Placed {
   emptied: string[];
 }
 
-/** Writes an upload where placeUpload decided, once its content's reference is added, with the audit entry. */
+/**
+ * Writes an upload where placeUpload decided, once its content's reference
+ * is added, with the audit entry, and charges `charge` bytes of new content
+ * (refused past the quota). The charge comes last, once a new version has
+ * released older content: from its row lock to the commit, the user's other
+ * uploads wait.
+ */
 export async function writePlacement(
   trx: Db,
   ctx: DomainContext,
@@ -234,18 +238,26 @@ export async function writePlacement(
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
   now: number,
+  charge: number,
 ): Promise<Placed> {
-  if (placement.kind === 'file') return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now), replaced: false, emptied: [] };
+  const quotaOf: QuotaOf = (user) => quotaBytesOf(ctx, user);
+  if (placement.kind === 'file') {
+    return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now, { bytes: charge, quotaOf }), replaced: false, emptied: [] };
+  }
   const { file } = placement;
   const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
   await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: opts.detail ?? 'a new version' }, now);
+  if (charge > 0) await chargeWithin(trx, actor.id, charge, quotaOf);
   return { fileId: file.id, replaced: true, emptied };
 }
 
 /**
- * The file row of an upload, its tags and its audit entry, inside the
- * commit's transaction. On PostgreSQL the file row and its audit entry go in
- * one statement (SQLite has no writes in WITH).
+ * The file row of an upload, its tags, its audit entry and the charge, inside
+ * the commit's transaction. On PostgreSQL the file row, its audit entry and
+ * the charge go in one statement (SQLite has no writes in WITH); the charge
+ * reads the file row's owner, so it runs after the row is written and a
+ * clash of names never waits while holding the user's row (the tags, when
+ * any, follow it there).
  */
 export async function insertUploadedFile(
   trx: Db,
@@ -255,6 +267,7 @@ export async function insertUploadedFile(
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
   now: number,
+  charge: { bytes: number; quotaOf: QuotaOf },
 ): Promise<number> {
   const values = {
     user_id: actor.id,
@@ -269,22 +282,35 @@ export async function insertUploadedFile(
     updated_at: now,
   };
   const entry = { type: 'upload', userId: actor.id, fileName: name, detail: opts.detail ?? null } as const;
-  const inserted =
-    dialect === 'postgres'
-      ? trx
-          .with('f', (db) => db.insertInto('files').values(values).returning('id'))
-          .with('a', (db) => db.insertInto('activity').values({ ...activityRow(entry, now), file_id: (eb) => eb.selectFrom('f').select('f.id') }))
-          .selectFrom('f')
-          .select('id')
-      : trx.insertInto('files').values(values).returning('id');
-  const file = await inserted.executeTakeFirstOrThrow().catch((err: unknown) => {
+  const nameTaken = (err: unknown) => {
     throw fileNameConflict(err, name);
-  });
-  if (opts.tags.length > 0) {
-    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
+  };
+  let fileId: number;
+  if (dialect === 'postgres') {
+    const written = trx
+      .with('f', (db) => db.insertInto('files').values(values).returning(['id', 'user_id']))
+      .with('a', (db) => db.insertInto('activity').values({ ...activityRow(entry, now), file_id: (eb) => eb.selectFrom('f').select('f.id') }));
+    if (charge.bytes > 0) {
+      const row = await written
+        .with('c', (db) => db.updateTable('users').set(charged(charge.bytes)).where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id')).returning(CHARGE_READS))
+        .selectFrom(['f', 'c'])
+        .select(['f.id', 'c.used_bytes', 'c.storage_quota_bytes'])
+        .executeTakeFirstOrThrow()
+        .catch(nameTaken);
+      refuseOverQuota(row, charge.quotaOf);
+      fileId = row.id;
+    } else {
+      fileId = (await written.selectFrom('f').select('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
+    }
+  } else {
+    fileId = (await trx.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
+    await recordActivity(trx, { ...entry, fileId }, now);
   }
-  if (dialect !== 'postgres') await recordActivity(trx, { ...entry, fileId: file.id }, now);
-  return file.id;
+  if (opts.tags.length > 0) {
+    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
+  }
+  if (dialect !== 'postgres' && charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
+  return fileId;
 }
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
