@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
 
@@ -48,6 +49,11 @@ export function holdsContent(eb: ExpressionBuilder<Database, 'blobs'>, userId: n
   return eb.exists(eb.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash));
 }
 
+/** Content someone holds has its blob row. Once per uploaded file, so compiled once. */
+const contentLook = compiledOnce((db: Db, v: { userId: number; hash: string }) =>
+  db.selectFrom('blobs').select((eb) => ['storage_key', holdsContent(eb, v.userId, v.hash).as('held')]).where('hash', '=', v.hash),
+);
+
 /** What one look at known content says: whether the user holds it, and where its object is stored (undefined: unknown content). */
 export interface ContentLook {
   owned: boolean;
@@ -55,16 +61,18 @@ export interface ContentLook {
 }
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing), and where it is stored. */
-export async function lookAtContent(db: Db, userId: number, hash: string): Promise<ContentLook> {
-  // Content someone holds has its blob row.
-  const row = await db.selectFrom('blobs').select((eb) => ['storage_key', holdsContent(eb, userId, hash).as('held')]).where('hash', '=', hash).executeTakeFirst();
+export async function lookAtContent(db: Db, dialect: Dialect, userId: number, hash: string): Promise<ContentLook> {
+  const [row] = await contentLook(db, dialect, { userId, hash });
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   return { owned: Boolean(row?.held), storageKey: row?.storage_key };
 }
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */
 export async function ownsContent(db: Db, userId: number, hash: string): Promise<boolean> {
-  return (await lookAtContent(db, userId, hash)).owned;
+  // Content someone holds has its blob row.
+  const row = await db.selectFrom('blobs').select((eb) => holdsContent(eb, userId, hash).as('held')).where('hash', '=', hash).executeTakeFirst();
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return Boolean(row?.held);
 }
 
 /** Whether the user already holds content starting with the bytes of this head hash (see storage/ingest.ts). */

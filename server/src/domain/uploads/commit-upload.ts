@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
@@ -41,17 +42,40 @@ export interface UploadBudget {
   ownCeiling: number;
 }
 
-export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const user = await ctx.db
+/** A user's quota, charged bytes and largest content; once per upload request, so compiled once. */
+const budgetRow = compiledOnce((db: Db, v: { userId: number }) =>
+  db
     .selectFrom('users')
-    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, userId).as('own_ceiling')])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, v.userId).as('own_ceiling')])
+    .where('id', '=', v.userId),
+);
+
+export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
+  const [user] = await budgetRow(ctx.db, ctx.dialect, { userId });
+  if (!user) throw new Error(`user ${userId} vanished`);
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
     ownCeiling: Number(user.own_ceiling ?? 0),
   };
 }
+
+/** What adding a reference to content returns: where it is stored, and whether the user held it before. */
+function keyAndOwned(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, hash: string) {
+  return ['storage_key', holdsContent(eb, userId, hash).as('owned')] as const;
+}
+
+/** New content's blob row, or one more reference to known content (whose object stays the content's). */
+const upsertBlob = compiledOnce(
+  (db: Db, v: { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number }) =>
+    db
+      .insertInto('blobs')
+      .values({ hash: v.hash, size: v.size, mime_type: v.mime, storage_key: v.key, head_hash: v.headHash, ref_count: 1, created_at: v.now, orphaned_at: null })
+      .onConflict((oc) =>
+        // Blobs stored before head hashes were kept get theirs from their next copy.
+        oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
+      )
+      .returning((eb) => keyAndOwned(eb, v.userId, v.hash)),
+);
 
 /** The object is to become the content's own, but the store left it non-durable. */
 class NotDurable extends Error {}
@@ -86,7 +110,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   // One look at the object the file will be read from: known content's, or
   // this upload's own, so that both take the same time. Only a hint, read
   // outside the transaction: the blob's upsert below decides.
-  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, actor.id, object.hash)).storageKey;
+  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, ctx.dialect, actor.id, object.hash)).storageKey;
   const present = await ctx.store.exists(known ?? object.key);
   const hole = known !== undefined && !present ? known : undefined;
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
@@ -105,36 +129,16 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const now = Date.now();
       // Whether the user owned the content before (a copy is free), read by
       // the statement that adds its reference: after the locks above, so exact.
-      const returned = (eb: ExpressionBuilder<Database, 'blobs'>) => ['storage_key', holdsContent(eb, actor.id, object.hash).as('owned')] as const;
       const healed = hole
         ? await trx
             .updateTable('blobs')
             .set({ storage_key: object.key, ref_count: sql`ref_count + 1`, orphaned_at: null })
             .where('hash', '=', object.hash)
             .where('storage_key', '=', hole)
-            .returning(returned)
+            .returning((eb) => keyAndOwned(eb, actor.id, object.hash))
             .executeTakeFirst()
         : undefined;
-      const blob =
-        healed ??
-        (await trx
-          .insertInto('blobs')
-          .values({
-            hash: object.hash,
-            size: object.size,
-            mime_type: object.mime,
-            storage_key: object.key,
-            head_hash: object.headHash,
-            ref_count: 1,
-            created_at: now,
-            orphaned_at: null,
-          })
-          .onConflict((oc) =>
-            // Blobs stored before head hashes were kept get theirs from their next copy.
-            oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
-          )
-          .returning(returned)
-          .executeTakeFirstOrThrow());
+      const blob = healed ?? (await upsertBlob(trx, ctx.dialect, { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id }))[0]!;
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
@@ -287,20 +291,13 @@ export async function insertUploadedFile(
   };
   let fileId: number;
   if (dialect === 'postgres') {
-    const written = trx
-      .with('f', (db) => db.insertInto('files').values(values).returning(['id', 'user_id']))
-      .with('a', (db) => db.insertInto('activity').values({ ...activityRow(entry, now), file_id: (eb) => eb.selectFrom('f').select('f.id') }));
+    const v: FileEntry = { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: values.is_public, detail: entry.detail, now };
     if (charge.bytes > 0) {
-      const row = await written
-        .with('c', (db) => db.updateTable('users').set(charged(charge.bytes)).where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id')).returning(CHARGE_READS))
-        .selectFrom(['f', 'c'])
-        .select(['f.id', 'c.used_bytes', 'c.storage_quota_bytes'])
-        .executeTakeFirstOrThrow()
-        .catch(nameTaken);
-      refuseOverQuota(row, charge.quotaOf);
-      fileId = row.id;
+      const [row] = await insertFileCharged(trx, dialect, { ...v, bytes: charge.bytes }).catch(nameTaken);
+      refuseOverQuota(row!, charge.quotaOf);
+      fileId = row!.id;
     } else {
-      fileId = (await written.selectFrom('f').select('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
+      fileId = (await insertFile(trx, dialect, v).catch(nameTaken))[0]!.id;
     }
   } else {
     fileId = (await trx.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
@@ -312,6 +309,38 @@ export async function insertUploadedFile(
   if (dialect !== 'postgres' && charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
   return fileId;
 }
+
+/** A new file's row and its audit entry, as one statement's values. */
+type FileEntry = {
+  userId: number;
+  hash: string;
+  name: string;
+  size: number;
+  mime: string;
+  folderId: number | null;
+  isPublic: number;
+  detail: string | null;
+  now: number;
+};
+
+/** On PostgreSQL: a new file's row and its audit entry, in one statement of writes in WITH. */
+function fileAndEntry(db: Db, v: FileEntry) {
+  const file = { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
+  const entry = activityRow({ type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail }, v.now);
+  return db
+    .with('f', (w) => w.insertInto('files').values(file).returning(['id', 'user_id']))
+    .with('a', (w) => w.insertInto('activity').values({ ...entry, file_id: (eb) => eb.selectFrom('f').select('f.id') }));
+}
+
+const insertFile = compiledOnce((db: Db, v: FileEntry) => fileAndEntry(db, v).selectFrom('f').select('id'));
+
+/** The same, with the charge: its UPDATE reads the new row's owner, so it runs after the row. */
+const insertFileCharged = compiledOnce((db: Db, v: FileEntry & { bytes: number }) =>
+  fileAndEntry(db, v)
+    .with('c', (w) => w.updateTable('users').set(charged(v.bytes)).where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id')).returning(CHARGE_READS))
+    .selectFrom(['f', 'c'])
+    .select(['f.id', 'c.used_bytes', 'c.storage_quota_bytes']),
+);
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
 export async function discardObject(ctx: DomainContext, leases: LeaseKeeper, key: string): Promise<void> {
