@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { writeStatementUnsynced, type Db, type Dialect } from '../db/index.js';
 import type { Logger } from '../logger.js';
 import { chunks } from '../db/chunks.js';
@@ -37,11 +38,19 @@ export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
 /**
  * Inside the transaction that points a blob at the object: ends its lease.
  * False when the lease is gone (expired and pruned), the object with it may
- * be too, and nothing may point at it.
+ * be too, and nothing may point at it. `alongside` (PostgreSQL only: SQLite
+ * has no writes in WITH) are expressions evaluated by the same statement
+ * after the lease is taken, such as the transaction's locks: one round trip.
  */
-export async function takeLease(trx: Db, key: string): Promise<boolean> {
-  const row = await trx.deleteFrom('object_leases').where('key', '=', key).returning('key').executeTakeFirst();
-  return row !== undefined;
+export async function takeLease(trx: Db, key: string, alongside: RawBuilder<unknown>[] = []): Promise<boolean> {
+  if (alongside.length === 0) {
+    const row = await trx.deleteFrom('object_leases').where('key', '=', key).returning('key').executeTakeFirst();
+    return row !== undefined;
+  }
+  const also = alongside.map((expression, i) => sql`, ${expression} as ${sql.id(`also_${i}`)}`);
+  const { rows } = await sql<{ leased: boolean }>`with lease as (delete from object_leases where key = ${key} returning key)
+    select exists (select 1 from lease) as leased${sql.join(also, sql``)}`.execute(trx);
+  return rows[0]!.leased;
 }
 
 /** Keys among `keys` that a lease holds: objects still being written, such as unfinished resumable uploads. */

@@ -18,13 +18,13 @@ export async function folderAudience(db: Db, folderId: number): Promise<Audience
 
 /**
  * Who may see a change to a file: the owner, users it is shared with directly
- * or through a folder, and everyone when it is public. Compute it before a
- * delete, while the rows still exist.
+ * (`sharedWith`, when already read) or through a folder, and everyone when it
+ * is public. Compute it before a delete, while the rows still exist.
  */
-export async function fileAudience(db: Db, file: AudienceFile): Promise<Audience> {
-  const direct = await db.selectFrom('file_shares').select('user_id').where('file_id', '=', file.id).execute();
+export async function fileAudience(db: Db, file: AudienceFile, sharedWith?: number[]): Promise<Audience> {
+  const direct = sharedWith ?? (await db.selectFrom('file_shares').select('user_id').where('file_id', '=', file.id).execute()).map((d) => d.user_id);
   const viaFolder = file.folder_id === null ? NOBODY : await folderAudience(db, file.folder_id);
-  return audienceOfFile(file, direct.map((d) => d.user_id), viaFolder);
+  return audienceOfFile(file, direct, viaFolder);
 }
 
 export type AudienceFile = Pick<FileRow, 'id' | 'user_id' | 'is_public' | 'folder_id'>;

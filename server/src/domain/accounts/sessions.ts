@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { compiledOnce } from '../../db/compiled.js';
+import type { Db } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
 
@@ -32,14 +34,9 @@ export async function openSession(ctx: DomainContext, userId: number, client: Si
   return issued;
 }
 
-/**
- * The user of a session that is still open: not revoked, not expired, its user
- * still there and not disabled. Every credential (session token, download
- * link) ends with it.
- */
-async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
-  const now = Date.now();
-  const row = await ctx.db
+/** A session's row and its user's, when the session is still open; on every authenticated request, so compiled once. */
+const openSessionRow = compiledOnce((db: Db, v: { sessionId: string; userId: number; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -52,12 +49,21 @@ async function openSessionActor(ctx: DomainContext, userId: number, sessionId: s
       'users.must_change_password',
       'sessions.last_seen_at',
     ])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
+    .where('sessions.id', '=', v.sessionId)
+    .where('sessions.user_id', '=', v.userId)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .where('users.disabled_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', v.now)
+    .where('users.disabled_at', 'is', null),
+);
+
+/**
+ * The user of a session that is still open: not revoked, not expired, its user
+ * still there and not disabled. Every credential (session token, download
+ * link) ends with it.
+ */
+async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
+  const now = Date.now();
+  const [row] = await openSessionRow(ctx.db, ctx.dialect, { sessionId, userId, now });
   if (!row) throw new Unauthorized('Session has ended');
   if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) {
     await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();

@@ -3,7 +3,7 @@ import type { EffectiveVisibility, FileItem } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { readableFolderIds, type Viewer } from '../access/rules.js';
-import { effectiveVisibilities } from './visibility.js';
+import { effectiveVisibilities, type FileShares } from './visibility.js';
 
 export interface FileDtoRow {
   id: number;
@@ -101,20 +101,20 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, 
   };
 }
 
-/** Files by id, as the viewer may see them, in the order given. */
-export async function fileDtos(db: Db, viewer: Viewer, ids: number[]): Promise<FileItem[]> {
+/** Files by id, as the viewer may see them, in the order given; their shares may be `known` already. */
+export async function fileDtos(db: Db, viewer: Viewer, ids: number[], known?: FileShares): Promise<FileItem[]> {
   if (ids.length === 0) return [];
   const rows = await selectFileColumns(db.selectFrom('files as f'), viewer).where('f.id', 'in', ids).execute();
   const tags = await tagsByFile(db, ids);
   const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
   const readable = await readableFolderIds(db, viewer, folders);
-  const visibilities = await effectiveVisibilities(db, viewer, rows);
+  const visibilities = await effectiveVisibilities(db, viewer, rows, known);
   const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [], r.folder_id !== null && readable.has(r.folder_id), visibilities.get(r.id)!)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function fileDto(db: Db, viewer: Viewer, id: number): Promise<FileItem> {
-  const [dto] = await fileDtos(db, viewer, [id]);
+export async function fileDto(db: Db, viewer: Viewer, id: number, known?: FileShares): Promise<FileItem> {
+  const [dto] = await fileDtos(db, viewer, [id], known);
   if (!dto) throw new Error(`file ${id} vanished`);
   return dto;
 }

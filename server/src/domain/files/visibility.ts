@@ -28,14 +28,23 @@ async function chains(db: Db, folderIds: number[]): Promise<Map<number, ChainFol
   return new Map(rows.map((r) => [Number(r.id), { parent_id: r.parent_id === null ? null : Number(r.parent_id), name: r.name, is_public: Number(r.is_public) === 1 }]));
 }
 
-/** Usernames by item id, from a share table. */
-async function sharedNames(db: Db, kind: 'file' | 'folder', ids: number[]): Promise<Map<number, string[]>> {
+/** A file's shares: with whom, by id and by name. */
+export type FileShares = Map<number, { user_id: number; username: string }[]>;
+
+/** The shares of these files, read once for whoever needs them (their visibility, the audience of an event about them). */
+export async function readFileShares(db: Db, ids: number[]): Promise<FileShares> {
+  const byFile: FileShares = new Map();
+  if (ids.length === 0) return byFile;
+  const rows = await db.selectFrom('file_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.file_id', 's.user_id', 'u.username']).where('s.file_id', 'in', ids).execute();
+  for (const { file_id, user_id, username } of rows) byFile.set(Number(file_id), [...(byFile.get(Number(file_id)) ?? []), { user_id: Number(user_id), username }]);
+  return byFile;
+}
+
+/** Usernames by folder id, from the folder shares. */
+async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const byItem = new Map<number, string[]>();
   if (ids.length === 0) return byItem;
-  const rows =
-    kind === 'file'
-      ? await db.selectFrom('file_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.file_id as item', 'u.username']).where('s.file_id', 'in', ids).execute()
-      : await db.selectFrom('folder_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.folder_id as item', 'u.username']).where('s.folder_id', 'in', ids).execute();
+  const rows = await db.selectFrom('folder_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.folder_id as item', 'u.username']).where('s.folder_id', 'in', ids).execute();
   for (const { item, username } of rows) byItem.set(Number(item), [...(byItem.get(Number(item)) ?? []), username]);
   return byItem;
 }
@@ -44,19 +53,19 @@ async function sharedNames(db: Db, kind: 'file' | 'folder', ids: number[]): Prom
  * The effective visibility of each file (contract's EffectiveVisibility): a
  * public file; else the nearest public folder above it; else everyone it is
  * shared with by name, directly or through a folder above it; else private.
- * Three queries whatever the number of files.
+ * Three queries whatever the number of files; the files' shares may be `known` already.
  */
-export async function effectiveVisibilities(db: Db, viewer: Viewer, rows: VisibilityRow[]): Promise<Map<number, EffectiveVisibility>> {
+export async function effectiveVisibilities(db: Db, viewer: Viewer, rows: VisibilityRow[], known?: FileShares): Promise<Map<number, EffectiveVisibility>> {
   const folders = await chains(db, [...new Set(rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id])))]);
-  const fileShares = await sharedNames(db, 'file', rows.map((r) => r.id));
-  const folderShares = await sharedNames(db, 'folder', [...folders.keys()]);
+  const fileShares = known ?? (await readFileShares(db, rows.map((r) => r.id)));
+  const folderShares = await folderSharedNames(db, [...folders.keys()]);
   const result = new Map<number, EffectiveVisibility>();
   for (const row of rows) {
     if (Number(row.is_public) === 1) {
       result.set(row.id, { kind: 'public' });
       continue;
     }
-    const names = new Set(fileShares.get(row.id) ?? []);
+    const names = new Set((fileShares.get(row.id) ?? []).map((share) => share.username));
     let publicFolder: { folder_id: number; folder_name: string } | null = null;
     const walked = new Set<number>();
     for (let id = row.folder_id; id !== null && !walked.has(id); ) {

@@ -44,7 +44,8 @@ export async function commitOwnedContent(
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       const placement = await placeUpload(trx, ctx, actor, name, content.hash, opts);
       await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
-      return writePlacement(trx, ctx, actor, placement, { ...content, mime }, opts, Date.now());
+      // The user's own content: a copy costs nothing.
+      return writePlacement(trx, ctx, actor, placement, { ...content, mime }, opts, Date.now(), 0);
     });
   const placed = await withNameRetries(opts, commit);
   if (!placed) return undefined;

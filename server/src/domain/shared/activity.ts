@@ -1,5 +1,7 @@
 import type { ActivityType } from '@vault/contract';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import type { ActivityTable } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 
 export interface ActivityEntry {
@@ -19,16 +21,19 @@ export async function recordActivities(db: Db, entries: ActivityEntry[], at = Da
   for (const part of chunks(entries)) {
     await db
       .insertInto('activity')
-      .values(
-        part.map((entry) => ({
-          type: entry.type,
-          user_id: entry.userId,
-          file_id: entry.fileId ?? null,
-          file_name: entry.fileName ?? null,
-          detail: entry.detail ?? null,
-          at,
-        })),
-      )
+      .values(part.map((entry) => activityRow(entry, at)))
       .execute();
   }
+}
+
+/** The audit log's row of an entry. */
+export function activityRow(entry: ActivityEntry, at: number): Insertable<ActivityTable> {
+  return {
+    type: entry.type,
+    user_id: entry.userId,
+    file_id: entry.fileId ?? null,
+    file_name: entry.fileName ?? null,
+    detail: entry.detail ?? null,
+    at,
+  };
 }

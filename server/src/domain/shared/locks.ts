@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 
 /**
@@ -24,16 +24,11 @@ export async function lockUsers(trx: Db, dialect: Dialect, userIds: number[]): P
  * user's deletes, moves and other structural changes stay apart from it, while
  * the user's other uploads go on beside it. What those share is then guarded
  * by itself: the quota counter by its UPDATE's row lock (held from the charge,
- * the last statement, to the commit), ownership of content by lockOwnContent,
- * a file's name by the unique sibling-name index (and lockSiblingName).
+ * the last statement, to the commit), ownership of content and a renamed
+ * file's name by advisory locks (see commitLocks), a file's name by the unique
+ * sibling-name index.
  */
 export type UserHold = 'exclusive' | 'shared';
-
-/** Holds the user for the rest of the transaction, as `hold` says. */
-export async function holdUser(trx: Db, dialect: Dialect, userId: number, hold: UserHold): Promise<void> {
-  if (hold === 'exclusive') return lockUser(trx, dialect, userId);
-  if (dialect === 'postgres') await sql`select id from users where id = ${userId} for key share`.execute(trx);
-}
 
 /**
  * lockUser and the user's quota and charged bytes, read in the same statement
@@ -59,23 +54,33 @@ function keyOf(text: string): number {
  * transaction and in this order (content, then name), so they never wait in a
  * circle.
  */
-async function advisoryLock(trx: Db, dialect: Dialect, classKey: number, key: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${classKey}::int, ${key}::int)`.execute(trx);
+function advisoryLock(classKey: number, key: number): RawBuilder<unknown> {
+  return sql`pg_advisory_xact_lock(${classKey}::int, ${key}::int)`;
+}
+
+/** What an upload's commit holds before its writes. */
+export interface CommitHold {
+  userId: number;
+  hold: UserHold;
+  /** Under a shared hold: the content, so that whether the user owns it, and what it costs them, is decided by one transaction at a time (two copies uploaded together are charged once, and a copy is never taken for free on the strength of another that has not committed). */
+  hash: string;
+  /** Under a shared hold, when renaming on a clash: the name, so that uploads looking for a free name beside it take turns and each sees the names of those before it. */
+  sibling?: { parentId: number | null; name: string };
 }
 
 /**
- * Under a shared hold: whether the user owns this content, and what it costs
- * them, is decided by one transaction at a time, so two copies uploaded
- * together are charged once, and a copy is never taken for free on the
- * strength of another that has not committed.
+ * An upload commit's locks on PostgreSQL, as expressions for one statement
+ * (none on SQLite, which runs one transaction at a time): the user held as
+ * `hold` says, then under a shared hold the content and the name. One round
+ * trip instead of one per lock; the expressions of a select list are
+ * evaluated in order, so the locks are taken in the order above.
  */
-export async function lockOwnContent(trx: Db, dialect: Dialect, userId: number, hash: string): Promise<void> {
-  await advisoryLock(trx, dialect, userId, keyOf(hash));
-}
-
-/** Under a shared hold: uploads looking for a free name beside the same name take turns, so each sees the names of those before it. */
-export async function lockSiblingName(trx: Db, dialect: Dialect, userId: number, parentId: number | null, name: string): Promise<void> {
-  await advisoryLock(trx, dialect, -userId, keyOf(`${parentId ?? 0}/${name.toLowerCase()}`));
+export function commitLocks(dialect: Dialect, { userId, hold, hash, sibling }: CommitHold): RawBuilder<unknown>[] {
+  if (dialect !== 'postgres') return [];
+  if (hold === 'exclusive') return [sql`(select id from users where id = ${userId} for update)`];
+  const locks = [sql`(select id from users where id = ${userId} for key share)`, advisoryLock(userId, keyOf(hash))];
+  if (sibling) locks.push(advisoryLock(-userId, keyOf(`${sibling.parentId ?? 0}/${sibling.name.toLowerCase()}`)));
+  return locks;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
 
@@ -22,19 +23,48 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
  * the row the charge updated, so even a change of quota committed meanwhile
  * is seen: the row lock of this UPDATE is what makes concurrent charges exact.
  */
-export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: (user: Pick<UserRow, 'storage_quota_bytes'>) => number): Promise<void> {
-  const row = await trx
-    .updateTable('users')
-    .set({ used_bytes: sql`used_bytes + ${bytes}` })
-    .where('id', '=', userId)
-    .returning(['used_bytes', 'storage_quota_bytes'])
-    .executeTakeFirstOrThrow();
+export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
+  const row = await trx.updateTable('users').set(charged(bytes)).where('id', '=', userId).returning(CHARGE_READS).executeTakeFirstOrThrow();
+  refuseOverQuota(row, quotaOf);
+}
+
+/** A user's quota in bytes, from their row. */
+export type QuotaOf = (user: Pick<UserRow, 'storage_quota_bytes'>) => number;
+
+/** A charge's change to the user's row, for an UPDATE of users (chargeWithin, or a statement that also does more). */
+export function charged(bytes: number) {
+  return { used_bytes: sql<number>`used_bytes + ${bytes}` };
+}
+
+/** What a charge's UPDATE returns, for refuseOverQuota. */
+export const CHARGE_READS = ['used_bytes', 'storage_quota_bytes'] as const;
+
+/** After a charge: the user's row as the UPDATE left it, refused when past the quota. */
+export function refuseOverQuota(row: Pick<UserRow, 'used_bytes' | 'storage_quota_bytes'>, quotaOf: QuotaOf): void {
   if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
 /** Whether the user holds this content, in a file or a version, as an expression of a statement on blobs. */
 export function holdsContent(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, hash: string) {
   return eb.exists(eb.selectFrom('content_refs').select('user_id').where('user_id', '=', userId).where('blob_hash', '=', hash));
+}
+
+/** Content someone holds has its blob row. Once per uploaded file, so compiled once. */
+const contentLook = compiledOnce((db: Db, v: { userId: number; hash: string }) =>
+  db.selectFrom('blobs').select((eb) => ['storage_key', holdsContent(eb, v.userId, v.hash).as('held')]).where('hash', '=', v.hash),
+);
+
+/** What one look at known content says: whether the user holds it, and where its object is stored (undefined: unknown content). */
+export interface ContentLook {
+  owned: boolean;
+  storageKey: string | undefined;
+}
+
+/** Whether the user already holds this content, in a file or a version (then another copy costs nothing), and where it is stored. */
+export async function lookAtContent(db: Db, dialect: Dialect, userId: number, hash: string): Promise<ContentLook> {
+  const [row] = await contentLook(db, dialect, { userId, hash });
+  // SQLite answers 0 or 1, PostgreSQL a boolean.
+  return { owned: Boolean(row?.held), storageKey: row?.storage_key };
 }
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing). */

@@ -1,11 +1,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { recordActivity } from '../shared/activity.js';
+import { activityRow, recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
@@ -14,9 +15,9 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, holdsContent, largestOwnContent } from '../shared/quota.js';
+import { CHARGE_READS, charged, chargeWithin, holdsContent, largestOwnContent, lookAtContent, refuseOverQuota, type QuotaOf } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
-import { holdUser, lockOwnContent, lockSiblingName, type UserHold } from '../shared/locks.js';
+import { commitLocks, type UserHold } from '../shared/locks.js';
 
 export interface UploadOptions {
   isPublic: boolean;
@@ -41,17 +42,40 @@ export interface UploadBudget {
   ownCeiling: number;
 }
 
-export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const user = await ctx.db
+/** A user's quota, charged bytes and largest content; once per upload request, so compiled once. */
+const budgetRow = compiledOnce((db: Db, v: { userId: number }) =>
+  db
     .selectFrom('users')
-    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, userId).as('own_ceiling')])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, v.userId).as('own_ceiling')])
+    .where('id', '=', v.userId),
+);
+
+export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
+  const [user] = await budgetRow(ctx.db, ctx.dialect, { userId });
+  if (!user) throw new Error(`user ${userId} vanished`);
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
     ownCeiling: Number(user.own_ceiling ?? 0),
   };
 }
+
+/** What adding a reference to content returns: where it is stored, and whether the user held it before. */
+function keyAndOwned(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, hash: string) {
+  return ['storage_key', holdsContent(eb, userId, hash).as('owned')] as const;
+}
+
+/** New content's blob row, or one more reference to known content (whose object stays the content's). */
+const upsertBlob = compiledOnce(
+  (db: Db, v: { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number }) =>
+    db
+      .insertInto('blobs')
+      .values({ hash: v.hash, size: v.size, mime_type: v.mime, storage_key: v.key, head_hash: v.headHash, ref_count: 1, created_at: v.now, orphaned_at: null })
+      .onConflict((oc) =>
+        // Blobs stored before head hashes were kept get theirs from their next copy.
+        oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
+      )
+      .returning((eb) => keyAndOwned(eb, v.userId, v.hash)),
+);
 
 /** The object is to become the content's own, but the store left it non-durable. */
 class NotDurable extends Error {}
@@ -78,69 +102,47 @@ export interface UploadToCommit {
   options: UploadOptions;
   /** The writer's leases: the object's is taken in the transaction. */
   leases: LeaseKeeper;
+  /** Where known content of this hash is stored, when the caller has looked already (undefined: unknown content); otherwise the commit looks. */
+  storedAs?: () => Promise<string | undefined>;
 }
 
-export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases }: UploadToCommit): Promise<FileItem> {
+export async function commitUpload(ctx: DomainContext, actor: Actor, { name, object, options: opts, leases, storedAs }: UploadToCommit): Promise<FileItem> {
   // One look at the object the file will be read from: known content's, or
-  // this upload's own, so that both take the same time.
-  const known = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', object.hash).executeTakeFirst();
-  const present = await ctx.store.exists(known?.storage_key ?? object.key);
-  const hole = known && !present ? known.storage_key : undefined;
+  // this upload's own, so that both take the same time. Only a hint, read
+  // outside the transaction: the blob's upsert below decides.
+  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, ctx.dialect, actor.id, object.hash)).storageKey;
+  const present = await ctx.store.exists(known ?? object.key);
+  const hole = known !== undefined && !present ? known : undefined;
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
   let duplicate = false;
   let durable = object.durable;
   const hold = userHoldFor(opts);
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
-      // Before holding the user: the lease is this upload's alone.
-      if (!(await takeLease(trx, object.key))) throw new TimedOut(LEASE_LOST);
-      await holdUser(trx, ctx.dialect, actor.id, hold);
+      // The lease first (it is this upload's alone), then the locks, in one statement.
+      const sibling = opts.onConflict === 'rename' ? { parentId: opts.folderId, name } : undefined;
+      const locks = commitLocks(ctx.dialect, { userId: actor.id, hold, hash: object.hash, sibling });
+      if (!(await takeLease(trx, object.key, locks))) throw new TimedOut(LEASE_LOST);
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
-      if (hold === 'shared') {
-        await lockOwnContent(trx, ctx.dialect, actor.id, object.hash);
-        if (opts.onConflict === 'rename') await lockSiblingName(trx, ctx.dialect, actor.id, opts.folderId, name);
-      }
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);
       const now = Date.now();
       // Whether the user owned the content before (a copy is free), read by
       // the statement that adds its reference: after the locks above, so exact.
-      const returned = (eb: ExpressionBuilder<Database, 'blobs'>) => ['storage_key', holdsContent(eb, actor.id, object.hash).as('owned')] as const;
       const healed = hole
         ? await trx
             .updateTable('blobs')
             .set({ storage_key: object.key, ref_count: sql`ref_count + 1`, orphaned_at: null })
             .where('hash', '=', object.hash)
             .where('storage_key', '=', hole)
-            .returning(returned)
+            .returning((eb) => keyAndOwned(eb, actor.id, object.hash))
             .executeTakeFirst()
         : undefined;
-      const blob =
-        healed ??
-        (await trx
-          .insertInto('blobs')
-          .values({
-            hash: object.hash,
-            size: object.size,
-            mime_type: object.mime,
-            storage_key: object.key,
-            head_hash: object.headHash,
-            ref_count: 1,
-            created_at: now,
-            orphaned_at: null,
-          })
-          .onConflict((oc) =>
-            // Blobs stored before head hashes were kept get theirs from their next copy.
-            oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
-          )
-          .returning(returned)
-          .executeTakeFirstOrThrow());
+      const blob = healed ?? (await upsertBlob(trx, ctx.dialect, { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id }))[0]!;
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
-      placed = await writePlacement(trx, ctx, actor, placement, object, opts, now);
-      // Charged last: a new version may have released older content first.
-      if (!free) await chargeWithin(trx, actor.id, object.size, (user) => quotaBytesOf(ctx, user));
+      placed = await writePlacement(trx, ctx, actor, placement, object, opts, now, free ? 0 : object.size);
     });
   try {
     await withNameRetries(opts, () =>
@@ -225,7 +227,13 @@ export interface Placed {
   emptied: string[];
 }
 
-/** Writes an upload where placeUpload decided, once its content's reference is added, with the audit entry. */
+/**
+ * Writes an upload where placeUpload decided, once its content's reference
+ * is added, with the audit entry, and charges `charge` bytes of new content
+ * (refused past the quota). The charge comes last, once a new version has
+ * released older content: from its row lock to the commit, the user's other
+ * uploads wait.
+ */
 export async function writePlacement(
   trx: Db,
   ctx: DomainContext,
@@ -234,48 +242,105 @@ export async function writePlacement(
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
   now: number,
+  charge: number,
 ): Promise<Placed> {
-  if (placement.kind === 'file') return { fileId: await insertUploadedFile(trx, actor, placement.name, content, opts, now), replaced: false, emptied: [] };
+  const quotaOf: QuotaOf = (user) => quotaBytesOf(ctx, user);
+  if (placement.kind === 'file') {
+    return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now, { bytes: charge, quotaOf }), replaced: false, emptied: [] };
+  }
   const { file } = placement;
   const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
   await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: opts.detail ?? 'a new version' }, now);
+  if (charge > 0) await chargeWithin(trx, actor.id, charge, quotaOf);
   return { fileId: file.id, replaced: true, emptied };
 }
 
-/** The file row of an upload, its tags and its audit entry, inside the commit's transaction. */
+/**
+ * The file row of an upload, its tags, its audit entry and the charge, inside
+ * the commit's transaction. On PostgreSQL the file row, its audit entry and
+ * the charge go in one statement (SQLite has no writes in WITH); the charge
+ * reads the file row's owner, so it runs after the row is written and a
+ * clash of names never waits while holding the user's row (the tags, when
+ * any, follow it there).
+ */
 export async function insertUploadedFile(
   trx: Db,
+  dialect: Dialect,
   actor: Actor,
   name: string,
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
   now: number,
+  charge: { bytes: number; quotaOf: QuotaOf },
 ): Promise<number> {
-  const file = await trx
-    .insertInto('files')
-    .values({
-      user_id: actor.id,
-      blob_hash: content.hash,
-      original_name: name,
-      file_size: content.size,
-      mime_type: content.mime,
-      folder_id: opts.folderId,
-      is_public: opts.isPublic ? 1 : 0,
-      download_count: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-    .catch((err: unknown) => {
-      throw fileNameConflict(err, name);
-    });
-  if (opts.tags.length > 0) {
-    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: file.id, tag }))).execute();
+  const values = {
+    user_id: actor.id,
+    blob_hash: content.hash,
+    original_name: name,
+    file_size: content.size,
+    mime_type: content.mime,
+    folder_id: opts.folderId,
+    is_public: opts.isPublic ? 1 : 0,
+    download_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  const entry = { type: 'upload', userId: actor.id, fileName: name, detail: opts.detail ?? null } as const;
+  const nameTaken = (err: unknown) => {
+    throw fileNameConflict(err, name);
+  };
+  let fileId: number;
+  if (dialect === 'postgres') {
+    const v: FileEntry = { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: values.is_public, detail: entry.detail, now };
+    if (charge.bytes > 0) {
+      const [row] = await insertFileCharged(trx, dialect, { ...v, bytes: charge.bytes }).catch(nameTaken);
+      refuseOverQuota(row!, charge.quotaOf);
+      fileId = row!.id;
+    } else {
+      fileId = (await insertFile(trx, dialect, v).catch(nameTaken))[0]!.id;
+    }
+  } else {
+    fileId = (await trx.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
+    await recordActivity(trx, { ...entry, fileId }, now);
   }
-  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: name, detail: opts.detail ?? null }, now);
-  return file.id;
+  if (opts.tags.length > 0) {
+    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
+  }
+  if (dialect !== 'postgres' && charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
+  return fileId;
 }
+
+/** A new file's row and its audit entry, as one statement's values. */
+type FileEntry = {
+  userId: number;
+  hash: string;
+  name: string;
+  size: number;
+  mime: string;
+  folderId: number | null;
+  isPublic: number;
+  detail: string | null;
+  now: number;
+};
+
+/** On PostgreSQL: a new file's row and its audit entry, in one statement of writes in WITH. */
+function fileAndEntry(db: Db, v: FileEntry) {
+  const file = { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
+  const entry = activityRow({ type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail }, v.now);
+  return db
+    .with('f', (w) => w.insertInto('files').values(file).returning(['id', 'user_id']))
+    .with('a', (w) => w.insertInto('activity').values({ ...entry, file_id: (eb) => eb.selectFrom('f').select('f.id') }));
+}
+
+const insertFile = compiledOnce((db: Db, v: FileEntry) => fileAndEntry(db, v).selectFrom('f').select('id'));
+
+/** The same, with the charge: its UPDATE reads the new row's owner, so it runs after the row. */
+const insertFileCharged = compiledOnce((db: Db, v: FileEntry & { bytes: number }) =>
+  fileAndEntry(db, v)
+    .with('c', (w) => w.updateTable('users').set(charged(v.bytes)).where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id')).returning(CHARGE_READS))
+    .selectFrom(['f', 'c'])
+    .select(['f.id', 'c.used_bytes', 'c.storage_quota_bytes']),
+);
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
 export async function discardObject(ctx: DomainContext, leases: LeaseKeeper, key: string): Promise<void> {

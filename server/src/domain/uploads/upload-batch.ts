@@ -9,7 +9,7 @@ import { NameTaken, normalizeFileName } from '../files/names.js';
 import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
-import { ownsContent, ownsContentStartingWith } from '../shared/quota.js';
+import { lookAtContent, ownsContentStartingWith, type ContentLook } from '../shared/quota.js';
 import { commitUpload, discardObject, uploadBudget, type UploadBudget, type UploadOptions } from './commit-upload.js';
 import { asDomainError } from './refusals.js';
 
@@ -36,10 +36,12 @@ export class UploadBatch {
   private readonly counted = new Set<string>();
   /**
    * Whether the user owned each hash when this request first asked (while
-   * storing it, then to charge it against the budget): one look serves both.
-   * Only a first answer: the commit asks again, exactly, in its transaction.
+   * storing it, then to charge it against the budget), and where known
+   * content is stored (for the commit's look at its object): one look serves
+   * all three. Only a first answer: the commit asks again, exactly, in its
+   * transaction.
    */
-  private readonly owned = new Map<string, Promise<boolean>>();
+  private readonly looks = new Map<string, Promise<ContentLook>>();
   private files = 0;
 
   constructor(
@@ -139,13 +141,17 @@ export class UploadBatch {
     }
   }
 
-  private ownedEarlier(hash: string): Promise<boolean> {
-    let answer = this.owned.get(hash);
+  private lookEarlier(hash: string): Promise<ContentLook> {
+    let answer = this.looks.get(hash);
     if (!answer) {
-      answer = ownsContent(this.ctx.db, this.actor.id, hash);
-      this.owned.set(hash, answer);
+      answer = lookAtContent(this.ctx.db, this.ctx.dialect, this.actor.id, hash);
+      this.looks.set(hash, answer);
     }
     return answer;
+  }
+
+  private async ownedEarlier(hash: string): Promise<boolean> {
+    return (await this.lookEarlier(hash)).owned;
   }
 
   /** The request as a whole was refused: every object it wrote goes. */
@@ -163,7 +169,9 @@ export class UploadBatch {
         continue;
       }
       try {
-        results.push({ name: item.name, file: await commitUpload(this.ctx, this.actor, { name: item.name, object: item.object, options: this.options, leases: this.leases }) });
+        const { name, object } = item;
+        const storedAs = async () => (await this.lookEarlier(object.hash)).storageKey;
+        results.push({ name, file: await commitUpload(this.ctx, this.actor, { name, object, options: this.options, leases: this.leases, storedAs }) });
       } catch (err) {
         if (!(err instanceof DomainError)) throw err;
         results.push({ name: item.name, error: err });

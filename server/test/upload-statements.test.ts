@@ -1,0 +1,62 @@
+import pg from 'pg';
+import { expect, it } from 'vitest';
+import type { UploadResponse } from '@vault/contract';
+import { recordEvents } from './helpers/events.js';
+import { samples, settled, uploadForm, uploadOne } from './helpers/files.js';
+import { describeEachDb } from './helpers/server.js';
+
+/** Statements sent to PostgreSQL while `work` runs, in this process (each test file runs in its own). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const sent: string[] = [];
+  const query = pg.Client.prototype.query;
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    const [config] = args as [string | { text?: string }];
+    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
+    // The original query, with whatever overload the caller used.
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Client.prototype.query = counting as typeof query;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
+
+describeEachDb('the statements of an upload', (t, db) => {
+  // Each statement is a round trip and CPU on both ends: a burst of small uploads is bound by them.
+  it.runIf(db === 'postgres')('commits a new file in at most 13 statements, locks, audit entry and charge included', async () => {
+    const alice = await t().client.register();
+    await uploadOne(t().client, alice.token, { name: 'warm.png', content: samples.png() });
+    await settled(t());
+    // Images: no text to extract after the response. The fewest of three
+    // uploads, since the server's own rounds (maintenance) may run beside one.
+    const counts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sent = await statementsDuring(async () => {
+        const response = await t().client.post<UploadResponse>('/api/files/upload', { token: alice.token, body: uploadForm([{ name: `one-${i}.png`, content: samples.png() }]) });
+        expect(response.status).toBe(201);
+      });
+      counts.push(sent.length);
+    }
+    expect(Math.min(...counts)).toBeLessThanOrEqual(13);
+  });
+
+  it('names those a file is shared with in the new version it answers, and tells them of it', async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const id = await uploadOne(t().client, alice.token, { name: 'shared.txt', content: samples.text() });
+    await t().client.put(`/api/files/${id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
+    const { messages, stop } = recordEvents(t());
+    const response = await t().client.post<UploadResponse>('/api/files/upload?on_conflict=version', {
+      token: alice.token,
+      body: uploadForm([{ name: 'shared.txt', content: samples.text() }]),
+    });
+    stop();
+    expect(response.status).toBe(201);
+    expect(response.body.files[0]).toMatchObject({ id, visibility: { kind: 'shared', users: [bob.user.username] } });
+    const updated = messages.find((m) => m.event.type === 'file_updated' && m.event.file_id === id);
+    expect(updated?.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
+  });
+});
