@@ -25,23 +25,26 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<string[]>
 }
 
 describeEachDb('the statements of an upload', (t, db) => {
-  // Each statement is a round trip and CPU on both ends: a burst of small uploads is bound by them.
-  it.runIf(db === 'postgres')('commits a new file in at most 13 statements, locks, audit entry and charge included', async () => {
-    const alice = await t().client.register();
-    await uploadOne(t().client, alice.token, { name: 'warm.png', content: samples.png() });
-    await settled(t());
-    // Images: no text to extract after the response. The fewest of three
-    // uploads, since the server's own rounds (maintenance) may run beside one.
-    const counts: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const sent = await statementsDuring(async () => {
-        const response = await t().client.post<UploadResponse>('/api/files/upload', { token: alice.token, body: uploadForm([{ name: `one-${i}.png`, content: samples.png() }]) });
-        expect(response.status).toBe(201);
-      });
-      counts.push(sent.length);
-    }
-    expect(Math.min(...counts)).toBeLessThanOrEqual(13);
-  });
+  // On PostgreSQL each statement is a round trip and CPU on both ends (SQLite's are calls in
+  // process): a burst of small uploads is bound by them.
+  if (db === 'postgres') {
+    it('commits a new file in at most 13 statements, locks, audit entry and charge included', async () => {
+      const alice = await t().client.register();
+      await uploadOne(t().client, alice.token, { name: 'warm.png', content: samples.png() });
+      await settled(t());
+      // Images: no text to extract after the response. The fewest of three
+      // uploads, since the server's own rounds (maintenance) may run beside one.
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const sent = await statementsDuring(async () => {
+          const response = await t().client.post<UploadResponse>('/api/files/upload', { token: alice.token, body: uploadForm([{ name: `one-${i}.png`, content: samples.png() }]) });
+          expect(response.status).toBe(201);
+        });
+        counts.push(sent.length);
+      }
+      expect(Math.min(...counts)).toBeLessThanOrEqual(13);
+    });
+  }
 
   it('names those a file is shared with in the new version it answers, and tells them of it', async () => {
     const alice = await t().client.register();
