@@ -87,6 +87,8 @@ describe('fdSource', () => {
     const stuck = new Writable({ write: (_chunk, _encoding, done) => void held.push(done) });
     const fd = fileOf(randomBytes(40 * READ));
     const sent = fdSource(fd, { start: 0, end: 40 * READ - 1 }, pool).pipeTo(stuck);
+    // Reads run on the thread pool: wait for four chunks, then give it time to read more, if it would.
+    await vi.waitFor(() => expect(stuck.writableLength).toBe(4 * READ));
     await turns(50);
     // One chunk in the socket's hands, three queued behind it: nothing more was read.
     expect(held).toHaveLength(1);

@@ -64,7 +64,8 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
       return new Promise<void>((resolve, reject) => {
         let position = range.start;
         let reading = false;
-        let inFlight = 0;
+        /** Buffers written and not yet called back. */
+        const inFlight = new Set<Buffer>();
         let settled = false;
 
         const settle = (err?: Error) => {
@@ -73,6 +74,10 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
           // A read under way closes it when it returns: a descriptor closed under a read could be reused by then.
           if (!reading) closeFd();
           if (err) {
+            // A closed response may never call back the writes it still held: their buffers are let go
+            // now (never reused, so nothing can overwrite bytes it might still send).
+            inFlight.forEach(() => pool.drop());
+            inFlight.clear();
             // Without the error: the caller has it, and a destination without a listener would throw it.
             destination.destroy();
             reject(err);
@@ -84,7 +89,7 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
         const stopWatching = finished(destination, (err) => settle(err ?? undefined));
 
         const next = () => {
-          if (settled || reading || inFlight === DEPTH) return;
+          if (settled || reading || inFlight.size === DEPTH) return;
           if (position > range.end) {
             closeFd();
             // After the last write: 'finish' (and so settle) follows once every chunk is out.
@@ -102,9 +107,9 @@ export function fdSource(fd: number, range: ByteRange, pool: BufferPool = shared
               return settle(err ?? (n === 0 ? new Error(`Object ended at byte ${position}, before ${range.end + 1}`) : undefined));
             }
             position += n;
-            inFlight++;
+            inFlight.add(buffer);
             destination.write(buffer.subarray(0, n), (writeErr) => {
-              inFlight--;
+              if (!inFlight.delete(buffer)) return;
               if (writeErr) pool.drop();
               else pool.give(buffer);
               next();
