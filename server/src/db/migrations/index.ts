@@ -22,7 +22,7 @@ import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
 import { trigramPendingLists } from './0230_trigram_pending_lists.js';
 import { fileTextLinks } from './0240_file_text_links.js';
 import { searchNameTrigrams } from './0250_search_name_trigrams.js';
-import { searchCoveringIndexes } from './0251_search_covering_indexes.js';
+import { fileTextScope } from './0251_file_text_scope.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -54,6 +54,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0230_trigram_pending_lists': trigramPendingLists(dialect),
     '0240_file_text_links': fileTextLinks(dialect),
     '0250_search_name_trigrams': searchNameTrigrams(dialect),
-    '0251_search_covering_indexes': searchCoveringIndexes(dialect),
+    '0251_file_text_scope': fileTextScope(dialect),
   };
 }

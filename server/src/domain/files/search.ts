@@ -187,12 +187,11 @@ function trigramNames(text: string): RawBuilder<unknown> | undefined {
  * (where each file would be looked up among the content arm's ids): the files
  * found by name or tag, then those found by content alone (`filesHolding`,
  * whose files are read anyway to test the scope, so testing their names costs
- * little). SQLite counts the names from the trigram index (a CROSS JOIN,
- * which SQLite never reorders, so it starts from the index rather than
- * walking the scope), each match's owner and Trash read from `files_id_scope`
- * rather than from its row, which SQLite would otherwise pick for an id (see
- * migration 0251); a text too short for the trigrams tests every name of the
- * scope. It counts the tags' few files apart, also starting from them.
+ * little). SQLite counts the names from the trigram index, each match's file
+ * read for the scope (a CROSS JOIN, which SQLite never reorders, so it starts
+ * from the index rather than walking the scope); a text too short for it
+ * tests every name of the scope. It counts the tags' few files apart, also
+ * starting from them.
  */
 async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: FileFilters): Promise<number> {
   const { search = '', ...others } = filters;
@@ -205,7 +204,7 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
   }
   const names = trigramNames(search);
   const byName = names
-    ? sql`(select count(*) from (${names}) n cross join files f indexed by files_id_scope on f.id = n.id where ${rest})`
+    ? sql`(select count(*) from (${names}) n cross join files f on f.id = n.id where ${rest})`
     : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern)})`;
   const { rows } = await sql<{ total: number }>`select ${byName}
       + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
