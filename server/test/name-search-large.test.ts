@@ -41,7 +41,8 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     for (const name of own) await uploadOne(t().client, erin.token, { name, content: unsearched });
     // Names no upload gives (a path's separator, a quote), which older versions or other writers may have stored.
     const { db } = t().server.ctx;
-    for (const [from, to] of [['filler 1.txt', 'back\\slash.txt'], ['filler 2.txt', 'quote "q" x.txt']]) {
+    const stored: [string, string][] = [['filler 1.txt', 'back\\slash.txt'], ['filler 2.txt', 'quote "q" x.txt']];
+    for (const [from, to] of stored) {
       await db.updateTable('files').set({ original_name: to }).where('user_id', '=', erin.id).where('original_name', '=', from).execute();
     }
     await uploadOne(t().client, erin.token, { name: 'plain.txt', content: unsearched }, { tags: ['Zebra crossing'] });
