@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { describeEachDb, type TestServer } from './helpers/server.js';
-import { samples, settled, sha256, upload, uploadOne } from './helpers/files.js';
+import { addFiles, samples, settled, sha256, upload, uploadOne } from './helpers/files.js';
 import { pdfWithPages } from './helpers/file-samples.js';
 import { makeFolder } from './helpers/folders.js';
 import { runMaintenance } from '../src/maintenance.js';
@@ -221,33 +221,6 @@ describeEachDb('content search', (t) => {
     expect((await search(t(), alice.token, `search=${late}`)).map((f) => f.original_name)).toEqual(['older.txt']);
   });
 });
-
-/**
- * Gives a user `count` more files of one content, whose text is `text`,
- * straight in the database: a list too large for a search to test the
- * content of each of its files.
- */
-async function addFiles(t: TestServer, userId: number, count: number, text: string) {
-  const { db } = t.server.ctx;
-  const hash = sha256(randomBytes(16));
-  const now = Date.now();
-  const type = 'text/plain';
-  await db.insertInto('blobs').values({ hash, size: 1, mime_type: type, storage_key: `objects/none/${hash}`, head_hash: null, ref_count: count, created_at: now, orphaned_at: null }).execute();
-  await db.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
-  const files = Array.from({ length: count }, (_, i) => ({
-    user_id: userId,
-    blob_hash: hash,
-    original_name: `filler ${i}.txt`,
-    file_size: 1,
-    mime_type: type,
-    folder_id: null,
-    is_public: 0,
-    download_count: 0,
-    created_at: now - count + i,
-    updated_at: now,
-  }));
-  await db.insertInto('files').values(files).execute();
-}
 
 describeEachDb('content search in a list of a thousand files and more', (t) => {
   const key = word('plum');

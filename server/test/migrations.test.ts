@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type MigrationProvider } from 'kysely';
 import { expect, it } from 'vitest';
 import { migrate, openDatabase, type DatabaseHandle } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
@@ -19,7 +19,7 @@ async function databaseAt(dialect: DbKind, last: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
   const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
   const handle = await openDatabase({ url: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, schema, dataDir });
-  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect, SECRETS) };
   const result = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateTo(last);
   expect(result.error).toBeUndefined();
   return { handle, dataDir, schema };
@@ -151,6 +151,27 @@ it.each(DATABASES)('seals the TOTP secrets stored in clear when 0190 runs; sign-
   }
 });
 
+// SQLite only: PostgreSQL searches names through pg_trgm (0101).
+it('indexes the names of existing files by trigrams when 0250 runs, and each name written since [sqlite]', () =>
+  withDatabaseAt('sqlite', '0240_file_text_links', async (handle) => {
+    const db = handle.db;
+    const [a] = await db.insertInto('users').values([userRow('a')] as never).returning('id').execute();
+    await db.insertInto('blobs').values([blobRow('x', 100)]).execute();
+    const [old] = await db.insertInto('files').values({ ...fileRow(a!.id, 'x', 100), original_name: 'Old REPORT.txt' }).returning('id').execute();
+
+    await migrate(handle, SECRETS);
+    const named = async (text: string) =>
+      (await sql<{ id: number }>`select rowid as id from files_name_trigrams where files_name_trigrams match ${`"${text}"`}`.execute(db)).rows.map((r) => Number(r.id));
+    expect(await named('d rep')).toEqual([old!.id]);
+    const [added] = await db.insertInto('files').values({ ...fileRow(a!.id, 'x', 100), original_name: 'New.txt' }).returning('id').execute();
+    expect(await named('new')).toEqual([added!.id]);
+    await db.updateTable('files').set({ original_name: 'Renamed.txt' }).where('id', '=', added!.id).execute();
+    expect(await named('new')).toEqual([]);
+    expect(await named('renamed')).toEqual([added!.id]);
+    await db.deleteFrom('files').where('id', '=', old!.id).execute();
+    expect(await named('report')).toEqual([]);
+  }));
+
 it.each(DATABASES)('runs the migrations a release adds below numbers an installation has already run [%s]', async (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
   const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
@@ -158,7 +179,7 @@ it.each(DATABASES)('runs the migrations a release adds below numbers an installa
   try {
     // An installation of the previous release: it ran every migration but those numbered in the ranges added since.
     const all = migrations(handle.dialect, SECRETS);
-    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets'];
+    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope'];
     const released = Object.fromEntries(Object.entries(all).filter(([name]) => !added.includes(name)));
     const provider: MigrationProvider = { getMigrations: async () => released };
     const before = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();

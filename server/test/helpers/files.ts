@@ -121,3 +121,30 @@ export async function ageTrash(t: TestServer, userId: number, days: number): Pro
       .execute();
   }
 }
+
+/**
+ * Gives a user `count` more files of one content, whose text is `text`,
+ * straight in the database: a list too large for a search to test the
+ * content of each of its files.
+ */
+export async function addFiles(t: TestServer, userId: number, count: number, text: string) {
+  const { db } = t.server.ctx;
+  const hash = sha256(randomBytes(16));
+  const now = Date.now();
+  const type = 'text/plain';
+  await db.insertInto('blobs').values({ hash, size: 1, mime_type: type, storage_key: `objects/none/${hash}`, head_hash: null, ref_count: count, created_at: now, orphaned_at: null }).execute();
+  await db.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
+  const files = Array.from({ length: count }, (_, i) => ({
+    user_id: userId,
+    blob_hash: hash,
+    original_name: `filler ${i}.txt`,
+    file_size: 1,
+    mime_type: type,
+    folder_id: null,
+    is_public: 0,
+    download_count: 0,
+    created_at: now - count + i,
+    updated_at: now,
+  }));
+  await db.insertInto('files').values(files).execute();
+}

@@ -21,6 +21,8 @@ import { resumableOnConflict } from './0147_resumable_on_conflict.js';
 import { sealedTotpSecrets } from './0190_sealed_totp_secrets.js';
 import { trigramPendingLists } from './0230_trigram_pending_lists.js';
 import { fileTextLinks } from './0240_file_text_links.js';
+import { searchNameTrigrams } from './0250_search_name_trigrams.js';
+import { fileTextScope } from './0251_file_text_scope.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -51,5 +53,7 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0220_content_texts': contentTexts(dialect),
     '0230_trigram_pending_lists': trigramPendingLists(dialect),
     '0240_file_text_links': fileTextLinks(dialect),
+    '0250_search_name_trigrams': searchNameTrigrams(dialect),
+    '0251_file_text_scope': fileTextScope(dialect),
   };
 }

@@ -165,30 +165,51 @@ async function countWhere(db: Db, where: Condition): Promise<number> {
   return Number(total);
 }
 
+/** Characters a text needs for the trigram index of names to find it; shorter texts are tested on each name. */
+const TRIGRAM = 3;
+
+/**
+ * SQLite: the ids of the files whose lowered name holds the text, from the
+ * trigram index of names (migration 0250), or undefined for a text shorter
+ * than a trigram. The text is one quoted phrase, which matches where its
+ * trigrams follow one another, that is where it is a substring of the name,
+ * as `nameHolds` tests; quoted, nothing typed is read as query syntax.
+ */
+function trigramNames(text: string): RawBuilder<unknown> | undefined {
+  const lowered = text.toLowerCase();
+  if ([...lowered].length < TRIGRAM) return undefined;
+  return sql`select rowid as id from files_name_trigrams where files_name_trigrams match ${`"${lowered.replace(/"/g, '""')}"`}`;
+}
+
 /**
  * The count of a text search over a large scope, as a sum of disjoint
  * counts, each from its own index, rather than one `or` tested on every file
  * (where each file would be looked up among the content arm's ids): the files
  * found by name or tag, then those found by content alone (`filesHolding`,
  * whose files are read anyway to test the scope, so testing their names costs
- * little). SQLite walks the scope's files to test names in any case, so it
- * counts the tags' few files apart, not in that walk. Their arm is a CROSS
- * JOIN, which SQLite never reorders: it starts from the tags' files instead of
- * walking every file of the scope a second time.
+ * little). SQLite counts the names from the trigram index, each match's file
+ * read for the scope (a CROSS JOIN, which SQLite never reorders, so it starts
+ * from the index rather than walking the scope); a text too short for it
+ * tests every name of the scope. It counts the tags' few files apart, also
+ * starting from them.
  */
 async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: FileFilters): Promise<number> {
   const { search = '', ...others } = filters;
   const rest = listed(scope, others, dialect, { from: 'each file' });
   const pattern = containsPattern(search);
   const byContentAlone = sql`(select count(*) from (${filesHolding(searchWords(search), dialect, sql<SqlBool>`${rest} and not ${nameOrTag(search, dialect)}`)}) c)`;
-  const query =
-    dialect === 'postgres'
-      ? sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameOrTag(search, dialect)}) + ${byContentAlone} as total`
-      : sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameHolds(pattern)})
-          + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
-              where ${rest} and not ${nameHolds(pattern)})
-          + ${byContentAlone} as total`;
-  const { rows } = await query.execute(db);
+  if (dialect === 'postgres') {
+    const { rows } = await sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameOrTag(search, dialect)}) + ${byContentAlone} as total`.execute(db);
+    return Number(rows[0]?.total ?? 0);
+  }
+  const names = trigramNames(search);
+  const byName = names
+    ? sql`(select count(*) from (${names}) n cross join files f on f.id = n.id where ${rest})`
+    : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern)})`;
+  const { rows } = await sql<{ total: number }>`select ${byName}
+      + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
+          where ${rest} and not ${nameHolds(pattern)})
+      + ${byContentAlone} as total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
