@@ -5,7 +5,8 @@ import { migrations } from './migrations/index.js';
 import { InstallationDialect } from './schema-introspector.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
-import { openSqlite, writeWithoutFlush } from './sqlite.js';
+import { openSqlite, sqliteFile, writeWithoutFlush } from './sqlite.js';
+import { openSqliteReader } from './sqlite-reader.js';
 import { preparingPool } from './prepared.js';
 
 export type { Dialect };
@@ -13,6 +14,13 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For long reads that need no transaction (listings, searches, figures):
+   * on SQLite a connection of its own on a worker thread, so they run off the
+   * event loop; on PostgreSQL the same pool as `db`, whose queries run in the
+   * database's own processes already.
+   */
+  reader: Db;
   dialect: Dialect;
   /** PostgreSQL schema holding Vault's tables. */
   schema: string | undefined;
@@ -71,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool: preparingPool(pool) }, opts.schema ?? 'public') });
     return {
       db,
+      reader: db,
       dialect: 'postgres',
       schema: opts.schema ?? 'public',
       pgPool: pool,
@@ -93,7 +102,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     };
   }
   const db = openSqlite(opts.dataDir);
-  return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
+  const reader = openSqliteReader(sqliteFile(opts.dataDir), db);
+  return {
+    db,
+    reader,
+    dialect: 'sqlite',
+    schema: undefined,
+    pgPool: undefined,
+    exclusive: (_name, fn) => fn(),
+    close: async () => {
+      await reader.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 function migratorOf(handle: DatabaseHandle, secrets?: SecretBox): Migrator {
