@@ -39,7 +39,8 @@ describe('the SQLite reader', () => {
       expect(await count(reader)).toBe(i);
     }
     await server.transaction().execute((trx) => sql`insert into t (v) values ('in a transaction')`.execute(trx));
-    expect(await reader.selectFrom('t').select('v').orderBy('id', 'desc').limit(1).executeTakeFirst()).toEqual({ v: 'in a transaction' });
+    const { rows } = await sql<{ v: string }>`select v from t order by id desc limit 1`.execute(reader);
+    expect(rows).toEqual([{ v: 'in a transaction' }]);
   });
 
   it('runs its statement off the event loop', async () => {
