@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { bodyRead } from './body-memory.js';
+import { bodyRead } from '../body-memory.js';
 
 /**
  * Watches a request body as it is read: `onProgress` for every chunk, and
