@@ -11,8 +11,8 @@ const MIB = 1024 * 1024;
  * under the pool's lock, a worker is woken, and its completion wakes the
  * loop (on two cores the loop often waits for that lock). 256 KiB had been
  * measured best, but while a third of the upload's CPU went into full garbage
- * collections (see http/body-memory.ts), which hid the difference. Measured
- * since, on a 1 GiB upload, alternating: 1 MiB writes cost 2.9 to 3.2
+ * collections (see body-memory.ts), which hid the difference. Measured
+ * since, on a 1 GiB upload, alternating: 1 MiB writes cost 2.9 to 3.5
  * CPU-seconds per GiB against 3.2 to 3.9 for 256 KiB; 2 and 4 MiB cost no
  * less in an upload, but a re-upload held off the disk then cost the kernel
  * four times as much (2.4 to 2.7 s per GiB in the pool's threads).
