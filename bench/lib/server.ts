@@ -61,6 +61,12 @@ export interface ServerOptions {
   cpuProfileDir?: string;
   /** Time every SQLite statement (lib/sql-timing.mjs) and write the timings here when it stops. */
   sqlStatsFile?: string;
+  /** Another build of the server (its dist directory) than this checkout's. */
+  dist?: string;
+  /** Options for node itself, before the script (`--trace-gc`, `--perf-basic-prof`). */
+  nodeArgs?: string[];
+  /** Sees what the server prints once it listens (what `--trace-gc` prints, for one). */
+  onOutput?: (text: string) => void;
 }
 
 /** The production build of the server on a throw-away data directory. */
@@ -89,7 +95,8 @@ export async function startServer(extraEnv: Record<string, string>, opts: Server
   };
   const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
   const sqlTiming = opts.sqlStatsFile ? ['--import', pathToFileURL(path.join(root, 'bench/lib/sql-timing.mjs')).href] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...sqlTiming, path.join(root, 'server/dist/main.js')], {
+  const main = path.join(opts.dist ?? path.join(root, 'server/dist'), 'main.js');
+  const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...profile, ...sqlTiming, main], {
     env: { ...process.env, ...env, LOG_LEVEL: 'info', ...(opts.sqlStatsFile ? { VAULT_BENCH_SQL_STATS: opts.sqlStatsFile } : {}) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -102,6 +109,7 @@ export async function startServer(extraEnv: Record<string, string>, opts: Server
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
+  if (opts.onOutput) child.stdout!.on('data', (d: Buffer) => opts.onOutput!(d.toString()));
   child.stdout!.resume();
   return {
     url,

@@ -3,8 +3,10 @@ import { expect, it, vi } from 'vitest';
 import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
 import { HashCache } from '../src/storage/hash-cache.js';
+import { YOUNG_EVERY } from '../src/body-memory.js';
 import { assertStorageConsistent, blobOf, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
+import { forcedYoungCollections } from './helpers/collections.js';
 import { checksumOf, createUpload, download, handPatch, leftoversOf, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
 const MIB = 1024 * 1024;
@@ -97,6 +99,18 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     expect(activity).toHaveLength(1);
     expect(await pendingUploads(t(), user.id)).toBe(0);
     await assertStorageConsistent(t());
+  });
+
+  it('has the young generation collected as a PATCH body is read, so that its buffers go without full collections', async () => {
+    const { token } = await t().client.register();
+    const content = text(3 * YOUNG_EVERY);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'young.txt' });
+    let status = 0;
+    const collections = await forcedYoungCollections(async () => {
+      status = (await patch(url, token, 0, content)).status;
+    });
+    expect(status).toBe(204);
+    expect(collections).toBeGreaterThanOrEqual(2);
   });
 
   it('resumes an upload cut mid-way from the offset the server kept', async () => {

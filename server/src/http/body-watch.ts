@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { bodyRead } from '../body-memory.js';
 
 /**
  * Watches a request body as it is read: `onProgress` for every chunk, and
@@ -7,7 +8,8 @@ import type { IncomingMessage } from 'node:http';
  * received whole, is not idle). Returns a function that stops watching.
  */
 export function watchBody(body: IncomingMessage, idleMs: number, onProgress: () => void, onIdle: () => void): () => void {
-  const onData = () => {
+  const onData = (chunk: Buffer) => {
+    bodyRead(chunk.length);
     timer.refresh();
     onProgress();
   };

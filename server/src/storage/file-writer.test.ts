@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BatchedFileWriter, ObjectFileWriter } from './file-writer.js';
+import { BatchedFileWriter, ObjectFileWriter, WRITE_BYTES } from './file-writer.js';
 
 const MIB = 1024 * 1024;
 const dirs: string[] = [];
@@ -53,7 +53,7 @@ describe('ObjectFileWriter', () => {
     expect(sha(bytes)).toBe(sha(Buffer.concat(chunks)));
   });
 
-  it('gathers the chunks that arrive during a write into the next one, up to 256 KiB', async () => {
+  it('gathers the chunks that arrive during a write into the next one, up to WRITE_BYTES', async () => {
     const chunk = 64 * 1024;
     const chunks = Array.from({ length: 256 }, () => randomBytes(chunk));
     const { bytes, writes } = await write(chunks, () => false, true);
@@ -61,7 +61,7 @@ describe('ObjectFileWriter', () => {
     // A write per chunk would be 256 of them. While a chunk is written three
     // more wait and go together; the stream flows again once they are written.
     expect(writes.length).toBeLessThanOrEqual(128);
-    expect(Math.max(...writes)).toBeLessThanOrEqual(256 * 1024 + chunk);
+    expect(Math.max(...writes)).toBeLessThanOrEqual(WRITE_BYTES + chunk);
   });
 
   it('flushes in the background while a large object arrives', async () => {

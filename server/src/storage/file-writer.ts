@@ -6,15 +6,18 @@ const MIB = 1024 * 1024;
 /**
  * The most bytes one write takes to the disk: chunks (64 KiB or less as they
  * come off the socket) are gathered up to this much while a write is in
- * flight. Each write is a thread-pool round trip, so a write per chunk costs
- * round trips; large writes cost more kernel time per byte instead (the batch
- * has left the CPU's cache by the time the kernel copies it into the page
- * cache). Measured side by side on a quiet machine (1 GiB, five rounds
- * each), the median upload took 3.0 and 3.1 times the machine limit at
- * 256 KiB, 3.6 and 3.8 at 64 KiB, 4.0 at 128 KiB and 4.5 and 4.7 at 1 MiB
- * (which also spent 3.3 to 3.6 CPU-seconds per GiB, against 2.0 to 2.4).
+ * flight. Each write is a thread-pool round trip, and each round trip costs
+ * the event loop more than the kernel's copy of the bytes: the job is queued
+ * under the pool's lock, a worker is woken, and its completion wakes the
+ * loop (on two cores the loop often waits for that lock). 256 KiB had been
+ * measured best, but while a third of the upload's CPU went into full garbage
+ * collections (see body-memory.ts), which hid the difference. Measured
+ * since, on a 1 GiB upload, alternating: 1 MiB writes cost 2.9 to 3.5
+ * CPU-seconds per GiB against 3.2 to 3.9 for 256 KiB; 2 and 4 MiB cost no
+ * less in an upload, but a re-upload held off the disk then cost the kernel
+ * four times as much (2.4 to 2.7 s per GiB in the pool's threads).
  */
-const WRITE_BYTES = 256 * 1024;
+export const WRITE_BYTES = 1024 * 1024;
 
 /**
  * Each time this much more has been written, the file is flushed in the

@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ChecksumAlgorithm, KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
+import { bodyRead } from '../../body-memory.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { ChecksumMismatch, Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
 import { ResumableInspection, type HashSource } from '../../storage/inspection.js';
@@ -175,6 +176,7 @@ class Progress {
         clearTimeout(idle);
       }
       if (next.done) return undefined;
+      bodyRead(next.value.length);
       const room = this.upload.upload_length - this.offset;
       const chunk = next.value.length > room ? next.value.subarray(0, room) : next.value;
       if (chunk.length > 0) {
