@@ -36,7 +36,6 @@ export function secretBoxOf(config: Config): SecretBox {
 export function createDomainContext(config: Config, { database, store, events, log, observe = silentObserver }: ContextParts): DomainContext {
   const ctx: DomainContext = {
     db: database.db,
-    reader: database.reader,
     dialect: database.dialect,
     grouped: createGroupCommit(database.db, database.dialect),
     store,

@@ -9,7 +9,7 @@ import { createFsObjectStore } from '../storage/fs-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { repairCounts } from '../storage/repair.js';
 import { DATABASE_FILE, SECRET_FILE, assertEmptyDir, hashFile, writeManifest, type BackupManifest } from './manifest.js';
-import { sqliteFile } from '../db/sqlite.js';
+import { sqliteFile } from '../cli/installation.js';
 
 /** Pages copied per step of the online backup: the whole database at once, so no write can restart it. */
 const ALL_PAGES = 2 ** 30;

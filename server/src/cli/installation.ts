@@ -1,8 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { pino } from 'pino';
 import type { Config } from '../config.js';
 import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/index.js';
-import { sqliteFile } from '../db/sqlite.js';
 import { createDomainContext } from '../domain-context.js';
 import type { DomainContext } from '../domain/shared/context.js';
 import { createMemoryBus } from '../events/memory-bus.js';
@@ -17,6 +17,10 @@ export interface Installation {
   /** The domain's context, as the server builds it (made on first use: it may create the JWT secret file). */
   context(): DomainContext;
   close(): Promise<void>;
+}
+
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'vault.db');
 }
 
 /**

@@ -5,8 +5,7 @@ import { migrations } from './migrations/index.js';
 import { InstallationDialect } from './schema-introspector.js';
 import type { Dialect } from './dialect.js';
 import type { SecretBox } from '../secret-box.js';
-import { openSqlite, sqliteFile, writeWithoutFlush } from './sqlite.js';
-import { openSqliteReader } from './sqlite-reader.js';
+import { openSqlite, writeWithoutFlush } from './sqlite.js';
 import { preparingPool } from './prepared.js';
 
 export type { Dialect };
@@ -14,13 +13,6 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
-  /**
-   * For long reads that need no transaction (listings, searches, figures):
-   * on SQLite a connection of its own on a worker thread, so they run off the
-   * event loop; on PostgreSQL the same pool as `db`, whose queries run in the
-   * database's own processes already.
-   */
-  reader: Db;
   dialect: Dialect;
   /** PostgreSQL schema holding Vault's tables. */
   schema: string | undefined;
@@ -79,7 +71,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool: preparingPool(pool) }, opts.schema ?? 'public') });
     return {
       db,
-      reader: db,
       dialect: 'postgres',
       schema: opts.schema ?? 'public',
       pgPool: pool,
@@ -102,19 +93,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     };
   }
   const db = openSqlite(opts.dataDir);
-  const reader = openSqliteReader(sqliteFile(opts.dataDir), db);
-  return {
-    db,
-    reader,
-    dialect: 'sqlite',
-    schema: undefined,
-    pgPool: undefined,
-    exclusive: (_name, fn) => fn(),
-    close: async () => {
-      await reader.destroy();
-      await db.destroy();
-    },
-  };
+  return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
 }
 
 function migratorOf(handle: DatabaseHandle, secrets?: SecretBox): Migrator {

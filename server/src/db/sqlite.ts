@@ -52,34 +52,23 @@ function walDurability(walFile: string): Durability & { close(): void } {
 }
 
 /**
- * Prepared statements kept and reused, by text: Kysely prepares each query
- * anew, which cost more than running most of them. Safe because every
- * statement runs to completion synchronously (no iterators).
+ * better-sqlite3 behind Kysely with prepared statements kept and reused:
+ * Kysely prepares each query anew, which cost more than running most of them.
+ * Safe because every statement runs to completion synchronously (no iterators).
  */
-class StatementCache {
-  private readonly cache = new Map<string, SQLite.Statement>();
-
-  constructor(private readonly file: SQLite.Database) {}
-
-  get(text: string): SQLite.Statement {
-    let statement = this.cache.get(text);
-    if (statement) {
-      this.cache.delete(text);
-    } else {
-      statement = this.file.prepare(text);
-      if (this.cache.size >= STATEMENT_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    }
-    this.cache.set(text, statement);
-    return statement;
-  }
-}
-
-/** better-sqlite3 behind Kysely, its statements from `statements`, and whether they write told to `durability`. */
-function withDurability(file: SQLite.Database, statements: StatementCache, durability: Durability): SqliteDatabase {
+function withStatementCache(file: SQLite.Database, durability: Durability): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => file.close(),
     prepare(text: string) {
-      const statement = statements.get(text);
+      let statement = cache.get(text);
+      if (statement) {
+        cache.delete(text);
+      } else {
+        statement = file.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
       // Kysely prepares every statement right before running it.
       if (!statement.readonly) durability.wrote();
       return statement;
@@ -117,28 +106,17 @@ class FlushingDialect extends SqliteDialect {
 
 const exemptions = new WeakMap<Kysely<Database>, Durability>();
 
-/** Runs a statement that only reads, synchronously, on the connection; undefined while a transaction is open on it. */
-type ReadNow = (text: string, parameters: readonly unknown[]) => unknown[] | undefined;
-
-const readsNow = new WeakMap<Kysely<Database>, ReadNow>();
-
-/** Where the embedded database of `dataDir` lies. */
-export function sqliteFile(dataDir: string): string {
-  return path.join(dataDir, 'vault.db');
-}
-
 /** The embedded database in dataDir, its commits durable as `walDurability` says. */
 export function openSqlite(dataDir: string): Kysely<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const dbFile = sqliteFile(dataDir);
+  const dbFile = path.join(dataDir, 'vault.db');
   const file = new SQLite(dbFile);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const durability = walDurability(`${dbFile}-wal`);
-  const statements = new StatementCache(file);
-  const database = withDurability(file, statements, durability);
+  const database = withStatementCache(file, durability);
   const db = new Kysely<Database>({
     dialect: new FlushingDialect(
       {
@@ -154,25 +132,7 @@ export function openSqlite(dataDir: string): Kysely<Database> {
     ),
   });
   exemptions.set(db, durability);
-  readsNow.set(db, (text, parameters) => {
-    // Another use of the connection may hold it between two statements of a
-    // transaction: what it wrote is not committed, and must not be read.
-    if (file.inTransaction) return undefined;
-    const statement = statements.get(text);
-    if (!statement.readonly) throw new Error('Only statements that read run here');
-    return statement.all(parameters);
-  });
   return db;
-}
-
-/**
- * Runs a statement that only reads on the connection at once, outside
- * Kysely's turn-taking: it runs to its end before any other JavaScript, so it
- * cannot come between the statements of another use, and sees what is
- * committed. Undefined while a transaction is open (its writes are not).
- */
-export function readNow(db: Kysely<Database>, text: string, parameters: readonly unknown[]): unknown[] | undefined {
-  return readsNow.get(db)?.(text, parameters);
 }
 
 /** Runs `write` on the connection and answers without waiting for the disk: a crash may lose it. */

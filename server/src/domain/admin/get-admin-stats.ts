@@ -9,7 +9,7 @@ import { activityTimeline } from './activity-timeline.js';
  * last TIMELINE_DAYS days of activity.
  */
 export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<AdminStatsResponse> {
-  const db = ctx.reader;
+  const { db } = ctx;
   const storage = await systemStorage(db);
   const counts = await db
     .selectFrom('files')

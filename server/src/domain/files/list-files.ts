@@ -11,8 +11,7 @@ import { searchFiles, type Condition } from './search.js';
  * scope narrows it to the caller's own or to the shared ones.
  */
 export async function listFiles(ctx: DomainContext, actor: Actor, criteria: FileSearch): Promise<FileListResponse> {
-  // A listing reads, whatever it finds: off the event loop where the database allows.
-  const db = ctx.reader;
+  const { db } = ctx;
   const viewer = viewerOf(actor);
   const { page, limit, sort_by, sort_order, folder_id, scope: whose, ...filters } = criteria;
   let scope: Condition;

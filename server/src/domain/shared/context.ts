@@ -31,8 +31,6 @@ export interface DomainSettings {
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
 export interface DomainContext {
   db: Db;
-  /** For long reads that need no transaction (see DatabaseHandle.reader): listings, searches, figures. */
-  reader: Db;
   dialect: Dialect;
   /** For small, frequent writes (download counts): concurrent ones share a commit. */
   grouped: GroupCommit;
