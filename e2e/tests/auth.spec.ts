@@ -10,9 +10,10 @@ test('registering opens the dashboard with the username', async ({ page }) => {
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
+  // The toast lasts 4 s from the answer: seen first, before the dashboard has drawn.
+  await expect(page.getByText('Registration successful!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
-  await expect(page.getByText('Registration successful!')).toBeVisible();
   const session = await storedSession(page);
   expect(session.token).toBeTruthy();
   expect(JSON.parse(session.user ?? '{}')).toMatchObject({ username: account.username, email: account.email, is_admin: false });
@@ -48,9 +49,9 @@ test('Fill Demo Credentials signs in as the demo user', async ({ page }) => {
   await expect(page.getByLabel('Password')).toHaveValue('demo123');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
+  await expect(page.getByText('Successfully logged in!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeVisible();
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
 });
 
 test('Admin Login with the demo admin reaches the admin panel', async ({ page }) => {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
-import { recordEvents } from './helpers/events.js';
+import { nextEvent } from './helpers/events.js';
 import { samples, settled, uploadForm, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
 
@@ -51,15 +51,13 @@ describeEachDb('the statements of an upload', (t, db) => {
     const bob = await t().client.register();
     const id = await uploadOne(t().client, alice.token, { name: 'shared.txt', content: samples.text() });
     await t().client.put(`/api/files/${id}/share`, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } });
-    const { messages, stop } = recordEvents(t());
+    const updated = nextEvent(t(), (m) => m.event.type === 'file_updated' && m.event.file_id === id);
     const response = await t().client.post<UploadResponse>('/api/files/upload?on_conflict=version', {
       token: alice.token,
       body: uploadForm([{ name: 'shared.txt', content: samples.text() }]),
     });
-    stop();
     expect(response.status).toBe(201);
     expect(response.body.files[0]).toMatchObject({ id, visibility: { kind: 'shared', users: [bob.user.username] } });
-    const updated = messages.find((m) => m.event.type === 'file_updated' && m.event.file_id === id);
-    expect(updated?.audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect((await updated).audience.userIds.sort()).toEqual([alice.user.id, bob.user.id].sort());
   });
 });
