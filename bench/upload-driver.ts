@@ -12,7 +12,7 @@ import path from 'node:path';
 import { deleteFile, register, uploadMultipart } from './lib/http.js';
 import { makeBigFile } from './lib/large-file.js';
 import { MIB } from './lib/measure.js';
-import { startServer } from './lib/server.js';
+import { memoryOf, startServer, statCpu } from './lib/server.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -32,11 +32,9 @@ function threadCpu(pid: number): Map<string, number> {
       continue; // the thread ended meanwhile
     }
     const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    // utime and stime: fields 14 and 15, in ticks of 1/100 s.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    for (const [kind, ticks] of [['user', fields[11]], ['sys', fields[12]]] as const) {
+    for (const [kind, seconds] of Object.entries(statCpu(stat))) {
       const key = `${name} ${kind}`;
-      out.set(key, (out.get(key) ?? 0) + Number(ticks) / 100);
+      out.set(key, (out.get(key) ?? 0) + seconds);
     }
   }
   return out;
@@ -73,7 +71,7 @@ async function measure(label: string, name: string): Promise<number> {
   if (answer.status !== 201) throw new Error(JSON.stringify(answer));
   const used = [...threadCpu(server.pid)].map(([k, v]) => [k, (v - (before.get(k) ?? 0)) / gib] as const).filter(([, v]) => v > 0);
   const total = used.reduce((sum, [, v]) => sum + v, 0);
-  const peak = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024;
+  const peak = memoryOf(server.pid).peak / MIB;
   const collections = `full GCs ${gcs.full - gcBefore.full}, young ${gcs.young - gcBefore.young}`;
   console.log(
     `${label}: ${s.toFixed(2)} s, CPU per GiB ${total.toFixed(2)} s (${used.map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}), ${collections}, peak RSS ${peak.toFixed(0)} MB`,

@@ -31,11 +31,16 @@ export function resetPeakMemory(pid: number): void {
  * threads, or with `mainThread` only the one that runs JavaScript.
  */
 export function cpuSecondsOf(pid: number, mainThread = false): number {
+  const { user, sys } = statCpu(fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8'));
+  return user + sys;
+}
+
+/** The CPU seconds a `/proc/.../stat` line counts, user and kernel apart. */
+export function statCpu(stat: string): { user: number; sys: number } {
   // Fields after the command name, which is in parentheses and may contain spaces.
-  const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
-  const fields = stat.split(') ')[1]!.split(' ');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, in clock ticks of 1/100 s on Linux.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
 }
 
 /**
