@@ -77,9 +77,11 @@ export async function createServer(config: Config, logger: Logger = pino({ level
      * grace).
      */
     async close() {
-      await stopMaintenance?.();
       const deadline = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceMs);
-      await app.close();
+      // New work is refused at once, not only once a maintenance pass under way has stopped.
+      const closing = app.close();
+      await stopMaintenance?.();
+      await closing;
       clearTimeout(deadline);
       metricsServer?.closeAllConnections();
       await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
