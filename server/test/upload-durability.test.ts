@@ -46,6 +46,31 @@ describeEachBackend('durability of uploaded copies', (t) => {
     expect((await download(t(), token, copy)).equals(content)).toBe(true);
   });
 
+  it('answers a re-upload without waiting for its copy to be deleted, then deletes it', async () => {
+    const { token } = await t().client.register();
+    const content = bigText();
+    await uploadOne(t().client, token, { name: 'original.txt', content });
+    const keys = await storedKeys(t());
+    const store = t().server.ctx.store;
+    const remove = store.delete.bind(store);
+    let open!: () => void;
+    const held = new Promise<void>((resolve) => (open = resolve));
+    const deleting: string[] = [];
+    vi.spyOn(store, 'delete').mockImplementation(async (key) => {
+      deleting.push(key);
+      await held;
+      return remove(key);
+    });
+    // With the delete held, the answer can only come if it does not wait for it.
+    const copy = await uploadOne(t().client, token, { name: 'copy.txt', content });
+    open();
+    vi.restoreAllMocks();
+    expect((await storedKeys(t())).sort()).toEqual(keys.sort());
+    expect(deleting).toHaveLength(1);
+    expect(keys).not.toContain(deleting[0]);
+    expect((await download(t(), token, copy)).equals(content)).toBe(true);
+  });
+
   it('makes the same content durable for another user: whether anybody else holds it never changes the work', async () => {
     const owner = await t().client.register();
     const other = await t().client.register();
