@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './schema.js';
-import { openSqlite, writeWithoutFlush } from './sqlite.js';
+import { CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
 
 const opened: { db: Kysely<Database>; dir: string }[] = [];
 
@@ -95,5 +95,14 @@ describe('SQLite commits', () => {
     flushes.releaseAll();
     await after;
     expect(flushes.count).toBe(1);
+  });
+});
+
+describe('the SQLite connection', () => {
+  it('keeps a page cache large enough for a search of 100,000 files', async () => {
+    const db = await scratchDb();
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+    expect(rows[0]!.cache_size).toBe(-CACHE_KIB);
+    expect(CACHE_KIB).toBeGreaterThanOrEqual(32 * 1024);
   });
 });

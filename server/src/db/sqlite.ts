@@ -104,6 +104,9 @@ class FlushingDialect extends SqliteDialect {
   }
 }
 
+/** The page cache of the server's connection, in KiB: it holds the pages a search of 100,000 files reads. */
+export const CACHE_KIB = 32 * 1024;
+
 const exemptions = new WeakMap<Kysely<Database>, Durability>();
 
 /** The embedded database in dataDir, its commits durable as `walDurability` says. */
@@ -115,6 +118,10 @@ export function openSqlite(dataDir: string): Kysely<Database> {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // SQLite's own page cache is 2 MiB by default: a search counting 25,000 of
+  // 100,000 files read most pages again from the OS, each looked up in the
+  // WAL's index first. Pages are allocated only as they are read.
+  file.pragma(`cache_size = -${CACHE_KIB}`);
   const durability = walDurability(`${dbFile}-wal`);
   const database = withStatementCache(file, durability);
   const db = new Kysely<Database>({

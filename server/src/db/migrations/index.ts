@@ -23,6 +23,7 @@ import { trigramPendingLists } from './0230_trigram_pending_lists.js';
 import { fileTextLinks } from './0240_file_text_links.js';
 import { searchNameTrigrams } from './0250_search_name_trigrams.js';
 import { fileTextScope } from './0251_file_text_scope.js';
+import { versionSizes } from './0260_version_sizes.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -55,5 +56,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0240_file_text_links': fileTextLinks(dialect),
     '0250_search_name_trigrams': searchNameTrigrams(dialect),
     '0251_file_text_scope': fileTextScope(dialect),
+    '0260_version_sizes': versionSizes(),
   };
 }

@@ -75,20 +75,33 @@ export async function ownsContent(db: Db, userId: number, hash: string): Promise
   return Boolean(row?.held);
 }
 
-/** Whether the user already holds content starting with the bytes of this head hash (see storage/ingest.ts). */
-export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('content_refs as r')
-    .innerJoin('blobs as b', 'b.hash', 'r.blob_hash')
-    .select('r.user_id')
-    .where('r.user_id', '=', userId)
+/**
+ * The user's contents starting with the bytes of this head hash (see
+ * storage/ingest.ts): from the few blobs with that head (an index), each
+ * looked up among the user's references, so the cost does not grow with the
+ * user's files (the other way round read all of them: 94 ms at 100,000).
+ */
+export function contentsStartingWith(db: Db, userId: number, headHash: string) {
+  return db
+    .selectFrom('blobs as b')
+    .select('b.hash')
     .where('b.head_hash', '=', headHash)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where((eb) => eb.exists(eb.selectFrom('content_refs as r').select('r.user_id').where('r.user_id', '=', userId).whereRef('r.blob_hash', '=', 'b.hash')));
 }
 
-/** The largest content the user holds (a copy of their own content is at most this large), as a subquery. */
+/** Whether the user already holds content starting with the bytes of this head hash. */
+export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
+  return (await contentsStartingWith(db, userId, headHash).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The largest content the user holds (a copy of their own content is at most
+ * this large), as a subquery: the largest of files and of versions, each read
+ * at the end of its (user_id, size) index. A max over content_refs would read
+ * every reference the user holds (39 ms at 100,000 files, on every upload).
+ */
 export function largestOwnContent(eb: ExpressionBuilder<Database, keyof Database>, userId: number) {
-  return eb.selectFrom('content_refs').select((inner) => inner.fn.max('size').as('size')).where('user_id', '=', userId);
+  const inFiles = eb.selectFrom('files').select((e) => e.fn.max('file_size').as('size')).where('user_id', '=', userId);
+  const inVersions = eb.selectFrom('file_versions').select((e) => e.fn.max('size').as('size')).where('user_id', '=', userId);
+  return eb.selectFrom(inFiles.unionAll(inVersions).as('m')).select((e) => e.fn.max('m.size').as('size'));
 }
