@@ -27,17 +27,19 @@ export function storageFigures(logical: number, physical: number, files: number,
  * Figures over the files matching a condition on their owner (`user_id`),
  * with their versions, and the physical bytes they occupy. Files in Trash are
  * still stored and charged, so they count; the trash figures say how much of
- * it they are (each file as uploaded).
+ * it they are (each file as uploaded). Each figure is its own subquery, read
+ * from an index that holds it (the owner's sizes, their contents in order, the
+ * trashed files): one pass computing them all read every file's row and
+ * sorted the contents to count them, 257 ms at 100,000 files against 20.
  */
 export async function storageOf(db: Db, scope: RawBuilder<unknown>, physical: RawBuilder<unknown>): Promise<StorageStats> {
   const { rows } = await sql<{ files: number; logical: number | null; unique_count: number; physical: number | null; trash_bytes: number | null; trash_files: number | null }>`
-    select count(*) as files,
-      (select sum(size) from content_refs where ${scope}) as logical,
-      count(distinct blob_hash) as unique_count,
+    select (select count(*) from files where ${scope}) as files,
+      coalesce((select sum(file_size) from files where ${scope}), 0) + coalesce((select sum(size) from file_versions where ${scope}), 0) as logical,
+      (select count(*) from (select distinct blob_hash from files where ${scope}) d) as unique_count,
       ${physical} as physical,
-      sum(case when trashed_at is not null then file_size else 0 end) as trash_bytes,
-      sum(case when trashed_at is not null then 1 else 0 end) as trash_files
-    from files where ${scope}`.execute(db);
+      (select sum(file_size) from files where ${scope} and trashed_at is not null) as trash_bytes,
+      (select count(*) from files where ${scope} and trashed_at is not null) as trash_files`.execute(db);
   const r = rows[0]!;
   return {
     ...storageFigures(Number(r.logical ?? 0), Number(r.physical ?? 0), Number(r.files), Number(r.unique_count)),

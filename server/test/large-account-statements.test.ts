@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadOne } from './helpers/files.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+/**
+ * SQLite runs every statement on the event loop: one that reads all of a
+ * user's files stops every other request as long as it runs (39 to 257 ms at
+ * 100,000 files). These tests read SQLite's plans, which depend on the indexes
+ * alone (PostgreSQL's depend on its statistics), of the statements requests run.
+ */
+
+type Statement = { source: string; reader: boolean };
+type Run = { source: string; args: unknown[] };
+
+const require = createRequire(import.meta.url);
+// The server's own driver module, whose statements the tests watch.
+const Database = require('better-sqlite3') as new (file: string) => { prepare(sql: string): Statement; close(): void };
+
+/** The SQLite statements (reads) the server runs while `work` runs. */
+async function readsDuring(work: () => Promise<unknown>): Promise<Run[]> {
+  const probe = new Database(':memory:');
+  const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
+  probe.close();
+  const runs: Run[] = [];
+  const originals = Object.fromEntries(['get', 'all', 'iterate'].map((m) => [m, prototype[m]!]));
+  for (const [method, original] of Object.entries(originals)) {
+    prototype[method] = function (this: Statement, ...args: unknown[]) {
+      // Kysely's driver passes the parameters as one array.
+      if (this.reader) runs.push({ source: this.source, args: args.length === 1 && Array.isArray(args[0]) ? args[0] : args });
+      return original.apply(this, args);
+    };
+  }
+  try {
+    await work();
+  } finally {
+    Object.assign(prototype, originals);
+  }
+  return runs;
+}
+
+async function planOf(t: TestServer, run: Run): Promise<string[]> {
+  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>({ sql: `explain query plan ${run.source}`, parameters: run.args, query: { kind: 'RawNode' } as never });
+  return rows.map((r) => r.detail);
+}
+
+/** Steps that read a row of files or file_versions for each of the user's files (an index with only the owner fixed, not covering). */
+const READS_EVERY_ROW = /SEARCH (files|file_versions) USING INDEX \S+ \(user_id=\?\)$/;
+/** Steps that walk an index entry for each of the user's files, unless a max at the end of a (user_id, size) index. */
+const WALKS_EVERY_ENTRY = /SEARCH (files|file_versions) USING (COVERING )?INDEX (?!\S+_user_size )\S+ \(user_id=\?\)$/;
+
+async function stepsMatching(t: TestServer, runs: Run[], pattern: RegExp): Promise<string[]> {
+  const found: string[] = [];
+  for (const run of runs) {
+    for (const step of await planOf(t, run)) if (pattern.test(step) || /TEMP B-TREE FOR count\(DISTINCT\)/.test(step)) found.push(`${step} in: ${run.source.slice(0, 120)}`);
+  }
+  return found;
+}
+
+describe('statements over a user’s files [sqlite]', () => {
+  let t: TestServer;
+  let token = '';
+
+  beforeAll(async () => {
+    t = await startTestServer('sqlite');
+    ({ token } = await t.client.register());
+    for (let i = 0; i < 20; i++) await uploadOne(t.client, token, { name: `note-${i}.txt`, content: Buffer.from(randomBytes(100 + i).toString('hex')) });
+    await uploadOne(t.client, token, { name: 'copy.txt', content: Buffer.from('same') });
+    await uploadOne(t.client, token, { name: 'copy-2.txt', content: Buffer.from('same') });
+    await uploadOne(t.client, token, { name: 'note-0.txt', content: Buffer.from('changed') }, { on_conflict: 'version' });
+  });
+  afterAll(() => t.close());
+
+  it('an upload looks at the uploader’s own content through index ends, whatever the number of their files', async () => {
+    // Over 1 MiB: the head hash is looked up too.
+    const content = randomBytes(1024 * 1024 + 10);
+    const runs = await readsDuring(() => uploadOne(t.client, token, { name: 'large.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), content]) }));
+    expect(runs.some((r) => r.source.includes('head_hash'))).toBe(true);
+    expect(await stepsMatching(t, runs, WALKS_EVERY_ENTRY)).toEqual([]);
+  });
+
+  it('storage and deduplication figures read indexes, not a row per file', async () => {
+    for (const path of ['/api/files/storage/stats', '/api/files/storage/deduplication']) {
+      const runs = await readsDuring(async () => expect((await t.client.get(path, { token })).status).toBe(200));
+      expect(runs.length).toBeGreaterThan(0);
+      expect(await stepsMatching(t, runs, READS_EVERY_ROW)).toEqual([]);
+    }
+  });
+});
