@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadOne } from './helpers/files.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -41,7 +42,7 @@ async function readsDuring(work: () => Promise<unknown>): Promise<Run[]> {
 }
 
 async function planOf(t: TestServer, run: Run): Promise<string[]> {
-  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>({ sql: `explain query plan ${run.source}`, parameters: run.args, query: { kind: 'RawNode' } as never });
+  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${run.source}`, run.args));
   return rows.map((r) => r.detail);
 }
 
