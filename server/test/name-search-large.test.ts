@@ -17,11 +17,11 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
   let erin = { token: '', id: 0 };
 
   /** Every file the search lists, all pages walked, and the total it gave. */
-  async function everyPage(search: string): Promise<{ total: number; names: string[] }> {
+  async function everyPage(search: string, filters: Record<string, string> = {}): Promise<{ total: number; names: string[] }> {
     const names: string[] = [];
     let total = -1;
     for (let page = 1; ; page++) {
-      const query = new URLSearchParams({ search, sort_by: 'original_name', sort_order: 'asc', limit: '100', page: String(page) });
+      const query = new URLSearchParams({ ...(search ? { search } : {}), ...filters, sort_by: 'original_name', sort_order: 'asc', limit: '100', page: String(page) });
       const res = await t().client.get(`/api/files?${query}`, { token: erin.token });
       expect(res.status, res.text).toBe(200);
       if (total >= 0) expect(res.body.total).toBe(total);
@@ -54,7 +54,7 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     expect((await t().client.delete(`/api/files/${gone}`, { token: erin.token })).status).toBe(204);
     expect((await t().client.post('/api/trash/delete', { token: erin.token, json: { file_ids: [gone] } })).status).toBe(200);
     const shared = await uploadOne(t().client, frank.token, { name: 'shared zebra.txt', content: unsearched });
-    await uploadOne(t().client, frank.token, { name: 'his zebra.txt', content: unsearched });
+    await uploadOne(t().client, frank.token, { name: 'his zebra.txt', content: unsearched }, { tags: ['Zebra crossing'] });
     expect((await t().client.put(`/api/files/${shared}/share`, { token: frank.token, json: { is_public: false, shared_users: [e.user.username] } })).status).toBe(200);
   });
 
@@ -90,5 +90,17 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     const { total, names } = await everyPage('filler');
     expect(total).toBe(1000);
     expect(names).toHaveLength(1000);
+  });
+
+  // A tag filter over a large scope looks the scope's files up among every file carrying the tag, anybody's.
+  it.each([
+    ['', ['plain.txt']],
+    ['plain', ['plain.txt']],
+    ['zebra', ['plain.txt']],
+    ['filler', []],
+  ])('counts a tag filter with the search %j as its pages list it, none of another user’s unshared files', async (search, expected) => {
+    const { total, names } = await everyPage(search, { tags: 'zebra CROSSING' });
+    expect(names).toEqual(expected);
+    expect(total).toBe(expected.length);
   });
 });

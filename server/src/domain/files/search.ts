@@ -26,10 +26,12 @@ function dateBound(value: string, end: boolean): number {
 }
 
 /**
- * How the content arm of a search finds its files. From each file: every file
- * of the scope has its own text tested, which costs per file of the scope and
- * reads nothing of other files' contents. From the matches: the matching
- * texts are joined to the scope's files once, which costs per matching text.
+ * How a search's tests beyond the file's own row (its content, its tags) find
+ * their files. From each file: every file of the scope has its own text and
+ * tags tested, which costs per file of the scope and reads nothing of other
+ * files'. From the matches: the matching texts, or the files carrying the tag
+ * (anybody's), are gathered once and the scope's files looked up among them,
+ * which costs per match.
  */
 export type ContentReach = { from: 'each file' } | { from: 'matches'; scope: Condition };
 
@@ -88,7 +90,12 @@ export function filterConditions(f: FileFilters, dialect: Dialect, reach: Conten
   if (f.start_date) where.push(sql<SqlBool>`f.created_at >= ${dateBound(f.start_date, false)}`);
   if (f.end_date) where.push(sql<SqlBool>`f.created_at <= ${dateBound(f.end_date, true)}`);
   for (const tag of f.tags ?? []) {
-    where.push(sql<SqlBool>`f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ${tag.toLowerCase()})`);
+    const tagged = sql<SqlBool>`lower(ft.tag) = ${tag.toLowerCase()}`;
+    where.push(
+      reach.from === 'each file'
+        ? sql<SqlBool>`exists (select 1 from file_tags ft where ft.file_id = f.id and ${tagged})`
+        : sql<SqlBool>`f.id in (select ft.file_id from file_tags ft where ${tagged})`,
+    );
   }
   if (f.uploader) {
     where.push(sql<SqlBool>`f.user_id in (select id from users where lower(username) = ${f.uploader.toLowerCase()})`);
@@ -130,9 +137,10 @@ export interface Page {
 }
 
 /**
- * Scopes with fewer files than this test each file's own content: at most this
- * many lookups of a text by its hash, a millisecond or two, and nothing read
- * of other files' contents. Larger scopes join the matching texts to their files.
+ * Scopes with fewer files than this test each file's own content and tags: at
+ * most this many lookups of a text or a file's tags, a millisecond or two, and
+ * nothing read of other files'. Larger scopes gather the matches first: a tag
+ * common to many users' files cost 4.3 ms that way for a scope of 500 files.
  */
 const SMALL_SCOPE = 1000;
 
@@ -226,7 +234,7 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
-  const small = words.length > 0 && (await isSmall(db, scope));
+  const small = (words.length > 0 || (filters.tags?.length ?? 0) > 0) && (await isSmall(db, scope));
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const byArms = words.length > 0 && !small;
   const total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
