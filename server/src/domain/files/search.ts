@@ -45,10 +45,18 @@ function taggedWith(pattern: string): RawBuilder<unknown> {
   return sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
 }
 
-/** A name or tag containing the text: the file's own name, or its id among the files its tags match. */
-function nameOrTag(text: string, dialect: Dialect): Condition {
+/**
+ * A name or tag containing the text: the file's own name, and its own tags
+ * (from each file) or its id among the files whose tags match (from the
+ * matches: every tag of every user is tested, once per statement).
+ */
+function nameOrTag(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const pattern = containsPattern(text);
-  return sql<SqlBool>`(${nameHolds(pattern)} or ${idAmong(taggedWith(pattern), dialect)})`;
+  const tagged =
+    reach.from === 'each file'
+      ? sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`
+      : idAmong(taggedWith(pattern), dialect);
+  return sql<SqlBool>`(${nameHolds(pattern)} or ${tagged})`;
 }
 
 /**
@@ -57,9 +65,9 @@ function nameOrTag(text: string, dialect: Dialect): Condition {
  */
 function containsText(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const words = searchWords(text);
-  if (words.length === 0) return nameOrTag(text, dialect);
+  if (words.length === 0) return nameOrTag(text, dialect, reach);
   const content = reach.from === 'each file' ? fileHolding(words, dialect) : idAmong(filesHolding(words, dialect, reach.scope), dialect);
-  return sql<SqlBool>`(${nameOrTag(text, dialect)} or ${content})`;
+  return sql<SqlBool>`(${nameOrTag(text, dialect, reach)} or ${content})`;
 }
 
 /**
@@ -205,9 +213,11 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
   const { search = '', ...others } = filters;
   const rest = listed(scope, others, dialect, { from: 'each file' });
   const pattern = containsPattern(search);
-  const byContentAlone = sql`(select count(*) from (${filesHolding(searchWords(search), dialect, sql<SqlBool>`${rest} and not ${nameOrTag(search, dialect)}`)}) c)`;
+  // The matching tags of everybody's files are tested once, not each file's tags.
+  const byNameOrTag = nameOrTag(search, dialect, { from: 'matches', scope });
+  const byContentAlone = sql`(select count(*) from (${filesHolding(searchWords(search), dialect, sql<SqlBool>`${rest} and not ${byNameOrTag}`)}) c)`;
   if (dialect === 'postgres') {
-    const { rows } = await sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${nameOrTag(search, dialect)}) + ${byContentAlone} as total`.execute(db);
+    const { rows } = await sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${byNameOrTag}) + ${byContentAlone} as total`.execute(db);
     return Number(rows[0]?.total ?? 0);
   }
   const names = trigramNames(search);
