@@ -47,12 +47,11 @@ describe('filterConditions', () => {
     expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
-  it('on PostgreSQL, tests each file\'s own tags and vector; from the matches, takes the tag matches as an array, so that the names\' trigram index and the primary key can serve one scan', () => {
+  it('on PostgreSQL, tests each file\'s own vector, and takes the tag matches as an array, so that the names\' trigram index and the primary key can serve one scan', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
     expect(search!.text).toContain('(lower(f.original_name) like ?');
-    expect(search!.text).toContain('or exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ?');
-    const [fromMatches] = compiled({ search: 'Tax' }, 'postgres', { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` });
-    expect(fromMatches!.text).toContain('or f.id = any(array(select st.file_id from file_tags st where lower(st.tag) like ?');
+    expect(search!.text).toContain('or f.id = any(array(select st.file_id from file_tags st where lower(st.tag) like ?');
+    expect(compiled({ tags: ['Work'] }, 'postgres')[0]!.text).toBe('f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ?)');
     expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.id = f.text_id) @@ to_tsquery('simple', ?)`);
     expect(search!.parameters).toEqual(['%tax%', '%tax%', "'tax':*"]);
   });
@@ -101,7 +100,7 @@ describe('filterConditions', () => {
     expect(conditions.every((c) => c.text.includes('lower(ft.tag) = ?'))).toBe(true);
   });
 
-  it('tests each file\'s own tags, or from the matches looks the file up among those carrying the tag', () => {
+  it('on SQLite, tests each file\'s own tags, or from the matches looks the file up among those carrying the tag', () => {
     expect(compiled({ tags: ['Work'] })[0]!.text).toBe('exists (select 1 from file_tags ft where ft.file_id = f.id and lower(ft.tag) = ?)');
     const [fromMatches] = compiled({ tags: ['Work'] }, 'sqlite', { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` });
     expect(fromMatches!.text).toBe('f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ?)');

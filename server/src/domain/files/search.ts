@@ -46,16 +46,24 @@ function taggedWith(pattern: string): RawBuilder<unknown> {
 }
 
 /**
+ * Whether tags are tested on each file's own (SQLite, from each file) rather
+ * than by gathering the files carrying them, anybody's, once per statement.
+ * PostgreSQL keeps the gathered form: with a subquery per row, its mixed
+ * load ran at 60 requests/s instead of 135.
+ */
+function ownTags(reach: ContentReach, dialect: Dialect): boolean {
+  return reach.from === 'each file' && dialect === 'sqlite';
+}
+
+/**
  * A name or tag containing the text: the file's own name, and its own tags
- * (from each file) or its id among the files whose tags match (from the
- * matches: every tag of every user is tested, once per statement).
+ * or its id among the files whose tags match (ownTags).
  */
 function nameOrTag(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const pattern = containsPattern(text);
-  const tagged =
-    reach.from === 'each file'
-      ? sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`
-      : idAmong(taggedWith(pattern), dialect);
+  const tagged = ownTags(reach, dialect)
+    ? sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`
+    : idAmong(taggedWith(pattern), dialect);
   return sql<SqlBool>`(${nameHolds(pattern)} or ${tagged})`;
 }
 
@@ -100,7 +108,7 @@ export function filterConditions(f: FileFilters, dialect: Dialect, reach: Conten
   for (const tag of f.tags ?? []) {
     const tagged = sql<SqlBool>`lower(ft.tag) = ${tag.toLowerCase()}`;
     where.push(
-      reach.from === 'each file'
+      ownTags(reach, dialect)
         ? sql<SqlBool>`exists (select 1 from file_tags ft where ft.file_id = f.id and ${tagged})`
         : sql<SqlBool>`f.id in (select ft.file_id from file_tags ft where ${tagged})`,
     );
