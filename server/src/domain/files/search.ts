@@ -252,7 +252,9 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
-  const small = (words.length > 0 || (filters.tags?.length ?? 0) > 0) && (await isSmall(db, scope));
+  // Only the content arm, and tags where each file's own are tested, depend on the scope's size.
+  const reachMatters = words.length > 0 || ((filters.tags?.length ?? 0) > 0 && ownTags(eachFile, dialect));
+  const small = reachMatters && (await isSmall(db, scope));
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const byArms = words.length > 0 && !small;
   const total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
