@@ -76,22 +76,20 @@ export async function ownsContent(db: Db, userId: number, hash: string): Promise
 }
 
 /**
- * The user's contents starting with the bytes of this head hash (see
- * storage/ingest.ts): from the few blobs with that head (an index), each
- * looked up among the user's references, so the cost does not grow with the
- * user's files (the other way round read all of them: 94 ms at 100,000).
+ * Whether the user already holds content starting with the bytes of this head
+ * hash (see storage/ingest.ts): from the few blobs with that head (an index),
+ * each looked up among the user's references, so the cost does not grow with
+ * the user's files (the other way round read all of them: 94 ms at 100,000).
  */
-export function contentsStartingWith(db: Db, userId: number, headHash: string) {
-  return db
+export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
+  const row = await db
     .selectFrom('blobs as b')
     .select('b.hash')
     .where('b.head_hash', '=', headHash)
-    .where((eb) => eb.exists(eb.selectFrom('content_refs as r').select('r.user_id').where('r.user_id', '=', userId).whereRef('r.blob_hash', '=', 'b.hash')));
-}
-
-/** Whether the user already holds content starting with the bytes of this head hash. */
-export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
-  return (await contentsStartingWith(db, userId, headHash).limit(1).executeTakeFirst()) !== undefined;
+    .where((eb) => eb.exists(eb.selectFrom('content_refs as r').select('r.user_id').where('r.user_id', '=', userId).whereRef('r.blob_hash', '=', 'b.hash')))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
