@@ -6,7 +6,7 @@ import { samples, uploadOne } from './helpers/files.js';
 import { describeEachDb, startTestServer, DATABASES, type TestServer } from './helpers/server.js';
 import { connect, ofType, openSocket, type TestSocket } from './helpers/ws.js';
 import { endSession } from './helpers/users.js';
-import { codeAt } from './helpers/two-factor.js';
+import { codeAt, enableTwoFactor } from './helpers/two-factor.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 const ADMIN = { username: 'ws_admin', password: 'admin-password' };
@@ -304,7 +304,7 @@ describeEachDb(
 
         // Turned on: the same socket now receives everyone's events, at once.
         const setup = await t().client.post('/api/account/2fa/setup', { token });
-        expect((await t().client.post('/api/account/2fa/enable', { token, json: { code: await codeAt(setup.body.secret, -30) } })).status).toBe(200);
+        await enableTwoFactor(t().client, token, setup.body.secret);
         const seen = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
         await ws.next(ofType('file_uploaded', seen));
         expect((await t().client.get('/api/admin/stats', { token })).status).toBe(200);

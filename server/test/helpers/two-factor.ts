@@ -8,21 +8,30 @@ export function codeAt(secret: string, offsetSeconds = 0): Promise<string> {
 }
 
 /**
- * Registers a user and turns on two-factor sign-in, confirming with the code
- * of the previous time step, so the current and next steps are still unused.
- * A step that ends between making the code and checking it puts that code out
- * of the window: then it is tried once more with the next one.
+ * Turns on two-factor sign-in, confirming with the code of the previous time
+ * step, so the current and next steps are still unused. A step that ends
+ * between making the code and checking it puts that code out of the window:
+ * then it is tried once more with the next one. Returns the answer and the
+ * code it spent.
  */
+export async function enableTwoFactor(client: Client, token: string, secret: string) {
+  const attempt = async () => {
+    const code = await codeAt(secret, -30);
+    return { code, res: await client.post('/api/account/2fa/enable', { token, json: { code } }) };
+  };
+  let enabled = await attempt();
+  if (enabled.res.status === 400) enabled = await attempt();
+  expect(enabled.res.status, enabled.res.text).toBe(200);
+  return { spentCode: enabled.code, recoveryCodes: enabled.res.body.recovery_codes as string[] };
+}
+
+/** Registers a user and turns on two-factor sign-in (see `enableTwoFactor`). */
 export async function userWithTwoFactor(client: Client) {
   const user = await client.register();
   const setup = await client.post('/api/account/2fa/setup', { token: user.token });
   expect(setup.status, setup.text).toBe(200);
   const secret: string = setup.body.secret;
-  const enable = async () => client.post('/api/account/2fa/enable', { token: user.token, json: { code: await codeAt(secret, -30) } });
-  let enabled = await enable();
-  if (enabled.status === 400) enabled = await enable();
-  expect(enabled.status, enabled.text).toBe(200);
-  return { ...user, secret, recoveryCodes: enabled.body.recovery_codes as string[] };
+  return { ...user, secret, ...(await enableTwoFactor(client, user.token, secret)) };
 }
 
 /** The password step; with two-factor sign-in on it answers a challenge. */
