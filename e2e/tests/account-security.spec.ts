@@ -20,8 +20,8 @@ test('turns on two-factor sign-in from the QR secret, signs out, and signs in wi
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  // Confirm with the previous step's code, so the current one is still unused for the sign-in below.
-  await page.getByLabel('Code from the app').fill(await codeAt(secret, -30));
+  // Confirm with the current step's code: should the step end before the click, it is still inside the window.
+  await page.getByLabel('Code from the app').fill(await codeAt(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -40,7 +40,8 @@ test('turns on two-factor sign-in from the QR secret, signs out, and signs in wi
   await page.getByLabel('Authentication code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid or already used code');
-  await page.getByLabel('Authentication code').fill(await codeAt(secret));
+  // The next step's code: always newer than the one spent above, and inside the window.
+  await page.getByLabel('Authentication code').fill(await codeAt(secret, 30));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
