@@ -105,4 +105,10 @@ describe('the SQLite connection', () => {
     expect(rows[0]!.cache_size).toBe(-CACHE_KIB);
     expect(CACHE_KIB).toBeGreaterThanOrEqual(32 * 1024);
   });
+
+  it('keeps statement journals and temporary tables in memory, not in files', async () => {
+    const db = await scratchDb();
+    const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
+    expect(rows[0]!.temp_store).toBe(2);
+  });
 });

@@ -122,6 +122,10 @@ export function openSqlite(dataDir: string): Kysely<Database> {
   // 100,000 files read most pages again from the OS, each looked up in the
   // WAL's index first. Pages are allocated only as they are read.
   file.pragma(`cache_size = -${CACHE_KIB}`);
+  // A statement journal (an insert firing the name index's triggers inside a
+  // transaction) spills past 64 KiB to a temporary file by default: an open,
+  // an unlink and writes on the event loop for every upload. In memory instead.
+  file.pragma('temp_store = MEMORY');
   const durability = walDurability(`${dbFile}-wal`);
   const database = withStatementCache(file, durability);
   const db = new Kysely<Database>({
