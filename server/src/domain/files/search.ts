@@ -257,21 +257,34 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const small = reachMatters && (await isSmall(db, scope));
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const byArms = words.length > 0 && !small;
-  const total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
   const offset = (page.page - 1) * page.limit;
-  const near = total >= (offset + page.limit) * NEAR_SHARE;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
-  const ids = await db
-    .selectFrom('files as f')
-    .select('f.id')
-    .where(where(small || near ? eachFile : fromMatches))
-    .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
-    .orderBy(sql`f.id ${direction}`)
-    .limit(page.limit)
-    .offset(offset)
-    .execute();
+  const pageOf = (reach: ContentReach) =>
+    db
+      .selectFrom('files as f')
+      .select('f.id')
+      .where(where(reach))
+      .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
+      .orderBy(sql`f.id ${direction}`)
+      .limit(page.limit)
+      .offset(offset);
+  let total: number;
+  let ids: { id: number }[];
+  if (small) {
+    // A small scope is read once for the page and the count (which reads
+    // every match anyway). A page past the last match counts apart.
+    const rows = await pageOf(eachFile)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .execute();
+    ids = rows;
+    total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(db, where(eachFile));
+  } else {
+    total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(fromMatches));
+    const near = total >= (offset + page.limit) * NEAR_SHARE;
+    ids = await pageOf(near ? eachFile : fromMatches).execute();
+  }
   const files = await fileDtos(db, viewer, ids.map((r) => r.id));
   const matches = await contentMatches(db, dialect, ids.map((r) => r.id), words);
   return {
