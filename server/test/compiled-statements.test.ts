@@ -29,7 +29,7 @@ describeEachDb('statements compiled once', (t) => {
   });
 
   it('compiles a statement with a list once per length and per variant, each element in its place', async () => {
-    const users = await Promise.all([1, 2, 3].map(() => t().client.register()));
+    const users = (await Promise.all([1, 2, 3].map(() => t().client.register()))).sort((a, b) => a.user.id - b.user.id);
     const ids = users.map((u) => u.user.id);
     const { db, dialect } = t().server.ctx;
     const builds: string[] = [];
