@@ -104,6 +104,15 @@ describe('statements over a user’s files [sqlite]', () => {
     }
   });
 
+  it('successive searches of one scope read its size once', async () => {
+    const fresh = await t.client.register();
+    await uploadOne(t.client, fresh.token, { name: 'note.txt', content: Buffer.from(randomBytes(50).toString('hex')) }, { tags: ['kept'] });
+    const runs = await readsDuring(async () => {
+      for (const query of ['search=not', 'search=note', 'search=note&page=2&limit=5', 'tags=kept']) expect((await t.client.get(`/api/files?${query}`, { token: fresh.token })).status).toBe(200);
+    });
+    expect(runs.filter((r) => r.source.startsWith('select count(*) as n from (select 1 from files f'))).toHaveLength(1);
+  });
+
   it('a tag filter or a search over a few files tests their own tags, not every file carrying the tag', async () => {
     const other = await t.client.register();
     for (let i = 0; i < 5; i++) await uploadOne(t.client, other.token, { name: `theirs-${i}.txt`, content: Buffer.from(`theirs ${i}`) }, { tags: ['common'] });

@@ -168,10 +168,31 @@ const SMALL_SCOPE = 1000;
  */
 const NEAR_SHARE = 16;
 
-/** Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it reads at most that many. */
+/** How long a scope's size is taken as known: it only picks a statement's form, so a stale one costs time, never a wrong answer. */
+const SIZE_KNOWN_MS = 10_000;
+/** Scopes whose size is remembered, per database; the oldest is forgotten first. */
+const SIZES_KEPT = 1000;
+const knownSizes = new WeakMap<Db, Map<string, { small: boolean; at: number }>>();
+
+/**
+ * Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it
+ * reads at most that many, and then remembers the answer for a while: a
+ * user's successive searches and filters (each keystroke, each page) share it.
+ */
 async function isSmall(db: Db, scope: Condition): Promise<boolean> {
+  const sizes = knownSizes.get(db) ?? new Map<string, { small: boolean; at: number }>();
+  knownSizes.set(db, sizes);
+  const { sql: text, parameters } = scope.compile(db);
+  const key = `${text}\u0000${JSON.stringify(parameters)}`;
+  const now = Date.now();
+  const known = sizes.get(key);
+  if (known && now - known.at < SIZE_KNOWN_MS) return known.small;
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from files f where f.trashed_at is null and ${scope} limit ${SMALL_SCOPE}) s`.execute(db);
-  return Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+  const small = Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+  sizes.delete(key);
+  sizes.set(key, { small, at: now });
+  if (sizes.size > SIZES_KEPT) sizes.delete(sizes.keys().next().value!);
+  return small;
 }
 
 /** Files not in Trash, of the scope, matching every filter. */
