@@ -27,4 +27,22 @@ describeEachDb('statements compiled once', (t) => {
     expect(Number(b!.more)).toBe(42);
     expect(builds).toBe(1);
   });
+
+  it('compiles a statement with a list once per length and per variant, each element in its place', async () => {
+    const users = (await Promise.all([1, 2, 3].map(() => t().client.register()))).sort((a, b) => a.user.id - b.user.id);
+    const ids = users.map((u) => u.user.id);
+    const { db, dialect } = t().server.ctx;
+    const builds: string[] = [];
+    const listed = compiledOnce((d: Db, v: { ids: number[]; floor: number }, variant: 'names' | 'ids' | undefined) => {
+      builds.push(`${variant}:${v.ids.length}`);
+      const query = d.selectFrom('users').where('id', 'in', v.ids).where('id', '>=', v.floor).orderBy('id');
+      return variant === 'names' ? query.select(['id', 'username']) : query.select('id');
+    });
+    const names = (rows: { id: number; username?: string }[]) => rows.map((r) => r.username);
+    expect(names(await listed(db, dialect, { ids: [ids[0]!, ids[2]!], floor: 0 }, 'names'))).toEqual([users[0]!.user.username, users[2]!.user.username]);
+    expect(names(await listed(db, dialect, { ids: [ids[1]!, ids[2]!], floor: ids[2]! }, 'names'))).toEqual([users[2]!.user.username]);
+    expect(names(await listed(db, dialect, { ids: [ids[1]!], floor: 0 }, 'names'))).toEqual([users[1]!.user.username]);
+    expect(await listed(db, dialect, { ids: [ids[2]!, ids[0]!], floor: 0 }, 'ids')).toEqual([{ id: ids[0] }, { id: ids[2] }]);
+    expect(builds).toEqual(['names:2', 'names:1', 'ids:2']);
+  });
 });

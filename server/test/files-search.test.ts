@@ -126,6 +126,20 @@ describeEachDb('listing and search', (t) => {
     expect(beyond.body).toMatchObject({ files: [], total: 5 });
   });
 
+  it('pages a search and a tag filter with a stable total, past the last match too', async () => {
+    // "work" names no file: its three matches are the tags work and Work.
+    for (const query of ['search=work', 'tags=work']) {
+      const page1 = await t().client.get(`/api/files?${query}&limit=2&page=1&sort_by=original_name&sort_order=asc`, { token });
+      const page2 = await t().client.get(`/api/files?${query}&limit=2&page=2&sort_by=original_name&sort_order=asc`, { token });
+      const beyond = await t().client.get(`/api/files?${query}&limit=2&page=9`, { token });
+      expect(page1.body, query).toMatchObject({ total: 3, page: 1, limit: 2 });
+      expect(page1.body.files.map((f: FileItem) => f.original_name)).toEqual(['Alpha report.pdf', 'epsilon.json']);
+      expect(page2.body).toMatchObject({ total: 3, page: 2 });
+      expect(page2.body.files.map((f: FileItem) => f.original_name)).toEqual(['Gamma photo.png']);
+      expect(beyond.body, query).toMatchObject({ files: [], total: 3 });
+    }
+  });
+
   it.each([
     ['sort_by=password_hash', 'sort_by must be one of created_at, file_size, download_count, original_name, username, folder_name'],
     ['sort_order=sideways', 'sort_order must be asc or desc'],

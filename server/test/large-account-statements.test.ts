@@ -89,6 +89,30 @@ describe('statements over a user’s files [sqlite]', () => {
     }
   });
 
+  it('a search or a tag filter over a few files reads them once for both its page and its count', async () => {
+    await uploadOne(t.client, token, { name: 'kept.txt', content: Buffer.from('kept') }, { tags: ['kept'] });
+    for (const query of ['search=note', 'tags=kept', 'search=note&sort_by=file_size&sort_order=asc']) {
+      let body: { files: unknown[]; total: number } = { files: [], total: 0 };
+      const runs = await readsDuring(async () => {
+        const res = await t.client.get(`/api/files?${query}&limit=5`, { token });
+        expect(res.status).toBe(200);
+        body = res.body;
+      });
+      expect(body.total).toBeGreaterThan(0);
+      // The scope-size check reads at most SMALL_SCOPE rows; apart from it, one statement walks the scope.
+      expect(runs.filter((r) => /from "files" as "f" where/.test(r.source)).map((r) => r.source.slice(0, 60)), query).toHaveLength(1);
+    }
+  });
+
+  it('successive searches of one scope read its size once', async () => {
+    const fresh = await t.client.register();
+    await uploadOne(t.client, fresh.token, { name: 'note.txt', content: Buffer.from(randomBytes(50).toString('hex')) }, { tags: ['kept'] });
+    const runs = await readsDuring(async () => {
+      for (const query of ['search=not', 'search=note', 'search=note&page=2&limit=5', 'tags=kept']) expect((await t.client.get(`/api/files?${query}`, { token: fresh.token })).status).toBe(200);
+    });
+    expect(runs.filter((r) => r.source.startsWith('select count(*) as n from (select 1 from files f'))).toHaveLength(1);
+  });
+
   it('a tag filter or a search over a few files tests their own tags, not every file carrying the tag', async () => {
     const other = await t.client.register();
     for (let i = 0; i < 5; i++) await uploadOne(t.client, other.token, { name: `theirs-${i}.txt`, content: Buffer.from(`theirs ${i}`) }, { tags: ['common'] });

@@ -103,4 +103,15 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     expect(names).toEqual(expected);
     expect(total).toBe(expected.length);
   });
+
+  it('counts right with a scope size remembered from before a thousand files arrived', async () => {
+    const grace = await t().client.register();
+    const search = (q: string) => t().client.get(`/api/files?search=${q}&limit=100`, { token: grace.token });
+    expect((await search('filler')).body.total).toBe(0);
+    await addFiles(t(), grace.user.id, 1000, fillerText);
+    // The scope was small a moment ago: the same search now finds all of them.
+    const res = await search('filler');
+    expect(res.body.total).toBe(1000);
+    expect(res.body.files).toHaveLength(100);
+  });
 });

@@ -1,34 +1,55 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import type { CompiledQuery, Compilable, RawBuilder } from 'kysely';
 import type { Db, Dialect } from './index.js';
 
-/** Where a statement compiled once takes a call's value: that value's name. */
+/** Where a statement compiled once takes a call's value: that value's name, and its place in a list value. */
 class Slot {
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly index?: number,
+  ) {}
 }
+
+function isRaw<R>(built: Compilable<R> | RawBuilder<R>): built is RawBuilder<R> {
+  return 'isRawBuilder' in built && built.isRawBuilder;
+}
+
+/** Lists longer than this are compiled for the call alone: a statement keeps one compiled form per list length. */
+const MAX_CACHED_LIST = 500;
 
 /**
  * A statement built and compiled once per dialect, then run with each call's
  * values. Kysely builds and compiles a statement anew on every call (about
  * 60 µs for an upsert with a subquery on this machine), a large share of the
- * server's CPU for the short statements of a small upload.
+ * server's CPU for the short statements of a small upload and of a listing's
+ * file details.
  *
  * `build` runs once, given a stand-in for each value (every call names the
  * same values): it may pass one only where Kysely sends a value on as a
  * single parameter (an inserted or set value, one side of `=`, a value in
- * `sql`), never in an `in` list, and never look at it (a stand-in is not the
- * value). Whatever else it builds is the same for every call.
+ * `sql`), and never look at it (a stand-in is not the value). A list value
+ * (an `in` list, `sql.join`) is a list of stand-ins, one per element: the
+ * statement is compiled once per length of its lists. `variant` names what
+ * else changes the statement's text (whatever `build` branches on); it is
+ * part of the key too. Whatever else `build` builds is the same for every call.
  */
-export function compiledOnce<V extends Record<string, unknown>, R>(build: (db: Db, values: V) => Compilable<R>): (db: Db, dialect: Dialect, values: V) => Promise<R[]> {
-  const compiled = new Map<Dialect, CompiledQuery<R>>();
-  return async (db, dialect, values) => {
-    let query = compiled.get(dialect);
+export function compiledOnce<V extends Record<string, unknown>, R, K extends string = string>(
+  build: (db: Db, values: V, variant: K | undefined) => Compilable<R> | RawBuilder<R>,
+): (db: Db, dialect: Dialect, values: V, variant?: K) => Promise<R[]> {
+  const compiled = new Map<string, CompiledQuery<R>>();
+  return async (db, dialect, values, variant) => {
+    const lengths = Object.values(values).flatMap((value) => (Array.isArray(value) ? [value.length] : []));
+    const key = `${dialect}|${variant ?? ''}|${lengths.join(',')}`;
+    let query = compiled.get(key);
     if (!query) {
       // The stand-ins take the values' places; the statement never runs with them.
-      const slots = Object.fromEntries(Object.keys(values).map((name) => [name, new Slot(name)])) as unknown as V;
-      query = build(db, slots).compile();
-      compiled.set(dialect, query);
+      const slots = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [name, Array.isArray(value) ? value.map((_, i) => new Slot(name, i)) : new Slot(name)]),
+      ) as unknown as V;
+      const built = build(db, slots, variant);
+      query = isRaw(built) ? built.compile(db) : built.compile();
+      if (lengths.every((length) => length <= MAX_CACHED_LIST)) compiled.set(key, query);
     }
-    const parameters = query.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
+    const parameters = query.parameters.map((p) => (p instanceof Slot ? (p.index === undefined ? values[p.name] : (values[p.name] as unknown[])[p.index]) : p));
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 }

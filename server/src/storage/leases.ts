@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { writeStatementUnsynced, type Db, type Dialect } from '../db/index.js';
+import { compiledOnce } from '../db/compiled.js';
+import { dialectOf } from '../db/dialect.js';
 import type { Logger } from '../logger.js';
 import { chunks } from '../db/chunks.js';
 
@@ -35,6 +37,8 @@ export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
   return held;
 }
 
+const endLease = compiledOnce((db: Db, v: { key: string }) => db.deleteFrom('object_leases').where('key', '=', v.key).returning('key'));
+
 /**
  * Inside the transaction that points a blob at the object: ends its lease.
  * False when the lease is gone (expired and pruned), the object with it may
@@ -43,10 +47,7 @@ export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
  * after the lease is taken, such as the transaction's locks: one round trip.
  */
 export async function takeLease(trx: Db, key: string, alongside: RawBuilder<unknown>[] = []): Promise<boolean> {
-  if (alongside.length === 0) {
-    const row = await trx.deleteFrom('object_leases').where('key', '=', key).returning('key').executeTakeFirst();
-    return row !== undefined;
-  }
+  if (alongside.length === 0) return (await endLease(trx, dialectOf(trx), { key })).length > 0;
   const also = alongside.map((expression, i) => sql`, ${expression} as ${sql.id(`also_${i}`)}`);
   const { rows } = await sql<{ leased: boolean }>`with lease as (delete from object_leases where key = ${key} returning key)
     select exists (select 1 from lease) as leased${sql.join(also, sql``)}`.execute(trx);

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { FileRow } from '../../db/schema.js';
 import type { Audience } from '../../events/bus.js';
 import { folderChain } from './rules.js';
@@ -16,13 +18,15 @@ export async function folderAudience(db: Db, folderId: number): Promise<Audience
   };
 }
 
+const directShares = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('file_shares').select('user_id').where('file_id', '=', v.fileId));
+
 /**
  * Who may see a change to a file: the owner, users it is shared with directly
  * (`sharedWith`, when already read) or through a folder, and everyone when it
  * is public. Compute it before a delete, while the rows still exist.
  */
 export async function fileAudience(db: Db, file: AudienceFile, sharedWith?: number[]): Promise<Audience> {
-  const direct = sharedWith ?? (await db.selectFrom('file_shares').select('user_id').where('file_id', '=', file.id).execute()).map((d) => d.user_id);
+  const direct = sharedWith ?? (await directShares(db, dialectOf(db), { fileId: file.id })).map((d) => d.user_id);
   const viaFolder = file.folder_id === null ? NOBODY : await folderAudience(db, file.folder_id);
   return audienceOfFile(file, direct, viaFolder);
 }

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 import { NotFound } from '../shared/errors.js';
@@ -159,8 +161,11 @@ export const FILE_NOT_FOUND = 'File not found';
  * trashed folder took along) answers like one that does not exist, to its
  * owner too, until it is restored. Only the Trash verbs read trashed rows.
  */
+/** Every request about a file reads its row first. */
+const liveFileRow = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('files').selectAll().where('id', '=', v.fileId).where('trashed_at', 'is', null));
+
 async function fileRow(db: Db, fileId: number): Promise<FileRow> {
-  const row = await db.selectFrom('files').selectAll().where('id', '=', fileId).where('trashed_at', 'is', null).executeTakeFirst();
+  const [row] = await liveFileRow(db, dialectOf(db), { fileId });
   if (!row) throw new NotFound(FILE_NOT_FOUND);
   return row;
 }

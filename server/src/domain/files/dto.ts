@@ -1,5 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { EffectiveVisibility, FileItem } from '@vault/contract';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { readableFolderIds, type Viewer } from '../access/rules.js';
@@ -30,25 +32,25 @@ type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', ob
  * reference count, which admins see, also holds trashed files and versions). Admins see global reference
  * counts; an owner sees how many copies they themselves keep; anyone else
  * sees a single, original copy, so that nobody learns how many copies another
- * user keeps, nor whether another user holds the same content.
+ * user keeps, nor whether another user holds the same content. `owner` is the
+ * viewer's id (0 for anonymous visitors).
  */
-function dedupColumns(viewer: Viewer) {
-  if (viewer?.isAdmin) {
+function dedupColumns(admin: boolean, owner: number) {
+  if (admin) {
     return {
       reference_count: sql<number>`(select b.ref_count from blobs b where b.hash = f.blob_hash)`,
       is_duplicate: sql<number>`(case when exists (select 1 from files d where d.blob_hash = f.blob_hash and d.id < f.id and d.trashed_at is null) then 1 else 0 end)`,
     };
   }
-  const owner = viewer?.id ?? 0;
   return {
     reference_count: sql<number>`(case when f.user_id = ${owner} then (select count(*) from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.trashed_at is null) else 1 end)`,
     is_duplicate: sql<number>`(case when f.user_id = ${owner} and exists (select 1 from files d where d.user_id = f.user_id and d.blob_hash = f.blob_hash and d.id < f.id and d.trashed_at is null) then 1 else 0 end)`,
   };
 }
 
-/** The columns of a File, over `files as f`. */
-export function selectFileColumns(query: FileQuery, viewer: Viewer) {
-  const dedup = dedupColumns(viewer);
+/** The columns of a File, over `files as f`, for a viewer who is an admin or else has the id `owner`. */
+function fileColumns(query: FileQuery, admin: boolean, owner: number) {
+  const dedup = dedupColumns(admin, owner);
   return query
     .innerJoin('users as u', 'u.id', 'f.user_id')
     .leftJoin('folders as fo', 'fo.id', 'f.folder_id')
@@ -71,10 +73,22 @@ export function selectFileColumns(query: FileQuery, viewer: Viewer) {
     ]);
 }
 
+/** The columns of a File, over `files as f`. */
+export function selectFileColumns(query: FileQuery, viewer: Viewer) {
+  return fileColumns(query, viewer?.isAdmin ?? false, viewer?.id ?? 0);
+}
+
+/** Every listing and answer about files reads their rows by id: compiled once per number of ids. */
+const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: 'admin' | 'member' | undefined) =>
+  fileColumns(db.selectFrom('files as f'), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
+);
+
+const fileTags = compiledOnce((db: Db, v: { ids: number[] }) => db.selectFrom('file_tags').select(['file_id', 'tag']).where('file_id', 'in', v.ids).orderBy('tag'));
+
 export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number, string[]>> {
   const byFile = new Map<number, string[]>();
   if (fileIds.length === 0) return byFile;
-  const rows = await db.selectFrom('file_tags').select(['file_id', 'tag']).where('file_id', 'in', fileIds).orderBy('tag').execute();
+  const rows = await fileTags(db, dialectOf(db), { ids: fileIds });
   for (const { file_id, tag } of rows) byFile.set(file_id, [...(byFile.get(file_id) ?? []), tag]);
   return byFile;
 }
@@ -104,7 +118,7 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, 
 /** Files by id, as the viewer may see them, in the order given; their shares may be `known` already. */
 export async function fileDtos(db: Db, viewer: Viewer, ids: number[], known?: FileShares): Promise<FileItem[]> {
   if (ids.length === 0) return [];
-  const rows = await selectFileColumns(db.selectFrom('files as f'), viewer).where('f.id', 'in', ids).execute();
+  const rows = await fileRows(db, dialectOf(db), { owner: viewer?.id ?? 0, ids }, viewer?.isAdmin ? 'admin' : 'member');
   const tags = await tagsByFile(db, ids);
   const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
   const readable = await readableFolderIds(db, viewer, folders);

@@ -1,9 +1,14 @@
 import { sql, type SqlBool } from 'kysely';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
 import type { FileListResponse, FileSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { searchFiles, type Condition } from './search.js';
+
+const anyShareWith = compiledOnce((db: Db, v: { userId: number }) => db.selectFrom('file_shares').select('file_id').where('user_id', '=', v.userId).limit(1));
 
 /**
  * A readable folder's files when folder_id is given; else everything for
@@ -23,7 +28,7 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
   } else {
     // The plain owner scope lets the planner walk the (user_id, sort) index; only
     // users who have received shares pay for the wider condition.
-    const hasShares = await db.selectFrom('file_shares').select('file_id').where('user_id', '=', actor.id).limit(1).executeTakeFirst();
+    const [hasShares] = await anyShareWith(db, dialectOf(db), { userId: actor.id });
     scope = hasShares
       ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
       : sql<SqlBool>`f.user_id = ${actor.id}`;

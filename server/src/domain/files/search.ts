@@ -168,10 +168,31 @@ const SMALL_SCOPE = 1000;
  */
 const NEAR_SHARE = 16;
 
-/** Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it reads at most that many. */
+/** How long a scope's size is taken as known: it only picks a statement's form, so a stale one costs time, never a wrong answer. */
+const SIZE_KNOWN_MS = 10_000;
+/** Scopes whose size is remembered, per database; the oldest is forgotten first. */
+const SIZES_KEPT = 1000;
+const knownSizes = new WeakMap<Db, Map<string, { small: boolean; at: number }>>();
+
+/**
+ * Whether the scope holds fewer than SMALL_SCOPE files (not in Trash); it
+ * reads at most that many, and then remembers the answer for a while: a
+ * user's successive searches and filters (each keystroke, each page) share it.
+ */
 async function isSmall(db: Db, scope: Condition): Promise<boolean> {
+  const sizes = knownSizes.get(db) ?? new Map<string, { small: boolean; at: number }>();
+  knownSizes.set(db, sizes);
+  const { sql: text, parameters } = scope.compile(db);
+  const key = `${text}\u0000${JSON.stringify(parameters)}`;
+  const now = Date.now();
+  const known = sizes.get(key);
+  if (known && now - known.at < SIZE_KNOWN_MS) return known.small;
   const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from files f where f.trashed_at is null and ${scope} limit ${SMALL_SCOPE}) s`.execute(db);
-  return Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+  const small = Number(rows[0]?.n ?? 0) < SMALL_SCOPE;
+  sizes.delete(key);
+  sizes.set(key, { small, at: now });
+  if (sizes.size > SIZES_KEPT) sizes.delete(sizes.keys().next().value!);
+  return small;
 }
 
 /** Files not in Trash, of the scope, matching every filter. */
@@ -257,21 +278,34 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const small = reachMatters && (await isSmall(db, scope));
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const byArms = words.length > 0 && !small;
-  const total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(small ? eachFile : fromMatches));
   const offset = (page.page - 1) * page.limit;
-  const near = total >= (offset + page.limit) * NEAR_SHARE;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
-  const ids = await db
-    .selectFrom('files as f')
-    .select('f.id')
-    .where(where(small || near ? eachFile : fromMatches))
-    .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
-    .orderBy(sql`f.id ${direction}`)
-    .limit(page.limit)
-    .offset(offset)
-    .execute();
+  const pageOf = (reach: ContentReach) =>
+    db
+      .selectFrom('files as f')
+      .select('f.id')
+      .where(where(reach))
+      .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
+      .orderBy(sql`f.id ${direction}`)
+      .limit(page.limit)
+      .offset(offset);
+  let total: number;
+  let ids: { id: number }[];
+  if (small) {
+    // A small scope is read once for the page and the count (which reads
+    // every match anyway). A page past the last match counts apart.
+    const rows = await pageOf(eachFile)
+      .select(sql<number>`count(*) over ()`.as('total'))
+      .execute();
+    ids = rows;
+    total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(db, where(eachFile));
+  } else {
+    total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(fromMatches));
+    const near = total >= (offset + page.limit) * NEAR_SHARE;
+    ids = await pageOf(near ? eachFile : fromMatches).execute();
+  }
   const files = await fileDtos(db, viewer, ids.map((r) => r.id));
   const matches = await contentMatches(db, dialect, ids.map((r) => r.id), words);
   return {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { EffectiveVisibility } from '@vault/contract';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
 
@@ -17,34 +19,47 @@ interface ChainFolder {
 }
 
 /** These folders and every folder above them. UNION stops on a cycle, should one ever exist. */
-async function chains(db: Db, folderIds: number[]): Promise<Map<number, ChainFolder>> {
-  if (folderIds.length === 0) return new Map();
-  const { rows } = await sql<{ id: number; parent_id: number | null; name: string; is_public: number }>`with recursive chain(id) as (
-      select id from folders where id in (${sql.join(folderIds)})
+const chainRows = compiledOnce(
+  (_db: Db, v: { ids: number[] }) =>
+    sql<{ id: number; parent_id: number | null; name: string; is_public: number }>`with recursive chain(id) as (
+      select id from folders where id in (${sql.join(v.ids)})
       union
       select p.parent_id from chain c join folders p on p.id = c.id where p.parent_id is not null
     )
-    select p.id, p.parent_id, p.name, p.is_public from chain c join folders p on p.id = c.id`.execute(db);
+    select p.id, p.parent_id, p.name, p.is_public from chain c join folders p on p.id = c.id`,
+);
+
+async function chains(db: Db, folderIds: number[]): Promise<Map<number, ChainFolder>> {
+  if (folderIds.length === 0) return new Map();
+  const rows = await chainRows(db, dialectOf(db), { ids: folderIds });
   return new Map(rows.map((r) => [Number(r.id), { parent_id: r.parent_id === null ? null : Number(r.parent_id), name: r.name, is_public: Number(r.is_public) === 1 }]));
 }
 
 /** A file's shares: with whom, by id and by name. */
 export type FileShares = Map<number, { user_id: number; username: string }[]>;
 
+const fileShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
+  db.selectFrom('file_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.file_id', 's.user_id', 'u.username']).where('s.file_id', 'in', v.ids),
+);
+
 /** The shares of these files, read once for whoever needs them (their visibility, the audience of an event about them). */
 export async function readFileShares(db: Db, ids: number[]): Promise<FileShares> {
   const byFile: FileShares = new Map();
   if (ids.length === 0) return byFile;
-  const rows = await db.selectFrom('file_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.file_id', 's.user_id', 'u.username']).where('s.file_id', 'in', ids).execute();
+  const rows = await fileShareRows(db, dialectOf(db), { ids });
   for (const { file_id, user_id, username } of rows) byFile.set(Number(file_id), [...(byFile.get(Number(file_id)) ?? []), { user_id: Number(user_id), username }]);
   return byFile;
 }
+
+const folderShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
+  db.selectFrom('folder_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.folder_id as item', 'u.username']).where('s.folder_id', 'in', v.ids),
+);
 
 /** Usernames by folder id, from the folder shares. */
 async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const byItem = new Map<number, string[]>();
   if (ids.length === 0) return byItem;
-  const rows = await db.selectFrom('folder_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.folder_id as item', 'u.username']).where('s.folder_id', 'in', ids).execute();
+  const rows = await folderShareRows(db, dialectOf(db), { ids });
   for (const { item, username } of rows) byItem.set(Number(item), [...(byItem.get(Number(item)) ?? []), username]);
   return byItem;
 }

@@ -1,6 +1,8 @@
 import type { ActivityType } from '@vault/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { ActivityTable } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 
@@ -17,7 +19,14 @@ export async function recordActivity(db: Db, entry: ActivityEntry, at = Date.now
   await recordActivities(db, [entry], at);
 }
 
+/** Most changes log one entry: its statement is compiled once. */
+const insertOne = compiledOnce((db: Db, v: Insertable<ActivityTable>) => db.insertInto('activity').values(v));
+
 export async function recordActivities(db: Db, entries: ActivityEntry[], at = Date.now()): Promise<void> {
+  if (entries.length === 1) {
+    await insertOne(db, dialectOf(db), activityRow(entries[0]!, at));
+    return;
+  }
   for (const part of chunks(entries)) {
     await db
       .insertInto('activity')

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf } from '../../db/dialect.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
@@ -24,9 +25,14 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
  * is seen: the row lock of this UPDATE is what makes concurrent charges exact.
  */
 export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
-  const row = await trx.updateTable('users').set(charged(bytes)).where('id', '=', userId).returning(CHARGE_READS).executeTakeFirstOrThrow();
+  const [row] = await chargeRow(trx, dialectOf(trx), { userId, bytes });
+  if (!row) throw new Error(`user ${userId} vanished`);
   refuseOverQuota(row, quotaOf);
 }
+
+const chargeRow = compiledOnce((db: Db, v: { userId: number; bytes: number }) =>
+  db.updateTable('users').set(charged(v.bytes)).where('id', '=', v.userId).returning(CHARGE_READS),
+);
 
 /** A user's quota in bytes, from their row. */
 export type QuotaOf = (user: Pick<UserRow, 'storage_quota_bytes'>) => number;
