@@ -89,9 +89,9 @@ describe('statements over a user’s files [sqlite]', () => {
     }
   });
 
-  it('a search or a tag filter over a few files reads them once for both its page and its count', async () => {
+  it('a listing, a search or a tag filter over a few files reads them once for both its page and its count', async () => {
     await uploadOne(t.client, token, { name: 'kept.txt', content: Buffer.from('kept') }, { tags: ['kept'] });
-    for (const query of ['search=note', 'tags=kept', 'search=note&sort_by=file_size&sort_order=asc']) {
+    for (const query of ['sort_by=created_at', 'search=note', 'tags=kept', 'search=note&sort_by=file_size&sort_order=asc']) {
       let body: { files: unknown[]; total: number } = { files: [], total: 0 };
       const runs = await readsDuring(async () => {
         const res = await t.client.get(`/api/files?${query}&limit=5`, { token });

@@ -261,7 +261,8 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
 }
 
 /**
- * One page of files matching scope and filters, with the full match count.
+ * One page of files matching scope and filters, with the full match count:
+ * one statement for both over a small scope, which it reads whole anyway.
  * A file found by a text search in its content carries the snippet of it.
  * A search for content words looks at each file's own text when the scope is
  * small or the page is near the start of many matches (ContentReach), and joins
@@ -273,9 +274,7 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
-  // Only the content arm, and tags where each file's own are tested, depend on the scope's size.
-  const reachMatters = words.length > 0 || ((filters.tags?.length ?? 0) > 0 && ownTags(eachFile, dialect));
-  const small = reachMatters && (await isSmall(db, scope));
+  const small = await isSmall(db, scope);
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const byArms = words.length > 0 && !small;
   const offset = (page.page - 1) * page.limit;
