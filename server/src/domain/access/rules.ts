@@ -156,14 +156,14 @@ export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promis
 
 export const FILE_NOT_FOUND = 'File not found';
 
+/** Every request about a file reads its row first. */
+const liveFileRow = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('files').selectAll().where('id', '=', v.fileId).where('trashed_at', 'is', null));
+
 /**
  * Readers see live rows only: a trashed file or folder (and everything a
  * trashed folder took along) answers like one that does not exist, to its
  * owner too, until it is restored. Only the Trash verbs read trashed rows.
  */
-/** Every request about a file reads its row first. */
-const liveFileRow = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('files').selectAll().where('id', '=', v.fileId).where('trashed_at', 'is', null));
-
 async function fileRow(db: Db, fileId: number): Promise<FileRow> {
   const [row] = await liveFileRow(db, dialectOf(db), { fileId });
   if (!row) throw new NotFound(FILE_NOT_FOUND);

@@ -73,11 +73,6 @@ function fileColumns(query: FileQuery, admin: boolean, owner: number) {
     ]);
 }
 
-/** The columns of a File, over `files as f`. */
-export function selectFileColumns(query: FileQuery, viewer: Viewer) {
-  return fileColumns(query, viewer?.isAdmin ?? false, viewer?.id ?? 0);
-}
-
 /** Every listing and answer about files reads their rows by id: compiled once per number of ids. */
 const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: 'admin' | 'member' | undefined) =>
   fileColumns(db.selectFrom('files as f'), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
