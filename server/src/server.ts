@@ -93,6 +93,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
       ]);
       await ctx.events.close();
       await redis?.quit();
+      await store.close?.();
       await database.close();
     },
   };

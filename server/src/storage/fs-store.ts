@@ -9,23 +9,8 @@ import type { ByteRange, ObjectStore, PutOptions } from './object-store.js';
 import { isObjectKey } from './keys.js';
 import { createFsPartialObjects } from './fs-partial.js';
 import { fdSource } from './fd-source.js';
+import { keptDirectorySync } from './directory-sync.js';
 
-async function fsyncDir(dir: string): Promise<void> {
-  const handle = await fsp.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * The data and the directory entry (made at open) flush independently:
- * together, the file system can fold them into one journal commit.
- */
-async function syncWithEntry(handle: FileHandle, dir: string): Promise<void> {
-  await Promise.all([handle.sync(), fsyncDir(dir)]);
-}
 
 const READ_CHUNK = 1024 * 1024;
 
@@ -48,6 +33,13 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
   const root = path.join(dataDir, 'objects');
   // All 256 prefixes up front: a put then never needs a mkdir.
   for (let i = 0; i < 256; i++) fs.mkdirSync(path.join(root, i.toString(16).padStart(2, '0')), { recursive: true });
+
+  const directories = keptDirectorySync();
+  /**
+   * The data and the directory entry (made at open) flush independently:
+   * together, the file system can fold them into one journal commit.
+   */
+  const syncWithEntry = (handle: FileHandle, dir: string) => Promise.all([handle.sync(), directories.sync(dir)]);
 
   const pathOf = (key: string) => {
     // Keys come from the database, but a path is built from them: refuse anything unexpected.
@@ -122,10 +114,12 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
       }
     },
 
-    partial: createFsPartialObjects(pathOf, fsyncDir),
+    partial: createFsPartialObjects(pathOf, (dir) => directories.sync(dir)),
 
     async ping() {
       await fsp.access(root, fs.constants.W_OK);
     },
+
+    close: () => directories.close(),
   };
 }

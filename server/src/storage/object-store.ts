@@ -71,6 +71,8 @@ export interface ObjectStore {
   partial: PartialObjects;
   /** Throws when the store cannot be reached (readiness probe). */
   ping(): Promise<void>;
+  /** Releases what the store keeps open, once the server is done with it. */
+  close?(): Promise<void>;
   /**
    * Stores that keep unfinished writes out of sight (S3 multipart uploads)
    * discard those started before `before` whose key `held` does not return
