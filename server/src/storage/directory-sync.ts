@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import { openReadOnly } from './fd-source.js';
 
-const openDirectory = (dir: string) => new Promise<number>((resolve, reject) => fs.open(dir, 'r', (err, fd) => (err ? reject(err) : resolve(fd))));
 const fsyncDescriptor = (fd: number) => new Promise<void>((resolve, reject) => fs.fsync(fd, (err) => (err ? reject(err) : resolve())));
 
 /** One fsync of a directory through a descriptor of its own. */
@@ -36,7 +36,7 @@ export function keptDirectorySync(): DirectorySync {
       if (closed) return syncOnce(dir);
       let fd = kept.get(dir);
       if (!fd) {
-        fd = openDirectory(dir);
+        fd = openReadOnly(dir);
         kept.set(dir, fd);
         fd.catch(() => kept.delete(dir));
       }

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import { finished, type Writable } from 'node:stream';
 import type { ByteRange, ObjectSource } from './object-store.js';
 
+/** A plain descriptor opened for reading (a FileHandle's reads cost a promise each). */
+export const openReadOnly = (file: string) => new Promise<number>((resolve, reject) => fs.open(file, 'r', (err, fd) => (err ? reject(err) : resolve(fd))));
+
 /**
  * Read buffers shared by every download of the process. A buffer goes back
  * only from the write callback of the chunk it held, so no byte is overwritten

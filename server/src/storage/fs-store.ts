@@ -8,18 +8,14 @@ import { ObjectFileWriter } from './file-writer.js';
 import type { ByteRange, ObjectStore, PutOptions } from './object-store.js';
 import { isObjectKey } from './keys.js';
 import { createFsPartialObjects } from './fs-partial.js';
-import { fdSource } from './fd-source.js';
+import { fdSource, openReadOnly } from './fd-source.js';
 import { keptDirectorySync } from './directory-sync.js';
-
 
 const READ_CHUNK = 1024 * 1024;
 
-const openForReading = (file: string) =>
-  new Promise<number>((resolve, reject) => fs.open(file, 'r', (err, fd) => (err ? reject(err) : resolve(fd))));
-
 /** Opens a file for reading `range`, or all of it (then its end is known from its size: no read to find it). */
 async function openRange(file: string, range?: ByteRange): Promise<{ fd: number; bytes: ByteRange }> {
-  const fd = await openForReading(file);
+  const fd = await openReadOnly(file);
   try {
     return { fd, bytes: range ?? { start: 0, end: fs.fstatSync(fd).size - 1 } };
   } catch (err) {
