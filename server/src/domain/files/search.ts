@@ -180,8 +180,8 @@ const knownSizes = new WeakMap<Db, Map<string, { small: boolean; at: number }>>(
  * user's successive searches and filters (each keystroke, each page) share it.
  */
 async function isSmall(db: Db, scope: Condition): Promise<boolean> {
-  const sizes = knownSizes.get(db) ?? new Map<string, { small: boolean; at: number }>();
-  knownSizes.set(db, sizes);
+  let sizes = knownSizes.get(db);
+  if (!sizes) knownSizes.set(db, (sizes = new Map()));
   const { sql: text, parameters } = scope.compile(db);
   const key = `${text}\u0000${JSON.stringify(parameters)}`;
   const now = Date.now();
@@ -276,7 +276,6 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
   const fromMatches: ContentReach = { from: 'matches', scope };
   const small = await isSmall(db, scope);
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
-  const byArms = words.length > 0 && !small;
   const offset = (page.page - 1) * page.limit;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
@@ -301,7 +300,7 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
     ids = rows;
     total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(db, where(eachFile));
   } else {
-    total = byArms ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(fromMatches));
+    total = words.length > 0 ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(fromMatches));
     const near = total >= (offset + page.limit) * NEAR_SHARE;
     ids = await pageOf(near ? eachFile : fromMatches).execute();
   }
