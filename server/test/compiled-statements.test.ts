@@ -8,7 +8,7 @@ describeEachDb('statements compiled once', (t) => {
   it('builds a statement once and runs it with each call’s values, in their places', async () => {
     const alice = await t().client.register();
     const bob = await t().client.register();
-    const { db, dialect } = t().server.ctx;
+    const { db } = t().server.ctx;
     let builds = 0;
     const named = compiledOnce((d: Db, v: { id: number; name: string; extra: number }) => {
       builds += 1;
@@ -19,8 +19,8 @@ describeEachDb('statements compiled once', (t) => {
         .where('id', '=', v.id)
         .where((eb) => eb.or([eb('username', '=', v.name), eb('id', '=', v.id)]));
     });
-    const [a] = await named(db, dialect, { id: alice.user.id, name: alice.user.username, extra: 1 });
-    const [b] = await named(db, dialect, { id: bob.user.id, name: alice.user.username, extra: 41 });
+    const [a] = await named(db, { id: alice.user.id, name: alice.user.username, extra: 1 });
+    const [b] = await named(db, { id: bob.user.id, name: alice.user.username, extra: 41 });
     expect(a).toMatchObject({ username: alice.user.username, found: alice.user.id });
     expect(Number(a!.more)).toBe(2);
     expect(b).toMatchObject({ username: bob.user.username, found: alice.user.id });
@@ -31,7 +31,7 @@ describeEachDb('statements compiled once', (t) => {
   it('compiles a statement with a list once per length and per variant, each element in its place', async () => {
     const users = (await Promise.all([1, 2, 3].map(() => t().client.register()))).sort((a, b) => a.user.id - b.user.id);
     const ids = users.map((u) => u.user.id);
-    const { db, dialect } = t().server.ctx;
+    const { db } = t().server.ctx;
     const builds: string[] = [];
     const listed = compiledOnce((d: Db, v: { ids: number[]; floor: number }, variant: 'names' | 'ids' | undefined) => {
       builds.push(`${variant}:${v.ids.length}`);
@@ -39,10 +39,10 @@ describeEachDb('statements compiled once', (t) => {
       return variant === 'names' ? query.select(['id', 'username']) : query.select('id');
     });
     const names = (rows: { id: number; username?: string }[]) => rows.map((r) => r.username);
-    expect(names(await listed(db, dialect, { ids: [ids[0]!, ids[2]!], floor: 0 }, 'names'))).toEqual([users[0]!.user.username, users[2]!.user.username]);
-    expect(names(await listed(db, dialect, { ids: [ids[1]!, ids[2]!], floor: ids[2]! }, 'names'))).toEqual([users[2]!.user.username]);
-    expect(names(await listed(db, dialect, { ids: [ids[1]!], floor: 0 }, 'names'))).toEqual([users[1]!.user.username]);
-    expect(await listed(db, dialect, { ids: [ids[2]!, ids[0]!], floor: 0 }, 'ids')).toEqual([{ id: ids[0] }, { id: ids[2] }]);
+    expect(names(await listed(db, { ids: [ids[0]!, ids[2]!], floor: 0 }, 'names'))).toEqual([users[0]!.user.username, users[2]!.user.username]);
+    expect(names(await listed(db, { ids: [ids[1]!, ids[2]!], floor: ids[2]! }, 'names'))).toEqual([users[2]!.user.username]);
+    expect(names(await listed(db, { ids: [ids[1]!], floor: 0 }, 'names'))).toEqual([users[1]!.user.username]);
+    expect(await listed(db, { ids: [ids[2]!, ids[0]!], floor: 0 }, 'ids')).toEqual([{ id: ids[0] }, { id: ids[2] }]);
     expect(builds).toEqual(['names:2', 'names:1', 'ids:2']);
   });
 });

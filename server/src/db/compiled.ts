@@ -1,5 +1,6 @@
 import type { CompiledQuery, Compilable, RawBuilder } from 'kysely';
-import type { Db, Dialect } from './index.js';
+import { dialectOf } from './dialect.js';
+import type { Db } from './index.js';
 
 /** Where a statement compiled once takes a call's value: that value's name, and its place in a list value. */
 class Slot {
@@ -17,7 +18,7 @@ function isRaw<R>(built: Compilable<R> | RawBuilder<R>): built is RawBuilder<R> 
 const MAX_CACHED_LIST = 500;
 
 /**
- * A statement built and compiled once per dialect, then run with each call's
+ * A statement built and compiled once per dialect (the database's own), then run with each call's
  * values. Kysely builds and compiles a statement anew on every call (about
  * 60 µs for an upsert with a subquery on this machine), a large share of the
  * server's CPU for the short statements of a small upload and of a listing's
@@ -34,9 +35,10 @@ const MAX_CACHED_LIST = 500;
  */
 export function compiledOnce<V extends Record<string, unknown>, R, K extends string = string>(
   build: (db: Db, values: V, variant: K | undefined) => Compilable<R> | RawBuilder<R>,
-): (db: Db, dialect: Dialect, values: V, variant?: K) => Promise<R[]> {
+): (db: Db, values: V, variant?: K) => Promise<R[]> {
   const compiled = new Map<string, CompiledQuery<R>>();
-  return async (db, dialect, values, variant) => {
+  return async (db, values, variant) => {
+    const dialect = dialectOf(db);
     const lengths = Object.values(values).flatMap((value) => (Array.isArray(value) ? [value.length] : []));
     const key = `${dialect}|${variant ?? ''}|${lengths.join(',')}`;
     let query = compiled.get(key);

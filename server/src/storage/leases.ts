@@ -1,7 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { writeStatementUnsynced, type Db, type Dialect } from '../db/index.js';
 import { compiledOnce } from '../db/compiled.js';
-import { dialectOf } from '../db/dialect.js';
 import type { Logger } from '../logger.js';
 import { chunks } from '../db/chunks.js';
 
@@ -47,7 +46,7 @@ const endLease = compiledOnce((db: Db, v: { key: string }) => db.deleteFrom('obj
  * after the lease is taken, such as the transaction's locks: one round trip.
  */
 export async function takeLease(trx: Db, key: string, alongside: RawBuilder<unknown>[] = []): Promise<boolean> {
-  if (alongside.length === 0) return (await endLease(trx, dialectOf(trx), { key })).length > 0;
+  if (alongside.length === 0) return (await endLease(trx, { key })).length > 0;
   const also = alongside.map((expression, i) => sql`, ${expression} as ${sql.id(`also_${i}`)}`);
   const { rows } = await sql<{ leased: boolean }>`with lease as (delete from object_leases where key = ${key} returning key)
     select exists (select 1 from lease) as leased${sql.join(also, sql``)}`.execute(trx);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { FileRow } from '../../db/schema.js';
 import type { Audience } from '../../events/bus.js';
 import { folderChain } from './rules.js';
@@ -26,7 +25,7 @@ const directShares = compiledOnce((db: Db, v: { fileId: number }) => db.selectFr
  * is public. Compute it before a delete, while the rows still exist.
  */
 export async function fileAudience(db: Db, file: AudienceFile, sharedWith?: number[]): Promise<Audience> {
-  const direct = sharedWith ?? (await directShares(db, dialectOf(db), { fileId: file.id })).map((d) => d.user_id);
+  const direct = sharedWith ?? (await directShares(db, { fileId: file.id })).map((d) => d.user_id);
   const viaFolder = file.folder_id === null ? NOBODY : await folderAudience(db, file.folder_id);
   return audienceOfFile(file, direct, viaFolder);
 }

@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 import { NotFound } from '../shared/errors.js';
@@ -165,7 +164,7 @@ const liveFileRow = compiledOnce((db: Db, v: { fileId: number }) => db.selectFro
  * owner too, until it is restored. Only the Trash verbs read trashed rows.
  */
 async function fileRow(db: Db, fileId: number): Promise<FileRow> {
-  const [row] = await liveFileRow(db, dialectOf(db), { fileId });
+  const [row] = await liveFileRow(db, { fileId });
   if (!row) throw new NotFound(FILE_NOT_FOUND);
   return row;
 }

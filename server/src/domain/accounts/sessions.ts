@@ -63,7 +63,7 @@ const openSessionRow = compiledOnce((db: Db, v: { sessionId: string; userId: num
  */
 async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
   const now = Date.now();
-  const [row] = await openSessionRow(ctx.db, ctx.dialect, { sessionId, userId, now });
+  const [row] = await openSessionRow(ctx.db, { sessionId, userId, now });
   if (!row) throw new Unauthorized('Session has ended');
   if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) {
     await ctx.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();

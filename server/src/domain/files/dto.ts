@@ -1,7 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { EffectiveVisibility, FileItem } from '@vault/contract';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { readableFolderIds, type Viewer } from '../access/rules.js';
@@ -83,7 +82,7 @@ const fileTags = compiledOnce((db: Db, v: { ids: number[] }) => db.selectFrom('f
 export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number, string[]>> {
   const byFile = new Map<number, string[]>();
   if (fileIds.length === 0) return byFile;
-  const rows = await fileTags(db, dialectOf(db), { ids: fileIds });
+  const rows = await fileTags(db, { ids: fileIds });
   for (const { file_id, tag } of rows) byFile.set(file_id, [...(byFile.get(file_id) ?? []), tag]);
   return byFile;
 }
@@ -113,7 +112,7 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, 
 /** Files by id, as the viewer may see them, in the order given; their shares may be `known` already. */
 export async function fileDtos(db: Db, viewer: Viewer, ids: number[], known?: FileShares): Promise<FileItem[]> {
   if (ids.length === 0) return [];
-  const rows = await fileRows(db, dialectOf(db), { owner: viewer?.id ?? 0, ids }, viewer?.isAdmin ? 'admin' : 'member');
+  const rows = await fileRows(db, { owner: viewer?.id ?? 0, ids }, viewer?.isAdmin ? 'admin' : 'member');
   const tags = await tagsByFile(db, ids);
   const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
   const readable = await readableFolderIds(db, viewer, folders);

@@ -1,6 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { FileListResponse, FileSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
@@ -28,7 +27,7 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
   } else {
     // The plain owner scope lets the planner walk the (user_id, sort) index; only
     // users who have received shares pay for the wider condition.
-    const [hasShares] = await anyShareWith(db, dialectOf(db), { userId: actor.id });
+    const [hasShares] = await anyShareWith(db, { userId: actor.id });
     scope = hasShares
       ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
       : sql<SqlBool>`f.user_id = ${actor.id}`;

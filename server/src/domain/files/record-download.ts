@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 import { fileAudience } from '../access/audience.js';
@@ -15,7 +14,7 @@ const countOne = compiledOnce((db: Db, v: { fileId: number }) =>
 export async function recordDownload(ctx: DomainContext, actor: Actor | null, { file, detail }: { file: FileRow; detail?: string }): Promise<void> {
   // Downloads come in bursts: concurrent ones share a commit.
   const count = await ctx.grouped.run(async (trx) => {
-    const [updated] = await countOne(trx, dialectOf(trx), { fileId: file.id });
+    const [updated] = await countOne(trx, { fileId: file.id });
     await recordActivity(trx, { type: 'download', userId: actor?.id ?? null, fileId: file.id, fileName: file.original_name, detail: detail ?? null });
     return updated?.download_count ?? 0;
   });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { EffectiveVisibility } from '@vault/contract';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
 
@@ -31,7 +30,7 @@ const chainRows = compiledOnce(
 
 async function chains(db: Db, folderIds: number[]): Promise<Map<number, ChainFolder>> {
   if (folderIds.length === 0) return new Map();
-  const rows = await chainRows(db, dialectOf(db), { ids: folderIds });
+  const rows = await chainRows(db, { ids: folderIds });
   return new Map(rows.map((r) => [Number(r.id), { parent_id: r.parent_id === null ? null : Number(r.parent_id), name: r.name, is_public: Number(r.is_public) === 1 }]));
 }
 
@@ -46,7 +45,7 @@ const fileShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
 export async function readFileShares(db: Db, ids: number[]): Promise<FileShares> {
   const byFile: FileShares = new Map();
   if (ids.length === 0) return byFile;
-  const rows = await fileShareRows(db, dialectOf(db), { ids });
+  const rows = await fileShareRows(db, { ids });
   for (const { file_id, user_id, username } of rows) byFile.set(Number(file_id), [...(byFile.get(Number(file_id)) ?? []), { user_id: Number(user_id), username }]);
   return byFile;
 }
@@ -59,7 +58,7 @@ const folderShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
 async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, string[]>> {
   const byItem = new Map<number, string[]>();
   if (ids.length === 0) return byItem;
-  const rows = await folderShareRows(db, dialectOf(db), { ids });
+  const rows = await folderShareRows(db, { ids });
   for (const { item, username } of rows) byItem.set(Number(item), [...(byItem.get(Number(item)) ?? []), username]);
   return byItem;
 }

@@ -2,7 +2,6 @@ import type { ActivityType } from '@vault/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
 import type { ActivityTable } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
 
@@ -24,7 +23,7 @@ const insertOne = compiledOnce((db: Db, v: Insertable<ActivityTable>) => db.inse
 
 export async function recordActivities(db: Db, entries: ActivityEntry[], at = Date.now()): Promise<void> {
   if (entries.length === 1) {
-    await insertOne(db, dialectOf(db), activityRow(entries[0]!, at));
+    await insertOne(db, activityRow(entries[0]!, at));
     return;
   }
   for (const part of chunks(entries)) {

@@ -1,7 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { dialectOf } from '../../db/dialect.js';
-import type { Db, Dialect } from '../../db/index.js';
+import type { Db } from '../../db/index.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import { QuotaExceeded } from './errors.js';
 
@@ -25,7 +24,7 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
  * is seen: the row lock of this UPDATE is what makes concurrent charges exact.
  */
 export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
-  const [row] = await chargeRow(trx, dialectOf(trx), { userId, bytes });
+  const [row] = await chargeRow(trx, { userId, bytes });
   if (!row) throw new Error(`user ${userId} vanished`);
   refuseOverQuota(row, quotaOf);
 }
@@ -67,8 +66,8 @@ export interface ContentLook {
 }
 
 /** Whether the user already holds this content, in a file or a version (then another copy costs nothing), and where it is stored. */
-export async function lookAtContent(db: Db, dialect: Dialect, userId: number, hash: string): Promise<ContentLook> {
-  const [row] = await contentLook(db, dialect, { userId, hash });
+export async function lookAtContent(db: Db, userId: number, hash: string): Promise<ContentLook> {
+  const [row] = await contentLook(db, { userId, hash });
   // SQLite answers 0 or 1, PostgreSQL a boolean.
   return { owned: Boolean(row?.held), storageKey: row?.storage_key };
 }

@@ -51,7 +51,7 @@ const budgetRow = compiledOnce((db: Db, v: { userId: number }) =>
 );
 
 export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const [user] = await budgetRow(ctx.db, ctx.dialect, { userId });
+  const [user] = await budgetRow(ctx.db, { userId });
   if (!user) throw new Error(`user ${userId} vanished`);
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
@@ -111,7 +111,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   // One look at the object the file will be read from: known content's, or
   // this upload's own, so that both take the same time. Only a hint, read
   // outside the transaction: the blob's upsert below decides.
-  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, ctx.dialect, actor.id, object.hash)).storageKey;
+  const known = storedAs ? await storedAs() : (await lookAtContent(ctx.db, actor.id, object.hash)).storageKey;
   const present = await ctx.store.exists(known ?? object.key);
   const hole = known !== undefined && !present ? known : undefined;
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
@@ -139,7 +139,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
             .returning((eb) => keyAndOwned(eb, actor.id, object.hash))
             .executeTakeFirst()
         : undefined;
-      const blob = healed ?? (await upsertBlob(trx, ctx.dialect, { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id }))[0]!;
+      const blob = healed ?? (await upsertBlob(trx, { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id }))[0]!;
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
@@ -293,11 +293,11 @@ export async function insertUploadedFile(
   if (dialect === 'postgres') {
     const v: FileEntry = { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: values.is_public, detail: entry.detail, now };
     if (charge.bytes > 0) {
-      const [row] = await insertFileCharged(trx, dialect, { ...v, bytes: charge.bytes }).catch(nameTaken);
+      const [row] = await insertFileCharged(trx, { ...v, bytes: charge.bytes }).catch(nameTaken);
       refuseOverQuota(row!, charge.quotaOf);
       fileId = row!.id;
     } else {
-      fileId = (await insertFile(trx, dialect, v).catch(nameTaken))[0]!.id;
+      fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
     }
   } else {
     fileId = (await trx.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;

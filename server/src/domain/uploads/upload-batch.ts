@@ -144,7 +144,7 @@ export class UploadBatch {
   private lookEarlier(hash: string): Promise<ContentLook> {
     let answer = this.looks.get(hash);
     if (!answer) {
-      answer = lookAtContent(this.ctx.db, this.ctx.dialect, this.actor.id, hash);
+      answer = lookAtContent(this.ctx.db, this.actor.id, hash);
       this.looks.set(hash, answer);
     }
     return answer;
