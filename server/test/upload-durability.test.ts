@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, it, vi } from 'vitest';
 import type { ObjectStore } from '../src/storage/object-store.js';
 import { blobOf, storedKeys, upload, uploadOne } from './helpers/files.js';
@@ -43,6 +45,28 @@ describeEachBackend('durability of uploaded copies', (t) => {
     // The disk store skips the fsync; S3 uploads are durable whatever is asked.
     expect(puts.durable).toEqual([onS3(t())]);
     expect((await storedKeys(t())).length).toBe(keys);
+    expect((await download(t(), token, copy)).equals(content)).toBe(true);
+  });
+
+  it('does not write a re-upload of the uploader’s own content again: on disk, the copy is a second name of the original', async () => {
+    const { token } = await t().client.register();
+    const content = Buffer.from(randomBytes(4 * MIB).toString('hex'), 'utf8');
+    await uploadOne(t().client, token, { name: 'original.txt', content });
+    const stored = (await blobOf(t(), content))!.storage_key;
+    const store = t().server.ctx.store;
+    const put = store.put.bind(store);
+    const copies: { key: string; inode: number | undefined }[] = [];
+    vi.spyOn(store, 'put').mockImplementation(async (...args: Parameters<ObjectStore['put']>) => {
+      const result = await put(...args);
+      // Before the commit deletes the copy as a duplicate.
+      copies.push({ key: args[2]!.likelyCopyOf!()!, inode: onS3(t()) ? undefined : fs.statSync(path.join(t().dataDir, result.key)).ino });
+      return result;
+    });
+    const copy = await uploadOne(t().client, token, { name: 'copy.txt', content });
+    vi.restoreAllMocks();
+    expect(copies).toHaveLength(1);
+    expect(copies[0]!.key).toBe(stored);
+    if (!onS3(t())) expect(copies[0]!.inode).toBe(fs.statSync(path.join(t().dataDir, stored)).ino);
     expect((await download(t(), token, copy)).equals(content)).toBe(true);
   });
 

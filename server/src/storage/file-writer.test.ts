@@ -32,7 +32,7 @@ async function write(chunks: Buffer[], holdFlush: () => boolean, slowDisk = fals
       return real(buffers, position);
     });
   }
-  const writer = new ObjectFileWriter(handle, holdFlush);
+  const writer = new ObjectFileWriter(handle, { holdFlush });
   await pipeline(Readable.from(chunks), writer);
   await handle.close();
   const writes = writev.mock.calls.map(([buffers]) => buffers.reduce((n, b) => n + b.byteLength, 0));

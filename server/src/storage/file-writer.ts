@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { Original } from './original.js';
 
 const MIB = 1024 * 1024;
 
@@ -106,39 +107,119 @@ class FlushingFile {
   }
 }
 
+/** What an ObjectFileWriter is told while bytes arrive. */
+export interface WriterHints {
+  /** See FlushingFile. */
+  holdFlush: () => boolean;
+  /**
+   * The file of an object these bytes likely repeat: undefined while unknown,
+   * null once known to be none. From then on they are compared with it, not
+   * written, for as long as they match (see Original).
+   */
+  original?: () => string | null | undefined;
+}
+
+const totalLength = (buffers: Buffer[]) => buffers.reduce((n, b) => n + b.length, 0);
+
 /**
  * Writes a stream into a new file (see FlushingFile), one write at a time:
  * what arrives meanwhile waits, up to WRITE_BYTES, and goes out in the next
  * write, so the stream flows on during a write and is held back only once
- * that much waits.
+ * that much waits. Bytes that repeat the hinted original are compared
+ * instead; at the first difference, the repeated part is copied from the
+ * original and writing goes on.
  */
 export class ObjectFileWriter extends Writable {
   private readonly file: FlushingFile;
+  /** Whether the hint has named an original or none. */
+  private decided: boolean;
+  /** The original while the bytes after the written ones repeat it. */
+  private original: Original | undefined;
+  /** Bytes after the written ones that repeat the original (compared, not written). */
+  private repeated = 0;
 
-  constructor(handle: FileHandle, holdFlush: () => boolean) {
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly hints: WriterHints,
+  ) {
     super({ highWaterMark: WRITE_BYTES });
-    this.file = new FlushingFile(handle, 0, holdFlush);
+    this.file = new FlushingFile(handle, 0, hints.holdFlush);
+    this.decided = !hints.original;
   }
 
   get size(): number {
-    return this.file.size;
+    return this.file.size + this.repeated;
+  }
+
+  /**
+   * Once the stream has finished: the original, when every byte repeated it
+   * and nothing follows. Only the bytes written before comparing started are
+   * in the file; the caller makes the object the original's bytes instead
+   * (Original.linkAs).
+   */
+  get repeatOf(): Original | undefined {
+    return this.original;
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void): void {
-    this.file.write([chunk]).then(() => done(), done);
+    this.take([chunk]).then(() => done(), done);
   }
 
   override _writev(chunks: { chunk: Buffer }[], done: (err?: Error | null) => void): void {
-    this.file.write(chunks.map((c) => c.chunk)).then(() => done(), done);
+    this.take(chunks.map((c) => c.chunk)).then(() => done(), done);
   }
 
   override _final(done: (err?: Error | null) => void): void {
-    this.file.settled().then(() => done(), done);
+    const finish = async () => {
+      if (this.original && this.original.size !== this.size) await this.stopComparing();
+      await this.file.settled();
+    };
+    finish().then(() => done(), done);
   }
 
-  /** Resolves once no background flush is running (the handle may then be closed). */
+  /** Resolves once no background flush is running (the handle may then be closed) and the original, if any, is closed. */
   async settled(): Promise<void> {
     await this.file.settled().catch(() => undefined);
+    await this.original?.close();
+    this.original = undefined;
+  }
+
+  private async take(buffers: Buffer[]): Promise<void> {
+    if (!this.decided) await this.lookForOriginal();
+    if (this.original) {
+      if (await this.original.repeats(buffers, this.size)) {
+        this.repeated += totalLength(buffers);
+        return;
+      }
+      await this.stopComparing();
+    }
+    await this.file.write(buffers);
+  }
+
+  private async lookForOriginal(): Promise<void> {
+    const file = this.hints.original!();
+    if (file === undefined) return;
+    this.decided = true;
+    if (file === null) return;
+    const original = await Original.open(file);
+    if (!original) return;
+    if (await original.startsAs(this.handle, this.file.size)) this.original = original;
+    else await original.close();
+  }
+
+  /** The bytes stop repeating the original: its part they repeated is written, and writing goes on. */
+  private async stopComparing(): Promise<void> {
+    const original = this.original!;
+    this.original = undefined;
+    try {
+      const from = this.file.size;
+      await original.copy(from, from + this.repeated, async (piece) => {
+        await this.file.write([piece]);
+        this.repeated -= piece.length;
+      });
+    } finally {
+      await original.close();
+    }
   }
 }
 

@@ -42,17 +42,38 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
     if (!isObjectKey(key)) throw new Error(`Malformed object key: ${key}`);
     return path.join(dataDir, key);
   };
+  /** The file of a hinted original; a key that is no object's is no original. */
+  const originalOf = (key: string | null | undefined) => (typeof key === 'string' ? (isObjectKey(key) ? pathOf(key) : null) : key);
+
+  async function makeDurable(key: string) {
+    const file = pathOf(key);
+    const handle = await fsp.open(file, 'r');
+    try {
+      await syncWithEntry(handle, path.dirname(file));
+    } finally {
+      await handle.close();
+    }
+  }
 
   return {
     async put(key: string, body: Readable, opts: PutOptions = {}) {
       const file = pathOf(key);
-      const handle = await fsp.open(file, 'wx', 0o600);
-      const writer = new ObjectFileWriter(handle, opts.holdFlush ?? (() => false));
+      // Readable too: a likely copy compares what it wrote before the hint with the original.
+      const handle = await fsp.open(file, 'wx+', 0o600);
+      const writer = new ObjectFileWriter(handle, { holdFlush: opts.holdFlush ?? (() => false), original: opts.likelyCopyOf && (() => originalOf(opts.likelyCopyOf!())) });
       try {
         await pipeline(body, writer);
         const durable = (await opts.needsDurability?.()) ?? true;
-        if (durable) await syncWithEntry(handle, path.dirname(file));
-        await handle.close();
+        const original = writer.repeatOf;
+        if (original) {
+          await handle.close();
+          await original.linkAs(file);
+          await writer.settled();
+          if (durable) await makeDurable(key);
+        } else {
+          if (durable) await syncWithEntry(handle, path.dirname(file));
+          await handle.close();
+        }
         return { key, size: writer.size, durable };
       } catch (err) {
         body.destroy();
@@ -63,15 +84,7 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
       }
     },
 
-    async makeDurable(key: string) {
-      const file = pathOf(key);
-      const handle = await fsp.open(file, 'r');
-      try {
-        await syncWithEntry(handle, path.dirname(file));
-      } finally {
-        await handle.close();
-      }
-    },
+    makeDurable,
 
     async get(key: string, range?: ByteRange) {
       const { fd, bytes } = await openRange(pathOf(key), range);

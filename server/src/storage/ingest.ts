@@ -36,8 +36,8 @@ export const HEAD_BYTES = 1024 * 1024;
  * else's, so how long an upload takes reveals nothing about other users.
  */
 export interface OwnContent {
-  /** Whether they own content whose first HEAD_BYTES have this SHA-256. */
-  startsWith(headHash: string): Promise<boolean>;
+  /** The object of content they own whose first HEAD_BYTES have this SHA-256, if any. */
+  objectStartingWith(headHash: string): Promise<string | undefined>;
   /** Whether they own content with this SHA-256. */
   has(hash: string): Promise<boolean>;
 }
@@ -135,21 +135,24 @@ class Inspector extends Transform {
  * undecided for long.
  */
 class CopyGuess {
-  private likely: boolean | undefined;
+  /** The key of the owner's object it likely copies; null when none, undefined until known. */
+  private likely: string | null | undefined;
 
   constructor(private readonly own: OwnContent | undefined) {
-    if (!own) this.likely = false;
+    if (!own) this.likely = null;
   }
 
   onHead = (headHash: string): void => {
-    this.own?.startsWith(headHash).then(
-      (owned) => (this.likely = owned),
-      () => (this.likely = false),
+    this.own?.objectStartingWith(headHash).then(
+      (key) => (this.likely = key ?? null),
+      () => (this.likely = null),
     );
   };
 
   /** Until the head says otherwise, keep a likely copy off the disk. */
-  holdFlush = (): boolean => this.likely !== false;
+  holdFlush = (): boolean => this.likely !== null;
+
+  likelyCopyOf = (): string | null | undefined => this.likely;
 }
 
 /**
@@ -188,6 +191,7 @@ export async function ingest(
   try {
     const { size, durable } = await store.put(key, inspector, {
       holdFlush: guess.holdFlush,
+      likelyCopyOf: guess.likelyCopyOf,
       needsDurability: async () => !(await own?.has(inspector.hash!)),
     });
     return { key, size, hash: inspector.hash!, headHash: inspector.headHash, mime: inspector.mime!, durable };

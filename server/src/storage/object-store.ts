@@ -21,6 +21,14 @@ export interface PutOptions {
    * it need not be made durable. Without it, every object is.
    */
   needsDurability?: () => Promise<boolean>;
+  /**
+   * Asked while bytes arrive: the key of an object they likely repeat (their
+   * owner's content with the same beginning), undefined while unknown and
+   * null once known to be none. A store may compare the bytes with that
+   * object rather than write them, and store a repeat of every byte without
+   * writing it again. What is stored is the same either way.
+   */
+  likelyCopyOf?: () => string | null | undefined;
 }
 
 /** An object, or a range of it, opened to be written once to a socket. */

@@ -81,20 +81,21 @@ export async function ownsContent(db: Db, userId: number, hash: string): Promise
 }
 
 /**
- * Whether the user already holds content starting with the bytes of this head
- * hash (see storage/ingest.ts): from the few blobs with that head (an index),
- * each looked up among the user's references, so the cost does not grow with
- * the user's files (the other way round read all of them: 94 ms at 100,000).
+ * The object of content the user already holds that starts with the bytes of
+ * this head hash (see storage/ingest.ts), if any: from the few blobs with that
+ * head (an index), each looked up among the user's references, so the cost
+ * does not grow with the user's files (the other way round read all of them:
+ * 94 ms at 100,000).
  */
-export async function ownsContentStartingWith(db: Db, userId: number, headHash: string): Promise<boolean> {
+export async function ownObjectStartingWith(db: Db, userId: number, headHash: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('blobs as b')
-    .select('b.hash')
+    .select('b.storage_key')
     .where('b.head_hash', '=', headHash)
     .where((eb) => eb.exists(eb.selectFrom('content_refs as r').select('r.user_id').where('r.user_id', '=', userId).whereRef('r.blob_hash', '=', 'b.hash')))
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.storage_key;
 }
 
 /**

@@ -9,7 +9,7 @@ import { NameTaken, normalizeFileName } from '../files/names.js';
 import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
-import { lookAtContent, ownsContentStartingWith, type ContentLook } from '../shared/quota.js';
+import { lookAtContent, ownObjectStartingWith, type ContentLook } from '../shared/quota.js';
 import { commitUpload, discardObject, uploadBudget, type UploadBudget, type UploadOptions } from './commit-upload.js';
 import { asDomainError } from './refusals.js';
 
@@ -126,7 +126,7 @@ export class UploadBatch {
       const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
       const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
       const own: OwnContent = {
-        startsWith: (headHash) => ownsContentStartingWith(this.ctx.db, this.actor.id, headHash),
+        objectStartingWith: (headHash) => ownObjectStartingWith(this.ctx.db, this.actor.id, headHash),
         has: (hash) => this.ownedEarlier(hash),
       };
       const started = performance.now();
