@@ -5,6 +5,7 @@ import type { KnownExtension } from '@vault/contract';
 import { drain } from '../drain.js';
 import { SNIFF_BYTES, isTextExtension, sniffedMime } from './content-rules.js';
 import { StorageError } from './errors.js';
+import { StreamHash } from './hash-thread.js';
 import { newObjectKey } from './keys.js';
 import type { LeaseKeeper } from './leases.js';
 import type { ObjectStore } from './object-store.js';
@@ -46,11 +47,12 @@ export interface OwnContent {
  * One pass over the bytes on their way to the store: counts them against the
  * size limit and the quota, hashes them, sniffs the leading bytes and, for
  * text types, checks UTF-8 without NUL. Any failure aborts the write early.
- * Memory use is one chunk plus the sniffing window, whatever the file size.
+ * Memory use is one chunk, the sniffing window and the hashing thread's
+ * batches (see hash-thread.ts), whatever the file size.
  */
 class Inspector extends Transform {
   private size = 0;
-  private readonly sha = createHash('sha256');
+  private readonly sha = new StreamHash();
   private readonly headSha = createHash('sha256');
   /** Set once the stream has ended. */
   hash: string | undefined;
@@ -76,18 +78,17 @@ class Inspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
-    this.sha.update(chunk);
+    const hashing = this.sha.update(chunk);
     this.hashHead(chunk);
     try {
       this.checkText(chunk, false);
     } catch (err) {
       return done(err as Error);
     }
-    if (this.mime !== undefined) return done(null, chunk);
-    this.head.push(chunk);
-    this.headBytes += chunk.length;
-    if (this.headBytes < SNIFF_BYTES) return done();
-    this.releaseHead().then(() => done(), done);
+    const passing = this.pass(chunk);
+    const waits = hashing && passing ? Promise.all([hashing, passing]) : (hashing ?? passing);
+    if (!waits) return done();
+    waits.then(() => done(), done);
   }
 
   override _flush(done: TransformCallback): void {
@@ -96,9 +97,30 @@ class Inspector extends Transform {
     } catch (err) {
       return done(err as Error);
     }
-    this.hash = this.sha.digest('hex');
-    if (this.mime !== undefined) return done();
-    this.releaseHead().then(() => done(), done);
+    this.sha
+      .digest()
+      .then((hash) => {
+        this.hash = hash;
+        if (this.mime === undefined) return this.releaseHead();
+      })
+      .then(() => done(), done);
+  }
+
+  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
+    this.sha.drop();
+    done(err);
+  }
+
+  /** Passes the chunk on once the type is known; until then holds it with the leading bytes. */
+  private pass(chunk: Buffer): Promise<void> | undefined {
+    if (this.mime !== undefined) {
+      this.push(chunk);
+      return undefined;
+    }
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < SNIFF_BYTES) return undefined;
+    return this.releaseHead();
   }
 
   private hashHead(chunk: Buffer): void {
