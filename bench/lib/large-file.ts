@@ -73,6 +73,19 @@ export async function costed<T>(pid: number, fn: () => Promise<T>, opts: { settl
 
 export type ReferenceServer = Awaited<ReturnType<typeof startReferenceServer>>;
 
+/**
+ * Waits until the memory the stages before freed is back with the host. A
+ * virtual machine may hand its free pages back (Linux's free page reporting,
+ * a few seconds after they are freed), and then each page written into the
+ * page cache is faulted in from the host again. Writing 1 GiB cost 0.25 to
+ * 0.33 s of kernel time right after another GiB was freed, and 1.1 to 1.8 s
+ * five seconds later (same machine, alternating). The limit's write stage
+ * ran right after `dd` freed its copy, and Vault's upload seconds later: the
+ * stage wrote into recycled pages and the upload could not. So both timed
+ * fresh writes start after this wait, from the same state.
+ */
+export const untilFreedPagesReturned = () => new Promise((resolve) => setTimeout(resolve, 5000));
+
 /** The stages of the machine limit, each timed alone on `big`, and the slowest of them. */
 export interface Limit {
   nodeHash: number;
@@ -90,6 +103,7 @@ export async function machineLimit(server: BenchServer, token: string, big: stri
   const nodeHash = nodeSha256(big);
   const openssl = opensslSha256(big);
   const dd = writeFsync(big, server.dataDir);
+  await untilFreedPagesReturned();
   const flushing = await writeFlushing(big, server.dataDir);
   const write = Math.min(dd, flushing);
   const sink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
@@ -102,6 +116,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   const objects = path.join(server.dataDir, 'objects');
   makeBigFile(big, size);
   const { nodeHash, openssl, write, dd, flushing, sink, limit, slowest } = await machineLimit(server, token, big, reference);
+  await untilFreedPagesReturned();
   const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big }), { settle: true }));
   if (up.value.status !== 201) throw new Error(`upload failed: ${JSON.stringify(up.value)}`);
   const before = diskBytes(objects);

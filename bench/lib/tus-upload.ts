@@ -7,7 +7,7 @@ import path from 'node:path';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH } from '@vault/contract';
 import * as tus from 'tus-js-client';
 import { deleteFile } from './http.js';
-import { costed, machineLimit, makeBigFile, type Costed, type Limit } from './large-file.js';
+import { costed, machineLimit, makeBigFile, untilFreedPagesReturned, type Costed, type Limit } from './large-file.js';
 import { MIB } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { startReferenceServer } from './reference.js';
@@ -49,6 +49,8 @@ export async function tusRounds(server: BenchServer, token: string, windows: Pro
       makeBigFile(big, size);
       const limit = await machineLimit(server, token, big, reference);
       resetPeakMemory(server.pid);
+      // From the same state of memory as the limit's write stage (see untilFreedPagesReturned).
+      await untilFreedPagesReturned();
       const upload = await windows.mark('resumable upload', () => costed(server.pid, () => tusUpload(server.url, token, big)));
       const peakRss = memoryOf(server.pid).peak;
       await deleteFile(server.url, token, upload.value.fileId);
