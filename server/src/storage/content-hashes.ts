@@ -1,12 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createSHA256, type IHasher } from 'hash-wasm';
+import { StreamHash } from './hash-thread.js';
 import { HEAD_BYTES } from './ingest.js';
 
 /** A running SHA-256. */
 interface Sha256 {
-  update(bytes: Buffer): void;
+  /** Takes `bytes`, which must not change afterwards; a promise when the caller must wait before the next. */
+  update(bytes: Buffer): Promise<void> | undefined | void;
   /** Lower-case hex; the hash takes no more bytes afterwards. */
+  digest(): string | Promise<string>;
+}
+
+/** A running SHA-256 that answers at once (the head's: a MiB at most). */
+interface SyncSha256 {
+  update(bytes: Buffer): void;
   digest(): string;
 }
 
@@ -14,51 +22,59 @@ interface Sha256 {
  * The SHA-256 of a content and of its first HEAD_BYTES, as its bytes arrive
  * in order. `size` counts the bytes taken.
  */
-export class ContentHashes<S extends Sha256 = Sha256> {
+export class ContentHashes<S extends Sha256 = Sha256, H extends SyncSha256 = SyncSha256> {
   constructor(
     readonly sha: S,
-    readonly headSha: S,
+    readonly headSha: H,
     public headHash: string | null,
     public size: number,
   ) {}
 
-  update(chunk: Buffer): void {
-    this.sha.update(chunk);
+  /** Takes `chunk`, which must not change afterwards; a promise when the caller must wait before the next. */
+  update(chunk: Buffer): Promise<void> | undefined | void {
+    const waiting = this.sha.update(chunk);
     if (this.headHash === null) {
       const part = chunk.subarray(0, HEAD_BYTES - this.size);
       this.headSha.update(part);
       if (this.size + part.length === HEAD_BYTES) this.headHash = this.headSha.digest();
     }
     this.size += chunk.length;
+    return waiting;
   }
 
-  finish(): { hash: string; headHash: string | null } {
-    return { hash: this.sha.digest(), headHash: this.headHash };
+  async finish(): Promise<{ hash: string; headHash: string | null }> {
+    return { hash: await this.sha.digest(), headHash: this.headHash };
   }
 }
 
-const nodeSha256 = (): Sha256 => {
+const nodeSha256 = (): SyncSha256 => {
   const hash = createHash('sha256');
-  return { update: (bytes) => hash.update(bytes), digest: () => hash.digest('hex') };
+  return { update: (bytes) => void hash.update(bytes), digest: () => hash.digest('hex') };
+};
+
+const threadSha256 = (): Sha256 => {
+  const hash = new StreamHash();
+  return { update: (bytes) => hash.update(bytes), digest: () => hash.digest() };
 };
 
 /**
- * Hashes with Node's crypto (the CPU's SHA instructions where it has them),
- * whose state cannot be saved: a request that resumes an upload takes it
- * over from the process that kept it (HashCache), or hashes the bytes stored
- * so far once more.
+ * Hashes with Node's crypto (the CPU's SHA instructions where it has them;
+ * past the first MiB on the hashing thread, see hash-thread.ts), whose state
+ * cannot be saved: a request that resumes an upload takes it over from the
+ * process that kept it (HashCache), or hashes the bytes stored so far once
+ * more.
  */
-export const nodeHashes = (): ContentHashes => new ContentHashes(nodeSha256(), nodeSha256(), null, 0);
+export const nodeHashes = (): ContentHashes => new ContentHashes(threadSha256(), nodeSha256(), null, 0);
 
 /** Hashes `stored` (the first bytes of a content, `size` of them) with Node's crypto. */
 export async function rehashed(stored: Readable, size: number): Promise<ContentHashes> {
   const hashes = nodeHashes();
-  for await (const chunk of stored) hashes.update(chunk as Buffer);
+  for await (const chunk of stored) await hashes.update(chunk as Buffer);
   if (hashes.size !== size) throw new Error(`The stored upload has ${hashes.size} bytes where ${size} were saved`);
   return hashes;
 }
 
-type WasmSha256 = Sha256 & { state(): string };
+type WasmSha256 = SyncSha256 & { state(): string };
 
 async function wasmSha256(saved: string | undefined): Promise<WasmSha256> {
   const hasher: IHasher = await createSHA256();
@@ -80,11 +96,11 @@ export interface SavedHashes {
  * by any instance: for stores that cannot read an unfinished object back.
  * Several times slower than Node's crypto.
  */
-export async function wasmHashes(saved: SavedHashes | undefined): Promise<ContentHashes<WasmSha256>> {
+export async function wasmHashes(saved: SavedHashes | undefined): Promise<ContentHashes<WasmSha256, WasmSha256>> {
   const head = saved?.headHash === null ? saved.headSha : undefined;
   return new ContentHashes(await wasmSha256(saved?.sha), await wasmSha256(head), saved?.headHash ?? null, saved?.size ?? 0);
 }
 
-export function savedWasmHashes(hashes: ContentHashes<WasmSha256>): SavedHashes {
+export function savedWasmHashes(hashes: ContentHashes<WasmSha256, WasmSha256>): SavedHashes {
   return { sha: hashes.sha.state(), headSha: hashes.headHash === null ? hashes.headSha.state() : '', headHash: hashes.headHash, size: hashes.size };
 }

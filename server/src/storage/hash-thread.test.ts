@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { describe, expect, it, vi } from 'vitest';
 import { OFF_THREAD_FROM, StreamHash } from './hash-thread.js';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -50,5 +53,23 @@ describe('StreamHash', () => {
     half.drop();
     const digests = await Promise.all(streams.map((bytes) => hashOf(pieces(bytes))));
     expect(digests).toEqual(streams.map(sha));
+  });
+
+  it('forgets on the thread a stream its owner let go of without an end', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    const dropped = () => posted.mock.calls.some(([message]) => (message as { kind: string }).kind === 'drop');
+    await (async () => {
+      const abandoned = new StreamHash();
+      await abandoned.update(randomBytes(2 * OFF_THREAD_FROM + 5));
+    })();
+    // Collection and finalisation take their own turns: collect until the drop is posted.
+    for (let turn = 0; turn < 100 && !dropped(); turn++) {
+      collect();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    vi.restoreAllMocks();
+    expect(dropped()).toBe(true);
   });
 });

@@ -63,6 +63,7 @@ class ThreadStream {
     if (this.failure) return Promise.reject(this.failure);
     if (this.filled > 0) this.send();
     this.thread.post({ kind: 'end', stream: this.id });
+    this.thread.hold(this);
     return new Promise((resolve, reject) => (this.digested = { resolve, reject }));
   }
 
@@ -75,11 +76,14 @@ class ThreadStream {
     this.free.push(Buffer.from(message.buffer));
     const waiter = this.waiting;
     this.waiting = undefined;
+    this.thread.release(this);
     waiter?.resolve();
   }
 
-  /** The stream will not end. */
+  /** The stream will not end: whoever waits for it is told, and the thread forgets it. */
   drop(): void {
+    this.fail(new Error('The hash was dropped before its end'));
+    this.thread.release(this);
     this.thread.drop(this.id);
   }
 
@@ -106,24 +110,34 @@ class ThreadStream {
 
   private whenFree(): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
+    this.thread.hold(this);
     return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
   }
 }
 
-/** The process's hashing thread: started at the first large stream, then kept (it does not keep the process alive). */
+/**
+ * The process's hashing thread: started at the first large stream, then kept
+ * (it does not keep the process alive). A stream its owner lets go of
+ * without an end (a failed request, resumable hashes no request took up
+ * again) is dropped on the thread once it is collected; one the thread still
+ * has to answer is held until it does.
+ */
 class HashThread {
   private readonly worker: Worker;
-  private readonly streams = new Map<number, ThreadStream>();
+  private readonly streams = new Map<number, WeakRef<ThreadStream>>();
+  private readonly awaited = new Set<ThreadStream>();
+  private readonly collected = new FinalizationRegistry<number>((id) => this.drop(id));
   private next = 1;
 
   constructor(onGone: () => void) {
     this.worker = new Worker(new URL('./hash-thread-worker.mjs', import.meta.url));
     this.worker.unref();
-    this.worker.on('message', (message: FromHashThread) => this.streams.get(message.stream)?.receive(message));
+    this.worker.on('message', (message: FromHashThread) => this.streams.get(message.stream)?.deref()?.receive(message));
     const gone = (err: Error) => {
       onGone();
-      for (const stream of this.streams.values()) stream.fail(err);
+      for (const stream of this.streams.values()) stream.deref()?.fail(err);
       this.streams.clear();
+      this.awaited.clear();
     };
     this.worker.on('error', gone);
     this.worker.on('exit', (code) => gone(new Error(`The hashing thread stopped (exit code ${code})`)));
@@ -131,7 +145,8 @@ class HashThread {
 
   open(): ThreadStream {
     const stream = new ThreadStream(this, this.next++);
-    this.streams.set(stream.id, stream);
+    this.streams.set(stream.id, new WeakRef(stream));
+    this.collected.register(stream, stream.id);
     return stream;
   }
 
@@ -139,7 +154,19 @@ class HashThread {
     this.worker.postMessage(message, transfer);
   }
 
+  /** Keeps `stream` while the thread has yet to answer it (a promise alone would not). */
+  hold(stream: ThreadStream): void {
+    this.awaited.add(stream);
+  }
+
+  release(stream: ThreadStream): void {
+    this.awaited.delete(stream);
+  }
+
+  /** The stream has its digest: the thread has forgotten it already. */
   forget(id: number): void {
+    const stream = this.streams.get(id)?.deref();
+    if (stream) this.release(stream);
     this.streams.delete(id);
   }
 

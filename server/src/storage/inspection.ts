@@ -92,7 +92,7 @@ export class ResumableInspection {
 
   /** Takes the next bytes; throws a content_mismatch StorageError as soon as the content shows it is not what its name says. */
   async update(chunk: Buffer): Promise<void> {
-    this.hashes.update(chunk);
+    await this.hashes.update(chunk);
     this.checkText(chunk, false);
     this.last = chunk.length >= 3 ? chunk.subarray(chunk.length - 3) : Buffer.concat([this.last, chunk]).subarray(-3);
     if (this.mime !== null) return;
@@ -115,7 +115,7 @@ export class ResumableInspection {
   async finish(): Promise<{ hash: string; headHash: string | null; mime: string }> {
     this.checkText(undefined, true);
     if (this.mime === null) await this.sniff();
-    return { ...this.hashes.finish(), mime: this.mime! };
+    return { ...(await this.hashes.finish()), mime: this.mime! };
   }
 
   private async sniff(): Promise<void> {
