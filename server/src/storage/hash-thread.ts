@@ -74,10 +74,12 @@ class ThreadStream {
       return;
     }
     this.free.push(Buffer.from(message.buffer));
+    // Only a sender waiting for a batch is let go here: a digest on its way still holds the stream.
     const waiter = this.waiting;
+    if (!waiter) return;
     this.waiting = undefined;
     this.thread.release(this);
-    waiter?.resolve();
+    waiter.resolve();
   }
 
   /** The stream will not end: whoever waits for it is told, and the thread forgets it. */
