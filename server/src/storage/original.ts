@@ -46,7 +46,7 @@ export class Original {
     const fd = await openReadOnly(file).catch(() => undefined);
     if (fd === undefined) return undefined;
     try {
-      return new Original(file, fd, (await fsp.stat(file)).size);
+      return new Original(file, fd, fs.fstatSync(fd).size);
     } catch {
       await closeFd(fd);
       return undefined;
