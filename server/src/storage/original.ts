@@ -14,9 +14,9 @@ const readAt = (fd: number, buffer: Buffer, length: number, position: number) =>
 const closeFd = (fd: number) => new Promise<void>((resolve) => fs.close(fd, () => resolve()));
 
 /** Reads exactly `length` bytes at `position` into `buffer`; false when the file ends first. */
-async function readFully(read: (buffer: Buffer, offset: number, length: number, position: number) => Promise<number>, buffer: Buffer, length: number, position: number): Promise<boolean> {
+async function readFully(read: (into: Buffer, length: number, position: number) => Promise<number>, buffer: Buffer, length: number, position: number): Promise<boolean> {
   for (let done = 0; done < length; ) {
-    const n = await read(buffer.subarray(done), 0, length - done, position + done);
+    const n = await read(buffer.subarray(done), length - done, position + done);
     if (n === 0) return false;
     done += n;
   }
@@ -57,7 +57,7 @@ export class Original {
   async startsAs(handle: FileHandle, length: number): Promise<boolean> {
     if (length > MAX_CHECKED_START || length > this.size) return false;
     const written = Buffer.allocUnsafe(COPY_BYTES);
-    const readWritten = (buffer: Buffer, offset: number, n: number, position: number) => handle.read(buffer, offset, n, position).then((r) => r.bytesRead);
+    const readWritten = (into: Buffer, n: number, position: number) => handle.read(into, 0, n, position).then((r) => r.bytesRead);
     for (let at = 0; at < length; at += COPY_BYTES) {
       const n = Math.min(COPY_BYTES, length - at);
       if (!(await readFully(readWritten, written, n, at)) || !(await this.read(n, at)) || !this.buffer.subarray(0, n).equals(written.subarray(0, n))) return false;
@@ -114,6 +114,6 @@ export class Original {
   /** Reads `length` bytes at `position` into the start of the reused buffer; false when the original ends first. */
   private read(length: number, position: number): Promise<boolean> {
     if (this.buffer.length < length) this.buffer = Buffer.allocUnsafeSlow(Math.max(length, COPY_BYTES));
-    return readFully((buffer, offset, n, at) => readAt(this.fd, buffer.subarray(offset), n, at), this.buffer, length, position);
+    return readFully((into, n, at) => readAt(this.fd, into, n, at), this.buffer, length, position);
   }
 }
