@@ -1,11 +1,14 @@
-import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/index.js';
 import { deleteAnyFile } from '../src/domain/admin/delete-any-file.js';
 import { deleteFile } from '../src/domain/files/delete-file.js';
 import { deleteFolder } from '../src/domain/folders/delete-folder.js';
+import { extractTexts } from '../src/domain/texts/extract-text.js';
 import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
-import { assertStorageConsistent, blobOf, samples, uploadOne } from './helpers/files.js';
-import { describeEachDb } from './helpers/server.js';
+import { assertStorageConsistent, blobOf, samples, settled, sha256, uploadOne } from './helpers/files.js';
+import { DATABASES, describeEachDb, startTestServer, type TestServer } from './helpers/server.js';
 
 const ADMIN = { username: 'race_admin', password: 'longpassword' };
 
@@ -109,3 +112,72 @@ describeEachDb(
   // Deletes here are permanent: what they release is the subject (Trash: trash.test.ts).
   { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, TRASH_DAYS: '0' },
 );
+
+/** An advisory lock key no other test takes. */
+const HOLD_KEY = 7_351_001;
+
+/** Backends waiting, directly or behind another waiter, on a lock `pid` holds. */
+async function waitingBehind(db: Db, pid: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`with recursive behind (pid) as (
+      select a.pid from pg_stat_activity a where ${pid}::int = any(pg_blocking_pids(a.pid))
+      union select a.pid from pg_stat_activity a join behind b on b.pid = any(pg_blocking_pids(a.pid))
+    ) select count(*)::int as n from behind`.execute(db);
+  return rows[0]!.n;
+}
+
+// Row locks taken in different orders only meet where transactions run side by side.
+if (DATABASES.includes('postgres')) {
+  describe('deletes beside the reading of texts [postgres]', () => {
+    let srv: TestServer | undefined;
+    const t = () => srv!;
+    beforeAll(async () => {
+      srv = await startTestServer('postgres', { TRASH_DAYS: '0' });
+    });
+    afterAll(async () => {
+      await srv?.close();
+    });
+
+    it("never deadlocks with the claim of the content's text, which links the content's files", async () => {
+      const { ctx } = t().server;
+      const alice = await t().client.register();
+      const content = samples.pdf();
+      const fileId = await uploadOne(t().client, alice.token, { name: 'claimed.pdf', content });
+      await settled(t());
+      const hash = sha256(content);
+      // The text is to be read again: its claim inserts the row whose trigger locks the blob, then the content's files.
+      await ctx.db.deleteFrom('content_texts').where('blob_hash', '=', hash).execute();
+
+      // The delete is held after its file's row goes, by a trigger of this test's own, until the claim has come.
+      await sql`create function hold_file_deletes() returns trigger language plpgsql as $$
+        begin perform pg_advisory_xact_lock_shared(${sql.lit(HOLD_KEY)}); return null; end $$`.execute(ctx.db);
+      await sql`create trigger hold_file_deletes after delete on files for each row execute function hold_file_deletes()`.execute(ctx.db);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let holding = (_pid: number) => {};
+      const held = new Promise<number>((resolve) => (holding = resolve));
+      const holder = ctx.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_advisory_xact_lock(${sql.lit(HOLD_KEY)})`.execute(trx);
+        holding(rows[0]!.pid);
+        await gate;
+      });
+      try {
+        const pid = await held;
+        const deletion = deleteFile(ctx, actorOf(alice), { fileId });
+        await vi.waitFor(async () => expect(await waitingBehind(ctx.db, pid)).toBe(1));
+        const extraction = extractTexts(ctx, [hash]);
+        await vi.waitFor(async () => expect(await waitingBehind(ctx.db, pid)).toBe(2));
+        release();
+        const outcomes = await Promise.allSettled([deletion, extraction]);
+        expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual(['fulfilled', 'fulfilled']);
+      } finally {
+        release();
+        await holder;
+        await sql`drop trigger hold_file_deletes on files`.execute(ctx.db);
+        await sql`drop function hold_file_deletes`.execute(ctx.db);
+      }
+      await settled(t());
+      expect(await blobOf(t(), content)).toBeUndefined();
+      await assertStorageConsistent(t());
+    });
+  });
+}

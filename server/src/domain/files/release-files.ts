@@ -4,7 +4,7 @@ import type { Db, Dialect } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 import { collectBlob } from '../../storage/gc.js';
 import type { DomainContext } from '../shared/context.js';
-import { lockUsers } from '../shared/locks.js';
+import { lockBlobs, lockUsers } from '../shared/locks.js';
 import { charge, ownsContent } from '../shared/quota.js';
 
 export type ReleasedFile = Pick<FileRow, 'id' | 'user_id' | 'blob_hash' | 'file_size' | 'original_name'>;
@@ -29,13 +29,15 @@ export interface Released {
  * named here, and only the rows this DELETE really removed are released, so
  * a file that a racing delete (of the file, by an admin, or of its folder)
  * took first is never released twice. Locks go users first (in id order),
- * then blobs (in hash order), as uploads take them, so concurrent
- * transactions never wait on each other in a circle.
+ * then blobs (in hash order), then the rows that refer to them, as uploads
+ * and the claims of texts take them, so concurrent transactions never wait
+ * on each other in a circle.
  */
 export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id' | 'user_id'>[], now: number): Promise<Released> {
   if (candidates.length === 0) return { files: [], emptied: [] };
   const owners = [...new Set(candidates.map((f) => f.user_id))];
   await lockUsers(trx, dialect, owners);
+  await lockBlobs(trx, dialect, await contentsOf(trx, dialect, candidates, owners));
   const files: ReleasedFile[] = [];
   const versions: ContentRef[] = [];
   for (const part of chunks(candidates)) {
@@ -46,6 +48,23 @@ export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<F
   }
   const refs = [...files.map((f) => ({ user_id: f.user_id, blob_hash: f.blob_hash, size: f.file_size })), ...versions];
   return { files, emptied: await releaseRefs(trx, refs, now) };
+}
+
+/** The content the candidates and their versions hold, where it has rows to lock (the owners' locks keep it from changing). */
+async function contentsOf(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id'>[], owners: number[]): Promise<string[]> {
+  if (dialect !== 'postgres') return [];
+  const hashes: string[] = [];
+  for (const part of chunks(candidates.map((f) => f.id))) {
+    const rows = await trx
+      .selectFrom('files')
+      .select('blob_hash')
+      .where('id', 'in', part)
+      .where('user_id', 'in', owners)
+      .union(trx.selectFrom('file_versions').select('blob_hash').where('file_id', 'in', part).where('user_id', 'in', owners))
+      .execute();
+    hashes.push(...rows.map((r) => r.blob_hash));
+  }
+  return hashes;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { chunks } from '../../db/chunks.js';
 import type { Db, Dialect } from '../../db/index.js';
 
 /**
@@ -84,12 +85,16 @@ export function commitLocks(dialect: Dialect, { userId, hold, hash, sibling }: C
 }
 
 /**
- * Blob rows, in hash order, for a transaction that changes several (a new
- * version adds one reference and may release others): taken before the first
- * change, so two such transactions never wait on each other in a circle.
+ * Blob rows, in hash order and as their reference count's update locks them,
+ * for a transaction that changes several, or a blob and the files that refer
+ * to it: taken before the first of those changes. The claim of a content's
+ * text locks its blob and then that content's files (a trigger links them),
+ * and uploads lock the blob before inserting the file, so with blobs always
+ * first no two transactions wait on each other in a circle.
  */
 export async function lockBlobs(trx: Db, dialect: Dialect, hashes: string[]): Promise<void> {
-  const sorted = [...new Set(hashes)].sort();
-  if (dialect !== 'postgres' || sorted.length < 2) return;
-  await sql`select hash from blobs where hash in (${sql.join(sorted)}) order by hash for update`.execute(trx);
+  if (dialect !== 'postgres') return;
+  for (const part of chunks([...new Set(hashes)].sort())) {
+    await sql`select hash from blobs where hash in (${sql.join(part)}) order by hash for no key update`.execute(trx);
+  }
 }
