@@ -83,10 +83,12 @@ export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBu
   const notify = coalesce<{ channel: string; payload: string }, void>(Infinity, async (batch) => {
     // Waits for the listener first: what this instance publishes reaches its own sockets too.
     await ready;
-    await pool.query('select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n (channel, payload)', [
-      batch.map((b) => b.channel),
-      batch.map((b) => b.payload),
-    ]);
+    // Named: each connection parses it once rather than with every burst.
+    await pool.query({
+      name: 'vault_notify',
+      text: 'select pg_notify(n.channel, n.payload) from unnest($1::text[], $2::text[]) as n (channel, payload)',
+      values: [batch.map((b) => b.channel), batch.map((b) => b.payload)],
+    });
     return allFulfilled(batch.map(() => undefined));
   });
 
