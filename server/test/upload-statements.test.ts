@@ -1,28 +1,9 @@
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
 import { nextEvent } from './helpers/events.js';
 import { samples, settled, uploadForm, uploadOne } from './helpers/files.js';
+import { statementsDuring } from './helpers/pg-statements.js';
 import { describeEachDb } from './helpers/server.js';
-
-/** Statements sent to PostgreSQL while `work` runs, in this process (each test file runs in its own). */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  const counting = function (this: pg.Client, ...args: unknown[]) {
-    const [config] = args as [string | { text?: string }];
-    sent.push(typeof config === 'string' ? config : (config.text ?? ''));
-    // The original query, with whatever overload the caller used.
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  };
-  pg.Client.prototype.query = counting as typeof query;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
 
 describeEachDb('the statements of an upload', (t, db) => {
   // On PostgreSQL each statement is a round trip and CPU on both ends (SQLite's are calls in

@@ -5,7 +5,7 @@ import type { FileListResponse, FileSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { searchFiles, type Condition } from './search.js';
+import { idAmong, searchFiles, type Condition } from './search.js';
 
 const anyShareWith = compiledOnce((db: Db, v: { userId: number }) => db.selectFrom('file_shares').select('file_id').where('user_id', '=', v.userId).limit(1));
 
@@ -26,10 +26,12 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
     scope = sql<SqlBool>`1 = 1`;
   } else {
     // The plain owner scope lets the planner walk the (user_id, sort) index; only
-    // users who have received shares pay for the wider condition.
+    // users who have received shares pay for the wider condition, whose shared
+    // ids PostgreSQL reads through the primary key beside the owner's index
+    // (with `IN (subquery)` beside the `or` it read every file: 28 ms, not 0.6).
     const [hasShares] = await anyShareWith(db, { userId: actor.id });
     scope = hasShares
-      ? sql<SqlBool>`(f.user_id = ${actor.id} or f.id in (select file_id from file_shares where user_id = ${actor.id}))`
+      ? sql<SqlBool>`(f.user_id = ${actor.id} or ${idAmong(sql`select file_id from file_shares where user_id = ${actor.id}`, ctx.dialect)})`
       : sql<SqlBool>`f.user_id = ${actor.id}`;
   }
   if (whose === 'own') scope = sql<SqlBool>`${scope} and f.user_id = ${actor.id}`;

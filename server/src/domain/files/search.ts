@@ -87,7 +87,7 @@ function containsText(text: string, dialect: Dialect, reach: ContentReach): Cond
  * them with the trigram index of names (a BitmapOr), or walk a sort's index
  * and stop at the page's last match.
  */
-function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
+export function idAmong(ids: RawBuilder<unknown>, dialect: Dialect): Condition {
   return dialect === 'postgres' ? sql<SqlBool>`f.id = any(array(${ids}))` : sql<SqlBool>`f.id in (${ids})`;
 }
 

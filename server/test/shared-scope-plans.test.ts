@@ -1,0 +1,65 @@
+import { CompiledQuery, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileItem } from '@vault/contract';
+import { addFiles, samples, uploadOne } from './helpers/files.js';
+import { statementsDuring, type SentStatement } from './helpers/pg-statements.js';
+import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
+
+interface PlanNode {
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Rows of `files` a plan's nodes read, kept or filtered away. */
+function filesRowsRead(node: PlanNode): number {
+  const own =
+    node['Relation Name'] === 'files'
+      ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
+      : 0;
+  return own + (node.Plans ?? []).reduce((sum, child) => sum + filesRowsRead(child), 0);
+}
+
+async function rowsRead(t: TestServer, statement: SentStatement): Promise<number> {
+  const plan = CompiledQuery.raw(`explain (analyze, format json) ${statement.text}`, statement.values);
+  const { rows } = await t.server.ctx.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(plan);
+  return filesRowsRead(rows[0]!['QUERY PLAN'][0].Plan);
+}
+
+// PostgreSQL's plans depend on its statistics: a table of thousands of files, analyzed.
+if (DATABASES.includes('postgres')) {
+  describe('the list of a user who has received shares [postgres]', () => {
+    let srv: TestServer | undefined;
+    const t = () => srv!;
+    beforeAll(async () => {
+      srv = await startTestServer('postgres');
+    });
+    afterAll(async () => {
+      await srv?.close();
+    });
+
+    it("reads their own and their shared files' rows, not everybody's", async () => {
+      const erin = await t().client.register();
+      const frank = await t().client.register();
+      await addFiles(t(), frank.user.id, 3000, 'frank’s filler');
+      await uploadOne(t().client, erin.token, { name: 'mine.txt', content: samples.text('mine') });
+      const shared = await uploadOne(t().client, frank.token, { name: 'given.txt', content: samples.text('given') });
+      expect((await t().client.put(`/api/files/${shared}/share`, { token: frank.token, json: { is_public: false, shared_users: [erin.user.username] } })).status).toBe(200);
+      await sql`analyze files`.execute(t().server.ctx.db);
+
+      let files: FileItem[] = [];
+      const sent = await statementsDuring(async () => {
+        const res = await t().client.get('/api/files', { token: erin.token });
+        expect(res.status).toBe(200);
+        files = res.body.files;
+      });
+      expect(files.map((f) => f.original_name).sort()).toEqual(['given.txt', 'mine.txt']);
+      const reading = sent.filter((s) => /^select/i.test(s.text) && /from "?files"? (as )?"?f"?\b/i.test(s.text));
+      expect(reading.length).toBeGreaterThan(0);
+      for (const statement of reading) expect(await rowsRead(t(), statement), statement.text).toBeLessThan(100);
+    });
+  });
+}
