@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { expect, it, vi } from 'vitest';
 import type { ObjectStore } from '../src/storage/object-store.js';
 import { blobOf, storedKeys, upload, uploadOne } from './helpers/files.js';
@@ -56,10 +57,23 @@ describeEachBackend('durability of uploaded copies', (t) => {
     const store = t().server.ctx.store;
     const put = store.put.bind(store);
     const copies: { key: string; inode: number | undefined }[] = [];
-    vi.spyOn(store, 'put').mockImplementation(async (...args: Parameters<ObjectStore['put']>) => {
-      const result = await put(...args);
+    vi.spyOn(store, 'put').mockImplementation(async (key, body, opts) => {
+      // The look for the original, asked once the first MiB has come, is not
+      // waited for: a copy whose last byte comes first is written whole. Here
+      // the bytes after that MiB wait for its answer, as on a real network.
+      let passed = 0;
+      const afterTheLook = body.pipe(
+        new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            passed += chunk.length;
+            if (passed <= MIB) return done(null, chunk);
+            vi.waitFor(() => expect(opts!.likelyCopyOf!()).toBeDefined(), { timeout: 10_000 }).then(() => done(null, chunk), done);
+          },
+        }),
+      );
+      const result = await put(key, afterTheLook, opts);
       // Before the commit deletes the copy as a duplicate.
-      copies.push({ key: args[2]!.likelyCopyOf!()!, inode: onS3(t()) ? undefined : fs.statSync(path.join(t().dataDir, result.key)).ino });
+      copies.push({ key: opts!.likelyCopyOf!()!, inode: onS3(t()) ? undefined : fs.statSync(path.join(t().dataDir, result.key)).ino });
       return result;
     });
     const copy = await uploadOne(t().client, token, { name: 'copy.txt', content });
