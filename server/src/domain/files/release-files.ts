@@ -37,7 +37,7 @@ export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<F
   if (candidates.length === 0) return { files: [], emptied: [] };
   const owners = [...new Set(candidates.map((f) => f.user_id))];
   await lockUsers(trx, dialect, owners);
-  await lockBlobs(trx, dialect, await contentsOf(trx, dialect, candidates, owners));
+  await lockContentsOf(trx, dialect, candidates);
   const files: ReleasedFile[] = [];
   const versions: ContentRef[] = [];
   for (const part of chunks(candidates)) {
@@ -50,11 +50,16 @@ export async function releaseFiles(trx: Db, dialect: Dialect, candidates: Pick<F
   return { files, emptied: await releaseRefs(trx, refs, now) };
 }
 
-/** The content the candidates and their versions hold, where it has rows to lock (the owners' locks keep it from changing). */
-async function contentsOf(trx: Db, dialect: Dialect, candidates: Pick<FileRow, 'id'>[], owners: number[]): Promise<string[]> {
-  if (dialect !== 'postgres') return [];
-  const hashes: string[] = [];
-  for (const part of chunks(candidates.map((f) => f.id))) {
+/**
+ * Locks (lockBlobs) the content these files and their versions hold, and
+ * `more`, before any of their rows change; their owners' locks, taken
+ * first, keep that content from changing meanwhile.
+ */
+export async function lockContentsOf(trx: Db, dialect: Dialect, files: Pick<FileRow, 'id' | 'user_id'>[], more: string[] = []): Promise<void> {
+  if (dialect !== 'postgres') return;
+  const owners = [...new Set(files.map((f) => f.user_id))];
+  const hashes = [...more];
+  for (const part of chunks(files.map((f) => f.id))) {
     const rows = await trx
       .selectFrom('files')
       .select('blob_hash')
@@ -64,7 +69,7 @@ async function contentsOf(trx: Db, dialect: Dialect, candidates: Pick<FileRow, '
       .execute();
     hashes.push(...rows.map((r) => r.blob_hash));
   }
-  return hashes;
+  await lockBlobs(trx, dialect, hashes);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { Db, Dialect } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
-import { releaseRefs } from '../files/release-files.js';
-import { lockBlobs } from '../shared/locks.js';
+import { lockContentsOf, releaseRefs } from '../files/release-files.js';
 
 export interface NewContent {
   hash: string;
@@ -15,8 +14,7 @@ export interface NewContent {
  * released). Taken before the first of those changes.
  */
 export async function lockFileContents(trx: Db, dialect: Dialect, file: FileRow, incoming: string): Promise<void> {
-  const versions = await trx.selectFrom('file_versions').select('blob_hash').where('file_id', '=', file.id).execute();
-  await lockBlobs(trx, dialect, [incoming, file.blob_hash, ...versions.map((v) => v.blob_hash)]);
+  await lockContentsOf(trx, dialect, [file], [incoming]);
 }
 
 /**
