@@ -9,7 +9,7 @@ describeEachDb('the statements of an upload', (t, db) => {
   // On PostgreSQL each statement is a round trip and CPU on both ends (SQLite's are calls in
   // process): a burst of small uploads is bound by them.
   if (db === 'postgres') {
-    it('commits a new file in at most 13 statements, locks, audit entry and charge included', async () => {
+    it('commits a new file in at most 11 statements, locks, audit entry and charge included', async () => {
       const alice = await t().client.register();
       await uploadOne(t().client, alice.token, { name: 'warm.png', content: samples.png() });
       await settled(t());
@@ -23,7 +23,7 @@ describeEachDb('the statements of an upload', (t, db) => {
         });
         counts.push(sent.length);
       }
-      expect(Math.min(...counts)).toBeLessThanOrEqual(13);
+      expect(Math.min(...counts)).toBeLessThanOrEqual(11);
     });
   }
 

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { EffectiveVisibility, FileItem } from '@vault/contract';
 import { compiledOnce } from '../../db/compiled.js';
+import { dialectOf, type Dialect } from '../../db/dialect.js';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { readableFolderIds, type Viewer } from '../access/rules.js';
@@ -22,6 +23,8 @@ export interface FileDtoRow {
   updated_at: number;
   reference_count: number;
   is_duplicate: number;
+  /** The file's tags in order, as a JSON array. */
+  tags: string;
 }
 
 type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', object>;
@@ -47,8 +50,19 @@ function dedupColumns(admin: boolean, owner: number) {
   };
 }
 
+/**
+ * The file's tags as a JSON array, ordered, in the file's own row: read with
+ * it rather than by a statement of their own (on PostgreSQL, one round trip
+ * fewer for every answer about files).
+ */
+function tagsColumn(dialect: Dialect) {
+  return dialect === 'postgres'
+    ? sql<string>`(select coalesce(json_agg(t.tag order by t.tag), '[]')::text from file_tags t where t.file_id = f.id)`
+    : sql<string>`(select json_group_array(t.tag order by t.tag) from file_tags t where t.file_id = f.id)`;
+}
+
 /** The columns of a File, over `files as f`, for a viewer who is an admin or else has the id `owner`. */
-function fileColumns(query: FileQuery, admin: boolean, owner: number) {
+function fileColumns(query: FileQuery, dialect: Dialect, admin: boolean, owner: number) {
   const dedup = dedupColumns(admin, owner);
   return query
     .innerJoin('users as u', 'u.id', 'f.user_id')
@@ -69,26 +83,17 @@ function fileColumns(query: FileQuery, admin: boolean, owner: number) {
       'f.updated_at',
       dedup.reference_count.as('reference_count'),
       dedup.is_duplicate.as('is_duplicate'),
+      tagsColumn(dialect).as('tags'),
     ]);
 }
 
 /** Every listing and answer about files reads their rows by id: compiled once per number of ids. */
 const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: 'admin' | 'member' | undefined) =>
-  fileColumns(db.selectFrom('files as f'), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
+  fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
 );
 
-const fileTags = compiledOnce((db: Db, v: { ids: number[] }) => db.selectFrom('file_tags').select(['file_id', 'tag']).where('file_id', 'in', v.ids).orderBy('tag'));
-
-export async function tagsByFile(db: Db, fileIds: number[]): Promise<Map<number, string[]>> {
-  const byFile = new Map<number, string[]>();
-  if (fileIds.length === 0) return byFile;
-  const rows = await fileTags(db, { ids: fileIds });
-  for (const { file_id, tag } of rows) byFile.set(file_id, [...(byFile.get(file_id) ?? []), tag]);
-  return byFile;
-}
-
 /** `showFolder`: the viewer may read the file's folder; otherwise its id and name stay hidden. */
-export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, visibility: EffectiveVisibility): FileItem {
+export function toFileDto(row: FileDtoRow, showFolder: boolean, visibility: EffectiveVisibility): FileItem {
   return {
     id: row.id,
     user_id: row.user_id,
@@ -100,7 +105,7 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, 
     is_duplicate: Number(row.is_duplicate) === 1,
     download_count: Number(row.download_count),
     reference_count: Number(row.reference_count),
-    tags,
+    tags: JSON.parse(row.tags) as string[],
     folder_id: showFolder ? row.folder_id : null,
     folder_name: showFolder ? row.folder_name : null,
     visibility,
@@ -113,11 +118,10 @@ export function toFileDto(row: FileDtoRow, tags: string[], showFolder: boolean, 
 export async function fileDtos(db: Db, viewer: Viewer, ids: number[], known?: FileShares): Promise<FileItem[]> {
   if (ids.length === 0) return [];
   const rows = await fileRows(db, { owner: viewer?.id ?? 0, ids }, viewer?.isAdmin ? 'admin' : 'member');
-  const tags = await tagsByFile(db, ids);
   const folders = rows.flatMap((r) => (r.folder_id === null || r.folder_user_id === null ? [] : [{ id: r.folder_id, user_id: r.folder_user_id }]));
   const readable = await readableFolderIds(db, viewer, folders);
   const visibilities = await effectiveVisibilities(db, viewer, rows, known);
-  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, tags.get(r.id) ?? [], r.folder_id !== null && readable.has(r.folder_id), visibilities.get(r.id)!)]));
+  const byId = new Map(rows.map((r) => [r.id, toFileDto(r, r.folder_id !== null && readable.has(r.folder_id), visibilities.get(r.id)!)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
