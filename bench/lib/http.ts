@@ -47,20 +47,26 @@ export function multipartEnvelope(fileName: string, fields: Record<string, strin
   };
 }
 
-/** A multipart upload as a browser sends it, the file streamed from disk. */
-export function uploadMultipart(url: string, token: string, part: Part): Promise<UploadAnswer> {
-  const { head, tail, contentType } = multipartEnvelope(part.name);
-  const size = typeof part.file === 'string' ? fs.statSync(part.file).size : part.file.length;
+/** What a streamed request was answered: status, headers, body text, and its tail (see UploadAnswer). */
+export interface StreamedAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  tailMs: number;
+}
+
+/**
+ * A request whose body is `head`, the file (streamed from disk in 1 MiB reads,
+ * or bytes) and `tail`, as fast as Node sends one: the client of both the
+ * multipart and the resumable uploads, and of the discarding server they are
+ * compared with.
+ */
+export function streamRequest(url: string, method: string, headers: Record<string, string>, file: string | Buffer, envelope: { head?: Buffer; tail?: Buffer } = {}): Promise<StreamedAnswer> {
+  const head = envelope.head ?? Buffer.alloc(0);
+  const tail = envelope.tail ?? Buffer.alloc(0);
+  const size = typeof file === 'string' ? fs.statSync(file).size : file.length;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/files/upload`, {
-      method: 'POST',
-      agent,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': contentType,
-        'content-length': String(head.length + size + tail.length),
-      },
-    });
+    const req = http.request(url, { method, agent, headers: { ...headers, 'content-length': String(head.length + size + tail.length) } });
     let sent = 0n;
     req.on('finish', () => (sent = process.hrtime.bigint()));
     req.on('error', reject);
@@ -68,18 +74,25 @@ export function uploadMultipart(url: string, token: string, part: Part): Promise
       const tailMs = Number(process.hrtime.bigint() - sent) / 1e6;
       let text = '';
       res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, tailMs, ...(JSON.parse(text) as UploadResponse) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, tailMs }));
     });
     req.write(head);
-    if (typeof part.file === 'string') {
-      const stream = fs.createReadStream(part.file, { highWaterMark: 1024 * 1024 });
+    if (typeof file === 'string') {
+      const stream = fs.createReadStream(file, { highWaterMark: 1024 * 1024 });
       stream.pipe(req, { end: false });
       stream.on('end', () => req.end(tail));
       stream.on('error', reject);
     } else {
-      req.end(Buffer.concat([part.file, tail]));
+      req.end(Buffer.concat([file, tail]));
     }
   });
+}
+
+/** A multipart upload as a browser sends it, the file streamed from disk. */
+export async function uploadMultipart(url: string, token: string, part: Part): Promise<UploadAnswer> {
+  const { head, tail, contentType } = multipartEnvelope(part.name);
+  const answer = await streamRequest(`${url}/api/files/upload`, 'POST', { authorization: `Bearer ${token}`, 'content-type': contentType }, part.file, { head, tail });
+  return { status: answer.status, tailMs: answer.tailMs, ...(JSON.parse(answer.text) as UploadResponse) };
 }
 
 /** Reads a response to its end without keeping it; returns the byte count. */

@@ -1,12 +1,14 @@
-// The resumable path: a large file sent through /api/uploads by tus-js-client in
-// Node at its default chunk size, against the machine limit measured on the
-// same fresh file, with the server's peak memory during that upload.
+// The resumable path: a large file sent through /api/uploads in one PATCH by the
+// same Node client as the multipart uploads and the discarding server they are
+// compared with, against the machine limit measured on the same fresh file,
+// with the server's peak memory during that upload; then by tus-js-client's
+// Node build at its default chunk size (one PATCH too), for comparison.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH } from '@vault/contract';
 import * as tus from 'tus-js-client';
-import { deleteFile } from './http.js';
+import { deleteFile, streamRequest } from './http.js';
 import { costed, machineLimit, makeBigFile, untilFreedPagesReturned, type Costed, type Limit } from './large-file.js';
 import { MIB } from './measure.js';
 import type { ProfileWindows } from './profile.js';
@@ -15,8 +17,10 @@ import { memoryOf, resetPeakMemory, type BenchServer } from './server.js';
 
 export interface TusRound {
   limit: Limit;
-  /** The upload, from creation to the answer of the last PATCH. */
-  upload: Costed<{ patches: number; fileId: number }>;
+  /** The upload, from creation to the answer of its PATCH. */
+  upload: Costed<{ fileId: number }>;
+  /** The same by tus-js-client, from creation to the answer of the last PATCH. */
+  library: Costed<{ patches: number; fileId: number }>;
   /** The server's resident-memory high-water mark during the upload, in bytes. */
   peakRss: number;
 }
@@ -38,6 +42,21 @@ function tusUpload(url: string, token: string, file: string): Promise<{ patches:
   });
 }
 
+/** Creates an upload of `file` and sends it whole in one PATCH; resolves the stored file. */
+async function resumableUpload(url: string, token: string, file: string): Promise<{ fileId: number }> {
+  const tus = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+  const created = await fetch(`${url}${RESUMABLE_UPLOADS_PATH}`, {
+    method: 'POST',
+    headers: { ...tus, 'upload-length': String(fs.statSync(file).size), 'upload-metadata': `filename ${Buffer.from(path.basename(file)).toString('base64')}` },
+  });
+  const location = created.headers.get('location');
+  if (created.status !== 201 || !location) throw new Error(`resumable upload not created: ${created.status} ${await created.text()}`);
+  const sent = await streamRequest(new URL(location, url).toString(), 'PATCH', { ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, file);
+  const fileId = Number(sent.headers[FILE_ID_HEADER.toLowerCase()]);
+  if (sent.status !== 204 || !fileId) throw new Error(`resumable upload failed: ${sent.status} ${sent.text}`);
+  return { fileId };
+}
+
 /** `rounds` rounds on fresh files of `size` bytes, each printed as it ends. */
 export async function tusRounds(server: BenchServer, token: string, windows: ProfileWindows, size: number, rounds: number): Promise<TusRound[]> {
   const reference = await startReferenceServer();
@@ -51,13 +70,17 @@ export async function tusRounds(server: BenchServer, token: string, windows: Pro
       resetPeakMemory(server.pid);
       // From the same state of memory as the limit's write stage (see untilFreedPagesReturned).
       await untilFreedPagesReturned();
-      const upload = await windows.mark('resumable upload', () => costed(server.pid, () => tusUpload(server.url, token, big)));
+      const upload = await windows.mark('resumable upload', () => costed(server.pid, () => resumableUpload(server.url, token, big)));
       const peakRss = memoryOf(server.pid).peak;
       await deleteFile(server.url, token, upload.value.fileId);
-      results.push({ limit, upload, peakRss });
+      await untilFreedPagesReturned();
+      const library = await costed(server.pid, () => tusUpload(server.url, token, big));
+      await deleteFile(server.url, token, library.value.fileId);
+      results.push({ limit, upload, library, peakRss });
       console.log(
         `  round ${i}: limit ${limit.limit.toFixed(2)} s (${limit.slowest}; node hash ${limit.nodeHash.toFixed(2)} s, write+fsync ${limit.write.toFixed(2)} s, sink ${limit.sink.s.toFixed(2)} s); ` +
-          `tus ${upload.s.toFixed(2)} s in ${upload.value.patches} PATCH (${(upload.s / limit.limit).toFixed(2)}x, ${(size / MIB / upload.s).toFixed(0)} MiB/s), server CPU ${upload.cpu.toFixed(2)} s, peak RSS ${(peakRss / MIB).toFixed(0)} MB`,
+          `one PATCH ${upload.s.toFixed(2)} s (${(upload.s / limit.limit).toFixed(2)}x, ${(size / MIB / upload.s).toFixed(0)} MiB/s), server CPU ${upload.cpu.toFixed(2)} s, peak RSS ${(peakRss / MIB).toFixed(0)} MB; ` +
+          `tus-js-client ${library.s.toFixed(2)} s in ${library.value.patches} PATCH (${(library.s / limit.limit).toFixed(2)}x), server CPU ${library.cpu.toFixed(2)} s`,
       );
     }
   } finally {
