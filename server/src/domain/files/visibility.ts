@@ -34,21 +34,8 @@ async function chains(db: Db, folderIds: number[]): Promise<Map<number, ChainFol
   return new Map(rows.map((r) => [Number(r.id), { parent_id: r.parent_id === null ? null : Number(r.parent_id), name: r.name, is_public: Number(r.is_public) === 1 }]));
 }
 
-/** A file's shares: with whom, by id and by name. */
+/** Files' shares: with whom, by id and by name, by file id (read with the files' rows). */
 export type FileShares = Map<number, { user_id: number; username: string }[]>;
-
-const fileShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
-  db.selectFrom('file_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.file_id', 's.user_id', 'u.username']).where('s.file_id', 'in', v.ids),
-);
-
-/** The shares of these files, read once for whoever needs them (their visibility, the audience of an event about them). */
-export async function readFileShares(db: Db, ids: number[]): Promise<FileShares> {
-  const byFile: FileShares = new Map();
-  if (ids.length === 0) return byFile;
-  const rows = await fileShareRows(db, { ids });
-  for (const { file_id, user_id, username } of rows) byFile.set(Number(file_id), [...(byFile.get(Number(file_id)) ?? []), { user_id: Number(user_id), username }]);
-  return byFile;
-}
 
 const folderShareRows = compiledOnce((db: Db, v: { ids: number[] }) =>
   db.selectFrom('folder_shares as s').innerJoin('users as u', 'u.id', 's.user_id').select(['s.folder_id as item', 'u.username']).where('s.folder_id', 'in', v.ids),
@@ -67,11 +54,10 @@ async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, str
  * The effective visibility of each file (contract's EffectiveVisibility): a
  * public file; else the nearest public folder above it; else everyone it is
  * shared with by name, directly or through a folder above it; else private.
- * Three queries whatever the number of files; the files' shares may be `known` already.
+ * Two queries whatever the number of files, for the folders above them.
  */
-export async function effectiveVisibilities(db: Db, viewer: Viewer, rows: VisibilityRow[], known?: FileShares): Promise<Map<number, EffectiveVisibility>> {
+export async function effectiveVisibilities(db: Db, viewer: Viewer, rows: VisibilityRow[], fileShares: FileShares): Promise<Map<number, EffectiveVisibility>> {
   const folders = await chains(db, [...new Set(rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id])))]);
-  const fileShares = known ?? (await readFileShares(db, rows.map((r) => r.id)));
   const folderShares = await folderSharedNames(db, [...folders.keys()]);
   const result = new Map<number, EffectiveVisibility>();
   for (const row of rows) {
