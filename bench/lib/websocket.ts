@@ -1,11 +1,13 @@
 import WebSocket from 'ws';
 
 /**
- * Opens `count` sockets for one user, runs `trigger` (an upload) and returns
- * how long after its response the last socket received the event, in ms
- * (negative when every socket had it before the response arrived).
+ * Opens `count` sockets for one user, runs `trigger` (an upload) and times its
+ * event, in ms: from the first socket's event to the last's (the fan-out
+ * itself), and from the request's start to the last socket's event, beside
+ * the request's own time (the event is published before the answer is sent,
+ * so every socket may have it before the answer arrives).
  */
-export async function websocketFanOut(url: string, token: string, count: number, trigger: () => Promise<unknown>): Promise<number> {
+export async function websocketFanOut(url: string, token: string, count: number, trigger: () => Promise<unknown>): Promise<{ spread: number; fromRequest: number; request: number }> {
   const wsUrl = `${url.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
   const sockets = await Promise.all(
     Array.from(
@@ -19,6 +21,7 @@ export async function websocketFanOut(url: string, token: string, count: number,
     ),
   );
   try {
+    let first = 0n;
     let last = 0n;
     let received = 0;
     const allReceived = new Promise<void>((resolve) => {
@@ -27,15 +30,18 @@ export async function websocketFanOut(url: string, token: string, count: number,
           if ((JSON.parse(data.toString()) as { type?: string }).type !== 'file_uploaded') return;
           socket.off('message', onMessage);
           last = process.hrtime.bigint();
-          if (++received === count) resolve();
+          if (received++ === 0) first = last;
+          if (received === count) resolve();
         };
         socket.on('message', onMessage);
       }
     });
+    const started = process.hrtime.bigint();
     await trigger();
     const responded = process.hrtime.bigint();
     await allReceived;
-    return Number(last - responded) / 1e6;
+    const ms = (from: bigint, to: bigint) => Number(to - from) / 1e6;
+    return { spread: ms(first, last), fromRequest: ms(started, last), request: ms(started, responded) };
   } finally {
     for (const socket of sockets) socket.terminate();
   }
