@@ -36,6 +36,7 @@ export function secretBoxOf(config: Config): SecretBox {
 export function createDomainContext(config: Config, { database, store, events, log, observe = silentObserver }: ContextParts): DomainContext {
   const ctx: DomainContext = {
     db: database.db,
+    reads: database.reads,
     dialect: database.dialect,
     grouped: createGroupCommit(database.db, database.dialect),
     store,

@@ -13,6 +13,12 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * For reads that take long and need no transaction (a listing, a search):
+   * on SQLite a read-only connection on a thread of its own, so they leave
+   * the event loop free; on PostgreSQL the same pool as `db`.
+   */
+  reads: Db;
   dialect: Dialect;
   /** PostgreSQL schema holding Vault's tables. */
   schema: string | undefined;
@@ -71,6 +77,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const db = new Kysely<Database>({ dialect: new InstallationDialect({ pool: preparingPool(pool) }, opts.schema ?? 'public') });
     return {
       db,
+      reads: db,
       dialect: 'postgres',
       schema: opts.schema ?? 'public',
       pgPool: pool,
@@ -92,8 +99,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       close: () => db.destroy(),
     };
   }
-  const db = openSqlite(opts.dataDir);
-  return { db, dialect: 'sqlite', schema: undefined, pgPool: undefined, exclusive: (_name, fn) => fn(), close: () => db.destroy() };
+  const { db, reads } = openSqlite(opts.dataDir);
+  return {
+    db,
+    reads,
+    dialect: 'sqlite',
+    schema: undefined,
+    pgPool: undefined,
+    exclusive: (_name, fn) => fn(),
+    close: async () => {
+      await reads.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 function migratorOf(handle: DatabaseHandle, secrets?: SecretBox): Migrator {

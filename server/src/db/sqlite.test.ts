@@ -4,17 +4,19 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './schema.js';
-import { CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
+import { READS_CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
 
-const opened: { db: Kysely<Database>; dir: string }[] = [];
+const opened: { db: Kysely<Database>; reads: Kysely<Database>; dir: string }[] = [];
 
-async function scratchDb(): Promise<Kysely<Database>> {
+async function scratchPair(): Promise<{ db: Kysely<Database>; reads: Kysely<Database> }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-sqlite-'));
-  const db = openSqlite(dir);
-  opened.push({ db, dir });
-  await sql`create table t (id integer primary key, v text)`.execute(db);
-  return db;
+  const pair = openSqlite(dir);
+  opened.push({ ...pair, dir });
+  await sql`create table t (id integer primary key, v text)`.execute(pair.db);
+  return pair;
 }
+
+const scratchDb = async () => (await scratchPair()).db;
 
 /** Holds every fdatasync until released; counts them. */
 function holdFlushes() {
@@ -40,7 +42,8 @@ const settledYet = async (p: Promise<unknown>) => {
 
 afterEach(async () => {
   vi.restoreAllMocks();
-  for (const { db, dir } of opened.splice(0)) {
+  for (const { db, reads, dir } of opened.splice(0)) {
+    await reads.destroy();
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -99,16 +102,61 @@ describe('SQLite commits', () => {
 });
 
 describe('the SQLite connection', () => {
-  it('keeps a page cache large enough for a search of 100,000 files', async () => {
-    const db = await scratchDb();
-    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
-    expect(rows[0]!.cache_size).toBe(-CACHE_KIB);
-    expect(CACHE_KIB).toBeGreaterThanOrEqual(32 * 1024);
+  it('reads with a page cache large enough for a search of 100,000 files', async () => {
+    const { reads } = await scratchPair();
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(reads);
+    expect(rows[0]!.cache_size).toBe(-READS_CACHE_KIB);
+    expect(READS_CACHE_KIB).toBeGreaterThanOrEqual(32 * 1024);
   });
 
   it('keeps statement journals and temporary tables in memory, not in files', async () => {
     const db = await scratchDb();
     const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
     expect(rows[0]!.temp_store).toBe(2);
+  });
+});
+
+describe('the reading connection', () => {
+  it('sees every commit answered before the read, at once', async () => {
+    const { db, reads } = await scratchPair();
+    for (let i = 0; i < 50; i++) {
+      await sql`insert into t (v) values (${String(i)})`.execute(db);
+      const { rows } = await sql<{ n: number; v: string }>`select count(*) as n, (select v from t order by id desc limit 1) as v from t`.execute(reads);
+      expect(rows[0]).toEqual({ n: i + 1, v: String(i) });
+    }
+  });
+
+  it('runs a statement off the event loop, which turns meanwhile', async () => {
+    const { db, reads } = await scratchPair();
+    const long = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) as n from n`;
+    // On the main connection a statement runs to its end before anything else does.
+    expect(await settledYet(long.execute(db))).toBe(true);
+    const read = long.execute(reads);
+    expect(await settledYet(read)).toBe(false);
+    expect((await read).rows).toEqual([{ n: 3000000 }]);
+  });
+
+  it('binds and returns what the main connection does, Buffers among them', async () => {
+    const { db, reads } = await scratchPair();
+    await sql`create table b (id integer primary key, data blob, size integer, name text)`.execute(db);
+    await sql`insert into b (data, size, name) values (${Buffer.from('bytes')}, ${2 ** 40}, ${'x\u0000y'})`.execute(db);
+    const [main, read] = await Promise.all([db, reads].map((conn) => sql`select * from b where data = ${Buffer.from('bytes')}`.execute(conn)));
+    expect(read!.rows).toHaveLength(1);
+    expect(read!.rows).toEqual(main!.rows.map((row) => ({ ...(row as object), data: new Uint8Array(Buffer.from('bytes')) })));
+  });
+
+  it("refuses writes and transactions, and reports a statement's error as the main connection would", async () => {
+    const { reads } = await scratchPair();
+    await expect(sql`insert into t (v) values ('no')`.execute(reads)).rejects.toThrow(/return rows/);
+    await expect(sql`delete from t returning id`.execute(reads)).rejects.toThrow(/readonly/);
+    await expect(reads.transaction().execute(async () => undefined)).rejects.toThrow(/not transactions/);
+    await expect(sql`select * from missing`.execute(reads)).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
+  });
+
+  it('takes many reads at once, each answered with its own rows', async () => {
+    const { db, reads } = await scratchPair();
+    await sql`insert into t (v) values ('a'), ('b'), ('c')`.execute(db);
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => sql<{ v: string; i: number }>`select v, ${i} as i from t where id = ${(i % 3) + 1}`.execute(reads)));
+    answers.forEach(({ rows }, i) => expect(rows).toEqual([{ v: 'abc'[i % 3], i }]));
   });
 });

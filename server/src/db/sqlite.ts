@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema.js';
 import { createSharedFlush, type SharedFlush } from './shared-flush.js';
+import { openSqliteReads } from './sqlite-reads.js';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -104,13 +105,19 @@ class FlushingDialect extends SqliteDialect {
   }
 }
 
-/** The page cache of the server's connection, in KiB: it holds the pages a search of 100,000 files reads. */
-export const CACHE_KIB = 32 * 1024;
+/** The page cache of the reading connection, in KiB: it holds the pages a search of 100,000 files reads. */
+export const READS_CACHE_KIB = 32 * 1024;
+
+/** The main connection's page cache, in KiB: it reads rows by key and writes; the long reads have their own. */
+export const MAIN_CACHE_KIB = 8 * 1024;
 
 const exemptions = new WeakMap<Kysely<Database>, Durability>();
 
-/** The embedded database in dataDir, its commits durable as `walDurability` says. */
-export function openSqlite(dataDir: string): Kysely<Database> {
+/**
+ * The embedded database in dataDir, its commits durable as `walDurability`
+ * says, and a read-only connection to it on a thread of its own (`reads`).
+ */
+export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kysely<Database> } {
   fs.mkdirSync(dataDir, { recursive: true });
   const dbFile = path.join(dataDir, 'vault.db');
   const file = new SQLite(dbFile);
@@ -121,7 +128,7 @@ export function openSqlite(dataDir: string): Kysely<Database> {
   // SQLite's own page cache is 2 MiB by default: a search counting 25,000 of
   // 100,000 files read most pages again from the OS, each looked up in the
   // WAL's index first. Pages are allocated only as they are read.
-  file.pragma(`cache_size = -${CACHE_KIB}`);
+  file.pragma(`cache_size = -${MAIN_CACHE_KIB}`);
   // A statement journal (an insert firing the name index's triggers inside a
   // transaction) spills past 64 KiB to a temporary file by default: an open,
   // an unlink and writes on the event loop for every upload. In memory instead.
@@ -143,7 +150,7 @@ export function openSqlite(dataDir: string): Kysely<Database> {
     ),
   });
   exemptions.set(db, durability);
-  return db;
+  return { db, reads: openSqliteReads({ file: dbFile, cacheKib: READS_CACHE_KIB, statementsKept: STATEMENT_CACHE_SIZE }) };
 }
 
 /** Runs `write` on the connection and answers without waiting for the disk: a crash may lose it. */

@@ -9,7 +9,8 @@ import { activityTimeline } from './activity-timeline.js';
  * last TIMELINE_DAYS days of activity.
  */
 export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<AdminStatsResponse> {
-  const { db } = ctx;
+  // Whole-system figures read every file: off the event loop.
+  const db = ctx.reads;
   const storage = await systemStorage(db);
   const counts = await db
     .selectFrom('files')

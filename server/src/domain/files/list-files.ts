@@ -36,5 +36,5 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
   }
   if (whose === 'own') scope = sql<SqlBool>`${scope} and f.user_id = ${actor.id}`;
   if (whose === 'shared') scope = sql<SqlBool>`${scope} and f.id in (select file_id from file_shares where user_id = ${actor.id})`;
-  return searchFiles(db, viewer, scope, filters, { page, limit, sort_by, sort_order });
+  return searchFiles(ctx, viewer, scope, filters, { page, limit, sort_by, sort_order });
 }

@@ -3,6 +3,7 @@ import type { FileListResponse, FileSearch, FileSortField } from '@vault/contrac
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
+import type { DomainContext } from '../shared/context.js';
 import { contentMatches, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
 import { fileDtos } from './dto.js';
 
@@ -261,6 +262,13 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
 }
 
 /**
+ * Where a search's statements run: the long ones (the page, the count, the
+ * snippets) on `reads`, the page's file rows on `db`, whose statements cost
+ * no turn of the event loop (a listing answers in two turns, not three).
+ */
+export type SearchConnections = Pick<DomainContext, 'db' | 'reads'>;
+
+/**
  * One page of files matching scope and filters, with the full match count:
  * one statement for both over a small scope, which it reads whole anyway.
  * A file found by a text search in its content carries the snippet of it.
@@ -269,19 +277,19 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
  * the scope's matching texts otherwise; neither reads other users' texts
  * into the result.
  */
-export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+export async function searchFiles({ db, reads }: SearchConnections, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
   const dialect = dialectOf(db);
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
-  const small = await isSmall(db, scope);
+  const small = await isSmall(reads, scope);
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const offset = (page.page - 1) * page.limit;
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
   const pageOf = (reach: ContentReach) =>
-    db
+    reads
       .selectFrom('files as f')
       .select('f.id')
       .where(where(reach))
@@ -298,14 +306,14 @@ export async function searchFiles(db: Db, viewer: Viewer, scope: Condition, filt
       .select(sql<number>`count(*) over ()`.as('total'))
       .execute();
     ids = rows;
-    total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(db, where(eachFile));
+    total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
   } else {
-    total = words.length > 0 ? await countByArms(db, dialect, scope, filters) : await countWhere(db, where(fromMatches));
+    total = words.length > 0 ? await countByArms(reads, dialect, scope, filters) : await countWhere(reads, where(fromMatches));
     const near = total >= (offset + page.limit) * NEAR_SHARE;
     ids = await pageOf(near ? eachFile : fromMatches).execute();
   }
-  const files = await fileDtos(db, viewer, ids.map((r) => r.id));
-  const matches = await contentMatches(db, dialect, ids.map((r) => r.id), words);
+  const pageIds = ids.map((r) => r.id);
+  const [files, matches] = await Promise.all([fileDtos(db, viewer, pageIds), contentMatches(reads, dialect, pageIds, words)]);
   return {
     files: files.map((file) => {
       const match = matches.get(file.id);

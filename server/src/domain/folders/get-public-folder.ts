@@ -16,7 +16,7 @@ export async function getPublicFolder(ctx: DomainContext, _actor: Actor | undefi
   const [folder, folders, files] = await Promise.all([
     folderDto(db, undefined, row.id),
     folderDtos(db, undefined, sql<SqlBool>`fo.parent_id = ${row.id}`),
-    searchFiles(db, undefined, sql<SqlBool>`f.folder_id = ${row.id}`, {}, { page: 1, limit: LIMITS.maxPageSize, sort_by: 'original_name', sort_order: 'asc' }),
+    searchFiles(ctx, undefined, sql<SqlBool>`f.folder_id = ${row.id}`, {}, { page: 1, limit: LIMITS.maxPageSize, sort_by: 'original_name', sort_order: 'asc' }),
   ]);
   return { folder, folders, files: files.files };
 }

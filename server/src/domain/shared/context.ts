@@ -31,6 +31,12 @@ export interface DomainSettings {
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
 export interface DomainContext {
   db: Db;
+  /**
+   * For single long reads that need no transaction (a listing's page and
+   * count, a search): they leave the event loop free (on SQLite they run on a
+   * thread of their own) and see every write answered before they began.
+   */
+  reads: Db;
   dialect: Dialect;
   /** For small, frequent writes (download counts): concurrent ones share a commit. */
   grouped: GroupCommit;

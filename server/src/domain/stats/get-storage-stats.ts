@@ -9,6 +9,6 @@ import { storageOf, systemStorage } from './storage-figures.js';
  * admins, who see all files on their dashboard.
  */
 export function getStorageStats(ctx: DomainContext, actor: Actor): Promise<StorageStats> {
-  if (actor.isAdmin) return systemStorage(ctx.db);
-  return storageOf(ctx.db, sql`user_id = ${actor.id}`, sql`(select used_bytes from users where id = ${actor.id})`);
+  if (actor.isAdmin) return systemStorage(ctx.reads);
+  return storageOf(ctx.reads, sql`user_id = ${actor.id}`, sql`(select used_bytes from users where id = ${actor.id})`);
 }

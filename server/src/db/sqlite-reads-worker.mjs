@@ -1,0 +1,50 @@
+// @ts-check
+/**
+ * Runs the statements sqlite-reads.ts sends, on a read-only connection of its
+ * own to the database file, so that long reads (a listing's page and count, a
+ * search) take this thread and not the event loop that serves requests.
+ * Plain JavaScript (checked by tsc): a worker thread runs it as it is.
+ */
+import SQLite from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const { file, cacheKib, statementsKept } = /** @type {import('./sqlite-reads.js').ReadsWorkerData} */ (workerData);
+
+const db = new SQLite(file, { readonly: true, fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma(`cache_size = -${cacheKib}`);
+db.pragma('temp_store = MEMORY');
+
+/** @type {Map<string, import('better-sqlite3').Statement>} */
+const statements = new Map();
+
+/** @param {string} text */
+function prepared(text) {
+  let statement = statements.get(text);
+  if (statement) {
+    statements.delete(text);
+  } else {
+    statement = db.prepare(text);
+    if (statements.size >= statementsKept) statements.delete(/** @type {string} */ (statements.keys().next().value));
+  }
+  statements.set(text, statement);
+  return statement;
+}
+
+/** Structured cloning turns a Buffer into a Uint8Array, which better-sqlite3 does not bind. */
+const bindable = (/** @type {unknown} */ value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+
+/** @param {import('./sqlite-reads.js').ReadRequest} request */
+function run({ id, sql, parameters }) {
+  try {
+    const statement = prepared(sql);
+    if (!statement.reader) throw new Error('Only statements that return rows run on the reading connection');
+    port.postMessage({ id, rows: statement.all(parameters.map(bindable)) });
+  } catch (err) {
+    const { message, code } = /** @type {Error & { code?: string }} */ (err);
+    port.postMessage({ id, error: { message, code } });
+  }
+}
+
+port.on('message', run);
