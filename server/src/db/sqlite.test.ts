@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './schema.js';
-import { READS_CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
+import { CHECKPOINT_PAGES, READS_CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
 
 const opened: { db: Kysely<Database>; reads: Kysely<Database>; dir: string }[] = [];
 
@@ -107,6 +107,13 @@ describe('the SQLite connection', () => {
     const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(reads);
     expect(rows[0]!.cache_size).toBe(-READS_CACHE_KIB);
     expect(READS_CACHE_KIB).toBeGreaterThanOrEqual(32 * 1024);
+  });
+
+  it('checkpoints the WAL every CHECKPOINT_PAGES pages, not every 1,000', async () => {
+    const db = await scratchDb();
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(rows[0]!.wal_autocheckpoint).toBe(CHECKPOINT_PAGES);
+    expect(CHECKPOINT_PAGES).toBeGreaterThan(1000);
   });
 
   it('keeps statement journals and temporary tables in memory, not in files', async () => {

@@ -108,6 +108,9 @@ class FlushingDialect extends SqliteDialect {
 /** The page cache of the reading connection, in KiB: it holds the pages a search of 100,000 files reads. */
 export const READS_CACHE_KIB = 32 * 1024;
 
+/** WAL pages past which a commit checkpoints. */
+export const CHECKPOINT_PAGES = 10_000;
+
 /** The main connection's page cache, in KiB: it reads rows by key and writes; the long reads have their own. */
 export const MAIN_CACHE_KIB = 8 * 1024;
 
@@ -133,6 +136,13 @@ export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kyse
   // transaction) spills past 64 KiB to a temporary file by default: an open,
   // an unlink and writes on the event loop for every upload. In memory instead.
   file.pragma('temp_store = MEMORY');
+  // A checkpoint copies each page changed since the last one back into the
+  // database file, on the event loop, at the commit that finds the WAL past
+  // this many pages: a page that many commits change (a user's row, an
+  // index's upper pages) is copied once per checkpoint, so fewer, larger ones
+  // copy less (commits of the mixed load 0.20 ms on average at the default
+  // 1,000 pages, 0.13 ms at 10,000; the WAL then peaks near 50 MB).
+  file.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
   const durability = walDurability(`${dbFile}-wal`);
   const database = withStatementCache(file, durability);
   const db = new Kysely<Database>({
