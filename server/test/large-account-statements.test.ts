@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { CompiledQuery, type QueryResult } from 'kysely';
+import { Worker } from 'node:worker_threads';
+import { CompiledQuery } from 'kysely';
+import { isIdsOfFirst, type ReadRequest } from '../src/db/sqlite-reads.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadOne } from './helpers/files.js';
+import { settled, uploadOne } from './helpers/files.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /**
@@ -14,14 +16,14 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 
 type Statement = { source: string; reader: boolean };
 /** Where a statement ran: on the event loop (the main connection) or on the reading connection's thread. */
-type Run = { source: string; args: unknown[]; on: 'event loop' | 'reading thread' };
+type Run = { source: string; args: unknown[]; on: 'event loop' | 'reading thread'; handOver?: number };
 
 const require = createRequire(import.meta.url);
 // The server's own driver module, whose statements the tests watch.
 const Database = require('better-sqlite3') as new (file: string) => { prepare(sql: string): Statement; close(): void };
 
 /** The SQLite statements (reads) the server runs while `work` runs, on its main connection and its reading one. */
-async function readsDuring(t: TestServer, work: () => Promise<unknown>): Promise<Run[]> {
+async function readsDuring(work: () => Promise<unknown>): Promise<Run[]> {
   const probe = new Database(':memory:');
   const prototype = Object.getPrototypeOf(probe.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
   probe.close();
@@ -35,23 +37,29 @@ async function readsDuring(t: TestServer, work: () => Promise<unknown>): Promise
     };
   }
   // The reading connection runs on a thread of its own: its statements are seen as they are sent there.
-  const reading = t.server.ctx.reads.getExecutor();
-  const send = reading.executeQuery;
-  reading.executeQuery = function <R>(this: typeof reading, query: CompiledQuery<R>) {
-    runs.push({ source: query.sql, args: [...query.parameters], on: 'reading thread' });
-    return send.call(this, query) as Promise<QueryResult<R>>;
+  const post = Worker.prototype.postMessage;
+  let handOvers = 0;
+  Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: unknown[]) {
+    const request = message as Partial<ReadRequest>;
+    if (typeof request.sql === 'string') {
+      const handOver = handOvers++;
+      for (const statement of [request as ReadRequest, ...(request.then ?? [])]) runs.push({ source: statement.sql, args: [...statement.parameters], on: 'reading thread', handOver });
+    }
+    return post.call(this, message, ...(rest as []));
   };
   try {
     await work();
   } finally {
     Object.assign(prototype, originals);
-    reading.executeQuery = send;
+    Worker.prototype.postMessage = post;
   }
   return runs;
 }
 
 async function planOf(t: TestServer, run: Run): Promise<string[]> {
-  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${run.source}`, run.args));
+  // A statement run after another takes the first's ids as a JSON array.
+  const args = run.args.map((arg) => (isIdsOfFirst(arg) ? '[1, 2, 3]' : arg));
+  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${run.source}`, args));
   return rows.map((r) => r.detail);
 }
 
@@ -85,14 +93,14 @@ describe('statements over a user’s files [sqlite]', () => {
   it('an upload looks at the uploader’s own content through index ends, whatever the number of their files', async () => {
     // Over 1 MiB: the head hash is looked up too.
     const content = randomBytes(1024 * 1024 + 10);
-    const runs = await readsDuring(t, () => uploadOne(t.client, token, { name: 'large.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), content]) }));
+    const runs = await readsDuring(() => uploadOne(t.client, token, { name: 'large.pdf', content: Buffer.concat([Buffer.from('%PDF-1.4\n'), content]) }));
     expect(runs.some((r) => r.source.includes('head_hash'))).toBe(true);
     expect(await stepsMatching(t, runs, WALKS_EVERY_ENTRY)).toEqual([]);
   });
 
   it('storage and deduplication figures read indexes, not a row per file', async () => {
     for (const path of ['/api/files/storage/stats', '/api/files/storage/deduplication']) {
-      const runs = await readsDuring(t, async () => expect((await t.client.get(path, { token })).status).toBe(200));
+      const runs = await readsDuring(async () => expect((await t.client.get(path, { token })).status).toBe(200));
       expect(runs.length).toBeGreaterThan(0);
       expect(await stepsMatching(t, runs, READS_EVERY_ROW)).toEqual([]);
     }
@@ -102,7 +110,7 @@ describe('statements over a user’s files [sqlite]', () => {
     await uploadOne(t.client, token, { name: 'kept.txt', content: Buffer.from('kept') }, { tags: ['kept'] });
     for (const query of ['sort_by=created_at', 'search=note', 'tags=kept', 'search=note&sort_by=file_size&sort_order=asc']) {
       let body: { files: unknown[]; total: number } = { files: [], total: 0 };
-      const runs = await readsDuring(t, async () => {
+      const runs = await readsDuring(async () => {
         const res = await t.client.get(`/api/files?${query}&limit=5`, { token });
         expect(res.status).toBe(200);
         body = res.body;
@@ -116,17 +124,32 @@ describe('statements over a user’s files [sqlite]', () => {
   it('a listing, a search and the storage figures read the files off the event loop, on the reading connection', async () => {
     const scopeWide = /count\(\*\) over \(\)|sum\(file_size\)/;
     for (const path of ['/api/files?sort_by=original_name', '/api/files?search=note', '/api/files/public?search=copy', '/api/files/storage/stats']) {
-      const runs = await readsDuring(t, async () => expect((await t.client.get(path, { token })).status).toBe(200));
+      const runs = await readsDuring(async () => expect((await t.client.get(path, { token })).status).toBe(200));
       const wide = runs.filter((r) => scopeWide.test(r.source));
       expect(wide.length, path).toBeGreaterThan(0);
       expect(wide.filter((r) => r.on === 'event loop').map((r) => r.source.slice(0, 80)), path).toEqual([]);
     }
   });
 
+  it('a search hands its page, its files’ rows and their snippets to the reading thread at once', async () => {
+    await uploadOne(t.client, token, { name: 'letter.txt', content: Buffer.from('a letter about the harbour') });
+    await settled(t);
+    const runs = await readsDuring(async () => {
+      const res = await t.client.get('/api/files?search=harbour', { token });
+      expect(res.status).toBe(200);
+      expect(res.body.files[0].match.text).toContain('harbour');
+    });
+    const handOvers = (pattern: RegExp) => runs.filter((r) => pattern.test(r.source)).map((r) => r.handOver);
+    const [page] = handOvers(/count\(\*\) over \(\)/);
+    expect(page).toBeDefined();
+    expect(handOvers(/"u"."username"/)).toEqual([page]);
+    expect(handOvers(/substr\(t.body/)).toEqual([page]);
+  });
+
   it('successive searches of one scope read its size once', async () => {
     const fresh = await t.client.register();
     await uploadOne(t.client, fresh.token, { name: 'note.txt', content: Buffer.from(randomBytes(50).toString('hex')) }, { tags: ['kept'] });
-    const runs = await readsDuring(t, async () => {
+    const runs = await readsDuring(async () => {
       for (const query of ['search=not', 'search=note', 'search=note&page=2&limit=5', 'tags=kept']) expect((await t.client.get(`/api/files?${query}`, { token: fresh.token })).status).toBe(200);
     });
     expect(runs.filter((r) => r.source.startsWith('select count(*) as n from (select 1 from files f'))).toHaveLength(1);
@@ -137,13 +160,13 @@ describe('statements over a user’s files [sqlite]', () => {
     for (let i = 0; i < 5; i++) await uploadOne(t.client, other.token, { name: `theirs-${i}.txt`, content: Buffer.from(`theirs ${i}`) }, { tags: ['common'] });
     await uploadOne(t.client, token, { name: 'mine.txt', content: Buffer.from('mine') }, { tags: ['Common'] });
     let names: string[] = [];
-    const runs = await readsDuring(t, async () => {
+    const runs = await readsDuring(async () => {
       const res = await t.client.get('/api/files?tags=common', { token });
       expect(res.status).toBe(200);
       names = (res.body.files as { original_name: string }[]).map((f) => f.original_name);
     });
     expect(names).toEqual(['mine.txt']);
-    const searched = await readsDuring(t, async () => {
+    const searched = await readsDuring(async () => {
       const res = await t.client.get('/api/files?search=commo', { token });
       expect(res.status).toBe(200);
       expect((res.body.files as { original_name: string }[]).map((f) => f.original_name)).toEqual(['mine.txt']);

@@ -36,8 +36,16 @@ const MAX_CACHED_LIST = 500;
 export function compiledOnce<V extends Record<string, unknown>, R, K extends string = string>(
   build: (db: Db, values: V, variant: K | undefined) => Compilable<R> | RawBuilder<R>,
 ): (db: Db, values: V, variant?: K) => Promise<R[]> {
+  const compile = compileOnce(build);
+  return async (db, values, variant) => (await db.executeQuery<R>(compile(db, values, variant))).rows;
+}
+
+/** compiledOnce's statement with a call's values, to be run by the caller. */
+export function compileOnce<V extends Record<string, unknown>, R, K extends string = string>(
+  build: (db: Db, values: V, variant: K | undefined) => Compilable<R> | RawBuilder<R>,
+): (db: Db, values: V, variant?: K) => CompiledQuery<R> {
   const compiled = new Map<string, CompiledQuery<R>>();
-  return async (db, values, variant) => {
+  return (db, values, variant) => {
     const dialect = dialectOf(db);
     const lengths = Object.values(values).flatMap((value) => (Array.isArray(value) ? [value.length] : []));
     const key = `${dialect}|${variant ?? ''}|${lengths.join(',')}`;
@@ -52,6 +60,6 @@ export function compiledOnce<V extends Record<string, unknown>, R, K extends str
       if (lengths.every((length) => length <= MAX_CACHED_LIST)) compiled.set(key, query);
     }
     const parameters = query.parameters.map((p) => (p instanceof Slot ? (p.index === undefined ? values[p.name] : (values[p.name] as unknown[])[p.index]) : p));
-    return (await db.executeQuery<R>({ ...query, parameters })).rows;
+    return { ...query, parameters };
   };
 }

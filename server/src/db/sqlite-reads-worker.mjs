@@ -35,12 +35,23 @@ function prepared(text) {
 /** Structured cloning turns a Buffer into a Uint8Array, which better-sqlite3 does not bind. */
 const bindable = (/** @type {unknown} */ value) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
 
+/** @param {unknown} value */
+const isIdsOfFirst = (value) => typeof value === 'object' && value !== null && 'idsOfFirst' in value;
+
+/** @param {string} sql @param {readonly unknown[]} parameters */
+function rowsOf(sql, parameters) {
+  const statement = prepared(sql);
+  if (!statement.reader) throw new Error('Only statements that return rows run on the reading connection');
+  return statement.all(parameters.map(bindable));
+}
+
 /** @param {import('./sqlite-reads.js').ReadRequest} request */
-function run({ id, sql, parameters }) {
+function run({ id, sql, parameters, then }) {
   try {
-    const statement = prepared(sql);
-    if (!statement.reader) throw new Error('Only statements that return rows run on the reading connection');
-    port.postMessage({ id, rows: statement.all(parameters.map(bindable)) });
+    const rows = rowsOf(sql, parameters);
+    const ids = JSON.stringify(rows.map((row) => /** @type {{ id: unknown }} */ (row).id));
+    const after = then.map((next) => rowsOf(next.sql, next.parameters.map((p) => (isIdsOfFirst(p) ? ids : p))));
+    port.postMessage({ id, rows, then: after });
   } catch (err) {
     const { message, code } = /** @type {Error & { code?: string }} */ (err);
     port.postMessage({ id, error: { message, code } });

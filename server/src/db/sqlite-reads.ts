@@ -4,7 +4,10 @@ import {
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  sql,
   type CompiledQuery,
+  type RawBuilder,
+  type SqlBool,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -14,6 +17,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from './schema.js';
+import type { Dialect as SqlDialect } from './dialect.js';
 
 export interface ReadsWorkerData {
   file: string;
@@ -25,13 +29,38 @@ export interface ReadRequest {
   id: number;
   sql: string;
   parameters: readonly unknown[];
+  /** Statements run right after, each with the JSON array of the first's ids in place of IDS_OF_FIRST. */
+  then: { sql: string; parameters: readonly unknown[] }[];
 }
 
-type ReadAnswer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
+/** The rows of a request's statement, and of those it runs after it. */
+export interface ReadRows {
+  rows: unknown[];
+  then: unknown[][];
+}
+
+type ReadAnswer = ({ id: number } & ReadRows) | { id: number; error: { message: string; code?: string } };
 
 interface Pending {
-  resolve(rows: unknown[]): void;
+  resolve(rows: ReadRows): void;
   reject(err: Error): void;
+}
+
+/**
+ * In a statement run after another (readThen), where the JSON array of the
+ * `id`s of the first's rows goes. A plain object: the thread knows it by shape.
+ */
+export const IDS_OF_FIRST = { idsOfFirst: true } as const;
+
+export const isIdsOfFirst = (value: unknown): boolean => typeof value === 'object' && value !== null && 'idsOfFirst' in value;
+
+/** `column` is among the ids of the first statement's rows (readThen). */
+export function amongIdsOfFirst(column: RawBuilder<unknown>, dialect: SqlDialect): RawBuilder<SqlBool> {
+  // PostgreSQL: an array built once, so the ids are looked up by key (with `in (select …)` it
+  // hashed the ids and read every file).
+  return dialect === 'postgres'
+    ? sql<SqlBool>`${column} = any(array(select value::bigint from jsonb_array_elements_text(${IDS_OF_FIRST}::jsonb) as value))`
+    : sql<SqlBool>`${column} in (select value from json_each(${IDS_OF_FIRST}))`;
 }
 
 /**
@@ -46,13 +75,14 @@ class ReadsThread {
 
   constructor(private readonly data: ReadsWorkerData) {}
 
-  read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+  read(query: CompiledQuery, then: readonly CompiledQuery[] = []): Promise<ReadRows> {
     const worker = (this.worker ??= this.start());
     const id = this.next++;
     if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, parameters } satisfies ReadRequest);
+      const request: ReadRequest = { id, sql: query.sql, parameters: query.parameters, then: then.map((next) => ({ sql: next.sql, parameters: next.parameters })) };
+      worker.postMessage(request);
     });
   }
 
@@ -70,7 +100,7 @@ class ReadsThread {
       this.pending.delete(answer.id);
       if (this.pending.size === 0) worker.unref();
       if (!waiting) return;
-      if ('rows' in answer) waiting.resolve(answer.rows);
+      if ('rows' in answer) waiting.resolve(answer);
       else waiting.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }));
     });
     const gone = (err: Error) => {
@@ -88,7 +118,7 @@ class ReadsConnection implements DatabaseConnection {
   constructor(private readonly thread: ReadsThread) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return { rows: (await this.thread.read(query.sql, query.parameters)) as R[] };
+    return { rows: (await this.thread.read(query)).rows as R[] };
   }
 
   // eslint-disable-next-line require-yield -- nothing streams from the reading thread
@@ -144,5 +174,29 @@ class ReadsDialect implements Dialect {
  * Only single statements that return rows: no transactions, no writes.
  */
 export function openSqliteReads(data: ReadsWorkerData): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new ReadsDialect(new ReadsThread(data)) });
+  const thread = new ReadsThread(data);
+  const reads = new Kysely<Database>({ dialect: new ReadsDialect(thread) });
+  threads.set(reads, thread);
+  return reads;
+}
+
+const threads = new WeakMap<Kysely<Database>, ReadsThread>();
+
+/**
+ * Runs `first`, then each of `then` with the JSON array of the `id`s of the
+ * first's rows in place of IDS_OF_FIRST. On the reading thread, all at one
+ * hand-over: the event loop takes one turn for them, not one each; on any
+ * other connection, one after the other.
+ */
+export async function readThen<A extends { id: number }>(db: Kysely<Database>, first: CompiledQuery<A>, then: readonly CompiledQuery[]): Promise<{ rows: A[]; then: unknown[][] }> {
+  const thread = threads.get(db);
+  if (thread) {
+    const answer = await thread.read(first, then);
+    return { rows: answer.rows as A[], then: answer.then };
+  }
+  const { rows } = await db.executeQuery(first);
+  const ids = JSON.stringify(rows.map((row) => row.id));
+  const after: unknown[][] = [];
+  for (const next of then) after.push((await db.executeQuery({ ...next, parameters: next.parameters.map((p) => (isIdsOfFirst(p) ? ids : p)) })).rows);
+  return { rows, then: after };
 }

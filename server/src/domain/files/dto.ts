@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { EffectiveVisibility, FileItem } from '@vault/contract';
-import { compiledOnce } from '../../db/compiled.js';
+import { compileOnce, compiledOnce } from '../../db/compiled.js';
+import { amongIdsOfFirst, readThen } from '../../db/sqlite-reads.js';
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -98,9 +99,16 @@ function fileColumns(query: FileQuery, dialect: Dialect, admin: boolean, owner: 
     ]);
 }
 
-/** Every listing and answer about files reads their rows by id: compiled once per number of ids. */
-const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: 'admin' | 'member' | undefined) =>
+type ViewerKind = 'admin' | 'member';
+
+/** Every answer about files reads their rows by id: compiled once per number of ids. */
+const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: ViewerKind | undefined) =>
   fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
+);
+
+/** A page's rows, by the ids of the statement run before (readThen). */
+const rowsOfFirstIds = compileOnce((db: Db, v: { owner: number }, variant: ViewerKind | undefined) =>
+  fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', v.owner).where(amongIdsOfFirst(sql`f.id`, dialectOf(db))),
 );
 
 /** `showFolder`: the viewer may read the file's folder; otherwise its id and name stay hidden. */
@@ -125,11 +133,18 @@ export function toFileDto(row: FileDtoRow, showFolder: boolean, visibility: Effe
   };
 }
 
+const ownerOf = (viewer: Viewer) => ({ owner: viewer?.id ?? 0 });
+const kindOf = (viewer: Viewer): ViewerKind => (viewer?.isAdmin ? 'admin' : 'member');
+
 /** Files by id, as the viewer may see them, in the order given, with the shares read for them. */
 async function fileItems(db: Db, viewer: Viewer, ids: number[]): Promise<{ items: FileItem[]; shares: FileShares }> {
+  if (ids.length === 0) return { items: [], shares: new Map() };
+  return itemsOf(db, viewer, await fileRows(db, { ...ownerOf(viewer), ids }, kindOf(viewer)), ids);
+}
+
+/** The rows' files as the viewer may see them, in the order of `ids`; what they need beyond their rows is read on `db`. */
+async function itemsOf(db: Db, viewer: Viewer, rows: FileDtoRow[], ids: number[]): Promise<{ items: FileItem[]; shares: FileShares }> {
   const shares: FileShares = new Map();
-  if (ids.length === 0) return { items: [], shares };
-  const rows = await fileRows(db, { owner: viewer?.id ?? 0, ids }, viewer?.isAdmin ? 'admin' : 'member');
   for (const row of rows) {
     const pairs = JSON.parse(row.shares) as [number, string][];
     if (pairs.length > 0) shares.set(row.id, pairs.map(([user_id, username]) => ({ user_id, username })));
@@ -143,6 +158,26 @@ async function fileItems(db: Db, viewer: Viewer, ids: number[]): Promise<{ items
 
 export async function fileDtos(db: Db, viewer: Viewer, ids: number[]): Promise<FileItem[]> {
   return (await fileItems(db, viewer, ids)).items;
+}
+
+/**
+ * A page of files: the rows `page` selects (their ids in order, and whatever
+ * else it selects), and those files as the viewer may see them, their rows
+ * read on `reads` right after the page (with `alongside`, statements over the
+ * same ids, whose rows come back in order), so the event loop waits for one
+ * answer; the little else they need is read on `db`.
+ */
+export async function pageOfFiles<P extends { id: number }>(
+  db: Db,
+  reads: Db,
+  viewer: Viewer,
+  page: CompiledQuery<P>,
+  alongside: CompiledQuery[] = [],
+): Promise<{ page: P[]; files: FileItem[]; alongside: unknown[][] }> {
+  const { rows, then } = await readThen(reads, page, [rowsOfFirstIds(reads, ownerOf(viewer), kindOf(viewer)), ...alongside]);
+  const [fileRowsRead = [], ...rest] = then;
+  const { items } = await itemsOf(db, viewer, fileRowsRead as FileDtoRow[], rows.map((r) => r.id));
+  return { page: rows, files: items, alongside: rest };
 }
 
 /** The file as the viewer may see it, and those it is shared with by name. */

@@ -1,11 +1,11 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Viewer } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
-import { contentMatches, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
-import { fileDtos } from './dto.js';
+import { contentMatchesOf, contentWindows, fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
+import { pageOfFiles } from './dto.js';
 
 export type Condition = RawBuilder<SqlBool>;
 
@@ -262,9 +262,11 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
 }
 
 /**
- * Where a search's statements run: the long ones (the page, the count, the
- * snippets) on `reads`, the page's file rows on `db`, whose statements cost
- * no turn of the event loop (a listing answers in two turns, not three).
+ * Where a search's statements run: those that read the scope or the page
+ * (its ids and count, its files' rows and snippets) on `reads`, the page's
+ * at one hand-over (a listing answers in two turns of the event loop); the
+ * little else its files' answers need (folders, visibility) on `db`, whose
+ * statements cost no turn.
  */
 export type SearchConnections = Pick<DomainContext, 'db' | 'reads'>;
 
@@ -297,23 +299,24 @@ export async function searchFiles({ db, reads }: SearchConnections, viewer: View
       .orderBy(sql`f.id ${direction}`)
       .limit(page.limit)
       .offset(offset);
+  // The page's files, and the snippets of its matching contents, read right after the page's ids.
+  const alongside = words.length > 0 ? [contentWindows(reads, dialect, words)] : [];
+  const read = (query: CompiledQuery<{ id: number; total?: number }>) => pageOfFiles(db, reads, viewer, query, alongside);
   let total: number;
-  let ids: { id: number }[];
+  let found: Awaited<ReturnType<typeof read>>;
   if (small) {
     // A small scope is read once for the page and the count (which reads
     // every match anyway). A page past the last match counts apart.
-    const rows = await pageOf(eachFile)
-      .select(sql<number>`count(*) over ()`.as('total'))
-      .execute();
-    ids = rows;
-    total = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
+    found = await read(pageOf(eachFile).select(sql<number>`count(*) over ()`.as('total')).compile());
+    const first = found.page[0];
+    total = first ? Number(first.total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
   } else {
     total = words.length > 0 ? await countByArms(reads, dialect, scope, filters) : await countWhere(reads, where(fromMatches));
     const near = total >= (offset + page.limit) * NEAR_SHARE;
-    ids = await pageOf(near ? eachFile : fromMatches).execute();
+    found = await read(pageOf(near ? eachFile : fromMatches).compile());
   }
-  const pageIds = ids.map((r) => r.id);
-  const [files, matches] = await Promise.all([fileDtos(db, viewer, pageIds), contentMatches(reads, dialect, pageIds, words)]);
+  const { files } = found;
+  const matches = contentMatchesOf(found.alongside[0] ?? [], words);
   return {
     files: files.map((file) => {
       const match = matches.get(file.id);

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentMatch } from '@vault/contract';
 import type { Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
+import { amongIdsOfFirst } from '../../db/sqlite-reads.js';
 
 /** Words of one search looked up in contents at most; the rest of a long search still matches names and tags. */
 const MAX_WORDS = 16;
@@ -119,19 +120,24 @@ export function snippetOf({ window, from, total }: TextWindow, words: string[]):
 }
 
 /**
- * Where the content of each of these files holds every word: a snippet around
- * the first word, by file id; files whose content does not match are absent.
- * Only ever asked for the files of a page the viewer may read, so no other
- * content is ever quoted. The database returns a window of each text, never
- * the whole of it.
+ * Where the content of each file of a page (the ids of the statement run
+ * before it, readThen) holds every word: a window of its text around the
+ * first word, read by `contentMatchesOf`. Only ever run for the files of a
+ * page the viewer may read, so no other content is ever quoted. The database
+ * returns a window of each text, never the whole of it.
  */
-export async function contentMatches(db: Db, dialect: Dialect, fileIds: number[], words: string[]): Promise<Map<number, ContentMatch>> {
-  if (fileIds.length === 0 || words.length === 0) return new Map();
+export function contentWindows(db: Db, dialect: Dialect, words: string[]): CompiledQuery<TextWindow & { id: number }> {
   // The longest word is the likeliest to be found where it matches, not inside another word.
   const anchor = words.reduce((a, b) => (b.length > a.length ? b : a));
   const from = dialect === 'postgres' ? sql`greatest(1, strpos(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})` : sql`max(1, instr(lower(t.body), ${anchor}) - ${WINDOW_BEFORE})`;
-  const { rows } = await sql<TextWindow & { id: number }>`select f.id, ${from} as "from", length(t.body) as total, substr(t.body, ${from}, ${WINDOW}) as "window"
+  return sql<TextWindow & { id: number }>`select f.id, ${from} as "from", length(t.body) as total, substr(t.body, ${from}, ${WINDOW}) as "window"
     from files f join content_texts t on t.id = f.text_id
-    where f.id in (${sql.join(fileIds)}) and ${fileHolding(words, dialect)}`.execute(db);
-  return new Map(rows.map((r) => [Number(r.id), snippetOf({ window: r.window, from: Number(r.from), total: Number(r.total) }, words)]));
+    where ${amongIdsOfFirst(sql`f.id`, dialect)} and ${fileHolding(words, dialect)}`.compile(db);
+}
+
+/** The snippet of each file whose content matched, by file id, from contentWindows' rows. */
+export function contentMatchesOf(rows: unknown[], words: string[]): Map<number, ContentMatch> {
+  return new Map(
+    (rows as (TextWindow & { id: number })[]).map((r) => [Number(r.id), snippetOf({ window: r.window, from: Number(r.from), total: Number(r.total) }, words)]),
+  );
 }
