@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from './schema.js';
 import { CHECKPOINT_PAGES, READS_CACHE_KIB, openSqlite, writeWithoutFlush } from './sqlite.js';
@@ -165,5 +166,22 @@ describe('the reading connection', () => {
     await sql`insert into t (v) values ('a'), ('b'), ('c')`.execute(db);
     const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => sql<{ v: string; i: number }>`select v, ${i} as i from t where id = ${(i % 3) + 1}`.execute(reads)));
     answers.forEach(({ rows }, i) => expect(rows).toEqual([{ v: 'abc'[i % 3], i }]));
+  });
+
+  it('fails the reads of a thread that stopped, and starts another for the next', async () => {
+    const { db, reads } = await scratchPair();
+    await sql`insert into t (v) values ('kept')`.execute(db);
+    let thread: Worker | undefined;
+    const post = Worker.prototype.postMessage;
+    vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, ...args: Parameters<Worker['postMessage']>) {
+      thread = this;
+      return post.apply(this, args);
+    });
+    const long = sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 3000000) select count(*) as n from n`.execute(reads);
+    await vi.waitFor(() => expect(thread).toBeDefined());
+    await thread!.terminate();
+    await expect(long).rejects.toThrow(/reading thread stopped/);
+    const { rows } = await sql<{ v: string }>`select v from t`.execute(reads);
+    expect(rows).toEqual([{ v: 'kept' }]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { EffectiveVisibility, FileItem } from '@vault/contract';
 import { compileOnce, compiledOnce } from '../../db/compiled.js';
-import { amongIdsOfFirst, readThen } from '../../db/sqlite-reads.js';
+import { amongIdsOfFirst, readThen } from '../../db/read-then.js';
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import { isoTime, type Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';

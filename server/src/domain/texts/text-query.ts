@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
 import type { ContentMatch } from '@vault/contract';
 import type { Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
-import { amongIdsOfFirst } from '../../db/sqlite-reads.js';
+import { amongIdsOfFirst } from '../../db/read-then.js';
 
 /** Words of one search looked up in contents at most; the rest of a long search still matches names and tags. */
 const MAX_WORDS = 16;
