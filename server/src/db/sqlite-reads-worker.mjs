@@ -49,7 +49,7 @@ function rowsOf(sql, parameters) {
 function run({ id, sql, parameters, then }) {
   try {
     const rows = rowsOf(sql, parameters);
-    const ids = JSON.stringify(rows.map((row) => /** @type {{ id: unknown }} */ (row).id));
+    const ids = then.length > 0 ? JSON.stringify(rows.map((row) => /** @type {{ id: unknown }} */ (row).id)) : '';
     const after = then.map((next) => rowsOf(next.sql, next.parameters.map((p) => (isIdsOfFirst(p) ? ids : p))));
     port.postMessage({ id, rows, then: after });
   } catch (err) {

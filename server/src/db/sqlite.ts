@@ -112,7 +112,7 @@ export const READS_CACHE_KIB = 32 * 1024;
 export const CHECKPOINT_PAGES = 10_000;
 
 /** The main connection's page cache, in KiB: it reads rows by key and writes; the long reads have their own. */
-export const MAIN_CACHE_KIB = 8 * 1024;
+const MAIN_CACHE_KIB = 8 * 1024;
 
 const exemptions = new WeakMap<Kysely<Database>, Durability>();
 

@@ -101,14 +101,15 @@ function fileColumns(query: FileQuery, dialect: Dialect, admin: boolean, owner: 
 
 type ViewerKind = 'admin' | 'member';
 
+/** Files' rows for a viewer of this kind and id, the ids still to choose. */
+const rowsFor = (db: Db, variant: ViewerKind | undefined, owner: number) => fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', owner);
+
 /** Every answer about files reads their rows by id: compiled once per number of ids. */
-const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: ViewerKind | undefined) =>
-  fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', v.owner).where('f.id', 'in', v.ids),
-);
+const fileRows = compiledOnce((db: Db, v: { owner: number; ids: number[] }, variant: ViewerKind | undefined) => rowsFor(db, variant, v.owner).where('f.id', 'in', v.ids));
 
 /** A page's rows, by the ids of the statement run before (readThen). */
 const rowsOfFirstIds = compileOnce((db: Db, v: { owner: number }, variant: ViewerKind | undefined) =>
-  fileColumns(db.selectFrom('files as f'), dialectOf(db), variant === 'admin', v.owner).where(amongIdsOfFirst(sql`f.id`, dialectOf(db))),
+  rowsFor(db, variant, v.owner).where(amongIdsOfFirst(sql`f.id`, dialectOf(db))),
 );
 
 /** `showFolder`: the viewer may read the file's folder; otherwise its id and name stay hidden. */
