@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { DirectWrites } from './direct-io.js';
 import { Original } from './original.js';
 
 const MIB = 1024 * 1024;
@@ -28,6 +29,13 @@ export const WRITE_BYTES = 1024 * 1024;
 const FLUSH_EVERY = 32 * MIB;
 
 /**
+ * Once a file has this many bytes, and nothing holds its flushes back, the
+ * rest of it is written around the page cache (DirectWrites). Smaller files
+ * are not worth the second descriptor.
+ */
+const DIRECT_FROM = 8 * MIB;
+
+/**
  * A resumable upload's chunks are copied into batches of this size, each
  * written while the next ones fill: as for WRITE_BYTES, a size between round
  * trips per chunk and copies out of the CPU's cache. Measured side by side on
@@ -38,6 +46,8 @@ const BATCH_BYTES = 256 * 1024;
 
 /** Full batches that may wait for the disk before the caller waits: the memory a resumable upload's writes take at most. */
 const QUEUED_BATCHES = 4;
+
+const totalLength = (buffers: Buffer[]) => buffers.reduce((n, b) => n + b.length, 0);
 
 /** Buffers from `bufs` after their first `n` bytes. */
 function after(bufs: Buffer[], n: number): Buffer[] {
@@ -59,22 +69,40 @@ function after(bufs: Buffer[], n: number): Buffer[] {
  * the disk takes them, flushing it progressively. `holdFlush` is asked
  * before each background flush: while it says so, written bytes stay in the
  * page cache (content that will likely be dropped need not reach the disk).
- * Does not make the file durable: the final fsync is the caller's.
+ * Past DIRECT_FROM bytes, with `file` given and no flush held back, the
+ * writes go around the page cache instead (DirectWrites). Does not make the
+ * file durable: the final fsync is the caller's, after `complete`.
  */
 class FlushingFile {
   size = 0;
   private unflushed = 0;
   private flushing: Promise<void> | undefined;
   private flushError: Error | undefined;
+  private direct: DirectWrites | undefined;
+  private directAsked = false;
 
   constructor(
     private readonly handle: FileHandle,
     private position: number,
     private readonly holdFlush: () => boolean,
+    private readonly file?: string,
   ) {}
 
   async write(buffers: Buffer[]): Promise<void> {
     if (this.flushError) throw this.flushError;
+    if (!this.directAsked && this.file !== undefined && this.size >= DIRECT_FROM && !this.holdFlush()) {
+      this.directAsked = true;
+      this.direct = await DirectWrites.open(this.file, this.handle, this.position);
+    }
+    if (this.direct) {
+      await this.direct.write(buffers);
+      const length = totalLength(buffers);
+      this.position += length;
+      this.size += length;
+      this.unflushed += length;
+      this.startFlush();
+      return;
+    }
     for (let pending = buffers; pending.length > 0; ) {
       const { bytesWritten } = await this.handle.writev(pending, this.position);
       if (bytesWritten === 0) throw new Error('The disk accepted no bytes');
@@ -86,10 +114,22 @@ class FlushingFile {
     this.startFlush();
   }
 
+  /** Writes what direct writes still hold and waits for the background flush: the file is then ready for its fsync. */
+  async complete(): Promise<void> {
+    await this.direct?.flush();
+    await this.settled();
+  }
+
   /** Resolves once no background flush is running (the handle may then be closed); rejects if one failed. */
   async settled(): Promise<void> {
     while (this.flushing) await this.flushing;
     if (this.flushError) throw this.flushError;
+  }
+
+  /** Once the file is done with: waits for every write in flight, failures aside, and lets go of what direct writes held. */
+  async release(): Promise<void> {
+    await this.direct?.release();
+    await this.settled().catch(() => undefined);
   }
 
   private startFlush(): void {
@@ -119,8 +159,6 @@ export interface WriterHints {
   original?: () => string | null | undefined;
 }
 
-const totalLength = (buffers: Buffer[]) => buffers.reduce((n, b) => n + b.length, 0);
-
 /**
  * Writes a stream into a new file (see FlushingFile), one write at a time:
  * what arrives meanwhile waits, up to WRITE_BYTES, and goes out in the next
@@ -138,12 +176,14 @@ export class ObjectFileWriter extends Writable {
   /** Bytes after the written ones that repeat the original (compared, not written). */
   private repeated = 0;
 
+  /** `file` is the path `handle` has open, for direct writes (see FlushingFile). */
   constructor(
     private readonly handle: FileHandle,
     private readonly hints: WriterHints,
+    file?: string,
   ) {
     super({ highWaterMark: WRITE_BYTES });
-    this.file = new FlushingFile(handle, 0, hints.holdFlush);
+    this.file = new FlushingFile(handle, 0, hints.holdFlush, file);
     this.decided = !hints.original;
   }
 
@@ -172,14 +212,15 @@ export class ObjectFileWriter extends Writable {
   override _final(done: (err?: Error | null) => void): void {
     const finish = async () => {
       if (this.original && this.original.size !== this.size) await this.stopComparing();
-      await this.file.settled();
+      await this.file.complete();
+      await this.file.release();
     };
     finish().then(() => done(), done);
   }
 
-  /** Resolves once no background flush is running (the handle may then be closed) and the original, if any, is closed. */
+  /** Resolves once no write or background flush is running (the handle may then be closed) and the original, if any, is closed. */
   async settled(): Promise<void> {
-    await this.file.settled().catch(() => undefined);
+    await this.file.release();
     await this.original?.close();
     this.original = undefined;
   }
@@ -243,8 +284,9 @@ export class BatchedFileWriter {
   /** The last write queued; once one failed, every later one fails too. */
   private last: Promise<void> = Promise.resolve();
 
-  constructor(handle: FileHandle, position: number) {
-    this.file = new FlushingFile(handle, position, () => false);
+  /** `file` is the path `handle` has open, for direct writes (see FlushingFile). */
+  constructor(handle: FileHandle, position: number, file?: string) {
+    this.file = new FlushingFile(handle, position, () => false, file);
   }
 
   async write(chunk: Buffer): Promise<void> {
@@ -262,7 +304,7 @@ export class BatchedFileWriter {
     if (this.filled > 0) this.send();
     await this.last;
     this.queued = [];
-    await this.file.settled();
+    await this.file.complete();
   }
 
   /** Waits for the writes in flight, leaving what is pending unwritten, failures aside: the handle may then be closed. */
@@ -270,7 +312,7 @@ export class BatchedFileWriter {
     this.batch = undefined;
     this.filled = 0;
     await this.last.catch(() => undefined);
-    await this.file.settled().catch(() => undefined);
+    await this.file.release();
   }
 
   private send(): void {

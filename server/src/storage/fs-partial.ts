@@ -30,7 +30,7 @@ export function createFsPartialObjects(pathOf: (key: string) => string, fsyncDir
         await handle.close();
         throw err;
       }
-      const writer = new BatchedFileWriter(handle, offset);
+      const writer = new BatchedFileWriter(handle, offset, pathOf(key));
       return {
         write: (chunk) => writer.write(chunk),
         async checkpoint() {

@@ -60,7 +60,7 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
       const file = pathOf(key);
       // Readable too: a likely copy compares what it wrote before the hint with the original.
       const handle = await fsp.open(file, 'wx+', 0o600);
-      const writer = new ObjectFileWriter(handle, { holdFlush: opts.holdFlush ?? (() => false), original: opts.likelyCopyOf && (() => originalOf(opts.likelyCopyOf!())) });
+      const writer = new ObjectFileWriter(handle, { holdFlush: opts.holdFlush ?? (() => false), original: opts.likelyCopyOf && (() => originalOf(opts.likelyCopyOf!())) }, file);
       try {
         await pipeline(body, writer);
         const durable = (await opts.needsDurability?.()) ?? true;

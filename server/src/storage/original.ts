@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
+import { DirectReader } from './direct-io.js';
 import { openReadOnly } from './fd-source.js';
 
 /** Bytes read at most per round trip to the thread pool when copying. */
@@ -39,18 +40,25 @@ export class Original {
     private readonly file: string,
     private readonly fd: number,
     readonly size: number,
+    private readonly direct: DirectReader | undefined,
   ) {}
 
-  /** Opens the original at `file`, or resolves undefined when it cannot be read. */
+  /**
+   * Opens the original at `file`, or resolves undefined when it cannot be
+   * read. Its bytes are read around the page cache where they can be: a
+   * large object was written that way, so the page cache holds little of it.
+   */
   static async open(file: string): Promise<Original | undefined> {
     const fd = await openReadOnly(file).catch(() => undefined);
     if (fd === undefined) return undefined;
+    let size: number;
     try {
-      return new Original(file, fd, fs.fstatSync(fd).size);
+      size = fs.fstatSync(fd).size;
     } catch {
       await closeFd(fd);
       return undefined;
     }
+    return new Original(file, fd, size, await DirectReader.open(file));
   }
 
   /** Whether the first `length` bytes of `handle` (written before comparing started) are the original's. */
@@ -108,12 +116,16 @@ export class Original {
   }
 
   async close(): Promise<void> {
-    await closeFd(this.fd);
+    await Promise.all([closeFd(this.fd), this.direct?.close()]);
   }
 
   /** Reads `length` bytes at `position` into the start of the reused buffer; false when the original ends first. */
   private read(length: number, position: number): Promise<boolean> {
     if (this.buffer.length < length) this.buffer = Buffer.allocUnsafeSlow(Math.max(length, COPY_BYTES));
-    return readFully((into, n, at) => readAt(this.fd, into, n, at), this.buffer, length, position);
+    const direct = this.direct;
+    const read = direct
+      ? async (into: Buffer, n: number, at: number) => (await direct.read(n, at)).copy(into)
+      : (into: Buffer, n: number, at: number) => readAt(this.fd, into, n, at);
+    return readFully(read, this.buffer, length, position);
   }
 }
