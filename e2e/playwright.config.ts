@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 4,
   // Ceilings for a slow, busy 2-core CI machine, where a page and its server share the cores
   // with the other workers: they only matter when something hangs, as every wait is for an event.
-  timeout: 90_000,
+  // On one such machine the suite took 11.4 minutes instead of about 4, and two tests that passed
+  // every step ran past 90 s.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '../test-results/playwright.json' }]],
   outputDir: '../test-results/playwright-artifacts',
