@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
+import { WriteQueue } from './write-queue.js';
 
 /**
  * What direct I/O requires of a buffer's address, a write's length and its
  * file offset: the logical block size, 512 or 4096 bytes; the larger serves both.
  */
-export const ALIGN = 4096;
+const ALIGN = 4096;
 
 /**
  * Bytes gathered per direct write. A direct write waits for the disk, and
@@ -180,11 +181,7 @@ async function writeAll(handle: FileHandle, buffer: Buffer, length: number, posi
 export class DirectWrites {
   private stage: Buffer | undefined;
   private filled = 0;
-  private readonly free: Buffer[];
-  /** One per stage on its way to the disk, in order; each settles once its stage is free again. */
-  private queued: Promise<void>[] = [];
-  /** The last direct write queued; once one failed, every later one fails too. */
-  private last: Promise<void> = Promise.resolve();
+  private readonly writes: WriteQueue;
   private released = false;
 
   private constructor(
@@ -193,7 +190,7 @@ export class DirectWrites {
     private position: number,
     private readonly stages: Buffer[],
   ) {
-    this.free = [...stages];
+    this.writes = new WriteQueue(stages);
   }
 
   /**
@@ -216,13 +213,13 @@ export class DirectWrites {
       let taken = 0;
       if (this.filled === 0 && this.position % ALIGN !== 0) {
         const lead = Math.min(buffer.length, ALIGN - (this.position % ALIGN));
-        await this.last;
+        await this.writes.drained();
         await writeAll(this.ordinary, buffer, lead, this.position);
         this.position += lead;
         taken = lead;
       }
       while (taken < buffer.length) {
-        this.stage ??= await this.freeStage();
+        this.stage ??= await this.writes.take();
         const copied = buffer.copy(this.stage, this.filled, taken);
         taken += copied;
         this.filled += copied;
@@ -237,13 +234,12 @@ export class DirectWrites {
     const filled = this.filled;
     const aligned = filled - (filled % ALIGN);
     if (aligned > 0) this.send(aligned);
-    await this.last;
-    this.queued = [];
+    await this.writes.drained();
     if (stage && filled > aligned) {
       await writeAll(this.ordinary, stage.subarray(aligned), filled - aligned, this.position);
       this.position += filled - aligned;
     }
-    if (aligned === 0 && stage) this.free.push(stage);
+    if (aligned === 0 && stage) this.writes.giveBack(stage);
     this.stage = undefined;
     this.filled = 0;
   }
@@ -252,7 +248,7 @@ export class DirectWrites {
   async release(): Promise<void> {
     if (this.released) return;
     this.released = true;
-    await this.last.catch(() => undefined);
+    await this.writes.stopped();
     await this.direct.close().catch(() => undefined);
     pool.give(this.stages);
   }
@@ -263,15 +259,6 @@ export class DirectWrites {
     this.stage = undefined;
     this.filled = 0;
     this.position += length;
-    const written = this.last.then(() => writeAll(this.direct, stage, length, at)).then(() => void this.free.push(stage));
-    // A failure is thrown to whoever waits for this write next, never left unhandled.
-    written.catch(() => undefined);
-    this.last = written;
-    this.queued.push(written);
-  }
-
-  private async freeStage(): Promise<Buffer> {
-    while (this.free.length === 0) await this.queued.shift();
-    return this.free.pop()!;
+    this.writes.send(stage, () => writeAll(this.direct, stage, length, at));
   }
 }

@@ -2,6 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { DirectWrites } from './direct-io.js';
 import { Original } from './original.js';
+import { WriteQueue } from './write-queue.js';
 
 const MIB = 1024 * 1024;
 
@@ -278,11 +279,11 @@ export class BatchedFileWriter {
   private batch: Buffer | undefined;
   private filled = 0;
   private allocated = 0;
-  private readonly free: Buffer[] = [];
-  /** One per batch on its way to the disk, in order; each settles once its buffer is free again. */
-  private queued: Promise<void>[] = [];
-  /** The last write queued; once one failed, every later one fails too. */
-  private last: Promise<void> = Promise.resolve();
+  private readonly writes = new WriteQueue([], () => {
+    if (this.allocated === QUEUED_BATCHES) return undefined;
+    this.allocated += 1;
+    return Buffer.allocUnsafe(BATCH_BYTES);
+  });
 
   /** `file` is the path `handle` has open, for direct writes (see FlushingFile). */
   constructor(handle: FileHandle, position: number, file?: string) {
@@ -291,7 +292,7 @@ export class BatchedFileWriter {
 
   async write(chunk: Buffer): Promise<void> {
     for (let taken = 0; taken < chunk.length; ) {
-      this.batch ??= await this.freeBatch();
+      this.batch ??= await this.writes.take();
       const copied = chunk.copy(this.batch, this.filled, taken);
       taken += copied;
       this.filled += copied;
@@ -302,8 +303,7 @@ export class BatchedFileWriter {
   /** Writes every chunk taken so far and waits for the background flush; the file is then ready for its fsync. */
   async drain(): Promise<void> {
     if (this.filled > 0) this.send();
-    await this.last;
-    this.queued = [];
+    await this.writes.drained();
     await this.file.complete();
   }
 
@@ -311,7 +311,7 @@ export class BatchedFileWriter {
   async stop(): Promise<void> {
     this.batch = undefined;
     this.filled = 0;
-    await this.last.catch(() => undefined);
+    await this.writes.stopped();
     await this.file.release();
   }
 
@@ -320,19 +320,6 @@ export class BatchedFileWriter {
     const full = buffer.subarray(0, this.filled);
     this.batch = undefined;
     this.filled = 0;
-    const written = this.last.then(() => this.file.write([full])).then(() => void this.free.push(buffer));
-    // A failure is thrown to whoever waits for this write next, never left unhandled.
-    written.catch(() => undefined);
-    this.last = written;
-    this.queued.push(written);
-  }
-
-  private async freeBatch(): Promise<Buffer> {
-    if (this.free.length === 0 && this.allocated < QUEUED_BATCHES) {
-      this.allocated += 1;
-      return Buffer.allocUnsafe(BATCH_BYTES);
-    }
-    while (this.free.length === 0) await this.queued.shift();
-    return this.free.pop()!;
+    this.writes.send(buffer, () => this.file.write([full]));
   }
 }
