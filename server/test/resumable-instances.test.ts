@@ -43,6 +43,15 @@ describe('a resumable upload and a server restart', () => {
     await first.response;
     // Saving what arrived takes an fsync: on a busy machine, more than waitFor's default second.
     await vi.waitFor(async () => expect(await offsetOf(created.url, token)).toBeGreaterThan(0), { timeout: 15_000 });
+    // The request ends after the save: it closes its writer, then lets go of the upload. Closed
+    // before that, the server could cut it at the end of its shutdown grace and keep the upload locked.
+    await vi.waitFor(
+      async () => {
+        const row = await srv.server.ctx.db.selectFrom('resumable_uploads').select('lock_token').executeTakeFirstOrThrow();
+        expect(row.lock_token).toBeNull();
+      },
+      { timeout: 15_000 },
+    );
     await srv.close();
 
     srv = await started(env);
