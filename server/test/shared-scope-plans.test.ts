@@ -1,33 +1,10 @@
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { addFiles, samples, uploadOne } from './helpers/files.js';
-import { statementsDuring, type SentStatement } from './helpers/pg-statements.js';
+import { filesRowsReadBy } from './helpers/pg-plans.js';
+import { statementsDuring } from './helpers/pg-statements.js';
 import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
-
-interface PlanNode {
-  'Relation Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows of `files` a plan's nodes read, kept or filtered away. */
-function filesRowsRead(node: PlanNode): number {
-  const own =
-    node['Relation Name'] === 'files'
-      ? ((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * (node['Actual Loops'] ?? 1)
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + filesRowsRead(child), 0);
-}
-
-async function rowsRead(t: TestServer, statement: SentStatement): Promise<number> {
-  const plan = CompiledQuery.raw(`explain (analyze, format json) ${statement.text}`, statement.values);
-  const { rows } = await t.server.ctx.db.executeQuery<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(plan);
-  return filesRowsRead(rows[0]!['QUERY PLAN'][0].Plan);
-}
 
 // PostgreSQL's plans depend on its statistics: a table of thousands of files, analyzed.
 if (DATABASES.includes('postgres')) {
@@ -59,7 +36,7 @@ if (DATABASES.includes('postgres')) {
       expect(files.map((f) => f.original_name).sort()).toEqual(['given.txt', 'mine.txt']);
       const reading = sent.filter((s) => /^select/i.test(s.text) && /from "?files"? (as )?"?f"?\b/i.test(s.text));
       expect(reading.length).toBeGreaterThan(0);
-      for (const statement of reading) expect(await rowsRead(t(), statement), statement.text).toBeLessThan(100);
+      for (const statement of reading) expect(await filesRowsReadBy(t(), statement), statement.text).toBeLessThan(100);
     });
   });
 }

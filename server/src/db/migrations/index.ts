@@ -24,6 +24,7 @@ import { fileTextLinks } from './0240_file_text_links.js';
 import { searchNameTrigrams } from './0250_search_name_trigrams.js';
 import { fileTextScope } from './0251_file_text_scope.js';
 import { versionSizes } from './0260_version_sizes.js';
+import { liveContentIndex } from './0270_live_content_index.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -57,5 +58,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0250_search_name_trigrams': searchNameTrigrams(dialect),
     '0251_file_text_scope': fileTextScope(dialect),
     '0260_version_sizes': versionSizes(),
+    '0270_live_content_index': liveContentIndex(dialect),
   };
 }
