@@ -38,5 +38,26 @@ if (DATABASES.includes('postgres')) {
       expect(reading.length).toBeGreaterThan(0);
       for (const statement of reading) expect(await filesRowsReadBy(t(), statement), statement.text).toBeLessThan(100);
     });
+
+    it('counts and sorts a small scope from its own files when each user holds a small share of all files', async () => {
+      // Twenty users of 500 files each: a scope of about 1 file in 20, whose count reads all of it.
+      const users = await Promise.all(Array.from({ length: 20 }, () => t().client.register()));
+      for (const user of users) await addFiles(t(), user.user.id, 500, 'filler');
+      const [hana, ivan] = users as [(typeof users)[0], (typeof users)[0]];
+      const given = await uploadOne(t().client, ivan.token, { name: 'given.txt', content: samples.text('given to hana') });
+      expect((await t().client.put(`/api/files/${given}/share`, { token: ivan.token, json: { is_public: false, shared_users: [hana.user.username] } })).status).toBe(200);
+      await sql`analyze files`.execute(t().server.ctx.db);
+
+      let total = 0;
+      const sent = await statementsDuring(async () => {
+        const res = await t().client.get('/api/files?page=3', { token: hana.token });
+        expect(res.status).toBe(200);
+        total = res.body.total;
+      });
+      expect(total).toBe(501);
+      const reading = sent.filter((s) => /count\(\*\) over/i.test(s.text));
+      expect(reading.length).toBe(1);
+      expect(await filesRowsReadBy(t(), reading[0]!)).toBeLessThan(1000);
+    });
   });
 }

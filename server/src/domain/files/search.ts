@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { FileListResponse, FileSearch, FileSortField } from '@vault/contract';
 import { dialectOf, type Dialect } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
@@ -262,6 +262,21 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
 }
 
 /**
+ * The files of a small scope matching the filters, to be counted and sorted
+ * whole. On PostgreSQL they are read apart first (a sub-select with OFFSET 0
+ * is never merged into the statement around it), through the scope's own
+ * indexes: otherwise the planner, which (before version 16) costs a window
+ * over the whole result as if it stopped at the page's last row, walks the
+ * sort's index of everybody's files for the page and reads them all for the
+ * count (51,790 rows filtered away for a scope of 512, 17 to 26 ms instead of
+ * 0.4). SQLite merges the sub-select and plans it as before.
+ */
+function scopeRead(db: Db, where: Condition) {
+  const rows = db.selectFrom('files as f').selectAll('f').where(where);
+  return db.selectFrom((dialectOf(db) === 'postgres' ? rows.offset(0) : rows).as('f'));
+}
+
+/**
  * Where a search's statements run: those that read the scope or the page
  * (its ids and count, its files' rows and snippets) on `reads`, the page's
  * at one hand-over (a listing answers in two turns of the event loop); the
@@ -290,15 +305,13 @@ export async function searchFiles({ db, reads }: SearchConnections, viewer: View
   const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
-  const pageOf = (reach: ContentReach) =>
-    reads
-      .selectFrom('files as f')
-      .select('f.id')
-      .where(where(reach))
+  const ordered = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    query
       .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
       .orderBy(sql`f.id ${direction}`)
       .limit(page.limit)
       .offset(offset);
+  const pageOf = (reach: ContentReach) => ordered(reads.selectFrom('files as f').select('f.id').where(where(reach)));
   // The page's files, and the snippets of its matching contents, read right after the page's ids.
   const alongside = words.length > 0 ? [contentWindows(reads, dialect, words)] : [];
   const read = (query: CompiledQuery<{ id: number; total?: number }>) => pageOfFiles(db, reads, viewer, query, alongside);
@@ -307,7 +320,7 @@ export async function searchFiles({ db, reads }: SearchConnections, viewer: View
   if (small) {
     // A small scope is read once for the page and the count (which reads
     // every match anyway). A page past the last match counts apart.
-    found = await read(pageOf(eachFile).select(sql<number>`count(*) over ()`.as('total')).compile());
+    found = await read(ordered(scopeRead(reads, where(eachFile)).select(['f.id', sql<number>`count(*) over ()`.as('total')])).compile());
     const first = found.page[0];
     total = first ? Number(first.total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
   } else {
