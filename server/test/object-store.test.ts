@@ -5,11 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createFsObjectStore } from '../src/storage/fs-store.js';
 import type { ObjectStore } from '../src/storage/object-store.js';
 import { createS3ObjectStore } from '../src/storage/s3-store.js';
+import { holdResumedSyncs } from './helpers/held-syncs.js';
 import { startS3, type TestS3 } from './helpers/s3.js';
 import { newObjectKey } from '../src/storage/keys.js';
 
@@ -173,11 +174,50 @@ async function writeRequests(store: ObjectStore, key: string, content: Buffer, r
   for (const [from, to, save] of requests) {
     const writer = await store.partial.resume(key, saved, from);
     for (let at = from; at < to; at += MIB) await writer.write(content.subarray(at, Math.min(to, at + MIB)));
-    if (save) saved = await writer.checkpoint();
+    if (save) saved = await (await writer.checkpoint()).durable;
     await writer.close(saved);
   }
   return saved;
 }
+
+describe('Disk unfinished objects', () => {
+  it('goes on writing while a checkpoint’s fsync runs, and closes the file only once that fsync has ended', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-store-'));
+    const store = createFsObjectStore(dir);
+    const key = newObjectKey();
+    const file = path.join(dir, key);
+    const content = randomBytes(16 * MIB);
+    // Past its first 8 MiB, a file is written around the page cache: the checkpoint comes after that.
+    const cut = 10 * MIB;
+    try {
+      const state = await store.partial.start(key);
+      const syncs = holdResumedSyncs();
+      const writer = await store.partial.resume(key, state, 0);
+      await writer.write(content.subarray(0, cut));
+      const first = await writer.checkpoint();
+      expect(fs.statSync(file).size).toBe(cut);
+      // With that fsync held, the next bytes reach the file all the same.
+      await writer.write(content.subarray(cut));
+      const second = await writer.checkpoint();
+      expect(fs.statSync(file).size).toBe(content.length);
+      expect(syncs.asked).toBe(2);
+
+      const close = vi.spyOn(syncs.handles[0]!, 'close');
+      const closed = writer.close(state);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(close).not.toHaveBeenCalled();
+      syncs.release();
+      expect(await first.durable).toBe('{}');
+      expect(await second.durable).toBe('{}');
+      await closed;
+      expect(close).toHaveBeenCalledTimes(1);
+      expect(fs.readFileSync(file).equals(content)).toBe(true);
+    } finally {
+      vi.restoreAllMocks();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('S3 unfinished objects', () => {
   let s3: TestS3;
@@ -201,7 +241,7 @@ describe('S3 unfinished objects', () => {
     // What the sweep left is still there to go on from.
     const writer = await store.partial.resume(kept, keptState, MIB);
     await writer.write(content);
-    const done = await writer.checkpoint();
+    const done = await (await writer.checkpoint()).durable;
     await writer.close(done);
     await store.partial.complete(kept, done);
     expect((await readAll(await store.get(kept))).equals(Buffer.concat([content, content]))).toBe(true);

@@ -5,8 +5,9 @@ import { runMaintenance } from '../src/maintenance.js';
 import { HashCache } from '../src/storage/hash-cache.js';
 import { YOUNG_EVERY } from '../src/body-memory.js';
 import { assertStorageConsistent, blobOf, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
-import { describeEachBackend, type TestServer } from './helpers/server.js';
+import { describeEachBackend, describeEachDb, type TestServer } from './helpers/server.js';
 import { forcedYoungCollections } from './helpers/collections.js';
+import { holdResumedSyncs, type HeldSyncs } from './helpers/held-syncs.js';
 import { checksumOf, createUpload, download, handPatch, leftoversOf, lossyProxy, offsetOf, patch, tusRequest } from './helpers/tus.js';
 
 const MIB = 1024 * 1024;
@@ -84,6 +85,51 @@ function memoryUrlStorage(): tus.UrlStorage & { entries: Map<string, tus.Previou
 
 async function filesNamed(t: TestServer, name: string): Promise<number[]> {
   return (await t.server.ctx.db.selectFrom('files').select('id').where('original_name', '=', name).execute()).map((f) => f.id);
+}
+
+/** The bytes a request writes before the first checkpoint within it (append-upload.ts). */
+const CHECKPOINT_BYTES = 64 * MIB;
+
+/** A new user's upload of text that takes a request from `from` on past its first checkpoint. */
+async function uploadPastACheckpoint(t: TestServer, from: number, filename: string) {
+  const { token } = await t.client.register();
+  const content = text(from + CHECKPOINT_BYTES + 8 * MIB);
+  const { url } = await createUpload(t, token, content.length, { filename });
+  return { token, url, content };
+}
+
+/**
+ * Sends `content` from `from` on in one PATCH while the disk holds the fsync
+ * of its checkpoint. Once the request has handed every byte to the store,
+ * that fsync still held and the saved offset still at `from` (the body was
+ * read on while the checkpoint's bytes were made durable, and nothing was
+ * recorded ahead of them), `settle` ends the hold. Resolves the answer's status.
+ */
+async function pastAHeldCheckpoint(t: TestServer, url: string, token: string, from: number, content: Buffer, settle: (syncs: HeldSyncs) => Promise<void>) {
+  const syncs = holdResumedSyncs();
+  try {
+    const { partial } = t.server.ctx.store;
+    const resume = partial.resume.bind(partial);
+    let written = 0;
+    vi.spyOn(partial, 'resume').mockImplementation(async (...args) => {
+      const writer = await resume(...args);
+      const write = writer.write.bind(writer);
+      vi.spyOn(writer, 'write').mockImplementation(async (chunk) => {
+        written += chunk.length;
+        await write(chunk);
+      });
+      return writer;
+    });
+    const request = handPatch(url, token, from, content.length - from);
+    request.end(content.subarray(from));
+    await vi.waitFor(() => expect(written).toBe(content.length - from), { timeout: 20_000 });
+    expect(syncs.asked).toBe(1);
+    expect((await rowOf(t, url))!.upload_offset).toBe(from);
+    await settle(syncs);
+    return await request.response;
+  } finally {
+    vi.restoreAllMocks();
+  }
 }
 
 describeEachBackend('resumable uploads (tus)', (t) => {
@@ -488,5 +534,37 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     }
     expect(await storedKeys(t())).toHaveLength(before);
     await assertStorageConsistent(t());
+  });
+});
+
+describeEachDb('a checkpoint within a resumable upload’s request, on disk', (t) => {
+  it('reads on while the checkpoint’s bytes are made durable, and completes once they are', async () => {
+    const { token, url, content } = await uploadPastACheckpoint(t(), 0, 'overlap.txt');
+    expect(await pastAHeldCheckpoint(t(), url, token, 0, content, async (syncs) => syncs.release())).toBe(204);
+    const [id] = await filesNamed(t(), 'overlap.txt');
+    expect(sha256(await download(t(), token, id!))).toBe(sha256(content));
+    await assertStorageConsistent(t());
+  });
+
+  it('answers with the failure of a checkpoint saved behind the reading, the upload staying where it was last saved', async () => {
+    const { token, url, content } = await uploadPastACheckpoint(t(), MIB, 'failed.txt');
+    expect((await patch(url, token, 0, content.subarray(0, MIB))).status).toBe(204);
+    const failed = async (syncs: HeldSyncs) => syncs.fail(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    expect(await pastAHeldCheckpoint(t(), url, token, MIB, content, failed)).toBe(500);
+    expect(await offsetOf(url, token)).toBe(MIB);
+    const rest = await patch(url, token, MIB, content.subarray(MIB));
+    expect(rest.status).toBe(204);
+    expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+  });
+
+  it('stops a request whose upload was taken over while its checkpoint was saved (409)', async () => {
+    const { token, url, content } = await uploadPastACheckpoint(t(), 0, 'taken.txt');
+    const takenOver = async (syncs: HeldSyncs) => {
+      await t().server.ctx.db.updateTable('resumable_uploads').set({ lock_token: 'another request' }).where('id', '=', url.split('/').pop()!).execute();
+      syncs.release();
+    };
+    expect(await pastAHeldCheckpoint(t(), url, token, 0, content, takenOver)).toBe(409);
+    expect((await rowOf(t(), url))!.upload_offset).toBe(0);
+    expect(await filesNamed(t(), 'taken.txt')).toEqual([]);
   });
 });

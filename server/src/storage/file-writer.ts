@@ -300,7 +300,11 @@ export class BatchedFileWriter {
     }
   }
 
-  /** Writes every chunk taken so far and waits for the background flush; the file is then ready for its fsync. */
+  /**
+   * Writes every chunk taken so far and waits for the background flush; the
+   * file is then ready for its fsync. Writes taken once it resolves may go on
+   * beside that fsync: they are no part of what it covers.
+   */
   async drain(): Promise<void> {
     if (this.filled > 0) this.send();
     await this.writes.drained();

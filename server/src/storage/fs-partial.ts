@@ -31,15 +31,21 @@ export function createFsPartialObjects(pathOf: (key: string) => string, fsyncDir
         throw err;
       }
       const writer = new BatchedFileWriter(handle, offset, pathOf(key));
+      /** Settles once every fsync a checkpoint started has ended. */
+      let syncs: Promise<unknown> = Promise.resolve();
       return {
         write: (chunk) => writer.write(chunk),
         async checkpoint() {
           await writer.drain();
-          await handle.sync();
-          return '{}';
+          // Bytes written from here on may run beside the fsync: it covers at least every byte drained before it.
+          const durable = handle.sync().then(() => '{}');
+          syncs = Promise.allSettled([syncs, durable]);
+          return { durable };
         },
         async close() {
           await writer.stop();
+          // The descriptor outlives every fsync started on it, whether or not its caller still waits.
+          await syncs;
           await handle.close();
         },
       };

@@ -11,14 +11,27 @@ import type { Readable } from 'node:stream';
 export interface PartialWriter {
   /** Appends the next bytes. */
   write(chunk: Buffer): Promise<void>;
-  /** Makes every byte written so far durable; the state to save with their count. */
-  checkpoint(): Promise<string>;
   /**
-   * Ends this request's writing. `saved` is the state last saved with the
-   * offset (the one the request began with if it saved none): whatever the
-   * store holds beside the object that this state does not refer to goes.
+   * Makes every byte written so far durable, in two steps, so that the
+   * caller may go on writing while the slow part runs: resolves once the
+   * store has taken every byte written before the call (later writes go on
+   * beside the checkpoint and are no part of it), with `durable`, which
+   * resolves once those bytes are durable, to the state to save with their
+   * count. Only then may that count be saved.
+   */
+  checkpoint(): Promise<Checkpoint>;
+  /**
+   * Ends this request's writing, once every checkpoint's durable step has
+   * ended. `saved` is the state last saved with the offset (the one the
+   * request began with if it saved none): whatever the store holds beside
+   * the object that this state does not refer to goes.
    */
   close(saved: string): Promise<void>;
+}
+
+/** See PartialWriter.checkpoint. */
+export interface Checkpoint {
+  durable: Promise<string>;
 }
 
 export interface PartialObjects {

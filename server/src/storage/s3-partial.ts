@@ -115,7 +115,8 @@ export function createS3PartialObjects(client: S3Client, Bucket: string): Partia
             await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length }));
             state.tail = { key, size: body.length };
           }
-          return JSON.stringify(state);
+          // The parts and the tail are stored once they are sent: durable with the first step.
+          return { durable: Promise.resolve(JSON.stringify(state)) };
         },
         async close(kept) {
           buffered = [];

@@ -130,12 +130,26 @@ function stalled(idleMs: number): TimedOut {
   return new TimedOut(`The upload stalled: no data arrived for ${seconds} second${seconds === 1 ? '' : 's'}`);
 }
 
-/** One request's bytes on their way in, and the saving of how far they came. */
+/**
+ * One request's bytes on their way in, and the saving of how far they came.
+ * A checkpoint within the request holds the reading back only until the
+ * store has taken every byte so far; making them durable and recording them
+ * runs while the next bytes arrive, one such save at a time. receive()
+ * returns or throws only once that save has ended: the final save and the
+ * closing of the writer never run beside it.
+ */
 class Progress {
   offset: number;
   /** The store's state as last saved with the offset. */
   storeState: string;
+  /** The offset last saved. */
   private savedAt: number;
+  /** The offset of the last checkpoint, saved or still being saved. */
+  private checkpointAt: number;
+  /** The save of the last checkpoint; rejects with its failure. */
+  private saving: Promise<void> = Promise.resolve();
+  /** That save's failure, once it failed: the request stops at its next chunk. */
+  private failure: Error | undefined;
   private readonly digest: Hash | undefined;
 
   constructor(
@@ -148,6 +162,7 @@ class Progress {
   ) {
     this.offset = upload.upload_offset;
     this.savedAt = this.offset;
+    this.checkpointAt = this.offset;
     this.storeState = upload.store_state;
     this.digest = checksum && createHash(checksum.algorithm);
   }
@@ -160,9 +175,30 @@ class Progress {
   /**
    * Reads the body to its end or its failure. A failure of the body (a broken
    * connection, a stall) is returned, not thrown: what arrived before it is
-   * kept. Failures of the checks or the store are thrown.
+   * kept. Failures of the checks or the store, a checkpoint's save included,
+   * are thrown.
    */
   async receive(body: Readable, leases: LeaseKeeper): Promise<Error | undefined> {
+    const ended = await this.read(body, leases).catch(async (err: unknown) => {
+      // The failure in hand is the one answered; the save only has to end before the writer closes.
+      await this.saving.catch(() => undefined);
+      throw err;
+    });
+    await this.saving;
+    return ended;
+  }
+
+  /**
+   * Makes the bytes durable, then records them: the saved offset never runs
+   * ahead of the store. With `complete`, the same write marks the upload complete.
+   */
+  async save(complete = false): Promise<void> {
+    if (!complete && this.offset === this.savedAt) return;
+    const { durable } = await this.writer.checkpoint();
+    await this.record(durable, complete);
+  }
+
+  private async read(body: Readable, leases: LeaseKeeper): Promise<Error | undefined> {
     const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
     for (;;) {
       let next: IteratorResult<Buffer>;
@@ -175,6 +211,7 @@ class Progress {
       } finally {
         clearTimeout(idle);
       }
+      if (this.failure) throw this.failure;
       if (next.done) return undefined;
       bodyRead(next.value.length);
       const room = this.upload.upload_length - this.offset;
@@ -187,7 +224,7 @@ class Progress {
         leases.touch();
         await this.lock.extend();
         // With a checksum, nothing is kept before all of it is checked.
-        if (!this.digest && this.offset - this.savedAt >= CHECKPOINT_BYTES) await this.save();
+        if (!this.digest && this.offset - this.checkpointAt >= CHECKPOINT_BYTES) await this.checkpoint();
       }
       if (next.value.length > room) {
         body.destroy();
@@ -197,21 +234,38 @@ class Progress {
   }
 
   /**
-   * Makes the bytes durable, then records them: the saved offset never runs
-   * ahead of the store. With `complete`, the same write marks the upload complete.
+   * Within the request: once the previous checkpoint is saved, waits only
+   * until the store has taken every byte so far, and saves them while the
+   * next bytes arrive.
    */
-  async save(complete = false): Promise<void> {
-    if (!complete && this.offset === this.savedAt) return;
-    const storeState = await this.writer.checkpoint();
+  private async checkpoint(): Promise<void> {
+    await this.saving;
+    const { durable } = await this.writer.checkpoint();
+    this.checkpointAt = this.offset;
+    this.saving = this.record(durable, false);
+    this.saving.catch((err: Error) => {
+      this.failure = err;
+    });
+  }
+
+  /**
+   * Records the offset and the inspection's state as they are when called,
+   * as the store took the bytes (the inspection has seen exactly those), with
+   * the store's state once `durable` says those bytes are durable.
+   */
+  private async record(durable: Promise<string>, complete: boolean): Promise<void> {
+    const offset = this.offset;
+    const inspection = this.inspection.save();
+    const storeState = await durable;
     const saved = await this.ctx.db
       .updateTable('resumable_uploads')
-      .set({ upload_offset: this.offset, inspection: this.inspection.save(), store_state: storeState, completed_at: complete ? Date.now() : null })
+      .set({ upload_offset: offset, inspection, store_state: storeState, completed_at: complete ? Date.now() : null })
       .where('id', '=', this.upload.id)
       .where('lock_token', '=', this.lock.token)
       .where('completed_at', 'is', null)
       .executeTakeFirst();
     if (Number(saved.numUpdatedRows) !== 1) throw new Conflict('The upload was cancelled or taken over while its bytes arrived');
-    this.savedAt = this.offset;
+    this.savedAt = offset;
     this.storeState = storeState;
   }
 }
