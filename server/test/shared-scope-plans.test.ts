@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { addFiles, samples, uploadOne } from './helpers/files.js';
-import { filesRowsReadBy } from './helpers/pg-plans.js';
+import { filesRowsReadBy, planOf } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
 import { DATABASES, startTestServer, type TestServer } from './helpers/server.js';
 
@@ -39,7 +39,7 @@ if (DATABASES.includes('postgres')) {
       for (const statement of reading) expect(await filesRowsReadBy(t(), statement), statement.text).toBeLessThan(100);
     });
 
-    it('counts and sorts a small scope from its own files when each user holds a small share of all files', async () => {
+    it('counts and sorts a small scope from its own files, and tests a tag common to other users’ files once, when each user holds a small share of all files', async () => {
       // Twenty users of 500 files each: a scope of about 1 file in 20, whose count reads all of it.
       const users = await Promise.all(Array.from({ length: 20 }, () => t().client.register()));
       for (const user of users) await addFiles(t(), user.user.id, 500, 'filler');
@@ -60,6 +60,18 @@ if (DATABASES.includes('postgres')) {
       // Prepared, as every statement of a listing: parsed once per connection.
       expect(reading[0]!.name).toBeDefined();
       expect(await filesRowsReadBy(t(), reading[0]!)).toBeLessThan(1000);
+
+      // A tag that thousands of other users' files carry (the one shared with her among them): the files carrying it are gathered
+      // once, into a hash, not searched along an array for each file of the scope.
+      await sql`insert into file_tags (file_id, tag) select id, 'invoice' from files where user_id <> ${hana.user.id}`.execute(t().server.ctx.db);
+      const searched = await statementsDuring(async () => {
+        const res = await t().client.get('/api/files?search=invoice', { token: hana.token });
+        expect(res.status).toBe(200);
+        expect(res.body.total).toBe(1);
+      });
+      const search = searched.filter((s) => /count\(\*\) over/i.test(s.text));
+      expect(search.length).toBe(1);
+      expect(await planOf(t(), search[0]!)).toMatch(/hashed SubPlan/);
     });
   });
 }

@@ -20,6 +20,12 @@ function filesRowsRead(node: PlanNode): number {
   return own + (node.Plans ?? []).reduce((sum, child) => sum + filesRowsRead(child), 0);
 }
 
+/** PostgreSQL's plan of a statement as sent, as EXPLAIN prints it. */
+export async function planOf(t: TestServer, statement: SentStatement): Promise<string> {
+  const { rows } = await t.server.ctx.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${statement.text}`, statement.values));
+  return rows.map((row) => row['QUERY PLAN']).join('\n');
+}
+
 /** Rows of `files` a statement reads when PostgreSQL runs it again as sent (EXPLAIN ANALYZE). */
 export async function filesRowsReadBy(t: TestServer, statement: SentStatement): Promise<number> {
   const plan = CompiledQuery.raw(`explain (analyze, format json) ${statement.text}`, statement.values);

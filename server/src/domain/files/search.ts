@@ -57,15 +57,22 @@ function ownTags(reach: ContentReach, dialect: Dialect): boolean {
 }
 
 /**
- * A name or tag containing the text: the file's own name, and its own tags
- * or its id among the files whose tags match (ownTags).
+ * A file carrying a tag that contains the text: its own tags (ownTags), or
+ * its id among the files whose tags match. On PostgreSQL, from each file,
+ * those ids are an `IN` of the subquery, which it hashes once per statement:
+ * as an array (idAmong) each file's id was looked for along the whole array,
+ * 9 to 15 ms for a scope of 500 files when 5,000 files of all users carried
+ * the tag, against 3.
  */
+function taggedWithin(pattern: string, dialect: Dialect, reach: ContentReach): Condition {
+  if (ownTags(reach, dialect)) return sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`;
+  return reach.from === 'each file' ? sql<SqlBool>`f.id in (${taggedWith(pattern)})` : idAmong(taggedWith(pattern), dialect);
+}
+
+/** A name or tag containing the text: the file's own name, or a tag it carries. */
 function nameOrTag(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const pattern = containsPattern(text);
-  const tagged = ownTags(reach, dialect)
-    ? sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`
-    : idAmong(taggedWith(pattern), dialect);
-  return sql<SqlBool>`(${nameHolds(pattern)} or ${tagged})`;
+  return sql<SqlBool>`(${nameHolds(pattern)} or ${taggedWithin(pattern, dialect, reach)})`;
 }
 
 /**
