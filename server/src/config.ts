@@ -84,6 +84,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+  DATABASE_POOL_SIZE: int(2, 1000).default(20),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z.url('must be a URL').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -148,7 +149,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { url: string | undefined; schema: string | undefined };
+  database: { url: string | undefined; schema: string | undefined; poolSize: number };
   s3: S3Config | undefined;
   redis: { url: string; prefix: string } | undefined;
   jwtSecret: string | undefined;
@@ -222,7 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    database: { url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA },
+    database: { url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA, poolSize: e.DATABASE_POOL_SIZE },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

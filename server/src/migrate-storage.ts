@@ -93,7 +93,7 @@ export async function migrateStorage(fromDataDir: string, target: Config, log: (
   try {
     const sealed = resealer(fromDataDir, target);
     await migrate(source, sealed.source);
-    dest = await openDatabase({ url: target.database.url, schema: target.database.schema, dataDir: target.dataDir });
+    dest = await openDatabase({ ...target.database, dataDir: target.dataDir });
     if (dest.dialect === 'sqlite' && path.resolve(target.dataDir) === path.resolve(fromDataDir)) {
       throw new Error('The target is the source installation: set DATABASE_URL (and S3_BUCKET) for the target');
     }

@@ -31,7 +31,7 @@ export interface VaultServer {
 /** Wires configuration into a ready (not yet listening) server. */
 export async function createServer(config: Config, logger: Logger = pino({ level: config.logLevel })): Promise<VaultServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
+  const database = await openDatabase({ ...config.database, dataDir: config.dataDir });
   await migrate(database, secretBoxOf(config));
   const events: EventBus = database.pgPool ? createPgBus(database.pgPool, database.schema ?? 'public', logger) : createMemoryBus();
   const store = await openObjectStore(config);

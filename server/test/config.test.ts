@@ -11,6 +11,7 @@ describe('configuration', () => {
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.database.url).toBeUndefined();
+    expect(c.database.poolSize).toBe(20);
     expect(c.maxFileBytes).toBe(104_857_600);
     expect(c.defaultQuotaBytes).toBe(1024 * 1024 * 1024);
     expect(c.demoAccounts).toBe(true);
@@ -21,6 +22,7 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, /PORT must be a number/],
     [{ PORT: '70000' }, /PORT must be at most 65535/],
     [{ MAX_FILE_MB: '0' }, /MAX_FILE_MB must be at least 1/],
+    [{ DATABASE_POOL_SIZE: '1' }, /DATABASE_POOL_SIZE must be at least 2/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
     [{ DATABASE_URL: 'postgres://localhost/x' }, /JWT_SECRET is required/],

@@ -40,7 +40,7 @@ describe('metrics', () => {
 
   it('count requests by route template, uploads, downloads, deduplication, collection, websockets and bus lag', async () => {
     for (const db of DATABASES) {
-      const t = await startTestServer(db, { METRICS_TOKEN: TOKEN });
+      const t = await startTestServer(db, { METRICS_TOKEN: TOKEN, DATABASE_POOL_SIZE: '7' });
       try {
         const alice = await t.client.register();
         const content = samples.png();
@@ -70,7 +70,10 @@ describe('metrics', () => {
         expect(sample(text, 'vault_websockets_open')).toBe(1);
         // Two uploads and a delete were published and heard back.
         expect(sample(text, 'vault_event_bus_lag_seconds_count')).toBeGreaterThanOrEqual(3);
-        if (db === 'postgres') expect(sample(text, 'vault_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+        if (db === 'postgres') {
+          expect(sample(text, 'vault_db_pool_connections{state="total"}')).toBeGreaterThan(0);
+          expect(sample(text, 'vault_db_pool_connections{state="max"}')).toBe(7);
+        }
         socket.close();
         await socket.closed;
       } finally {

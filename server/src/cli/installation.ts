@@ -33,7 +33,7 @@ export async function openInstallation(config: Config): Promise<Installation> {
   if (!config.database.url && !fs.existsSync(file)) {
     throw new Error(`No Vault database at ${file}: set DATA_DIR (or DATABASE_URL) to the installation`);
   }
-  const database = await openDatabase({ url: config.database.url, schema: config.database.schema, dataDir: config.dataDir });
+  const database = await openDatabase({ ...config.database, dataDir: config.dataDir });
   try {
     const pending = await pendingMigrations(database);
     if (pending.length > 0) throw new Error(`The database is not up to date (missing ${pending.join(', ')}): start this version of Vault once first`);

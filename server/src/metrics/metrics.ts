@@ -63,13 +63,14 @@ export function createMetrics(sources: MetricSources): Metrics {
   if (pool) {
     new Gauge({
       name: 'vault_db_pool_connections',
-      help: 'PostgreSQL pool connections by state',
+      help: 'PostgreSQL pool connections by state; max is DATABASE_POOL_SIZE',
       labelNames: ['state'],
       registers,
       collect() {
         this.set({ state: 'total' }, pool.totalCount);
         this.set({ state: 'idle' }, pool.idleCount);
         this.set({ state: 'waiting' }, pool.waitingCount);
+        this.set({ state: 'max' }, pool.options.max);
       },
     });
   }

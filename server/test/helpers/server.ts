@@ -51,6 +51,8 @@ const TEST_ENV: Record<string, string> = {
   WEB_DIST: '/nonexistent-web-dist',
   JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
   SHUTDOWN_GRACE_SECONDS: '2',
+  // Many test servers share one PostgreSQL: each keeps few connections.
+  DATABASE_POOL_SIZE: '10',
 };
 
 export function freshSchemaName(): string {
