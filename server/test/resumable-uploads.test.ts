@@ -4,6 +4,7 @@ import * as tus from 'tus-js-client';
 import { runMaintenance } from '../src/maintenance.js';
 import { HashCache } from '../src/storage/hash-cache.js';
 import { YOUNG_EVERY } from '../src/body-memory.js';
+import { CHECKPOINT_BYTES } from '../src/domain/resumable/append-upload.js';
 import { assertStorageConsistent, blobOf, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, describeEachDb, type TestServer } from './helpers/server.js';
 import { forcedYoungCollections } from './helpers/collections.js';
@@ -86,9 +87,6 @@ function memoryUrlStorage(): tus.UrlStorage & { entries: Map<string, tus.Previou
 async function filesNamed(t: TestServer, name: string): Promise<number[]> {
   return (await t.server.ctx.db.selectFrom('files').select('id').where('original_name', '=', name).execute()).map((f) => f.id);
 }
-
-/** The bytes a request writes before the first checkpoint within it (append-upload.ts). */
-const CHECKPOINT_BYTES = 64 * MIB;
 
 /** A new user's upload of text that takes a request from `from` on past its first checkpoint. */
 async function uploadPastACheckpoint(t: TestServer, from: number, filename: string) {

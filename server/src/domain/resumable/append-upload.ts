@@ -15,7 +15,7 @@ import { UploadLock } from './upload-lock.js';
 import { completedFileId, discardUploadObject, ownUpload, type ResumableUpload } from './uploads.js';
 
 /** Progress is saved at least this often within one long request (without a checksum), so a crash loses little. */
-const CHECKPOINT_BYTES = 64 * 1024 * 1024;
+export const CHECKPOINT_BYTES = 64 * 1024 * 1024;
 
 export interface AppendResult {
   offset: number;
