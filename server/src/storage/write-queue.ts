@@ -43,10 +43,15 @@ export class WriteQueue {
     this.queued.push(written);
   }
 
-  /** Resolves once every write sent is done; rejects if one failed. */
+  /**
+   * Resolves once every write sent so far is done; rejects if one failed.
+   * Those writes are forgotten, not any sent meanwhile, which `take` may still need to wait for.
+   */
   async drained(): Promise<void> {
-    await this.last;
-    this.queued = [];
+    const last = this.last;
+    await last;
+    // In send order, and `take` only removes the oldest: the writes up to `last` are those still listed before it.
+    this.queued.splice(0, this.queued.indexOf(last) + 1);
   }
 
   /** Resolves once every write sent has settled, failures aside. */
