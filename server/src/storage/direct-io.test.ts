@@ -113,6 +113,20 @@ describe('writes around the page cache', () => {
         changed[changed.length - 1]! ^= 1;
         expect(await original.repeats([changed], 8 * MIB)).toBe(false);
         expect(await original.repeats([randomBytes(10)], bytes.length - 5)).toBe(false);
+        // Several buffers, as a write takes them, one longer than a stage: each
+        // is compared with the stages where the reads land, to its last byte.
+        const from = 3 * MIB - 7;
+        const sizes = [65_536, 65_536, 5 * MIB + 3, 65_536, 1];
+        const starts = sizes.map((_, i) => from + sizes.slice(0, i).reduce((a, b) => a + b, 0));
+        const pieces = sizes.map((n, i) => bytes.subarray(starts[i]!, starts[i]! + n));
+        expect(await original.repeats(pieces, from)).toBe(true);
+        for (const [piece, offset] of [[2, 5 * MIB + 2], [2, 4 * MIB + 1], [2, 0], [3, 0], [4, 0], [0, 0]] as const) {
+          const altered = pieces.map((p) => Buffer.from(p));
+          altered[piece]![offset]! ^= 1;
+          expect(await original.repeats(altered, from)).toBe(false);
+        }
+        expect(await original.repeats(pieces, from)).toBe(true);
+        expect(await original.repeats(pieces, from + 1)).toBe(false);
       } finally {
         await original.close();
       }

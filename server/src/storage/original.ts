@@ -73,10 +73,18 @@ export class Original {
     return true;
   }
 
-  /** Whether `buffers`, one after the other from `position` on, repeat the original's bytes there: one read for all of them. */
+  /**
+   * Whether `buffers`, one after the other from `position` on, repeat the
+   * original's bytes there. Read directly, they are compared with the
+   * stages where the reads land, not with a copy of them (a second copy of
+   * every byte of a re-upload, on the event loop); otherwise with one read
+   * for all of them.
+   */
   async repeats(buffers: Buffer[], position: number): Promise<boolean> {
     const length = buffers.reduce((n, b) => n + b.length, 0);
-    if (position + length > this.size || !(await this.read(length, position))) return false;
+    if (position + length > this.size) return false;
+    if (this.direct) return this.repeatsDirectly(this.direct, buffers, position, length);
+    if (!(await this.read(length, position))) return false;
     let at = 0;
     for (const buf of buffers) {
       if (!buf.equals(this.buffer.subarray(at, at + buf.length))) return false;
@@ -117,6 +125,28 @@ export class Original {
 
   async close(): Promise<void> {
     await Promise.all([closeFd(this.fd), this.direct?.close()]);
+  }
+
+  private async repeatsDirectly(direct: DirectReader, buffers: Buffer[], position: number, length: number): Promise<boolean> {
+    const end = position + length;
+    // The original's bytes [viewAt, viewAt + view.length), as the last read left them.
+    let view: Buffer = Buffer.alloc(0);
+    let viewAt = position;
+    let at = position;
+    for (const buf of buffers) {
+      for (let done = 0; done < buf.length; ) {
+        if (at === viewAt + view.length) {
+          view = await direct.read(end - at, at);
+          viewAt = at;
+          if (view.length === 0) return false;
+        }
+        const n = Math.min(buf.length - done, viewAt + view.length - at);
+        if (!buf.subarray(done, done + n).equals(view.subarray(at - viewAt, at - viewAt + n))) return false;
+        done += n;
+        at += n;
+      }
+    }
+    return true;
   }
 
   /** Reads `length` bytes at `position` into the start of the reused buffer; false when the original ends first. */
