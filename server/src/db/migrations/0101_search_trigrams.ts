@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 
 /** Where pg_trgm lives once it is installed, or undefined when this database cannot have it. */
-async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
+export async function trigramSchema(db: Kysely<unknown>): Promise<string | undefined> {
   const installed = async () =>
     (await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pg_trgm'`.execute(db)).rows[0]?.schema;
   const existing = await installed();

@@ -4,7 +4,7 @@ import type { Dialect } from '../dialect.js';
 const TRIGRAM_INDEXES = ['files_name_trigrams', 'file_tags_tag_trigrams'];
 
 /** In kB: about 30 pages for a search to read, a few hundred new names per merge. */
-const PENDING_LIST_KB = 256;
+export const PENDING_LIST_KB = 256;
 
 /**
  * A GIN index keeps new entries in a pending list that every search reads

@@ -47,9 +47,9 @@ describe('filterConditions', () => {
     expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
-  it('on PostgreSQL, tests each file\'s own vector, and looks each file up among the tag matches gathered once (a hashed IN)', () => {
+  it('on PostgreSQL, tests each file\'s name as folded when written and its own vector, and looks each file up among the tag matches gathered once (a hashed IN)', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
-    expect(search!.text).toContain('(lower(f.original_name) like ?');
+    expect(search!.text).toContain('(f.name_folded like ?');
     expect(search!.text).toContain('or f.id in (select st.file_id from file_tags st where lower(st.tag) like ?');
     expect(compiled({ tags: ['Work'] }, 'postgres')[0]!.text).toBe('f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ?)');
     expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.id = f.text_id) @@ to_tsquery('simple', ?)`);

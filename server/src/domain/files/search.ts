@@ -36,9 +36,14 @@ function dateBound(value: string, end: boolean): number {
  */
 export type ContentReach = { from: 'each file' } | { from: 'matches'; scope: Condition };
 
-/** A name containing the text (lowered as the pattern is). */
-function nameHolds(pattern: string): Condition {
-  return sql<SqlBool>`lower(f.original_name) like ${pattern} escape '\\'`;
+/**
+ * A name containing the text (lowered as the pattern is). PostgreSQL tests
+ * the name folded when it was written (migration 0280), which its trigram
+ * index covers, rather than folding each name it tests again.
+ */
+function nameHolds(pattern: string, dialect: Dialect): Condition {
+  const folded = dialect === 'postgres' ? sql`f.name_folded` : sql`lower(f.original_name)`;
+  return sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
 }
 
 /** The ids of the files with a tag containing the text. */
@@ -72,7 +77,7 @@ function taggedWithin(pattern: string, dialect: Dialect, reach: ContentReach): C
 /** A name or tag containing the text: the file's own name, or a tag it carries. */
 function nameOrTag(text: string, dialect: Dialect, reach: ContentReach): Condition {
   const pattern = containsPattern(text);
-  return sql<SqlBool>`(${nameHolds(pattern)} or ${taggedWithin(pattern, dialect, reach)})`;
+  return sql<SqlBool>`(${nameHolds(pattern, dialect)} or ${taggedWithin(pattern, dialect, reach)})`;
 }
 
 /**
@@ -260,10 +265,10 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
   const names = trigramNames(search);
   const byName = names
     ? sql`(select count(*) from (${names}) n cross join files f on f.id = n.id where ${rest})`
-    : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern)})`;
+    : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern, dialect)})`;
   const { rows } = await sql<{ total: number }>`select ${byName}
       + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
-          where ${rest} and not ${nameHolds(pattern)})
+          where ${rest} and not ${nameHolds(pattern, dialect)})
       + ${byContentAlone} as total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
