@@ -106,6 +106,11 @@ describe('filterConditions', () => {
     expect(fromMatches!.text).toBe('f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ?)');
   });
 
+  it('on PostgreSQL, from the matches, gathers the ids of the files carrying the tag once, to be read through the primary key', () => {
+    const [fromMatches] = compiled({ tags: ['Work'] }, 'postgres', { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` });
+    expect(fromMatches!.text).toBe('f.id = any(array(select ft.file_id from file_tags ft where lower(ft.tag) = ?))');
+  });
+
   it('finds an uploader by name, ignoring case', () => {
     expect(compiled({ uploader: 'Alice' })).toEqual([
       { text: 'f.user_id in (select id from users where lower(username) = ?)', parameters: ['alice'] },
