@@ -25,7 +25,7 @@ import { searchNameTrigrams } from './0250_search_name_trigrams.js';
 import { fileTextScope } from './0251_file_text_scope.js';
 import { versionSizes } from './0260_version_sizes.js';
 import { liveContentIndex } from './0270_live_content_index.js';
-import { foldedNames } from './0280_folded_names.js';
+import { foldedNamesAndTags } from './0280_folded_names_and_tags.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -60,6 +60,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0251_file_text_scope': fileTextScope(dialect),
     '0260_version_sizes': versionSizes(),
     '0270_live_content_index': liveContentIndex(dialect),
-    '0280_folded_names': foldedNames(dialect),
+    '0280_folded_names_and_tags': foldedNamesAndTags(dialect),
   };
 }

@@ -47,11 +47,11 @@ describe('filterConditions', () => {
     expect(search!.parameters).toEqual(['%tax%', '%tax%', '"tax"*']);
   });
 
-  it('on PostgreSQL, tests each file\'s name as folded when written and its own vector, and looks each file up among the tag matches gathered once (a hashed IN)', () => {
+  it('on PostgreSQL, tests names and tags as folded when written, and each file\'s own vector, and looks each file up among the tag matches gathered once (a hashed IN)', () => {
     const [search] = compiled({ search: 'Tax' }, 'postgres');
     expect(search!.text).toContain('(f.name_folded like ?');
-    expect(search!.text).toContain('or f.id in (select st.file_id from file_tags st where lower(st.tag) like ?');
-    expect(compiled({ tags: ['Work'] }, 'postgres')[0]!.text).toBe('f.id in (select ft.file_id from file_tags ft where lower(ft.tag) = ?)');
+    expect(search!.text).toContain('or f.id in (select st.file_id from file_tags st where st.tag_folded like ?');
+    expect(compiled({ tags: ['Work'] }, 'postgres')[0]!.text).toBe('f.id in (select ft.file_id from file_tags ft where ft.tag_folded = ?)');
     expect(search!.text).toContain(`or (select ct.body_vector from content_texts ct where ct.id = f.text_id) @@ to_tsquery('simple', ?)`);
     expect(search!.parameters).toEqual(['%tax%', '%tax%', "'tax':*"]);
   });
@@ -108,7 +108,7 @@ describe('filterConditions', () => {
 
   it('on PostgreSQL, from the matches, gathers the ids of the files carrying the tag once, to be read through the primary key', () => {
     const [fromMatches] = compiled({ tags: ['Work'] }, 'postgres', { from: 'matches', scope: sql<SqlBool>`f.user_id = ${7}` });
-    expect(fromMatches!.text).toBe('f.id = any(array(select ft.file_id from file_tags ft where lower(ft.tag) = ?))');
+    expect(fromMatches!.text).toBe('f.id = any(array(select ft.file_id from file_tags ft where ft.tag_folded = ?))');
   });
 
   it('finds an uploader by name, ignoring case', () => {

@@ -36,19 +36,28 @@ function dateBound(value: string, end: boolean): number {
  */
 export type ContentReach = { from: 'each file' } | { from: 'matches'; scope: Condition };
 
+/** The stored fold of each column a search compares, on PostgreSQL (migration 0280). */
+const FOLDED = { original_name: 'name_folded', tag: 'tag_folded' } as const;
+
 /**
- * A name containing the text (lowered as the pattern is). PostgreSQL tests
- * the name folded when it was written (migration 0280), which its trigram
- * index covers, rather than folding each name it tests again.
+ * A name or tag as searches compare it, folded by `lower()`: on PostgreSQL as
+ * folded when it was written, which its indexes cover, rather than folded
+ * again for each row tested (0.35 µs a row under a libc locale); on SQLite,
+ * whose `lower()` folds ASCII alone and costs little, as it is read.
+ * `alias` and `column` come from this module, never from a request.
  */
+function folded(alias: 'f' | 'st' | 'ft', column: keyof typeof FOLDED, dialect: Dialect): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql.raw(`${alias}.${FOLDED[column]}`) : sql.raw(`lower(${alias}.${column})`);
+}
+
+/** A name containing the text (lowered as the pattern is). */
 function nameHolds(pattern: string, dialect: Dialect): Condition {
-  const folded = dialect === 'postgres' ? sql`f.name_folded` : sql`lower(f.original_name)`;
-  return sql<SqlBool>`${folded} like ${pattern} escape '\\'`;
+  return sql<SqlBool>`${folded('f', 'original_name', dialect)} like ${pattern} escape '\\'`;
 }
 
 /** The ids of the files with a tag containing the text. */
-function taggedWith(pattern: string): RawBuilder<unknown> {
-  return sql`select st.file_id from file_tags st where lower(st.tag) like ${pattern} escape '\\'`;
+function taggedWith(pattern: string, dialect: Dialect): RawBuilder<unknown> {
+  return sql`select st.file_id from file_tags st where ${folded('st', 'tag', dialect)} like ${pattern} escape '\\'`;
 }
 
 /**
@@ -70,8 +79,8 @@ function ownTags(reach: ContentReach, dialect: Dialect): boolean {
  * the tag, against 3.
  */
 function taggedWithin(pattern: string, dialect: Dialect, reach: ContentReach): Condition {
-  if (ownTags(reach, dialect)) return sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and lower(st.tag) like ${pattern} escape '\\')`;
-  return amongTagged(taggedWith(pattern), dialect, reach);
+  if (ownTags(reach, dialect)) return sql<SqlBool>`exists (select 1 from file_tags st where st.file_id = f.id and ${folded('st', 'tag', dialect)} like ${pattern} escape '\\')`;
+  return amongTagged(taggedWith(pattern, dialect), dialect, reach);
 }
 
 /**
@@ -129,7 +138,7 @@ export function filterConditions(f: FileFilters, dialect: Dialect, reach: Conten
   if (f.start_date) where.push(sql<SqlBool>`f.created_at >= ${dateBound(f.start_date, false)}`);
   if (f.end_date) where.push(sql<SqlBool>`f.created_at <= ${dateBound(f.end_date, true)}`);
   for (const tag of f.tags ?? []) {
-    const tagged = sql<SqlBool>`lower(ft.tag) = ${tag.toLowerCase()}`;
+    const tagged = sql<SqlBool>`${folded('ft', 'tag', dialect)} = ${tag.toLowerCase()}`;
     where.push(
       ownTags(reach, dialect)
         ? sql<SqlBool>`exists (select 1 from file_tags ft where ft.file_id = f.id and ${tagged})`
@@ -277,7 +286,7 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
     ? sql`(select count(*) from (${names}) n cross join files f on f.id = n.id where ${rest})`
     : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern, dialect)})`;
   const { rows } = await sql<{ total: number }>`select ${byName}
-      + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern)}) t) t cross join files f on f.id = t.file_id
+      + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern, dialect)}) t) t cross join files f on f.id = t.file_id
           where ${rest} and not ${nameHolds(pattern, dialect)})
       + ${byContentAlone} as total`.execute(db);
   return Number(rows[0]?.total ?? 0);
