@@ -159,6 +159,14 @@ export function describeEachDb(
   for (const db of DATABASES) describeOn(`${title} [${db}]`, db, 'fs', suite, overrides);
 }
 
+/**
+ * A suite of PostgreSQL alone (its plans, its statements), against its own
+ * server, when TEST_DATABASE_URL is set; nothing otherwise.
+ */
+export function describeOnPostgres(title: string, suite: (t: () => TestServer) => void): void {
+  if (DATABASES.includes('postgres')) describeOn(`${title} [postgres]`, 'postgres', 'fs', suite, {});
+}
+
 /** Like describeEachDb, and once more on an S3 object store: for the storage engine's suites. */
 export function describeEachBackend(
   title: string,
