@@ -12,6 +12,8 @@ export interface SeedOptions {
   userIds: number[];
   /** Files per user. */
   count: number;
+  /** The extracted text of a user's i-th file; by default, a sentence for the files of text types. */
+  text?: (i: number) => string;
 }
 
 /**
@@ -23,13 +25,16 @@ export interface SeedOptions {
 export async function seedFiles(opts: SeedOptions) {
   const handle = await openDatabase({ url: opts.url, schema: undefined, dataDir: opts.dataDir });
   try {
-    for (const userId of opts.userIds) await seedUser(handle.db, userId, opts.count);
+    for (const userId of opts.userIds) await seedUser(handle.db, userId, opts.count, opts.text);
   } finally {
     await handle.close();
   }
 }
 
-async function seedUser(db: Db, userId: number, count: number) {
+const sentence = (i: number, mime: string) =>
+  TEXT_TYPES.includes(mime) ? `The ${WORDS[(i * 5 + 1) % WORDS.length]} figures for ${PLACES[i % PLACES.length]}, week ${i % 52}, item ${i}.` : undefined;
+
+async function seedUser(db: Db, userId: number, count: number, text: (i: number, mime: string) => string | undefined = sentence) {
   const start = Date.now() - YEAR;
   for (let offset = 0; offset < count; offset += BATCH) {
     await db.transaction().execute(async (trx) => {
@@ -49,7 +54,7 @@ async function seedUser(db: Db, userId: number, count: number) {
             orphaned_at: null,
           },
           name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${i}.${ext}`,
-          text: TEXT_TYPES.includes(mime) ? `The ${WORDS[(i * 5 + 1) % WORDS.length]} figures for ${PLACES[i % PLACES.length]}, week ${i % 52}, item ${i}.` : undefined,
+          text: text(i, mime),
         };
       });
       await trx.insertInto('blobs').values(rows.map((r) => r.blob)).execute();

@@ -186,6 +186,26 @@ describeEachDb('content search', (t) => {
     expect((await search(t(), alice.token, 'search=broken')).map((f) => [f.original_name, f.match])).toEqual([['broken.pdf', undefined]]);
   });
 
+  it('quotes a word deep in a long text where it first occurs, in whatever case it is written', async () => {
+    const key = word('deep');
+    const [first = '', ...rest] = [...key];
+    const filler = 'The minutes of the meeting, read again and filed. '.repeat(1200);
+    const files: [string, string][] = [
+      ['capitalised.txt', `${filler} ${first.toUpperCase()}${rest.join('')} figures.`],
+      ['capitals.txt', `${filler} ${key.toUpperCase()} FIGURES.`],
+      ['mixed.txt', `${filler} ${key.slice(0, 2)}${key.slice(2).toUpperCase()} figures.`],
+      ['twice.txt', `Early ${key.toUpperCase()} mention. ${filler} later ${key} mention.`],
+    ];
+    for (const [name, text] of files) await uploadOne(t().client, alice.token, { name, content: samples.text(text) });
+    await settled(t());
+    const found = await search(t(), alice.token, `search=${key}&sort_by=original_name&sort_order=asc`);
+    expect(found.map((f) => f.original_name)).toEqual(files.map(([name]) => name).sort());
+    for (const file of found) expect(marked(file)?.map((m) => m.toLowerCase())).toContain(key);
+    // Windows deep in the texts, cut before the word: the filler is left out; the first mention, in capitals, comes first.
+    expect(found.map((f) => f.match!.text.startsWith('…'))).toEqual([true, true, true, false]);
+    expect(marked(found[3])).toContain(key.toUpperCase());
+  });
+
   it('keeps the leading MiB of a large text and uploads it whole', async () => {
     const [early, late] = [word('early'), word('late')];
     const content = Buffer.concat([samples.text(`${early} `), Buffer.alloc(3 * 1_048_576, 'filler words here. '), samples.text(` ${late}`)]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fullTextQuery, searchWords, snippetOf } from './text-query.js';
+import { contentMatchesOf, fullTextQuery, searchWords, snippetOf } from './text-query.js';
 
 describe('searchWords', () => {
   it('keeps runs of letters and digits, lower case, and nothing of query syntax', () => {
@@ -24,7 +24,7 @@ describe('snippetOf', () => {
 
   it('shows a short text whole, white space folded, marking whole words and the last as a beginning', () => {
     const window = 'We agreed\n\non the Kiwi budget for kiwis,\tnot kiwifruit.';
-    const match = snippetOf({ window, from: 1, total: window.length }, ['kiwi', 'budg']);
+    const match = snippetOf({ window, from: 1, more: false }, ['kiwi', 'budg']);
     expect(match.text).toBe('We agreed on the Kiwi budget for kiwis, not kiwifruit.');
     expect(marked(match)).toEqual(['Kiwi', 'budget']);
   });
@@ -33,7 +33,7 @@ describe('snippetOf', () => {
     const words = Array.from({ length: 80 }, (_, i) => `w${i}`);
     words[40] = 'needle';
     const window = words.join(' ');
-    const match = snippetOf({ window, from: 300, total: 5000 }, ['needle']);
+    const match = snippetOf({ window, from: 300, more: true }, ['needle']);
     expect(match.text.startsWith('…w')).toBe(true);
     expect(match.text.endsWith('…')).toBe(true);
     expect(match.text.length).toBeLessThanOrEqual(162);
@@ -43,6 +43,22 @@ describe('snippetOf', () => {
   });
 
   it('shows the beginning, unmarked, when the words are not where they were looked for', () => {
-    expect(snippetOf({ window: 'nothing here', from: 1, total: 12 }, ['absent'])).toEqual({ text: 'nothing here', highlights: [] });
+    expect(snippetOf({ window: 'nothing here', from: 1, more: false }, ['absent'])).toEqual({ text: 'nothing here', highlights: [] });
+  });
+});
+
+describe('contentMatchesOf', () => {
+  // The database sends 400 characters of a text and one more where it goes on, counted by code points.
+  const snippet = (window: string) => contentMatchesOf([{ id: 7, from: 1, window }], ['needle']).get(7)?.text;
+
+  it('tells a text that goes on after its window by the character beyond it, and leaves that character out', () => {
+    expect(snippet(`needle${' '.repeat(390)}tail!`)).toBe('needle…');
+    expect(snippet(`needle${' '.repeat(390)}tail`)).toBe('needle tail');
+  });
+
+  it('counts characters outside the Basic Multilingual Plane once, as SQL does', () => {
+    const emoji = '😀'.repeat(50);
+    expect(snippet(`needle${' '.repeat(345)}${emoji}`)).toBe('needle…');
+    expect(snippet(`needle${' '.repeat(344)}${emoji}`)).toBe(`needle ${emoji}`);
   });
 });
