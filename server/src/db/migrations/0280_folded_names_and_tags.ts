@@ -17,8 +17,8 @@ async function indexExists(db: Kysely<unknown>, name: string): Promise<boolean> 
 /**
  * PostgreSQL: each file's name and each tag folded as `lower()` folds them,
  * stored beside them. A search tests every name or tag its trigram index
- * proposes (the index only narrows), and a tag filter every tag of a name;
- * `lower()` under a libc locale such as C.UTF-8 or en_US.UTF-8 converts every
+ * proposes (the index only narrows), and a tag filter gathers every tag of
+ * the name asked for; `lower()` under a libc locale such as C.UTF-8 or en_US.UTF-8 converts every
  * character through wide characters: 0.35 µs a value, a third of a count of
  * 16,667 matching names. The stored fold is computed once per write, and the
  * indexes on `lower(...)` move onto it, so what they propose is tested without
