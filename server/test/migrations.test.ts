@@ -172,6 +172,26 @@ it('indexes the names of existing files by trigrams when 0250 runs, and each nam
     expect(await named('report')).toEqual([]);
   }));
 
+// PostgreSQL only: SQLite folds names as it reads them, cheaply.
+if (DATABASES.includes('postgres')) {
+  it('folds the names and tags of existing files when 0280 runs, and moves the name and tag indexes onto the folds [postgres]', () =>
+    withDatabaseAt('postgres', '0270_live_content_index', async (handle) => {
+      const db = handle.db;
+      const [a] = await db.insertInto('users').values([userRow('a')] as never).returning('id').execute();
+      await db.insertInto('blobs').values([blobRow('x', 100)]).execute();
+      const [old] = await db.insertInto('files').values({ ...fileRow(a!.id, 'x', 100), original_name: 'Öld REPORT.txt' }).returning('id').execute();
+      await db.insertInto('file_tags').values({ file_id: old!.id, tag: 'ÉTÉ Plans' }).execute();
+
+      await migrate(handle, SECRETS);
+      const { rows } = await sql<{ name_folded: string; tag_folded: string }>`select f.name_folded, t.tag_folded from files f join file_tags t on t.file_id = f.id`.execute(db);
+      expect(rows).toEqual([{ name_folded: 'öld report.txt', tag_folded: 'été plans' }]);
+      const { rows: indexes } = await sql<{ indexdef: string }>`select indexdef from pg_indexes
+        where indexname in ('files_name_trigrams', 'file_tags_tag_trigrams', 'file_tags_tag') and schemaname = current_schema()`.execute(db);
+      expect(indexes).toHaveLength(3);
+      for (const { indexdef } of indexes) expect(indexdef).toMatch(/\((name|tag)_folded\b/);
+    }));
+}
+
 it.each(DATABASES)('runs the migrations a release adds below numbers an installation has already run [%s]', async (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
   const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
@@ -179,7 +199,7 @@ it.each(DATABASES)('runs the migrations a release adds below numbers an installa
   try {
     // An installation of the previous release: it ran every migration but those numbered in the ranges added since.
     const all = migrations(handle.dialect, SECRETS);
-    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index'];
+    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index', '0280_folded_names_and_tags'];
     const released = Object.fromEntries(Object.entries(all).filter(([name]) => !added.includes(name)));
     const provider: MigrationProvider = { getMigrations: async () => released };
     const before = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
