@@ -6,6 +6,12 @@ const TRIGRAM_INDEXES = ['files_name_trigrams', 'file_tags_tag_trigrams'];
 /** In kB: about 30 pages for a search to read, a few hundred new names per merge. */
 export const PENDING_LIST_KB = 256;
 
+/** Whether this schema holds the index `name` (PostgreSQL). */
+export async function indexExists(db: Kysely<unknown>, name: string): Promise<boolean> {
+  const { rows } = await sql`select 1 from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(db);
+  return rows.length > 0;
+}
+
 /**
  * A GIN index keeps new entries in a pending list that every search reads
  * through, until the list passes gin_pending_list_limit (4 MB by default) or
@@ -19,8 +25,7 @@ export function trigramPendingLists(dialect: Dialect): Migration {
       if (dialect !== 'postgres') return;
       for (const index of TRIGRAM_INDEXES) {
         // 0101 made no index where pg_trgm could not be had.
-        const { rows } = await sql`select 1 from pg_indexes where indexname = ${index} and schemaname = current_schema()`.execute(db);
-        if (rows.length === 0) continue;
+        if (!(await indexExists(db, index))) continue;
         await sql`alter index ${sql.id(index)} set (gin_pending_list_limit = ${sql.lit(PENDING_LIST_KB)})`.execute(db);
         await sql`select gin_clean_pending_list(${index}::regclass)`.execute(db);
       }

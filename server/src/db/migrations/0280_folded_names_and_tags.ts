@@ -1,18 +1,13 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { trigramSchema } from './0101_search_trigrams.js';
-import { PENDING_LIST_KB } from './0230_trigram_pending_lists.js';
+import { PENDING_LIST_KB, indexExists } from './0230_trigram_pending_lists.js';
 
 /** Each column searches fold, its stored fold, and the indexes on `lower(column)` that move onto the fold. */
 const FOLDS = [
   { table: 'files', column: 'original_name', fold: 'name_folded', trigrams: 'files_name_trigrams', btree: undefined },
   { table: 'file_tags', column: 'tag', fold: 'tag_folded', trigrams: 'file_tags_tag_trigrams', btree: { name: 'file_tags_tag', then: 'file_id' } },
 ] as const;
-
-async function indexExists(db: Kysely<unknown>, name: string): Promise<boolean> {
-  const { rows } = await sql`select 1 from pg_indexes where indexname = ${name} and schemaname = current_schema()`.execute(db);
-  return rows.length > 0;
-}
 
 /**
  * PostgreSQL: each file's name and each tag folded as `lower()` folds them,
