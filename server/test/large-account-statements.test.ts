@@ -5,7 +5,7 @@ import { CompiledQuery } from 'kysely';
 import { isIdsOfFirst } from '../src/db/read-then.js';
 import type { ReadRequest } from '../src/db/sqlite-reads.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settled, uploadOne } from './helpers/files.js';
+import { addFiles, settled, uploadOne } from './helpers/files.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 /**
@@ -154,6 +154,20 @@ describe('statements over a user’s files [sqlite]', () => {
       for (const query of ['search=not', 'search=note', 'search=note&page=2&limit=5', 'tags=kept']) expect((await t.client.get(`/api/files?${query}`, { token: fresh.token })).status).toBe(200);
     });
     expect(runs.filter((r) => r.source.startsWith('select count(*) as n from (select 1 from files f'))).toHaveLength(1);
+  });
+
+  it('the count of a name search over many files tests each name match’s scope in the narrow index of its columns, not in its row', async () => {
+    const many = await t.client.register();
+    await addFiles(t, many.user.id, 1200, 'filler');
+    const count = async (query: string) => {
+      const runs = await readsDuring(async () => expect((await t.client.get(`/api/files?${query}`, { token: many.token })).status).toBe(200));
+      const counts = runs.filter((r) => r.source.includes('files_name_trigrams match'));
+      expect(counts, query).toHaveLength(1);
+      return (await planOf(t, counts[0]!)).join('\n');
+    };
+    expect(await count('search=filler')).toMatch(/SEARCH f USING COVERING INDEX files_scope \(id=\?/);
+    // Another filter tests the row itself.
+    expect(await count('search=filler&mime_type=text/plain')).not.toMatch(/files_scope/);
   });
 
   it('a tag filter or a search over a few files tests their own tags, not every file carrying the tag', async () => {

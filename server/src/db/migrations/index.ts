@@ -26,6 +26,7 @@ import { fileTextScope } from './0251_file_text_scope.js';
 import { versionSizes } from './0260_version_sizes.js';
 import { liveContentIndex } from './0270_live_content_index.js';
 import { foldedNamesAndTags } from './0280_folded_names_and_tags.js';
+import { fileScopeIndex } from './0290_file_scope_index.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -61,5 +62,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0260_version_sizes': versionSizes(),
     '0270_live_content_index': liveContentIndex(dialect),
     '0280_folded_names_and_tags': foldedNamesAndTags(dialect),
+    '0290_file_scope_index': fileScopeIndex(dialect),
   };
 }

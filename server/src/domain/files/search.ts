@@ -282,8 +282,11 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
     return Number(rows[0]?.total ?? 0);
   }
   const names = trigramNames(search);
+  // With no filter but the scope, each match is read in the narrow index of the scope's columns (0290), not in its row.
+  const onlyScope = filterConditions(others, dialect, { from: 'each file' }).length === 0;
+  const matched = onlyScope ? sql`files f indexed by files_scope` : sql`files f`;
   const byName = names
-    ? sql`(select count(*) from (${names}) n cross join files f on f.id = n.id where ${rest})`
+    ? sql`(select count(*) from (${names}) n cross join ${matched} on f.id = n.id where ${rest})`
     : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern, dialect)})`;
   const { rows } = await sql<{ total: number }>`select ${byName}
       + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern, dialect)}) t) t cross join files f on f.id = t.file_id
