@@ -1,4 +1,5 @@
 import { SignJWT, decodeJwt } from 'jose';
+import { UpdateQueryBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDb, startTestServer, DATABASES } from './helpers/server.js';
 import { uniqueName } from './helpers/client.js';
@@ -126,6 +127,30 @@ describeEachDb('accounts and sessions', (t) => {
     expect((await t().client.post('/api/auth/logout', { token: refreshed.body.token })).status).toBe(204);
     expect((await t().client.get('/api/auth/me', { token })).status).toBe(401);
     expect((await t().client.get('/api/auth/me', { token: refreshed.body.token })).status).toBe(401);
+  });
+
+  it('writes a stale session’s last use once, however many of its requests arrive together', async () => {
+    const { token } = await t().client.register();
+    const { sid } = decodeJwt(token) as { sid: string };
+    const { db } = t().server.ctx;
+    // Not used for an hour: the next request writes its last use.
+    await db.updateTable('sessions').set({ last_seen_at: Date.now() - 3_600_000 }).where('id', '=', sid).execute();
+    const written: string[] = [];
+    const execute = UpdateQueryBuilder.prototype.execute;
+    UpdateQueryBuilder.prototype.execute = function (this: UpdateQueryBuilder<never, never, never, never>) {
+      const { sql, parameters } = this.compile();
+      if (sql.startsWith('update "sessions"') && parameters.includes(sid)) written.push(sql);
+      return execute.call(this);
+    } as typeof execute;
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t().client.get('/api/auth/me', { token })));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    } finally {
+      UpdateQueryBuilder.prototype.execute = execute;
+    }
+    expect(written).toHaveLength(1);
+    const row = await db.selectFrom('sessions').select('last_seen_at').where('id', '=', sid).executeTakeFirstOrThrow();
+    expect(row.last_seen_at).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('reports the user stats with the default quota', async () => {
