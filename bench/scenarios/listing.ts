@@ -13,11 +13,11 @@ const LONG_TEXTS = 20;
 const HALF_A_LONG_TEXT = 'The minutes of the meeting, read again and filed. '.repeat(3000);
 
 /** The lists of one user holding `count` files: the default page, searches, a filter, a sort and a deep page. */
-export async function listing(server: BenchServer, pgDatabase: string | undefined, count: number, row: AddRow, analyze: (url: string) => Promise<void>) {
+export async function listing(server: BenchServer, pgDatabase: string | undefined, count: number, row: AddRow, afterBulkLoad: (url: string) => Promise<void>) {
   console.log(`\nlisting ${count.toLocaleString()} files`);
   const lister = await register(server.url, 'lister');
   await seedFiles({ url: pgDatabase, dataDir: server.dataDir, userIds: [lister.user.id], count });
-  if (pgDatabase) await analyze(pgDatabase);
+  if (pgDatabase) await afterBulkLoad(pgDatabase);
   const queries: [string, string, number][] = [
     ['default page', '', 50],
     ['name search', 'search=budget', 25],
