@@ -7,6 +7,7 @@ import { pdfWithPages } from './helpers/file-samples.js';
 import { makeFolder } from './helpers/folders.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { extractTexts } from '../src/domain/texts/extract-text.js';
+import { snippetOf } from '../src/domain/texts/text-query.js';
 
 /** The row of a content's text, once the work after the responses has run. */
 async function textRow(t: TestServer, content: Buffer) {
@@ -204,6 +205,22 @@ describeEachDb('content search', (t) => {
     // Windows deep in the texts, cut before the word: the filler is left out; the first mention, in capitals, comes first.
     expect(found.map((f) => f.match!.text.startsWith('…'))).toEqual([true, true, true, false]);
     expect(marked(found[3])).toContain(key.toUpperCase());
+  });
+
+  it('quotes the characters around a word deep in a text of wide characters, none cut', async () => {
+    const key = word('wide');
+    const filler = 'Größe 💶 café 会议 τα πρακτικά 🗂️ ';
+    const text = `${filler.repeat(300)}${key} ${'📁🧾💶 '.repeat(300)}`;
+    await uploadOne(t().client, alice.token, { name: 'wide.txt', content: samples.text(text) });
+    await settled(t());
+    const [found] = await search(t(), alice.token, `search=${key}`);
+    // The window as characters: 120 before the word, 400 from there, and the text goes on both sides.
+    const chars = [...text];
+    const at = [...filler.repeat(300)].length;
+    const window = chars.slice(at - 120, at + 280).join('');
+    expect(found?.match).toEqual(snippetOf({ window, cutBefore: true, more: true }, [key]));
+    expect(found?.match?.text).not.toContain('\uFFFD');
+    expect(marked(found)).toEqual([key]);
   });
 
   it('keeps the leading MiB of a large text and uploads it whole', async () => {

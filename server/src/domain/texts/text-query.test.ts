@@ -24,7 +24,7 @@ describe('snippetOf', () => {
 
   it('shows a short text whole, white space folded, marking whole words and the last as a beginning', () => {
     const window = 'We agreed\n\non the Kiwi budget for kiwis,\tnot kiwifruit.';
-    const match = snippetOf({ window, from: 1, more: false }, ['kiwi', 'budg']);
+    const match = snippetOf({ window, cutBefore: false, more: false }, ['kiwi', 'budg']);
     expect(match.text).toBe('We agreed on the Kiwi budget for kiwis, not kiwifruit.');
     expect(marked(match)).toEqual(['Kiwi', 'budget']);
   });
@@ -33,7 +33,7 @@ describe('snippetOf', () => {
     const words = Array.from({ length: 80 }, (_, i) => `w${i}`);
     words[40] = 'needle';
     const window = words.join(' ');
-    const match = snippetOf({ window, from: 300, more: true }, ['needle']);
+    const match = snippetOf({ window, cutBefore: true, more: true }, ['needle']);
     expect(match.text.startsWith('…w')).toBe(true);
     expect(match.text.endsWith('…')).toBe(true);
     expect(match.text.length).toBeLessThanOrEqual(162);
@@ -43,7 +43,7 @@ describe('snippetOf', () => {
   });
 
   it('shows the beginning, unmarked, when the words are not where they were looked for', () => {
-    expect(snippetOf({ window: 'nothing here', from: 1, more: false }, ['absent'])).toEqual({ text: 'nothing here', highlights: [] });
+    expect(snippetOf({ window: 'nothing here', cutBefore: false, more: false }, ['absent'])).toEqual({ text: 'nothing here', highlights: [] });
   });
 });
 
@@ -60,5 +60,63 @@ describe('contentMatchesOf', () => {
     const emoji = '😀'.repeat(50);
     expect(snippet(`needle${' '.repeat(345)}${emoji}`)).toBe('needle…');
     expect(snippet(`needle${' '.repeat(344)}${emoji}`)).toBe(`needle ${emoji}`);
+  });
+});
+
+describe('contentMatchesOf, from the bytes PostgreSQL sends', () => {
+  /**
+   * The rows each database would send for a text whose first occurrence of
+   * `word` is as written: SQLite's characters (WINDOW_BEFORE = 120 before the
+   * word, 401 from there) and PostgreSQL's bytes (4 bytes a character at most).
+   */
+  function rowsOf(text: string, word: string) {
+    const index = text.indexOf(word);
+    const charAt = [...text.slice(0, index)].length + 1;
+    const charFrom = Math.max(1, charAt - 120);
+    const bytes = Buffer.from(text);
+    const at = Buffer.byteLength(text.slice(0, index)) + 1;
+    const from = Math.max(1, at - 480);
+    return {
+      chars: { id: 1, from: charFrom, window: [...text].slice(charFrom - 1, charFrom + 400).join('') },
+      bytes: { id: 1, from, at, window: bytes.subarray(from - 1, from - 1 + 480 + 401 * 4) },
+    };
+  }
+  const both = (text: string, word: string) => {
+    const rows = rowsOf(text, word);
+    return [contentMatchesOf([rows.bytes], [word]).get(1), contentMatchesOf([rows.chars], [word]).get(1)];
+  };
+
+  const fillers = {
+    ascii: 'the minutes of the meeting, read again and filed ',
+    greek: 'τα πρακτικά της συνεδρίασης διαβάστηκαν ξανά ',
+    cjk: '会议记录再次阅读并归档 ',
+    emoji: '😀 📁 🗂️ notes 🧾 ',
+    mixed: 'Größe 💶 café 会议 ',
+  };
+
+  for (const [kind, filler] of Object.entries(fillers)) {
+    it(`cuts the same window as from characters, in ${kind} text, near the start, deep inside and near the end`, () => {
+      for (const [before, after] of [
+        [0, 30],
+        [1, 30],
+        [200, 200],
+        [200, 2],
+        [3, 0],
+      ] as const) {
+        const text = `${filler.repeat(before)}needle${filler.repeat(after)}`;
+        const [fromBytes, fromChars] = both(text, 'needle');
+        expect(fromBytes?.text).not.toContain('\uFFFD');
+        expect(fromBytes).toEqual(fromChars);
+      }
+    });
+  }
+
+  it('leaves out the pieces of characters the bytes begin and end inside', () => {
+    // 479 bytes of two-byte characters and an ASCII space before the word: the window starts inside a character.
+    const text = `${'é'.repeat(300)} needle ${'€'.repeat(600)}`;
+    const [fromBytes, fromChars] = both(text, 'needle');
+    expect(fromBytes).toEqual(fromChars);
+    expect(fromBytes?.text.startsWith('…')).toBe(true);
+    expect(fromBytes?.text.endsWith('…')).toBe(true);
   });
 });

@@ -78,10 +78,10 @@ export function fileHolding(words: string[], dialect: Dialect): RawBuilder<SqlBo
   return sql<SqlBool>`+f.text_id in (select rowid from content_texts_fts where content_texts_fts match ${query})`;
 }
 
-/** A piece of a content's text: where it starts (1-based, as SQL counts) and whether the text goes on after it. */
+/** A piece of a content's text, and whether the text goes on before and after it. */
 export interface TextWindow {
   window: string;
-  from: number;
+  cutBefore: boolean;
   more: boolean;
 }
 
@@ -91,7 +91,7 @@ export interface TextWindow {
  * out, and the ranges of the words that match as the search does (whole
  * words, the last one also as a word's beginning).
  */
-export function snippetOf({ window, from, more }: TextWindow, words: string[]): ContentMatch {
+export function snippetOf({ window, cutBefore, more }: TextWindow, words: string[]): ContentMatch {
   const text = window.replace(/\s+/g, ' ');
   const last = words[words.length - 1] ?? '';
   const found = [...text.matchAll(WORD)].filter((m) => {
@@ -100,18 +100,16 @@ export function snippetOf({ window, from, more }: TextWindow, words: string[]): 
   });
   const first = found[0]?.index ?? 0;
   // The window itself may begin or end inside a word: cut at a space there too.
-  const windowCutBefore = from > 1;
-  const windowCutAfter = more;
   let start = Math.max(0, first - SNIPPET_BEFORE);
   const space = text.indexOf(' ', start);
-  if ((start > 0 || windowCutBefore) && space >= 0 && space < first) start = space + 1;
+  if ((start > 0 || cutBefore) && space >= 0 && space < first) start = space + 1;
   let end = Math.min(text.length, start + SNIPPET);
   const lastSpace = text.lastIndexOf(' ', end);
-  if ((end < text.length || windowCutAfter) && lastSpace > first) end = lastSpace;
+  if ((end < text.length || more) && lastSpace > first) end = lastSpace;
   const cut = text.slice(start, end);
   const shown = cut.trim();
-  const before = start > 0 || windowCutBefore ? '…' : '';
-  const after = end < text.length || windowCutAfter ? '…' : '';
+  const before = start > 0 || cutBefore ? '…' : '';
+  const after = end < text.length || more ? '…' : '';
   const offset = before.length - start - (cut.length - cut.trimStart().length);
   const highlights = found
     .map((m) => ({ start: (m.index ?? 0) + offset, length: m[0].length }))
@@ -119,28 +117,41 @@ export function snippetOf({ window, from, more }: TextWindow, words: string[]): 
   return { text: `${before}${shown}${after}`, highlights };
 }
 
+/** UTF-8 takes at most this many bytes for a character. */
+const MAX_CHAR_BYTES = 4;
+/** Bytes read before the first word on PostgreSQL: WINDOW_BEFORE characters at least. */
+const BYTES_BEFORE = WINDOW_BEFORE * MAX_CHAR_BYTES;
+/** Bytes read on PostgreSQL from the window's start: enough for WINDOW characters and one more after the word, however wide. */
+const WINDOW_BYTES = BYTES_BEFORE + (WINDOW + 1) * MAX_CHAR_BYTES;
+
 /**
- * Where a word (lower case) first occurs in `text` on PostgreSQL,
- * ignoring case, or 0. The text is searched as written for the word in lower
- * case, capitalised and in capitals, and folded whole only when none of them
- * occurs: `lower()` under a libc locale costs about 1.1 ms per 150,000
- * characters (a long PDF's text), 20 of them per page, where a search as
- * written costs a few hundredths. An earlier occurrence in another mix of
- * cases can be passed over for one of these; the window then still holds a
- * match.
+ * Where a word (lower case) first occurs in a text's UTF-8 bytes `bytes` on
+ * PostgreSQL, ignoring case, as a byte position (1-based), or 1. The bytes
+ * are searched as written for the word in lower case, capitalised and in
+ * capitals; only when none of them occurs is the text folded whole and the
+ * place found there measured back in bytes. Bytes, because a text's
+ * character positions cost a walk over every character before them:
+ * `strpos` counts them for its answer and `substr` again, 0.7 ms per
+ * 300,000 characters of UTF-8, where a search of the bytes costs a tenth of
+ * that (`lower()` under a libc locale costs 1.1 ms per 150,000 characters).
+ * An earlier occurrence in another mix of cases can be passed over for one of
+ * these; the window then still holds a match.
  */
-function firstPlaceOnPostgres(word: string, text: RawBuilder<unknown>): RawBuilder<number> {
+function firstByteOnPostgres(word: string, bytes: RawBuilder<unknown>, text: RawBuilder<unknown>): RawBuilder<number> {
   const [first = '', ...rest] = [...word];
   const forms = [word, first.toUpperCase() + rest.join(''), word.toUpperCase()];
-  const asWritten = forms.map((form) => sql`nullif(strpos(${text}, ${form}), 0)`);
-  return sql<number>`coalesce(least(${sql.join(asWritten)}), strpos(lower(${text}), ${word}))`;
+  const asWritten = forms.map((form) => sql`nullif(position(${Buffer.from(form)}::bytea in ${bytes}), 0)`);
+  const folded = sql`octet_length(left(${text}, greatest(0, strpos(lower(${text}), ${word}) - 1))) + 1`;
+  return sql<number>`coalesce(least(${sql.join(asWritten)}), ${folded})`;
 }
 
-/** A row of contentWindows: WINDOW characters of the text and one more where it goes on. */
+/** A row of contentWindows: on SQLite WINDOW characters of the text and one more where it goes on; on PostgreSQL its bytes around the word (see windowOfBytes). */
 interface WindowRow {
   id: number;
   from: number;
-  window: string;
+  window: string | Buffer;
+  /** PostgreSQL: the byte position of the word's first occurrence. */
+  at?: number;
 }
 
 /**
@@ -148,27 +159,29 @@ interface WindowRow {
  * before it, readThen) holds every word: a window of its text around the
  * first word, read by `contentMatchesOf`. Only ever run for the files of a
  * page the viewer may read, so no other content is ever quoted. The database
- * returns a window of each text, never the whole of it, and one character
- * more, which tells whether the text goes on without counting all of it
+ * returns a window of each text, never the whole of it, and a little more,
+ * which tells whether the text goes on without counting all of it
  * (`length()` of 300,000 characters costs a millisecond on PostgreSQL).
- * PostgreSQL unpacks each text once (`|| ''` makes the unpacked copy; each
- * function given the stored value would unpack it again) and finds the
- * window's start once, in subqueries it keeps (`offset 0`) rather than
- * repeating their expressions where they are used: a page of 20 texts of
- * 300,000 characters took 115 ms, then 47. SQLite folds cheaply (ASCII
- * alone) but folded each text twice: its window's start is computed once
- * too, in a subquery an OFFSET keeps from being merged into the statement
- * (19.8 -> 12.9 ms for those 20 texts).
+ * PostgreSQL unpacks each text once, into its bytes (`textsend`; each
+ * function given the stored value would unpack it again), finds the word
+ * among them once, in subqueries it keeps (`offset 0`) rather than
+ * repeating their expressions where they are used, and returns bytes, cut
+ * into characters here: a page of 20 texts of 300,000 characters took 115
+ * ms, then 47 with characters, then 10 with bytes. SQLite folds cheaply
+ * (ASCII alone) but folded each text twice: its window's start is computed
+ * once too, in a subquery an OFFSET keeps from being merged into the
+ * statement (19.8 -> 12.9 ms for those 20 texts).
  */
 export function contentWindows(db: Db, dialect: Dialect, words: string[]): CompiledQuery<WindowRow> {
   // The longest word is the likeliest to be found where it matches, not inside another word.
   const anchor = words.reduce((a, b) => (b.length > a.length ? b : a));
   const where = sql`where ${amongIdsOfFirst(sql`f.id`, dialect)} and ${fileHolding(words, dialect)}`;
   if (dialect === 'postgres') {
-    return sql<WindowRow>`select f.id, w.at as "from", substr(w.body, w.at, ${WINDOW + 1}) as "window"
+    return sql<WindowRow>`select f.id, w.from, w.at, substring(w.bytes from w.from for ${WINDOW_BYTES}) as "window"
       from files f join content_texts t on t.id = f.text_id
-      cross join lateral (select b.body, greatest(1, ${firstPlaceOnPostgres(anchor, sql`b.body`)} - ${WINDOW_BEFORE}) as at
-        from (select t.body || '' as body offset 0) b offset 0) w
+      cross join lateral (select p.bytes, p.at, greatest(1, p.at - ${BYTES_BEFORE}) as "from"
+        from (select b.bytes, ${firstByteOnPostgres(anchor, sql`b.bytes`, sql`t.body`)} as at
+          from (select textsend(t.body) as bytes offset 0) b offset 0) p) w
       ${where}`.compile(db);
   }
   return sql<WindowRow>`select w.id, w."from", substr(w.body, w."from", ${WINDOW + 1}) as "window"
@@ -176,14 +189,32 @@ export function contentWindows(db: Db, dialect: Dialect, words: string[]): Compi
       from files f join content_texts t on t.id = f.text_id ${where} limit -1 offset 0) w`.compile(db);
 }
 
+/**
+ * The window of characters SQLite would have cut, from PostgreSQL's bytes:
+ * WINDOW_BEFORE characters before the word (fewer where the text begins),
+ * and from there WINDOW characters and one more where the text goes on.
+ * Counted as SQL counts characters: by code points. The bytes may begin and
+ * end inside a character, decoded as U+FFFD, but BYTES_BEFORE bytes hold
+ * WINDOW_BEFORE whole characters besides such a piece, and the bytes from
+ * the word WINDOW + 1: the pieces are always among the characters left out.
+ */
+function windowOfBytes(bytes: Buffer, from: number, at: number): { chars: string[]; cutBefore: boolean } {
+  const wordAt = at - from;
+  const before = [...bytes.toString('utf8', 0, wordAt)];
+  const skipped = Math.max(0, before.length - WINDOW_BEFORE);
+  const chars = [...before.slice(skipped), ...bytes.toString('utf8', wordAt)].slice(0, WINDOW + 1);
+  return { chars, cutBefore: from > 1 || skipped > 0 };
+}
+
 /** The snippet of each file whose content matched, by file id, from contentWindows' rows. */
 export function contentMatchesOf(rows: unknown[], words: string[]): Map<number, ContentMatch> {
   return new Map(
     (rows as WindowRow[]).map((r) => {
-      // Counted as SQL counts characters: by code points.
-      const chars = [...r.window];
+      const { chars, cutBefore } = Buffer.isBuffer(r.window)
+        ? windowOfBytes(r.window, Number(r.from), Number(r.at))
+        : { chars: [...r.window], cutBefore: Number(r.from) > 1 };
       const more = chars.length > WINDOW;
-      return [Number(r.id), snippetOf({ window: more ? chars.slice(0, WINDOW).join('') : r.window, from: Number(r.from), more }, words)];
+      return [Number(r.id), snippetOf({ window: chars.slice(0, WINDOW).join(''), cutBefore, more }, words)];
     }),
   );
 }
