@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
@@ -59,23 +59,27 @@ export async function uploadBudget(ctx: DomainContext, userId: number): Promise<
   };
 }
 
-/** What adding a reference to content returns: where it is stored, and whether the user held it before. */
+/** What adding a reference to content returns: its hash, where it is stored, and whether the user held it before. */
 function keyAndOwned(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, hash: string) {
-  return ['storage_key', holdsContent(eb, userId, hash).as('owned')] as const;
+  return ['hash', 'storage_key', holdsContent(eb, userId, hash).as('owned')] as const;
 }
 
+/** An upload's content, and the object it was written to. */
+type BlobEntry = { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number };
+
 /** New content's blob row, or one more reference to known content (whose object stays the content's). */
-const upsertBlob = compiledOnce(
-  (db: Db, v: { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number }) =>
-    db
-      .insertInto('blobs')
-      .values({ hash: v.hash, size: v.size, mime_type: v.mime, storage_key: v.key, head_hash: v.headHash, ref_count: 1, created_at: v.now, orphaned_at: null })
-      .onConflict((oc) =>
-        // Blobs stored before head hashes were kept get theirs from their next copy.
-        oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
-      )
-      .returning((eb) => keyAndOwned(eb, v.userId, v.hash)),
-);
+function blobReference(db: QueryCreator<Database>, v: BlobEntry) {
+  return db
+    .insertInto('blobs')
+    .values({ hash: v.hash, size: v.size, mime_type: v.mime, storage_key: v.key, head_hash: v.headHash, ref_count: 1, created_at: v.now, orphaned_at: null })
+    .onConflict((oc) =>
+      // Blobs stored before head hashes were kept get theirs from their next copy.
+      oc.column('hash').doUpdateSet({ ref_count: sql`blobs.ref_count + 1`, orphaned_at: null, head_hash: sql`coalesce(blobs.head_hash, excluded.head_hash)` }),
+    )
+    .returning((eb) => keyAndOwned(eb, v.userId, v.hash));
+}
+
+const upsertBlob = compiledOnce((db: Db, v: BlobEntry) => blobReference(db, v));
 
 /** The object is to become the content's own, but the store left it non-durable. */
 class NotDurable extends Error {}
@@ -128,6 +132,14 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);
       const now = Date.now();
+      const content = { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id };
+      if (ctx.dialect === 'postgres' && placement.kind === 'file' && !hole) {
+        const row = await newFileOfContent(trx, actor, placement.name, content, opts, quotaIn(ctx));
+        duplicate = row.storageKey !== object.key;
+        if (!duplicate && !durable) throw new NotDurable();
+        placed = { fileId: row.fileId, replaced: false, emptied: [] };
+        return;
+      }
       // Whether the user owned the content before (a copy is free), read by
       // the statement that adds its reference: after the locks above, so exact.
       const healed = hole
@@ -139,7 +151,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
             .returning((eb) => keyAndOwned(eb, actor.id, object.hash))
             .executeTakeFirst()
         : undefined;
-      const blob = healed ?? (await upsertBlob(trx, { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id }))[0]!;
+      const blob = healed ?? (await upsertBlob(trx, content))[0]!;
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
@@ -218,6 +230,11 @@ export async function placeUpload(trx: Db, ctx: DomainContext, actor: Actor, nam
   return { kind: 'version', file: taken };
 }
 
+/** A user's quota under the installation's settings. */
+function quotaIn(ctx: DomainContext): QuotaOf {
+  return (user) => quotaBytesOf(ctx, user);
+}
+
 /** What a committed upload became. */
 export interface Placed {
   fileId: number;
@@ -244,7 +261,7 @@ export async function writePlacement(
   now: number,
   charge: number,
 ): Promise<Placed> {
-  const quotaOf: QuotaOf = (user) => quotaBytesOf(ctx, user);
+  const quotaOf = quotaIn(ctx);
   if (placement.kind === 'file') {
     return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now, { bytes: charge, quotaOf }), replaced: false, emptied: [] };
   }
@@ -257,11 +274,9 @@ export async function writePlacement(
 
 /**
  * The file row of an upload, its tags, its audit entry and the charge, inside
- * the commit's transaction. On PostgreSQL the file row, its audit entry and
- * the charge go in one statement (SQLite has no writes in WITH); the charge
- * reads the file row's owner, so it runs after the row is written and a
- * clash of names never waits while holding the user's row (the tags, when
- * any, follow it there).
+ * the commit's transaction. On PostgreSQL the file row and its audit entry go
+ * in one statement (SQLite has no writes in WITH). The charge follows the
+ * row, so a clash of names never waits while holding the user's row.
  */
 export async function insertUploadedFile(
   trx: Db,
@@ -273,41 +288,53 @@ export async function insertUploadedFile(
   now: number,
   charge: { bytes: number; quotaOf: QuotaOf },
 ): Promise<number> {
-  const values = {
-    user_id: actor.id,
-    blob_hash: content.hash,
-    original_name: name,
-    file_size: content.size,
-    mime_type: content.mime,
-    folder_id: opts.folderId,
-    is_public: opts.isPublic ? 1 : 0,
-    download_count: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  const entry = { type: 'upload', userId: actor.id, fileName: name, detail: opts.detail ?? null } as const;
+  const v = fileEntryOf(actor, name, content, opts, now);
   const nameTaken = (err: unknown) => {
     throw fileNameConflict(err, name);
   };
   let fileId: number;
   if (dialect === 'postgres') {
-    const v: FileEntry = { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: values.is_public, detail: entry.detail, now };
-    if (charge.bytes > 0) {
-      const [row] = await insertFileCharged(trx, { ...v, bytes: charge.bytes }).catch(nameTaken);
-      refuseOverQuota(row!, charge.quotaOf);
-      fileId = row!.id;
-    } else {
-      fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
-    }
+    fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
   } else {
-    fileId = (await trx.insertInto('files').values(values).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
-    await recordActivity(trx, { ...entry, fileId }, now);
+    fileId = (await trx.insertInto('files').values(fileRow(v)).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
+    await recordActivity(trx, { type: 'upload', userId: v.userId, fileId, fileName: name, detail: v.detail }, now);
   }
-  if (opts.tags.length > 0) {
-    await trx.insertInto('file_tags').values(opts.tags.map((tag) => ({ file_id: fileId, tag }))).execute();
-  }
-  if (dialect !== 'postgres' && charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
+  await insertTags(trx, fileId, opts.tags);
+  if (charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
   return fileId;
+}
+
+/**
+ * On PostgreSQL, an upload's new file in one statement (SQLite has no writes
+ * in WITH): the content's reference (as upsertBlob), the file row, its audit
+ * entry, and the charge of the content's size unless the user held it
+ * before; then the tags, when any. The file row takes its hash from the
+ * blob's upsert, so the blob is locked first (see lockBlobs); the charge
+ * reads the new row's owner, so a clash of names never waits while holding
+ * the user's row. Returns where the content is stored: this upload's object
+ * for new content.
+ */
+async function newFileOfContent(
+  trx: Db,
+  actor: Actor,
+  name: string,
+  content: BlobEntry,
+  opts: UploadOptions,
+  quotaOf: QuotaOf,
+): Promise<{ fileId: number; storageKey: string }> {
+  const v = { ...fileEntryOf(actor, name, content, opts, content.now), key: content.key, headHash: content.headHash };
+  const [row] = await insertFileReferencing(trx, v).catch((err: unknown) => {
+    throw fileNameConflict(err, name);
+  });
+  if (!row) throw new Error(`user ${actor.id} vanished`);
+  // No charge row: the user held the content before.
+  if (row.used_bytes !== null) refuseOverQuota({ used_bytes: row.used_bytes, storage_quota_bytes: row.storage_quota_bytes }, quotaOf);
+  await insertTags(trx, row.id, opts.tags);
+  return { fileId: row.id, storageKey: row.storage_key };
+}
+
+async function insertTags(trx: Db, fileId: number, tags: string[]): Promise<void> {
+  if (tags.length > 0) await trx.insertInto('file_tags').values(tags.map((tag) => ({ file_id: fileId, tag }))).execute();
 }
 
 /** A new file's row and its audit entry, as one statement's values. */
@@ -323,23 +350,49 @@ type FileEntry = {
   now: number;
 };
 
-/** On PostgreSQL: a new file's row and its audit entry, in one statement of writes in WITH. */
-function fileAndEntry(db: Db, v: FileEntry) {
-  const file = { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
-  const entry = activityRow({ type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail }, v.now);
-  return db
-    .with('f', (w) => w.insertInto('files').values(file).returning(['id', 'user_id']))
-    .with('a', (w) => w.insertInto('activity').values({ ...entry, file_id: (eb) => eb.selectFrom('f').select('f.id') }));
+function fileEntryOf(actor: Actor, name: string, content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>, opts: UploadOptions, now: number): FileEntry {
+  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, detail: opts.detail ?? null, now };
 }
 
-const insertFile = compiledOnce((db: Db, v: FileEntry) => fileAndEntry(db, v).selectFrom('f').select('id'));
+function fileRow(v: FileEntry) {
+  return { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
+}
 
-/** The same, with the charge: its UPDATE reads the new row's owner, so it runs after the row. */
-const insertFileCharged = compiledOnce((db: Db, v: FileEntry & { bytes: number }) =>
-  fileAndEntry(db, v)
-    .with('c', (w) => w.updateTable('users').set(charged(v.bytes)).where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id')).returning(CHARGE_READS))
-    .selectFrom(['f', 'c'])
-    .select(['f.id', 'c.used_bytes', 'c.storage_quota_bytes']),
+/** The audit entry of a new file, whose row the same statement inserts. */
+function entryRow(v: FileEntry, fileId: RawBuilder<number>) {
+  return { ...activityRow({ type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail }, v.now), file_id: fileId };
+}
+
+/** In a statement of writes in WITH: the id of the file row its `f` inserted. */
+const NEW_FILE_ID = sql<number>`(select id from f)`;
+
+/** On PostgreSQL: a new file's row and its audit entry, in one statement of writes in WITH. */
+const insertFile = compiledOnce((db: Db, v: FileEntry) =>
+  db
+    .with('f', (w) => w.insertInto('files').values(fileRow(v)).returning('id'))
+    .with('a', (w) => w.insertInto('activity').values(entryRow(v, NEW_FILE_ID)))
+    .selectFrom('f')
+    .select('id'),
+);
+
+/** newFileOfContent's statement. */
+const insertFileReferencing = compiledOnce((db: Db, v: FileEntry & BlobEntry) =>
+  db
+    .with('b', (w) => blobReference(w, v))
+    .with('f', (w) => w.insertInto('files').values({ ...fileRow(v), blob_hash: (eb) => eb.selectFrom('b').select('b.hash') }).returning(['id', 'user_id']))
+    .with('a', (w) => w.insertInto('activity').values(entryRow(v, NEW_FILE_ID)))
+    .with('c', (w) =>
+      w
+        .updateTable('users')
+        .set(charged(v.size))
+        .where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id'))
+        .where(sql<SqlBool>`not (select owned from b)`)
+        .returning(CHARGE_READS),
+    )
+    .selectFrom('f')
+    .innerJoin('b', (join) => join.onTrue())
+    .leftJoin('c', (join) => join.onTrue())
+    .select(['f.id', 'b.storage_key', 'c.used_bytes', 'c.storage_quota_bytes']),
 );
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
