@@ -33,6 +33,7 @@ const NOT_COPIED: Record<Exclude<Table, CopiedTable>, string> = {
   derived_objects: 'thumbnails are made again from the copied content when first asked for',
   content_texts: 'texts are extracted again from the copied content by the maintenance pass',
   resumable_uploads: "an unfinished upload's partial object is particular to its store: clients start it again",
+  quota_charges: 'a charge lives only inside the transaction that makes it: none is ever committed',
 };
 const SEQUENCED: CopiedTable[] = ['users', 'recovery_codes', 'folders', 'files', 'file_versions', 'links', 'activity'];
 const BATCH = 500;

@@ -66,6 +66,15 @@ export interface ObjectLeasesTable {
   expires_at: number;
 }
 
+/** PostgreSQL: a charge against a user's quota, applied and deleted as its transaction commits (migration 0300). */
+export interface QuotaChargesTable {
+  id: Generated<number>;
+  user_id: number;
+  bytes: number;
+  /** The installation's quota, for a user without one of their own. */
+  default_quota: number;
+}
+
 /** An object made from a blob's content (a thumbnail), kept until its blob is collected. */
 export interface DerivedObjectsTable {
   blob_hash: string;
@@ -244,6 +253,7 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   blobs: BlobsTable;
   object_leases: ObjectLeasesTable;
+  quota_charges: QuotaChargesTable;
   resumable_uploads: ResumableUploadsTable;
   derived_objects: DerivedObjectsTable;
   content_texts: ContentTextsTable;

@@ -107,6 +107,8 @@ export async function assertStorageConsistent(t: TestServer): Promise<void> {
   await settled(t);
   const { findings } = await verifyStorage(t.server.ctx.db, t.server.ctx.store);
   expect(findings.map(describeFinding)).toEqual([]);
+  // A charge left for the commit is applied and deleted by it, or rolled back with it.
+  if (t.server.ctx.dialect === 'postgres') expect(await t.server.ctx.db.selectFrom('quota_charges').select('id').execute()).toEqual([]);
 }
 
 /** Moves back in time when the user's items went to Trash, as if `days` had passed since (no API ages them). */

@@ -27,6 +27,7 @@ import { versionSizes } from './0260_version_sizes.js';
 import { liveContentIndex } from './0270_live_content_index.js';
 import { foldedNamesAndTags } from './0280_folded_names_and_tags.js';
 import { fileScopeIndex } from './0290_file_scope_index.js';
+import { quotaChargesAtCommit } from './0300_quota_charges_at_commit.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -63,5 +64,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0270_live_content_index': liveContentIndex(dialect),
     '0280_folded_names_and_tags': foldedNamesAndTags(dialect),
     '0290_file_scope_index': fileScopeIndex(dialect),
+    '0300_quota_charges_at_commit': quotaChargesAtCommit(dialect),
   };
 }

@@ -33,6 +33,15 @@ const chargeRow = compiledOnce((db: Db, v: { userId: number; bytes: number }) =>
   db.updateTable('users').set(charged(v.bytes)).where('id', '=', v.userId).returning(CHARGE_READS),
 );
 
+/**
+ * On PostgreSQL, a charge left for the commit (see migration 0300) refuses
+ * the commit past the quota: that refusal, as the upload's.
+ */
+export function quotaRefusal(err: unknown): unknown {
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23514' && constraint === 'quota_charges_within_quota' ? new QuotaExceeded() : err;
+}
+
 /** A user's quota in bytes, from their row. */
 export type QuotaOf = (user: Pick<UserRow, 'storage_quota_bytes'>) => number;
 

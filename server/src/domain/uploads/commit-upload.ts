@@ -15,7 +15,7 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { CHARGE_READS, charged, chargeWithin, holdsContent, largestOwnContent, lookAtContent, refuseOverQuota, type QuotaOf } from '../shared/quota.js';
+import { chargeWithin, holdsContent, largestOwnContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { commitLocks, type UserHold } from '../shared/locks.js';
 
@@ -134,7 +134,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const now = Date.now();
       const content = { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id };
       if (ctx.dialect === 'postgres' && placement.kind === 'file' && !hole) {
-        const row = await newFileOfContent(trx, actor, placement.name, content, opts, quotaIn(ctx));
+        const row = await newFileOfContent(trx, ctx, actor, placement.name, content, opts);
         duplicate = row.storageKey !== object.key;
         if (!duplicate && !durable) throw new NotDurable();
         placed = { fileId: row.fileId, replaced: false, emptied: [] };
@@ -156,6 +156,9 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
       placed = await writePlacement(trx, ctx, actor, placement, object, opts, now, free ? 0 : object.size);
+    }).catch((err: unknown) => {
+      // A charge left for the commit refuses it there.
+      throw quotaRefusal(err);
     });
   try {
     await withNameRetries(opts, () =>
@@ -307,30 +310,19 @@ export async function insertUploadedFile(
 /**
  * On PostgreSQL, an upload's new file in one statement (SQLite has no writes
  * in WITH): the content's reference (as upsertBlob), the file row, its audit
- * entry, and the charge of the content's size unless the user held it
- * before; then the tags, when any. The file row takes its hash from the
- * blob's upsert, so the blob is locked first (see lockBlobs); the charge
- * reads the new row's owner, so a clash of names never waits while holding
- * the user's row. Returns where the content is stored: this upload's object
- * for new content.
+ * entry, and, unless the user held the content before, the charge of its
+ * size, left for the commit (see migration 0300), which refuses it past the
+ * quota (quotaRefusal); then the tags, when any. The file row takes its hash
+ * from the blob's upsert, so the blob is locked first (see lockBlobs).
+ * Returns where the content is stored: this upload's object for new content.
  */
-async function newFileOfContent(
-  trx: Db,
-  actor: Actor,
-  name: string,
-  content: BlobEntry,
-  opts: UploadOptions,
-  quotaOf: QuotaOf,
-): Promise<{ fileId: number; storageKey: string }> {
-  const v = { ...fileEntryOf(actor, name, content, opts, content.now), key: content.key, headHash: content.headHash };
+async function newFileOfContent(trx: Db, ctx: DomainContext, actor: Actor, name: string, content: BlobEntry, opts: UploadOptions): Promise<{ fileId: number; storageKey: string }> {
+  const v = { ...fileEntryOf(actor, name, content, opts, content.now), key: content.key, headHash: content.headHash, defaultQuota: ctx.settings.defaultQuotaBytes };
   const [row] = await insertFileReferencing(trx, v).catch((err: unknown) => {
     throw fileNameConflict(err, name);
   });
-  if (!row) throw new Error(`user ${actor.id} vanished`);
-  // No charge row: the user held the content before.
-  if (row.used_bytes !== null) refuseOverQuota({ used_bytes: row.used_bytes, storage_quota_bytes: row.storage_quota_bytes }, quotaOf);
-  await insertTags(trx, row.id, opts.tags);
-  return { fileId: row.id, storageKey: row.storage_key };
+  await insertTags(trx, row!.id, opts.tags);
+  return { fileId: row!.id, storageKey: row!.storage_key };
 }
 
 async function insertTags(trx: Db, fileId: number, tags: string[]): Promise<void> {
@@ -376,23 +368,25 @@ const insertFile = compiledOnce((db: Db, v: FileEntry) =>
 );
 
 /** newFileOfContent's statement. */
-const insertFileReferencing = compiledOnce((db: Db, v: FileEntry & BlobEntry) =>
+const insertFileReferencing = compiledOnce((db: Db, v: FileEntry & BlobEntry & { defaultQuota: number }) =>
   db
     .with('b', (w) => blobReference(w, v))
     .with('f', (w) => w.insertInto('files').values({ ...fileRow(v), blob_hash: (eb) => eb.selectFrom('b').select('b.hash') }).returning(['id', 'user_id']))
     .with('a', (w) => w.insertInto('activity').values(entryRow(v, NEW_FILE_ID)))
     .with('c', (w) =>
       w
-        .updateTable('users')
-        .set(charged(v.size))
-        .where('id', '=', (eb) => eb.selectFrom('f').select('f.user_id'))
-        .where(sql<SqlBool>`not (select owned from b)`)
-        .returning(CHARGE_READS),
+        .insertInto('quota_charges')
+        .columns(['user_id', 'bytes', 'default_quota'])
+        .expression((eb) =>
+          eb
+            .selectFrom('f')
+            .select((s) => ['f.user_id', s.val(v.size).as('bytes'), s.val(v.defaultQuota).as('default_quota')])
+            .where(sql<SqlBool>`not (select owned from b)`),
+        ),
     )
     .selectFrom('f')
     .innerJoin('b', (join) => join.onTrue())
-    .leftJoin('c', (join) => join.onTrue())
-    .select(['f.id', 'b.storage_key', 'c.used_bytes', 'c.storage_quota_bytes']),
+    .select(['f.id', 'b.storage_key']),
 );
 
 /** Best effort: an object left behind is found by the stray sweep once its lease is gone. */
