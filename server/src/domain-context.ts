@@ -6,6 +6,7 @@ import { createPasswordHasher } from './domain/accounts/passwords.js';
 import { createTokenService } from './domain/accounts/tokens.js';
 import type { DomainContext } from './domain/shared/context.js';
 import { textExtractions } from './domain/texts/extract-text.js';
+import { countDownloads } from './domain/files/record-download.js';
 import type { Logger } from './logger.js';
 import type { EventBus } from './events/bus.js';
 import { resolveJwtSecret } from './jwt-secret.js';
@@ -38,7 +39,7 @@ export function createDomainContext(config: Config, { database, store, events, l
     db: database.db,
     reads: database.reads,
     dialect: database.dialect,
-    grouped: createGroupCommit(database.db, database.dialect),
+    downloads: createGroupCommit(database.db, database.dialect, countDownloads),
     store,
     hashes: new HashCache(),
     events,

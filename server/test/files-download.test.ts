@@ -7,6 +7,8 @@ import { describeEachBackend } from './helpers/server.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
 import { zipOf } from './helpers/file-samples.js';
 import { sharedPool } from '../src/storage/fd-source.js';
+import { createGroupCommit } from '../src/db/group-commit.js';
+import type { Db } from '../src/db/index.js';
 
 const KIB = 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -139,8 +141,8 @@ describeEachBackend('downloads', (t) => {
     }
     if (dialect === 'postgres') {
       // PostgreSQL's commits wait for its WAL unless the transaction says otherwise.
-      const setting = await t().server.ctx.grouped.run(async (trx) => (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]);
-      expect(setting?.synchronous_commit).toBe('off');
+      const showSetting = async (trx: Db) => [(await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(trx)).rows[0]?.synchronous_commit];
+      expect(await createGroupCommit(db, dialect, showSetting).run(null)).toBe('off');
     }
   });
 

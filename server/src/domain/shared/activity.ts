@@ -13,6 +13,14 @@ export interface ActivityEntry {
   detail?: string | null;
 }
 
+/** A download to count and log: the file taken, and who took it and how, for its audit entry. */
+export interface DownloadEntry {
+  fileId: number;
+  fileName: string;
+  userId: number | null;
+  detail: string | null;
+}
+
 /** Appends to the audit log; pass the transaction that makes the change it records. */
 export async function recordActivity(db: Db, entry: ActivityEntry, at = Date.now()): Promise<void> {
   await recordActivities(db, [entry], at);

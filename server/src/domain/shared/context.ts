@@ -10,6 +10,7 @@ import type { Observer } from '../../metrics/observer.js';
 import type { SecretBox } from '../../secret-box.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
+import type { DownloadEntry } from './activity.js';
 
 export interface DomainSettings {
   defaultQuotaBytes: number;
@@ -38,8 +39,8 @@ export interface DomainContext {
    */
   reads: Db;
   dialect: Dialect;
-  /** For small, frequent writes (download counts): concurrent ones share a commit. */
-  grouped: GroupCommit;
+  /** Counts and logs downloads, answering each one's new count: concurrent ones share a commit and its statements. */
+  downloads: GroupCommit<DownloadEntry, number>;
   store: ObjectStore;
   /** The running hashes of resumable uploads this process received last: in memory only. */
   hashes: HashCache;
