@@ -19,6 +19,14 @@ function fileOf(content: Buffer): number {
   return fs.openSync(file, 'r');
 }
 
+/** A file of `size` zero bytes that takes no room on disk. */
+function sparseFileOf(size: number): number {
+  const file = path.join(dir, randomBytes(6).toString('hex'));
+  fs.writeFileSync(file, '');
+  fs.truncateSync(file, size);
+  return fs.openSync(file, 'r');
+}
+
 const turns = (n: number) => new Promise<void>((resolve) => (n === 0 ? resolve() : setImmediate(() => void turns(n - 1).then(resolve))));
 
 /**
@@ -111,8 +119,12 @@ describe('fdSource', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
     await new Promise((resolve) => client.once('connect', resolve));
-    const fd = fileOf(randomBytes(4096 * READ));
-    await expect(fdSource(fd, { start: 0, end: 4096 * READ - 1 }, pool).pipeTo(client)).rejects.toThrow();
+    // More than the two sockets' kernel buffers can ever hold, so the send cannot finish before the
+    // hang-up: a loopback socket's receive buffer may grow to 32 MiB (tcp_rmem), room for all of
+    // the 16 MiB this sent before, which let it end before the hang-up once in CI.
+    const size = 1024 ** 3;
+    const fd = sparseFileOf(size);
+    await expect(fdSource(fd, { start: 0, end: size - 1 }, pool).pipeTo(client)).rejects.toThrow();
     expect(client.destroyed).toBe(true);
     await vi.waitFor(() => {
       expect(() => fs.fstatSync(fd)).toThrow(/EBADF/);
