@@ -11,13 +11,17 @@ export const IDS_OF_FIRST = { idsOfFirst: true } as const;
 
 export const isIdsOfFirst = (value: unknown): boolean => typeof value === 'object' && value !== null && 'idsOfFirst' in value;
 
+/** A subquery of the ids in a JSON array of ids (a parameter), as rows of `id`. */
+export function idsOfJson(json: unknown, dialect: Dialect): RawBuilder<unknown> {
+  return dialect === 'postgres' ? sql`select value::bigint as id from jsonb_array_elements_text(${json}::jsonb) as value` : sql`select value as id from json_each(${json})`;
+}
+
 /** `column` is among the ids of the first statement's rows (readThen). */
 export function amongIdsOfFirst(column: RawBuilder<unknown>, dialect: Dialect): RawBuilder<SqlBool> {
+  const ids = idsOfJson(IDS_OF_FIRST, dialect);
   // PostgreSQL: an array built once, so the ids are looked up by key (with `in (select …)` it
   // hashed the ids and read every file).
-  return dialect === 'postgres'
-    ? sql<SqlBool>`${column} = any(array(select value::bigint from jsonb_array_elements_text(${IDS_OF_FIRST}::jsonb) as value))`
-    : sql<SqlBool>`${column} in (select value from json_each(${IDS_OF_FIRST}))`;
+  return dialect === 'postgres' ? sql<SqlBool>`${column} = any(array(${ids}))` : sql<SqlBool>`${column} in (${ids})`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { dialectOf } from '../../db/dialect.js';
+import { idsOfJson } from '../../db/read-then.js';
 import type { FileRow } from '../../db/schema.js';
 import { fileAudience } from '../access/audience.js';
 import { recordActivities, type DownloadEntry } from '../shared/activity.js';
@@ -15,11 +16,6 @@ export async function recordDownload(ctx: DomainContext, actor: Actor | null, { 
   });
 }
 
-/** The ids of a JSON array of ids, as rows of `id`. */
-function idsOfJson(db: Db, json: string) {
-  return dialectOf(db) === 'postgres' ? sql`select value::bigint as id from jsonb_array_elements_text(${json}::jsonb)` : sql`select value as id from json_each(${json})`;
-}
-
 /**
  * A burst of downloads (ctx.downloads' batch) in two statements whatever its
  * size: every file's count raised by its downloads in the burst, in one
@@ -32,7 +28,7 @@ function idsOfJson(db: Db, json: string) {
 export async function countDownloads(trx: Db, entries: DownloadEntry[]): Promise<number[]> {
   const ids = JSON.stringify(entries.map((e) => e.fileId));
   const { rows } = await sql<{ id: number; download_count: number }>`update files set download_count = download_count + c.n
-    from (select id, count(*) as n from (${idsOfJson(trx, ids)}) i group by id) c
+    from (select id, count(*) as n from (${idsOfJson(ids, dialectOf(trx))}) i group by id) c
     where files.id = c.id returning files.id, files.download_count`.execute(trx);
   await recordActivities(trx, entries.map((e) => ({ type: 'download', userId: e.userId, fileId: e.fileId, fileName: e.fileName, detail: e.detail })));
   const after = new Map(rows.map((r) => [Number(r.id), Number(r.download_count)]));

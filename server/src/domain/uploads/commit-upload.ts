@@ -6,7 +6,7 @@ import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { activityRow, recordActivity } from '../shared/activity.js';
+import { activityRow, recordActivity, type ActivityEntry } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
@@ -233,11 +233,6 @@ export async function placeUpload(trx: Db, ctx: DomainContext, actor: Actor, nam
   return { kind: 'version', file: taken };
 }
 
-/** A user's quota under the installation's settings. */
-function quotaIn(ctx: DomainContext): QuotaOf {
-  return (user) => quotaBytesOf(ctx, user);
-}
-
 /** What a committed upload became. */
 export interface Placed {
   fileId: number;
@@ -264,7 +259,7 @@ export async function writePlacement(
   now: number,
   charge: number,
 ): Promise<Placed> {
-  const quotaOf = quotaIn(ctx);
+  const quotaOf: QuotaOf = (user) => quotaBytesOf(ctx, user);
   if (placement.kind === 'file') {
     return { fileId: await insertUploadedFile(trx, ctx.dialect, actor, placement.name, content, opts, now, { bytes: charge, quotaOf }), replaced: false, emptied: [] };
   }
@@ -300,7 +295,7 @@ export async function insertUploadedFile(
     fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
   } else {
     fileId = (await trx.insertInto('files').values(fileRow(v)).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
-    await recordActivity(trx, { type: 'upload', userId: v.userId, fileId, fileName: name, detail: v.detail }, now);
+    await recordActivity(trx, { ...uploadEntry(v), fileId }, now);
   }
   await insertTags(trx, fileId, opts.tags);
   if (charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
@@ -350,9 +345,14 @@ function fileRow(v: FileEntry) {
   return { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
 }
 
+/** A new file's audit entry, but for the file's id. */
+function uploadEntry(v: FileEntry): ActivityEntry {
+  return { type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail };
+}
+
 /** The audit entry of a new file, whose row the same statement inserts. */
 function entryRow(v: FileEntry, fileId: RawBuilder<number>) {
-  return { ...activityRow({ type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail }, v.now), file_id: fileId };
+  return { ...activityRow(uploadEntry(v), v.now), file_id: fileId };
 }
 
 /** In a statement of writes in WITH: the id of the file row its `f` inserted. */
