@@ -7,6 +7,7 @@
  */
 import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
+import { addSqlFunctions } from './sqlite-functions.mjs';
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
 const { file, cacheKib, statementsKept } = /** @type {import('./sqlite-reads.js').ReadsWorkerData} */ (workerData);
@@ -15,6 +16,7 @@ const db = new SQLite(file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma(`cache_size = -${cacheKib}`);
 db.pragma('temp_store = MEMORY');
+addSqlFunctions(db);
 
 /** @type {Map<string, import('better-sqlite3').Statement>} */
 const statements = new Map();

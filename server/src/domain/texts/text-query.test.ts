@@ -48,8 +48,8 @@ describe('snippetOf', () => {
 });
 
 describe('contentMatchesOf', () => {
-  // The database sends 400 characters of a text and one more where it goes on, counted by code points.
-  const snippet = (window: string) => contentMatchesOf([{ id: 7, from: 1, window }], ['needle']).get(7)?.text;
+  // The database sends bytes from the word on: 400 characters and one more where the text goes on, counted by code points.
+  const snippet = (window: string) => contentMatchesOf([{ id: 7, from: 1, at: 1, window: Buffer.from(window) }], ['needle']).get(7)?.text;
 
   it('tells a text that goes on after its window by the character beyond it, and leaves that character out', () => {
     expect(snippet(`needle${' '.repeat(390)}tail!`)).toBe('needle…');
@@ -61,29 +61,33 @@ describe('contentMatchesOf', () => {
     expect(snippet(`needle${' '.repeat(345)}${emoji}`)).toBe('needle…');
     expect(snippet(`needle${' '.repeat(344)}${emoji}`)).toBe(`needle ${emoji}`);
   });
+
+  it('takes the window as it crossed from the reading thread (a Uint8Array)', () => {
+    const bytes = Buffer.from(`needle${' '.repeat(390)}tail!`);
+    const crossed = new Uint8Array(structuredClone(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length)));
+    expect(contentMatchesOf([{ id: 7, from: 1, at: 1, window: crossed }], ['needle']).get(7)?.text).toBe('needle…');
+  });
 });
 
-describe('contentMatchesOf, from the bytes PostgreSQL sends', () => {
+describe('contentMatchesOf, from the bytes around the word', () => {
   /**
-   * The rows each database would send for a text whose first occurrence of
-   * `word` is as written: SQLite's characters (WINDOW_BEFORE = 120 before the
-   * word, 401 from there) and PostgreSQL's bytes (4 bytes a character at most).
+   * For a text whose first occurrence of `word` is as written: the row the
+   * database sends (bytes from 480 before the word, 480 + 401 × 4 in all, 4
+   * bytes a character at most), and the snippet of the window of characters
+   * it stands for (120 before the word, 401 from there).
    */
-  function rowsOf(text: string, word: string) {
+  function rowAndSnippet(text: string, word: string) {
     const index = text.indexOf(word);
-    const charAt = [...text.slice(0, index)].length + 1;
-    const charFrom = Math.max(1, charAt - 120);
-    const bytes = Buffer.from(text);
+    const charFrom = Math.max(1, [...text.slice(0, index)].length + 1 - 120);
+    const chars = [...text].slice(charFrom - 1, charFrom + 400);
+    const expected = snippetOf({ window: chars.slice(0, 400).join(''), cutBefore: charFrom > 1, more: chars.length > 400 }, [word]);
     const at = Buffer.byteLength(text.slice(0, index)) + 1;
     const from = Math.max(1, at - 480);
-    return {
-      chars: { id: 1, from: charFrom, window: [...text].slice(charFrom - 1, charFrom + 400).join('') },
-      bytes: { id: 1, from, at, window: bytes.subarray(from - 1, from - 1 + 480 + 401 * 4) },
-    };
+    return { row: { id: 1, from, at, window: Buffer.from(text).subarray(from - 1, from - 1 + 480 + 401 * 4) }, expected };
   }
   const both = (text: string, word: string) => {
-    const rows = rowsOf(text, word);
-    return [contentMatchesOf([rows.bytes], [word]).get(1), contentMatchesOf([rows.chars], [word]).get(1)];
+    const { row, expected } = rowAndSnippet(text, word);
+    return [contentMatchesOf([row], [word]).get(1), expected];
   };
 
   const fillers = {

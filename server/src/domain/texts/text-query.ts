@@ -119,58 +119,68 @@ export function snippetOf({ window, cutBefore, more }: TextWindow, words: string
 
 /** UTF-8 takes at most this many bytes for a character. */
 const MAX_CHAR_BYTES = 4;
-/** Bytes read before the first word on PostgreSQL: WINDOW_BEFORE characters at least. */
+/** Bytes read before the first word: WINDOW_BEFORE characters at least. */
 const BYTES_BEFORE = WINDOW_BEFORE * MAX_CHAR_BYTES;
-/** Bytes read on PostgreSQL from the window's start: enough for WINDOW characters and one more after the word, however wide. */
+/** Bytes read from the window's start: enough for WINDOW characters and one more after the word, however wide. */
 const WINDOW_BYTES = BYTES_BEFORE + (WINDOW + 1) * MAX_CHAR_BYTES;
 
-/**
- * Where a word (lower case) first occurs in a text's UTF-8 bytes `bytes` on
- * PostgreSQL, ignoring case, as a byte position (1-based), or 1. The bytes
- * are searched as written for the word in lower case, capitalised and in
- * capitals; only when none of them occurs is the text folded whole and the
- * place found there measured back in bytes. Bytes, because a text's
- * character positions cost a walk over every character before them:
- * `strpos` counts them for its answer and `substr` again, 0.7 ms per
- * 300,000 characters of UTF-8, where a search of the bytes costs a tenth of
- * that (`lower()` under a libc locale costs 1.1 ms per 150,000 characters).
- * An earlier occurrence in another mix of cases can be passed over for one of
- * these; the window then still holds a match.
- */
-function firstByteOnPostgres(word: string, bytes: RawBuilder<unknown>, text: RawBuilder<unknown>): RawBuilder<number> {
+/** A word (lower case) as written in lower case, capitalised and in capitals, as UTF-8 to search a text's bytes for. */
+function caseForms(word: string): string[] {
   const [first = '', ...rest] = [...word];
-  const forms = [word, first.toUpperCase() + rest.join(''), word.toUpperCase()];
-  const asWritten = forms.map((form) => sql`nullif(position(${Buffer.from(form)}::bytea in ${bytes}), 0)`);
-  const folded = sql`octet_length(left(${text}, greatest(0, strpos(lower(${text}), ${word}) - 1))) + 1`;
-  return sql<number>`coalesce(least(${sql.join(asWritten)}), ${folded})`;
+  return [...new Set([word, first.toUpperCase() + rest.join(''), word.toUpperCase()])];
 }
 
-/** A row of contentWindows: on SQLite WINDOW characters of the text and one more where it goes on; on PostgreSQL its bytes around the word (see windowOfBytes). */
+/**
+ * Where a word (lower case) first occurs in a text, ignoring case, as the
+ * position (from 1) of a byte of its UTF-8, or 1. The text's bytes `bytes`
+ * are searched as written for the word's caseForms; only when none of them
+ * occurs is the text folded whole and the place found there measured back in
+ * bytes. Bytes, because a text's character positions cost a walk over every
+ * character before them, and a window cut by characters from there another:
+ * on PostgreSQL `strpos` and `substr` of 300,000 characters of UTF-8 cost 0.7
+ * ms where a search of its bytes costs a tenth of that (`lower()` under a libc
+ * locale 1.1 ms per 150,000 characters); SQLite searches them with
+ * `first_byte` (db/sqlite-functions.mjs). An earlier occurrence in another
+ * mix of cases can be passed over for one of these; the window then still
+ * holds a match.
+ */
+function firstByteOf(word: string, dialect: Dialect, bytes: RawBuilder<unknown>, text: RawBuilder<unknown>): RawBuilder<number> {
+  const forms = caseForms(word);
+  if (dialect === 'postgres') {
+    const asWritten = forms.map((form) => sql`nullif(position(${Buffer.from(form)}::bytea in ${bytes}), 0)`);
+    const folded = sql`octet_length(left(${text}, greatest(0, strpos(lower(${text}), ${word}) - 1))) + 1`;
+    return sql<number>`coalesce(least(${sql.join(asWritten)}), ${folded})`;
+  }
+  const folded = sql`length(cast(substr(${text}, 1, instr(lower(${text}), ${word}) - 1) as blob)) + 1`;
+  return sql<number>`coalesce(first_byte(${bytes}, ${sql.join(forms)}), ${folded})`;
+}
+
+/** A row of contentWindows: bytes of a text around the word (see windowOfBytes). */
 interface WindowRow {
   id: number;
+  /** The byte position the window starts at. */
   from: number;
-  window: string | Buffer;
-  /** PostgreSQL: the byte position of the word's first occurrence. */
-  at?: number;
+  /** The byte position of the word's first occurrence. */
+  at: number;
+  /** A Uint8Array once it has crossed from the reading thread. */
+  window: Uint8Array;
 }
 
 /**
  * Where the content of each file of a page (the ids of the statement run
- * before it, readThen) holds every word: a window of its text around the
- * first word, read by `contentMatchesOf`. Only ever run for the files of a
- * page the viewer may read, so no other content is ever quoted. The database
- * returns a window of each text, never the whole of it, and a little more,
- * which tells whether the text goes on without counting all of it
- * (`length()` of 300,000 characters costs a millisecond on PostgreSQL).
- * PostgreSQL unpacks each text once, into its bytes (`textsend`; each
- * function given the stored value would unpack it again), finds the word
- * among them once, in subqueries it keeps (`offset 0`) rather than
- * repeating their expressions where they are used, and returns bytes, cut
- * into characters here: a page of 20 texts of 300,000 characters took 115
- * ms, then 47 with characters, then 10 with bytes. SQLite folds cheaply
- * (ASCII alone) but folded each text twice: its window's start is computed
- * once too, in a subquery an OFFSET keeps from being merged into the
- * statement (19.8 -> 12.9 ms for those 20 texts).
+ * before it, readThen) holds every word: bytes of its text around the first
+ * word, cut into characters by `contentMatchesOf`. Only ever run for the
+ * files of a page the viewer may read, so no other content is ever quoted.
+ * The database returns a window of each text, never the whole of it, and a
+ * little more, which tells whether the text goes on without counting all of
+ * it (`length()` of 300,000 characters costs a millisecond on PostgreSQL).
+ * Each text is taken as bytes once (PostgreSQL `textsend`: each function
+ * given the stored value would unpack it again) and the word found among them
+ * once, in subqueries kept whole (`offset 0`) rather than repeating their
+ * expressions where they are used. A page of 20 texts of 300,000 characters
+ * took 115 ms on PostgreSQL, then 47 with characters, then 10 with bytes; on
+ * SQLite 11.5 with the text folded once (`instr(lower())`, then `substr` of
+ * characters), then 4.4 to 5.2 with bytes.
  */
 export function contentWindows(db: Db, dialect: Dialect, words: string[]): CompiledQuery<WindowRow> {
   // The longest word is the likeliest to be found where it matches, not inside another word.
@@ -180,20 +190,21 @@ export function contentWindows(db: Db, dialect: Dialect, words: string[]): Compi
     return sql<WindowRow>`select f.id, w.from, w.at, substring(w.bytes from w.from for ${WINDOW_BYTES}) as "window"
       from files f join content_texts t on t.id = f.text_id
       cross join lateral (select p.bytes, p.at, greatest(1, p.at - ${BYTES_BEFORE}) as "from"
-        from (select b.bytes, ${firstByteOnPostgres(anchor, sql`b.bytes`, sql`t.body`)} as at
+        from (select b.bytes, ${firstByteOf(anchor, dialect, sql`b.bytes`, sql`t.body`)} as at
           from (select textsend(t.body) as bytes offset 0) b offset 0) p) w
       ${where}`.compile(db);
   }
-  return sql<WindowRow>`select w.id, w."from", substr(w.body, w."from", ${WINDOW + 1}) as "window"
-    from (select f.id, t.body, max(1, instr(lower(t.body), ${anchor}) - ${WINDOW_BEFORE}) as "from"
-      from files f join content_texts t on t.id = f.text_id ${where} limit -1 offset 0) w`.compile(db);
+  const bytes = sql`cast(t.body as blob)`;
+  return sql<WindowRow>`select p.id, max(1, p.at - ${BYTES_BEFORE}) as "from", p.at, substr(p.bytes, max(1, p.at - ${BYTES_BEFORE}), ${WINDOW_BYTES}) as "window"
+    from (select f.id, ${bytes} as bytes, ${firstByteOf(anchor, dialect, bytes, sql`t.body`)} as at
+      from files f join content_texts t on t.id = f.text_id ${where} limit -1 offset 0) p`.compile(db);
 }
 
 /**
- * The window of characters SQLite would have cut, from PostgreSQL's bytes:
+ * The window of characters around the word, from the bytes of a text:
  * WINDOW_BEFORE characters before the word (fewer where the text begins),
  * and from there WINDOW characters and one more where the text goes on.
- * Counted as SQL counts characters: by code points. The bytes may begin and
+ * Counted by code points, as SQL counts characters. The bytes may begin and
  * end inside a character, decoded as U+FFFD, but BYTES_BEFORE bytes hold
  * WINDOW_BEFORE whole characters besides such a piece, and the bytes from
  * the word WINDOW + 1: the pieces are always among the characters left out.
@@ -210,9 +221,8 @@ function windowOfBytes(bytes: Buffer, from: number, at: number): { chars: string
 export function contentMatchesOf(rows: unknown[], words: string[]): Map<number, ContentMatch> {
   return new Map(
     (rows as WindowRow[]).map((r) => {
-      const { chars, cutBefore } = Buffer.isBuffer(r.window)
-        ? windowOfBytes(r.window, Number(r.from), Number(r.at))
-        : { chars: [...r.window], cutBefore: Number(r.from) > 1 };
+      const bytes = Buffer.from(r.window.buffer, r.window.byteOffset, r.window.byteLength);
+      const { chars, cutBefore } = windowOfBytes(bytes, Number(r.from), Number(r.at));
       const more = chars.length > WINDOW;
       return [Number(r.id), snippetOf({ window: chars.slice(0, WINDOW).join(''), cutBefore, more }, words)];
     }),
