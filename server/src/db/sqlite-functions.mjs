@@ -1,8 +1,10 @@
 // @ts-check
 /**
- * SQL functions of every SQLite connection of the server: the event loop's
- * and the reading thread's. Plain JavaScript (checked by tsc), since the
- * reading thread runs it as it is.
+ * SQL functions of the reading thread's SQLite connection, where searches
+ * run. Not of the event loop's: with this function registered there, the
+ * mixed load's phase with writes ran at 746 to 850 requests/s against 855
+ * to 981 without, alternating (the reads alone were unchanged). Plain
+ * JavaScript (checked by tsc), since the thread runs it as it is.
  */
 
 /**

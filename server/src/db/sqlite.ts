@@ -5,7 +5,6 @@ import { Kysely, SqliteDialect, SqliteDriver, type Driver, type SqliteDatabase, 
 import type { Database } from './schema.js';
 import { createSharedFlush, type SharedFlush } from './shared-flush.js';
 import { openSqliteReads } from './sqlite-reads.js';
-import { addSqlFunctions } from './sqlite-functions.mjs';
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -144,7 +143,6 @@ export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kyse
   // copy less (commits of the mixed load 0.20 ms on average at the default
   // 1,000 pages, 0.13 ms at 10,000; the WAL then peaks near 50 MB).
   file.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
-  addSqlFunctions(file);
   const durability = walDurability(`${dbFile}-wal`);
   const database = withStatementCache(file, durability);
   const db = new Kysely<Database>({
