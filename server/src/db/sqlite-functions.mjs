@@ -1,10 +1,9 @@
 // @ts-check
 /**
- * SQL functions of the reading thread's SQLite connection, where searches
- * run. Not of the event loop's: with this function registered there, the
- * mixed load's phase with writes ran at 746 to 850 requests/s against 855
- * to 981 without, alternating (the reads alone were unchanged). Plain
- * JavaScript (checked by tsc), since the thread runs it as it is.
+ * SQL functions of the reading thread's SQLite connection, the one searches
+ * run on; the event loop's connection has none (with this one registered
+ * there too, the mixed load's writes measured slower). Plain JavaScript
+ * (checked by tsc), since the thread runs it as it is.
  */
 
 /**
