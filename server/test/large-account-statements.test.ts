@@ -57,10 +57,12 @@ async function readsDuring(work: () => Promise<unknown>): Promise<Run[]> {
   return runs;
 }
 
+/** The plan of a statement on the connection it ran on: the reading one has SQL functions of its own (first_byte). */
 async function planOf(t: TestServer, run: Run): Promise<string[]> {
   // A statement run after another takes the first's ids as a JSON array.
   const args = run.args.map((arg) => (isIdsOfFirst(arg) ? '[1, 2, 3]' : arg));
-  const { rows } = await t.server.ctx.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${run.source}`, args));
+  const { db, reads } = t.server.ctx;
+  const { rows } = await (run.on === 'reading thread' ? reads : db).executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${run.source}`, args));
   return rows.map((r) => r.detail);
 }
 
