@@ -14,7 +14,7 @@ import { QuotaExceeded } from './errors.js';
  * whatever the number of files.
  */
 export async function charge(trx: Db, userId: number, bytes: number): Promise<void> {
-  await trx.updateTable('users').set({ used_bytes: sql`used_bytes + ${bytes}` }).where('id', '=', userId).execute();
+  await trx.updateTable('users').set(charged(bytes)).where('id', '=', userId).execute();
 }
 
 /**
@@ -26,11 +26,11 @@ export async function charge(trx: Db, userId: number, bytes: number): Promise<vo
 export async function chargeWithin(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
   const [row] = await chargeRow(trx, { userId, bytes });
   if (!row) throw new Error(`user ${userId} vanished`);
-  refuseOverQuota(row, quotaOf);
+  if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
 const chargeRow = compiledOnce((db: Db, v: { userId: number; bytes: number }) =>
-  db.updateTable('users').set(charged(v.bytes)).where('id', '=', v.userId).returning(CHARGE_READS),
+  db.updateTable('users').set(charged(v.bytes)).where('id', '=', v.userId).returning(['used_bytes', 'storage_quota_bytes']),
 );
 
 /**
@@ -45,17 +45,9 @@ export function quotaRefusal(err: unknown): unknown {
 /** A user's quota in bytes, from their row. */
 export type QuotaOf = (user: Pick<UserRow, 'storage_quota_bytes'>) => number;
 
-/** A charge's change to the user's row, for an UPDATE of users (chargeWithin, or a statement that also does more). */
-export function charged(bytes: number) {
+/** A charge's change to the user's row, for an UPDATE of users. */
+function charged(bytes: number) {
   return { used_bytes: sql<number>`used_bytes + ${bytes}` };
-}
-
-/** What a charge's UPDATE returns, for refuseOverQuota. */
-export const CHARGE_READS = ['used_bytes', 'storage_quota_bytes'] as const;
-
-/** After a charge: the user's row as the UPDATE left it, refused when past the quota. */
-export function refuseOverQuota(row: Pick<UserRow, 'used_bytes' | 'storage_quota_bytes'>, quotaOf: QuotaOf): void {
-  if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
 /** Whether the user holds this content, in a file or a version, as an expression of a statement on blobs. */
