@@ -38,6 +38,7 @@ export function createDomainContext(config: Config, { database, store, events, l
   const ctx: DomainContext = {
     db: database.db,
     reads: database.reads,
+    readsBeside: database.readsBeside,
     dialect: database.dialect,
     downloads: createGroupCommit(database.db, database.dialect, countDownloads),
     store,

@@ -41,10 +41,11 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     for (const name of own) await uploadOne(t().client, erin.token, { name, content: unsearched });
     // Names no upload gives (a path's separator, a quote), which older versions or other writers may have stored.
     const { db } = t().server.ctx;
-    const stored: [string, string][] = [['filler 1.txt', 'back\\slash.txt'], ['filler 2.txt', 'quote "q" x.txt']];
+    const stored: [string, string][] = [['filler 1.txt', 'back\\slash.txt'], ['filler 2.txt', 'quote "q" x.txt'], ['filler 5.txt', 'kiwi early.txt']];
     for (const [from, to] of stored) {
       await db.updateTable('files').set({ original_name: to }).where('user_id', '=', erin.id).where('original_name', '=', from).execute();
     }
+    await uploadOne(t().client, erin.token, { name: 'kiwi late.txt', content: unsearched });
     await uploadOne(t().client, erin.token, { name: 'plain.txt', content: unsearched }, { tags: ['Zebra crossing'] });
     const renamed = await uploadOne(t().client, erin.token, { name: 'old name.txt', content: unsearched });
     expect((await t().client.put(`/api/files/${renamed}`, { token: erin.token, json: { original_name: 'renamed zebra.txt' } })).status).toBe(200);
@@ -77,6 +78,55 @@ describeEachDb('name search in a list of a thousand files and more', (t, db) => 
     const { total, names } = await everyPage(search);
     expect(names).toEqual(expected);
     expect(total).toBe(expected.length);
+  });
+
+  /** Erin's fillers, all of which a search for 'filler' finds (by name or by text), oldest first. */
+  async function fillersOldestFirst(): Promise<string[]> {
+    const rows = await t()
+      .server.ctx.db.selectFrom('files')
+      .select('original_name')
+      .where('user_id', '=', erin.id)
+      .where('file_size', '=', 1)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.original_name);
+  }
+
+  /** The names a search lists page by page, at `limit` files a page, sorted by upload time. */
+  async function pagesOf(search: string, limit: number, order: 'asc' | 'desc'): Promise<{ totals: number[]; names: string[] }> {
+    const totals: number[] = [];
+    const names: string[] = [];
+    for (let page = 1; ; page++) {
+      const query = new URLSearchParams({ search, sort_by: 'created_at', sort_order: order, limit: String(limit), page: String(page) });
+      const res = await t().client.get(`/api/files?${query}`, { token: erin.token });
+      expect(res.status, res.text).toBe(200);
+      totals.push(res.body.total);
+      const files = res.body.files as FileItem[];
+      names.push(...files.map((f) => f.original_name));
+      if (files.length < limit) return { totals, names };
+    }
+  }
+
+  // The first pages of a text search over a large scope are found among the first files of the
+  // sort while the search is counted; deeper pages, from the counted matches. Both must agree.
+  it.each([
+    [25, 'asc'],
+    [25, 'desc'],
+    [1000, 'asc'],
+  ] as const)('lists every match once and in order, %i a page, %s, the first pages walked while counting', async (limit, order) => {
+    const oldestFirst = await fillersOldestFirst();
+    const { totals, names } = await pagesOf('filler', limit, order);
+    expect(names).toEqual(order === 'asc' ? oldestFirst : [...oldestFirst].reverse());
+    expect(new Set(totals)).toEqual(new Set([1000]));
+  });
+
+  it('reads the page from the matches when the first files walked match too few to fill it', async () => {
+    // 'kiwi early' is among the first files of the sort, 'kiwi late' the last: a page of two
+    // needs both, though only one is among the files walked for it.
+    const { totals, names } = await pagesOf('kiwi', 2, 'asc');
+    expect(names).toEqual(['kiwi early.txt', 'kiwi late.txt']);
+    expect(totals).toEqual([2, 2]);
   });
 
   it('folds only what lower() folds, the same in the count and the pages', async () => {

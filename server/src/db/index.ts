@@ -19,6 +19,12 @@ export interface DatabaseHandle {
    * the event loop free; on PostgreSQL the same pool as `db`.
    */
   reads: Db;
+  /**
+   * Like `reads`, for a statement to run at the same time as one there (a
+   * search's count beside its page): on SQLite a second reading thread,
+   * started at its first statement; on PostgreSQL the same pool.
+   */
+  readsBeside: Db;
   dialect: Dialect;
   /** PostgreSQL schema holding Vault's tables. */
   schema: string | undefined;
@@ -88,6 +94,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     return {
       db,
       reads: db,
+      readsBeside: db,
       dialect: 'postgres',
       schema: opts.schema ?? 'public',
       pgPool: pool,
@@ -109,16 +116,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       close: () => db.destroy(),
     };
   }
-  const { db, reads } = openSqlite(opts.dataDir);
+  const { db, reads, readsBeside } = openSqlite(opts.dataDir);
   return {
     db,
     reads,
+    readsBeside,
     dialect: 'sqlite',
     schema: undefined,
     pgPool: undefined,
     exclusive: (_name, fn) => fn(),
     close: async () => {
-      await reads.destroy();
+      await Promise.all([reads.destroy(), readsBeside.destroy()]);
       await db.destroy();
     },
   };

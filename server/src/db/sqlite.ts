@@ -118,9 +118,10 @@ const exemptions = new WeakMap<Kysely<Database>, Durability>();
 
 /**
  * The embedded database in dataDir, its commits durable as `walDurability`
- * says, and a read-only connection to it on a thread of its own (`reads`).
+ * says, and two read-only connections to it, each on a thread of its own
+ * (`reads`, and `readsBeside` for a statement that runs beside one there).
  */
-export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kysely<Database> } {
+export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kysely<Database>; readsBeside: Kysely<Database> } {
   fs.mkdirSync(dataDir, { recursive: true });
   const dbFile = path.join(dataDir, 'vault.db');
   const file = new SQLite(dbFile);
@@ -160,7 +161,8 @@ export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kyse
     ),
   });
   exemptions.set(db, durability);
-  return { db, reads: openSqliteReads({ file: dbFile, cacheKib: READS_CACHE_KIB, statementsKept: STATEMENT_CACHE_SIZE }) };
+  const reading = { file: dbFile, cacheKib: READS_CACHE_KIB, statementsKept: STATEMENT_CACHE_SIZE };
+  return { db, reads: openSqliteReads(reading), readsBeside: openSqliteReads(reading) };
 }
 
 /** Runs `write` on the connection and answers without waiting for the disk: a crash may lose it. */

@@ -184,6 +184,8 @@ export interface Page {
   sort_order: 'asc' | 'desc';
 }
 
+const directionOf = (page: Page) => (page.sort_order === 'asc' ? sql`asc` : sql`desc`);
+
 /**
  * Scopes with fewer files than this test each file's own content and tags: at
  * most this many lookups of a text or a file's tags, a millisecond or two, and
@@ -193,12 +195,21 @@ export interface Page {
 const SMALL_SCOPE = 1000;
 
 /**
- * A page that ends within the first 1/16 of the matches tests the content of
- * each file it walks: it walks about 1/16 of the scope, and a lookup of a
- * file's text costs about as much as 16 tests of names, so the page costs less
- * than the count. Deeper pages, or matches too few, join the matching texts.
+ * A page is looked for file by file (each file's own content tested) among
+ * the first NEAR_SHARE times as many files of the sort as it ends at: a
+ * lookup of a file's text costs about as much as 16 tests of names, so that
+ * walk costs less than the count. A text search walks them while it counts
+ * (walkedPage); other filters do when the count says at least 1/16 of the
+ * scope matches. Deeper pages, or matches too few, join the matching texts.
  */
 const NEAR_SHARE = 16;
+
+/**
+ * The most files a text search walks for its page while its count runs
+ * (walkedPage): a few milliseconds of tests, spent in vain only when the
+ * matches are too few to fill the page among them.
+ */
+const WALK_MOST = 4000;
 
 /** How long a scope's size is taken as known: it only picks a statement's form, so a stale one costs time, never a wrong answer. */
 const SIZE_KNOWN_MS = 10_000;
@@ -268,19 +279,23 @@ function trigramNames(text: string): RawBuilder<unknown> | undefined {
  * read for the scope (a CROSS JOIN, which SQLite never reorders, so it starts
  * from the index rather than walking the scope); a text too short for it
  * tests every name of the scope. It counts the tags' few files apart, also
- * starting from them.
+ * starting from them. The two sums run at once, the names' on `readsBeside`
+ * and the contents' on `reads`, so the count takes the longer of them.
  */
-async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: FileFilters): Promise<number> {
+async function countByArms({ reads, readsBeside }: Pick<SearchConnections, 'reads' | 'readsBeside'>, dialect: Dialect, scope: Condition, filters: FileFilters): Promise<number> {
   const { search = '', ...others } = filters;
   const rest = listed(scope, others, dialect, { from: 'each file' });
-  const pattern = containsPattern(search);
   // The matching tags of everybody's files are tested once, not each file's tags.
   const byNameOrTag = nameOrTag(search, dialect, { from: 'matches', scope });
   const byContentAlone = sql`(select count(*) from (${filesHolding(searchWords(search), dialect, sql<SqlBool>`${rest} and not ${byNameOrTag}`)}) c)`;
-  if (dialect === 'postgres') {
-    const { rows } = await sql<{ total: number }>`select (select count(*) from files f where ${rest} and ${byNameOrTag}) + ${byContentAlone} as total`.execute(db);
-    return Number(rows[0]?.total ?? 0);
-  }
+  const [byNameOrTagCount, byContentCount] = await Promise.all([countOf(readsBeside, namesAndTagsCount(dialect, others, rest, search, byNameOrTag)), countOf(reads, byContentAlone)]);
+  return byNameOrTagCount + byContentCount;
+}
+
+/** The files of `rest` whose name or tag holds the text, counted (see countByArms). */
+function namesAndTagsCount(dialect: Dialect, others: FileFilters, rest: Condition, search: string, byNameOrTag: Condition): RawBuilder<unknown> {
+  if (dialect === 'postgres') return sql`(select count(*) from files f where ${rest} and ${byNameOrTag})`;
+  const pattern = containsPattern(search);
   const names = trigramNames(search);
   // With no filter but the scope, each match is read in the narrow index of the scope's columns (0290), not in its row.
   const onlyScope = filterConditions(others, dialect, { from: 'each file' }).length === 0;
@@ -288,10 +303,14 @@ async function countByArms(db: Db, dialect: Dialect, scope: Condition, filters: 
   const byName = names
     ? sql`(select count(*) from (${names}) n cross join ${matched} on f.id = n.id where ${rest})`
     : sql`(select count(*) from files f where ${rest} and ${nameHolds(pattern, dialect)})`;
-  const { rows } = await sql<{ total: number }>`select ${byName}
+  return sql`${byName}
       + (select count(*) from (select distinct t.file_id from (${taggedWith(pattern, dialect)}) t) t cross join files f on f.id = t.file_id
-          where ${rest} and not ${nameHolds(pattern, dialect)})
-      + ${byContentAlone} as total`.execute(db);
+          where ${rest} and not ${nameHolds(pattern, dialect)})`;
+}
+
+/** The number a count's expression comes to, read on `db`. */
+async function countOf(db: Db, count: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ total: number }>`select ${count} as total`.execute(db);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -312,13 +331,42 @@ function scopeRead(db: Db, where: Condition) {
 }
 
 /**
+ * The page of a text search among the first `walk` files of the scope in the
+ * sort's order, each tested on its own (ContentReach 'each file'). When the
+ * page fills, it is the page: every file past the walk comes later in the
+ * order. Otherwise the matches are too few this early, and the page must be
+ * found from them once they are counted.
+ */
+function walkedPage(db: Db, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page, walk: number) {
+  const { search = '', ...others } = filters;
+  const dialect = dialectOf(db);
+  const direction = directionOf(page);
+  const walked = db
+    .selectFrom('files as f')
+    .select(['f.id', sql`${sortKey(page.sort_by, viewer)}`.as('sort_key')])
+    .where(listed(scope, others, dialect, { from: 'each file' }))
+    .orderBy(sql`sort_key ${direction}`)
+    .orderBy(sql`f.id ${direction}`)
+    .limit(walk);
+  return db
+    .selectFrom(walked.as('w'))
+    .innerJoin('files as f', 'f.id', 'w.id')
+    .select('f.id')
+    .where(containsText(search, dialect, { from: 'each file' }))
+    .orderBy(sql`w.sort_key ${direction}`)
+    .orderBy(sql`w.id ${direction}`)
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+}
+
+/**
  * Where a search's statements run: those that read the scope or the page
  * (its ids and count, its files' rows and snippets) on `reads`, the page's
  * at one hand-over (a listing answers in two turns of the event loop); the
  * little else its files' answers need (folders, visibility) on `db`, whose
  * statements cost no turn.
  */
-export type SearchConnections = Pick<DomainContext, 'db' | 'reads'>;
+export type SearchConnections = Pick<DomainContext, 'db' | 'reads' | 'readsBeside'>;
 
 /**
  * One page of files matching scope and filters, with the full match count:
@@ -327,9 +375,10 @@ export type SearchConnections = Pick<DomainContext, 'db' | 'reads'>;
  * A search for content words looks at each file's own text when the scope is
  * small or the page is near the start of many matches (ContentReach), and joins
  * the scope's matching texts otherwise; neither reads other users' texts
- * into the result.
+ * into the result. Over a large scope, a text search's page is looked for
+ * among the first files of the sort while it is counted (walkedPage).
  */
-export async function searchFiles({ db, reads }: SearchConnections, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+export async function searchFiles({ db, reads, readsBeside }: SearchConnections, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
   const dialect = dialectOf(db);
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
@@ -337,7 +386,7 @@ export async function searchFiles({ db, reads }: SearchConnections, viewer: View
   const small = await isSmall(reads, scope);
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const offset = (page.page - 1) * page.limit;
-  const direction = page.sort_order === 'asc' ? sql`asc` : sql`desc`;
+  const direction = directionOf(page);
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
   const ordered = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
@@ -358,8 +407,16 @@ export async function searchFiles({ db, reads }: SearchConnections, viewer: View
     found = await read(ordered(scopeRead(reads, where(eachFile)).select(['f.id', sql<number>`count(*) over ()`.as('total')])).compile());
     const first = found.page[0];
     total = first ? Number(first.total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
+  } else if (words.length > 0) {
+    const walk = (offset + page.limit) * NEAR_SHARE;
+    const [counted, walked] = await Promise.all([
+      countByArms({ reads, readsBeside }, dialect, scope, filters),
+      walk <= WALK_MOST ? read(walkedPage(reads, viewer, scope, filters, page, walk).compile()) : undefined,
+    ]);
+    total = counted;
+    found = walked && walked.page.length === page.limit ? walked : await read(pageOf(fromMatches).compile());
   } else {
-    total = words.length > 0 ? await countByArms(reads, dialect, scope, filters) : await countWhere(reads, where(fromMatches));
+    total = await countWhere(reads, where(fromMatches));
     const near = total >= (offset + page.limit) * NEAR_SHARE;
     found = await read(pageOf(near ? eachFile : fromMatches).compile());
   }

@@ -38,6 +38,8 @@ export interface DomainContext {
    * thread of their own) and see every write answered before they began.
    */
   reads: Db;
+  /** Like `reads`, for a statement that runs at the same time as one there. */
+  readsBeside: Db;
   dialect: Dialect;
   /** Counts and logs downloads, answering each one's new count: concurrent ones share a commit and its statements. */
   downloads: GroupCommit<DownloadEntry, number>;
