@@ -96,6 +96,7 @@ export async function startServer(extraEnv: Record<string, string>, opts: Server
     WS_MAX_SOCKETS_PER_USER: '1000',
     // As the image and `npm start` run the server (see the Dockerfile).
     MALLOC_MMAP_THRESHOLD_: '4194304',
+    MALLOC_ARENA_MAX: '2',
     ...extraEnv,
   };
   const profile = opts.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${opts.cpuProfileDir}`] : [];
