@@ -5,7 +5,8 @@ import type { FileListResponse, FileSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { idAmong, searchFiles, type Condition } from './search.js';
+import { idAmong, type Condition } from './search-conditions.js';
+import { searchFiles } from './search.js';
 
 const anyShareWith = compiledOnce((db: Db, v: { userId: number }) => db.selectFrom('file_shares').select('file_id').where('user_id', '=', v.userId).limit(1));
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Folder, FolderSearch } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
 import { folderNodes, folderReader, type FolderNode, type Viewer } from '../access/rules.js';
-import type { Condition } from '../files/search.js';
+import type { Condition } from '../files/search-conditions.js';
 
 /** A folder filter over `folders as fo`; it seeds the recursive queries below as well. */
 export type FolderScope = Condition;

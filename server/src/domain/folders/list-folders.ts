@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { FolderListResponse, FolderSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
-import { containsPattern, type Condition } from '../files/search.js';
+import { containsPattern, type Condition } from '../files/search-conditions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { folderDtos } from './dto.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DummyDriver, Kysely, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql, type SqlBool } from 'kysely';
 import type { Dialect } from '../../db/dialect.js';
-import { containsPattern, filterConditions, type ContentReach, type FileFilters } from './search.js';
+import { containsPattern, filterConditions, type ContentReach, type FileFilters } from './search-conditions.js';
 
 /** Compiles conditions to SQL text and parameters without a database. */
 const compiler = new Kysely<unknown>({
