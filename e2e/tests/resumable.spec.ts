@@ -15,12 +15,21 @@ function bigText(bytes: number): Buffer {
   return Buffer.from(line.repeat(Math.ceil(bytes / Buffer.byteLength(line))));
 }
 
-/** Upload bandwidth as a slow connection has it, so that a test can act mid-upload. */
-async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+/** Upload bandwidth as a slow connection has it, so that a test can act mid-upload; `lift` ends it. */
+async function throttleUploads(page: Page, bytesPerSecond: number): Promise<{ lift(): Promise<void> }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  const limit = (uploadThroughput: number) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
+  await limit(bytesPerSecond);
+  return { lift: () => limit(-1) };
 }
+
+/**
+ * Slow enough that the upload is still under way when the test acts, even on
+ * a loaded machine where a click takes seconds: at 2 MiB/s a 12 MiB upload
+ * sometimes ended before its pause landed. The test lifts it once it has acted.
+ */
+const ACTING_SPEED = 128 * 1024;
 
 async function openUpload(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
@@ -59,9 +68,9 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
   const token = await apiToken(request, account);
   await signInViaApi(page, account);
   await openUpload(page);
-  await throttleUploads(page, 2 * MIB);
+  const throttle = await throttleUploads(page, ACTING_SPEED);
   const offsets = patchOffsets(page);
-  const content = bigText(12 * MIB);
+  const content = bigText(4 * MIB);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'large.txt', mimeType: 'text/plain', buffer: content }]);
   await sendFiles(page, 1);
 
@@ -69,7 +78,7 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
   await page.getByRole('button', { name: 'Pause large.txt' }).click();
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Paused')).toBeVisible();
   const pausedAt = await percentOf(page, 'large.txt');
-  
+  await throttle.lift();
   await page.getByRole('button', { name: 'Resume large.txt' }).click();
   await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
   expect(pausedAt).toBeLessThan(100);
@@ -84,11 +93,11 @@ test('a reload mid-upload resumes when the same file is chosen again', async ({ 
   const token = await apiToken(request, account);
   await signInViaApi(page, account);
   await openUpload(page);
-  await throttleUploads(page, 2 * MIB);
+  const throttle = await throttleUploads(page, ACTING_SPEED);
   // A file on disk keeps its last-modified time: the same file is recognised after the reload.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-e2e-reload-'));
   const file = path.join(dir, 'reloaded.txt');
-  const content = bigText(10 * MIB);
+  const content = bigText(4 * MIB);
   fs.writeFileSync(file, content);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([file]);
   await sendFiles(page, 1);
@@ -99,6 +108,8 @@ test('a reload mid-upload resumes when the same file is chosen again', async ({ 
   page.on('dialog', (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
+  // Only now: lifted before, the upload could finish while the page unloads.
+  await throttle.lift();
   const offsets = patchOffsets(page);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([file]);
   await sendFiles(page, 1);
