@@ -92,10 +92,12 @@ test('previews an image and a PDF, and downloads the exact bytes', async ({ page
 
   const downloading = page.waitForEvent('download');
   await pdfDialog.getByRole('button', { name: 'Download' }).click();
+  // The toast leaves after four seconds: it is looked for while the download is saved, not after.
+  const toasted = expect(page.getByText('File downloaded successfully!')).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('paper.pdf');
   expect(await fs.readFile((await download.path())!)).toEqual(pdf);
-  await expect(page.getByText('File downloaded successfully!')).toBeVisible();
+  await toasted;
   await page.keyboard.press('Escape');
 
   const again = page.waitForEvent('download');

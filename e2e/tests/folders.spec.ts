@@ -108,10 +108,12 @@ test('a private file shared by name is found under Shared with me; a third user 
   await expect(sharedFiles).toContainText(`Shared by ${owner.username}`);
   const downloading = friendPage.waitForEvent('download');
   await sharedFiles.getByRole('button', { name: 'Download report.pdf' }).click();
+  // The toast leaves after four seconds: it is looked for while the download is saved, not after.
+  const toasted = expect(friendPage.getByText('File downloaded successfully!')).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('report.pdf');
   expect(await fs.readFile((await download.path())!)).toEqual(report);
-  await expect(friendPage.getByText('File downloaded successfully!')).toBeVisible();
+  await toasted;
   await sharedFiles.getByRole('link', { name: 'Open report.pdf' }).click();
   await expect(friendPage.getByRole('heading', { level: 1, name: 'report.pdf' })).toBeVisible();
   await expect(friendPage.getByTitle('Preview of report.pdf')).toBeVisible();
