@@ -21,7 +21,11 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<{ li
   await cdp.send('Network.enable');
   const limit = (uploadThroughput: number) => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput });
   await limit(bytesPerSecond);
-  return { lift: () => limit(-1) };
+  return {
+    lift: async () => {
+      await limit(-1);
+    },
+  };
 }
 
 /**
