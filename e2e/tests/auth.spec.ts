@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { newAccount, registerViaApi, signIn, storedSession } from './helpers';
 
 test('registering opens the dashboard with the username', async ({ page }) => {
@@ -11,7 +11,7 @@ test('registering opens the dashboard with the username', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   // The toast lasts 4 s from the answer: seen first, before the dashboard has drawn.
-  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expectToast(page, 'Registration successful!');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
   const session = await storedSession(page);
@@ -49,7 +49,7 @@ test('Fill Demo Credentials signs in as the demo user', async ({ page }) => {
   await expect(page.getByLabel('Password')).toHaveValue('demo123');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByText('Successfully logged in!')).toBeVisible();
+  await expectToast(page, 'Successfully logged in!');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeVisible();
 });

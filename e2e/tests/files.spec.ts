@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { analyticsTile, apiToken, apiUpload, cellUnder, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage, textFile } from './samples';
@@ -27,10 +27,12 @@ test('uploading two identical files and a third shows DEDUPED and the savings', 
   await expect(confirm).toContainText('No folder (root)');
   await expect(confirm).toContainText('Private');
   await expect(confirm).toContainText('holiday');
+  // Each file reads Uploaded for the 2 s before the dashboard opens: looked for from the click on.
+  const uploaded = expect(page.getByRole('list', { name: 'Selected files' }).getByText('Uploaded')).toHaveCount(3);
   await confirm.getByRole('button', { name: 'Upload Files' }).click();
 
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Uploaded')).toHaveCount(3);
+  await expectToast(page, 'Files uploaded successfully!');
+  await uploaded;
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(page.getByText('3 files found')).toBeVisible();
@@ -92,12 +94,10 @@ test('previews an image and a PDF, and downloads the exact bytes', async ({ page
 
   const downloading = page.waitForEvent('download');
   await pdfDialog.getByRole('button', { name: 'Download' }).click();
-  // The toast leaves after four seconds: it is looked for while the download is saved, not after.
-  const toasted = expect(page.getByText('File downloaded successfully!')).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('paper.pdf');
   expect(await fs.readFile((await download.path())!)).toEqual(pdf);
-  await toasted;
+  await expectToast(page, 'File downloaded successfully!');
   await page.keyboard.press('Escape');
 
   const again = page.waitForEvent('download');
@@ -164,7 +164,7 @@ test('sharing a file with another user lets them see it', async ({ page, browser
   await dialog.getByLabel('Share with people').fill(friend.username);
   await page.keyboard.press('Enter');
   await dialog.getByRole('button', { name: 'Update Sharing' }).click();
-  await expect(page.getByText('File sharing updated successfully!')).toBeVisible();
+  await expectToast(page, 'File sharing updated successfully!');
   await expect(dialog).toBeHidden();
 
   // Opening the dialog again shows the saved state.

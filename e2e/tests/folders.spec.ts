@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, keepToasts, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage } from './samples';
@@ -11,7 +11,7 @@ const FILE_NOT_FOUND = "The file you're looking for doesn't exist or you don't h
 async function createFolder(page: Page, name: string) {
   await page.getByLabel('Folder name').fill(name);
   await page.getByRole('button', { name: 'Create Folder' }).click();
-  await expect(page.getByText('Folder created successfully!').last()).toBeVisible();
+  await expectToast(page, 'Folder created successfully!');
 }
 
 test('nested folders, an upload into one, and its public link opened by an anonymous visitor', async ({ page, browser, request }) => {
@@ -58,7 +58,7 @@ test('nested folders, an upload into one, and its public link opened by an anony
   await share.getByText('Public', { exact: true }).click();
   await expect(share.getByLabel('Public link')).toHaveValue(designsUrl);
   await share.getByRole('button', { name: 'Update Sharing' }).click();
-  await expect(page.getByText('Folder sharing updated successfully!')).toBeVisible();
+  await expectToast(page, 'Folder sharing updated successfully!');
   await expect(page.locator('header').getByText('Public', { exact: true })).toBeVisible();
 
   const anonymous = await browser.newContext();
@@ -98,9 +98,10 @@ test('a private file shared by name is found under Shared with me; a third user 
   await dialog.getByLabel('Share with people').fill(friend.username);
   await dialog.getByLabel('Share with people').press('Enter');
   await dialog.getByRole('button', { name: 'Update Sharing' }).click();
-  await expect(page.getByText('File sharing updated successfully!')).toBeVisible();
+  await expectToast(page, 'File sharing updated successfully!');
 
   const friendContext = await browser.newContext();
+  await keepToasts(friendContext);
   const friendPage = await friendContext.newPage();
   await signInViaApi(friendPage, friend);
   await friendPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sharing' }).click();
@@ -108,12 +109,10 @@ test('a private file shared by name is found under Shared with me; a third user 
   await expect(sharedFiles).toContainText(`Shared by ${owner.username}`);
   const downloading = friendPage.waitForEvent('download');
   await sharedFiles.getByRole('button', { name: 'Download report.pdf' }).click();
-  // The toast leaves after four seconds: it is looked for while the download is saved, not after.
-  const toasted = expect(friendPage.getByText('File downloaded successfully!')).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('report.pdf');
   expect(await fs.readFile((await download.path())!)).toEqual(report);
-  await toasted;
+  await expectToast(friendPage, 'File downloaded successfully!');
   await sharedFiles.getByRole('link', { name: 'Open report.pdf' }).click();
   await expect(friendPage.getByRole('heading', { level: 1, name: 'report.pdf' })).toBeVisible();
   await expect(friendPage.getByTitle('Preview of report.pdf')).toBeVisible();

@@ -1,4 +1,4 @@
-import { collectErrors, expect, test } from './fixtures';
+import { collectErrors, expect, expectToast, test } from './fixtures';
 import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { pdfDocument, textFile } from './samples';
 
@@ -40,7 +40,7 @@ test('a file shared with another user appears in their Shared with me list witho
   await dialog.getByLabel('Share with people').fill(friend.username);
   await dialog.getByRole('button', { name: 'Add' }).click();
   await dialog.getByRole('button', { name: 'Update Sharing' }).click();
-  await expect(page.getByText('File sharing updated successfully!')).toBeVisible();
+  await expectToast(page, 'File sharing updated successfully!');
 
   const friendList = friendPage.getByRole('main');
   await expect(friendList.getByText(reportName)).toBeVisible();

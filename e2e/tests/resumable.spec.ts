@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
@@ -84,7 +84,7 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
   const pausedAt = await percentOf(page, 'large.txt');
   await throttle.lift();
   await page.getByRole('button', { name: 'Resume large.txt' }).click();
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  await expectToast(page, 'Files uploaded successfully!', { timeout: 60_000 });
   expect(pausedAt).toBeLessThan(100);
   // The request that finished the upload started where the server stood, not at 0.
   expect(offsets.length).toBeGreaterThan(0);
@@ -117,7 +117,7 @@ test('a reload mid-upload resumes when the same file is chosen again', async ({ 
   const offsets = patchOffsets(page);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([file]);
   await sendFiles(page, 1);
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  await expectToast(page, 'Files uploaded successfully!', { timeout: 60_000 });
   expect(offsets.length).toBeGreaterThan(0);
   expect(Math.min(...offsets)).toBeGreaterThan(0);
   expect(await storedSize(page, token, 'reloaded.txt')).toBe(content.length);
@@ -140,7 +140,7 @@ test('a folder of 20 files is uploaded with its whole tree', async ({ page, requ
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(20);
   await expect(page.getByRole('list', { name: 'Selected files' })).toContainText('Trip 2024/Day 1/Evening/note 19.md');
   await sendFiles(page, 20);
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  await expectToast(page, 'Files uploaded successfully!', { timeout: 60_000 });
 
   const res = await page.request.get('/api/folders', { headers: { Authorization: `Bearer ${token}` } });
   const { folders } = (await res.json()) as { folders: { id: number; name: string; parent_id: number | null }[] };
@@ -184,7 +184,7 @@ test('a file whose content the user already stores is hashed while it waits, and
     { name: 'copy.txt', mimeType: 'text/plain', buffer: owned },
   ]);
   await sendFiles(page, 2);
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible({ timeout: 60_000 });
+  await expectToast(page, 'Files uploaded successfully!', { timeout: 60_000 });
 
   expect(created['copy.txt']).toBe(createHash('sha256').update(owned).digest('hex'));
   // Only the new content's upload received bytes.

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { apiToken, uploadThroughPage } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
@@ -12,7 +12,7 @@ test('replacing a file keeps its older content as a version, which the file page
   await signInViaApi(page, account);
 
   await uploadThroughPage(page, 'notes.txt', first);
-  await expect(page.getByText('Files uploaded successfully!')).toBeVisible();
+  await expectToast(page, 'Files uploaded successfully!');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // The same name again: the upload asks, and Replace makes it the file's new content.
