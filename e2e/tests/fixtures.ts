@@ -12,17 +12,30 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** A toast the page showed, and whether an expectToast has counted it already. */
+interface ShownToast {
+  text: string;
+  counted: boolean;
+}
+
 /** Runs in the page before its own scripts: keeps the text of every toast shown, as it is drawn. */
 function keepToastTexts(): void {
-  const shown: string[] = [];
-  (globalThis as unknown as { vaultToasts: string[] }).vaultToasts = shown;
+  const shown: ShownToast[] = [];
+  const byElement = new WeakMap<Element, ShownToast>();
+  (globalThis as unknown as { vaultToasts: ShownToast[] }).vaultToasts = shown;
   new MutationObserver((records) => {
     for (const record of records) {
-      const nodes = [record.target, ...record.addedNodes];
-      for (const node of nodes) {
+      for (const node of [record.target, ...record.addedNodes]) {
         const element = node instanceof Element ? node : node.parentElement;
         const toast = element?.closest('[data-sonner-toast]') ?? element?.querySelector('[data-sonner-toast]');
-        if (toast?.textContent) shown.push(toast.textContent);
+        if (!toast) continue;
+        let entry = byElement.get(toast);
+        if (!entry) {
+          entry = { text: '', counted: false };
+          byElement.set(toast, entry);
+          shown.push(entry);
+        }
+        entry.text = toast.textContent ?? '';
       }
     }
   }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -39,7 +52,14 @@ export async function keepToasts(context: BrowserContext): Promise<void> {
  * action returns: the page's record of what it showed is read instead.
  */
 export async function expectToast(page: Page, text: string, options: { timeout?: number } = {}): Promise<void> {
-  const shown = () => page.evaluate((wanted) => ((globalThis as unknown as { vaultToasts?: string[] }).vaultToasts ?? []).some((t) => t.includes(wanted)), text);
+  // Each toast counts once: the same message twice needs two toasts.
+  const shown = () =>
+    page.evaluate((wanted) => {
+      const toasts = (globalThis as unknown as { vaultToasts?: ShownToast[] }).vaultToasts ?? [];
+      const toast = toasts.find((t) => !t.counted && t.text.includes(wanted));
+      if (toast) toast.counted = true;
+      return toast !== undefined;
+    }, text);
   await expect.poll(shown, { message: `a toast saying "${text}"`, ...options }).toBe(true);
 }
 
