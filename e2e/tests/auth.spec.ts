@@ -10,7 +10,6 @@ test('registering opens the dashboard with the username', async ({ page }) => {
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
-  // The toast lasts 4 s from the answer: seen first, before the dashboard has drawn.
   await expectToast(page, 'Registration successful!');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
