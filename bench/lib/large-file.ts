@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
+import { curlDownload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeDirect, writeFlushing, writeFsync } from './reference.js';
@@ -136,9 +136,9 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   // Both servers and cat read the object from the page cache: a large object
   // is written around it, and the first to read it would pay for the others.
   catFile(stored);
-  const dl = await windows.mark('download', () => costed(server.pid, () => download(url, token)));
+  const dl = await windows.mark('download', () => costed(server.pid, () => curlDownload(url, token)));
   if (dl.value !== size) throw new Error(`download returned ${dl.value} bytes`);
-  const nodeDl = await costed(reference.pid, () => download(reference.downloadUrl(stored), token));
+  const nodeDl = await costed(reference.pid, () => curlDownload(reference.downloadUrl(stored), token));
   const cat = catFile(stored);
   const mid = Math.floor(size / 2);
   const range = await timed(() => download(url, token, `bytes=${mid}-${mid + MIB - 1}`));

@@ -6,7 +6,7 @@ import { expect, it, vi } from 'vitest';
 import { describeEachBackend } from './helpers/server.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
 import { zipOf } from './helpers/file-samples.js';
-import { sharedPool } from '../src/storage/fd-source.js';
+import { lentBuffers } from '../src/storage/fd-source.js';
 import { createGroupCommit } from '../src/db/group-commit.js';
 import type { Db } from '../src/db/index.js';
 
@@ -198,7 +198,7 @@ describeEachBackend('downloads', (t) => {
       req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
     });
     // Every buffer the download held comes back (or is let go), so nothing waits on the closed socket.
-    await vi.waitFor(() => expect(sharedPool.lent).toBe(0));
+    await vi.waitFor(() => expect(lentBuffers()).toBe(0));
     const again = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
     expect(sha256(Buffer.from(await again.arrayBuffer()))).toBe(sha256(content));
   });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { ByteRange } from './object-store.js';
-import { BufferPool, fdSource } from './fd-source.js';
+import { BufferPool, DEPTH, fdSource } from './fd-source.js';
 
 const READ = 4096;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-fd-source-'));
@@ -53,14 +53,14 @@ class SlowSocket extends Writable {
 
 describe('fdSource', () => {
   const sizes = [0, 1, READ - 1, READ, READ + 1, 3 * READ + 5, 40 * READ + 17];
-  it.each(sizes)('sends all %i bytes exactly through at most four reused buffers', async (size) => {
+  it.each(sizes)(`sends all %i bytes exactly through at most ${DEPTH} reused buffers`, async (size) => {
     const content = randomBytes(size);
     const pool = new BufferPool(READ, 16);
     const socket = new SlowSocket();
     await fdSource(fileOf(content), { start: 0, end: size - 1 }, pool).pipeTo(socket);
     expect(Buffer.concat(socket.received).equals(content)).toBe(true);
     expect(socket.changed).toBe(0);
-    expect(socket.backings.size).toBeLessThanOrEqual(4);
+    expect(socket.backings.size).toBeLessThanOrEqual(DEPTH);
     expect(pool.lent).toBe(0);
   });
 
@@ -89,19 +89,19 @@ describe('fdSource', () => {
     expect(pool.lent).toBe(0);
   });
 
-  it('reads no further than four chunks ahead of a socket that takes nothing', async () => {
+  it(`reads no further than ${DEPTH} chunks ahead of a socket that takes nothing`, async () => {
     const pool = new BufferPool(READ, 16);
     const held: ((err?: Error) => void)[] = [];
     const stuck = new Writable({ write: (_chunk, _encoding, done) => void held.push(done) });
     const fd = fileOf(randomBytes(40 * READ));
     const sent = fdSource(fd, { start: 0, end: 40 * READ - 1 }, pool).pipeTo(stuck);
-    // Reads run on the thread pool: wait for four chunks, then give it time to read more, if it would.
-    await vi.waitFor(() => expect(stuck.writableLength).toBe(4 * READ));
+    // Reads run on the thread pool: wait for DEPTH chunks, then give it time to read more, if it would.
+    await vi.waitFor(() => expect(stuck.writableLength).toBe(DEPTH * READ));
     await turns(50);
-    // One chunk in the socket's hands, three queued behind it: nothing more was read.
+    // One chunk in the socket's hands, the others queued behind it: nothing more was read.
     expect(held).toHaveLength(1);
-    expect(stuck.writableLength).toBe(4 * READ);
-    expect(pool.lent).toBe(4);
+    expect(stuck.writableLength).toBe(DEPTH * READ);
+    expect(pool.lent).toBe(DEPTH);
     stuck.destroy();
     await expect(sent).rejects.toThrow(/premature close/i);
     await vi.waitFor(() => expect(() => fs.fstatSync(fd)).toThrow(/EBADF/));
@@ -131,6 +131,17 @@ describe('fdSource', () => {
       expect(pool.lent).toBe(0);
     });
     server.close();
+  });
+
+  it('reads a small range into a small buffer, a large one 1 MiB at a time', async () => {
+    const content = randomBytes(3 * 1024 * 1024);
+    const small = new SlowSocket();
+    await fdSource(fileOf(content), { start: 10, end: 4105 }).pipeTo(small);
+    expect([...small.backings].map((b) => b.byteLength)).toEqual([256 * 1024]);
+    const large = new SlowSocket();
+    await fdSource(fileOf(content), { start: 0, end: content.length - 1 }).pipeTo(large);
+    expect(large.received.map((chunk) => chunk.length)).toEqual([1024 * 1024, 1024 * 1024, 1024 * 1024]);
+    expect(Buffer.concat(large.received).equals(content)).toBe(true);
   });
 
   it('cuts the response short when the object ends early', async () => {
