@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DirectWrites } from './direct-io.js';
 import { BatchedFileWriter, ObjectFileWriter } from './file-writer.js';
 import { Original } from './original.js';
 
@@ -92,6 +93,31 @@ describe('writes around the page cache', () => {
     });
     expect(opens).toBe(1);
     expect(sha(fs.readFileSync(file))).toBe(sha(Buffer.concat([start, ...parts.flat()])));
+  });
+
+  it('hands a resumed upload\'s chunks to the direct writes themselves once it writes around the page cache', async () => {
+    const file = path.join(newDir(), 'partial');
+    fs.writeFileSync(file, '');
+    const chunks = oddChunks(16 * MIB);
+    const handed = vi.spyOn(DirectWrites.prototype, 'write');
+    try {
+      const handle = await fsp.open(file, 'r+');
+      const writer = new BatchedFileWriter(handle, 0, file);
+      for (const chunk of chunks) await writer.write(chunk);
+      await writer.drain();
+      await writer.stop();
+      await handle.close();
+      const sent = new Set(chunks);
+      const isChunk = handed.mock.calls.map(([buffers]) => sent.has(buffers[0]!));
+      // The batches queued when the switch came go first; from the first chunk handed over on, only chunks.
+      const first = isChunk.indexOf(true);
+      expect(first).toBeGreaterThan(0);
+      expect(isChunk.slice(first).every(Boolean)).toBe(true);
+      expect(isChunk.length - first).toBeGreaterThan(chunks.length / 3);
+    } finally {
+      handed.mockRestore();
+    }
+    expect(sha(fs.readFileSync(file))).toBe(sha(Buffer.concat(chunks)));
   });
 
   it('reads an original directly, in order and after a jump back, across its stages', async () => {

@@ -89,6 +89,11 @@ class FlushingFile {
     private readonly file?: string,
   ) {}
 
+  /** Whether writes now go around the page cache, where each buffer is copied into a stage at once. */
+  get isDirect(): boolean {
+    return this.direct !== undefined;
+  }
+
   async write(buffers: Buffer[]): Promise<void> {
     if (this.flushError) throw this.flushError;
     if (!this.directAsked && this.file !== undefined && this.size >= DIRECT_FROM && !this.holdFlush()) {
@@ -271,8 +276,10 @@ export class ObjectFileWriter extends Writable {
  * waiting for its write, which cost more in garbage collection than the
  * copy); full batches are written one after the other while the next ones
  * fill, and the caller waits only once QUEUED_BATCHES wait for the disk, so
- * that a slow write does not stop the reading of the request at once. The
- * file is flushed progressively (see FlushingFile).
+ * that a slow write does not stop the reading of the request at once. Once
+ * the file is written around the page cache, chunks go straight to the
+ * direct writes, which copy them into their stages. The file is flushed
+ * progressively (see FlushingFile).
  */
 export class BatchedFileWriter {
   private readonly file: FlushingFile;
@@ -291,6 +298,12 @@ export class BatchedFileWriter {
   }
 
   async write(chunk: Buffer): Promise<void> {
+    // Direct writes copy the chunk into their own stage: a batch would be a second copy. Earlier batches go first.
+    if (this.file.isDirect) {
+      if (this.filled > 0) this.send();
+      await this.writes.drained();
+      return this.file.write([chunk]);
+    }
     for (let taken = 0; taken < chunk.length; ) {
       this.batch ??= await this.writes.take();
       const copied = chunk.copy(this.batch, this.filled, taken);
