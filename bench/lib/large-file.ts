@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { curlDownload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
+import { curlDownload, curlUpload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeDirect, writeFlushing, writeFsync } from './reference.js';
@@ -19,7 +19,10 @@ export interface Round {
   dd: number;
   flushing: number;
   direct: number;
+  /** The HTTP stage (see Limit): the Node client's upload into the discarding server, curl's, the faster. */
   sink: number;
+  curlSink: number;
+  http: number;
   /** The slowest of the Node hash, the write and the HTTP upload, and its name. */
   limit: number;
   slowest: string;
@@ -95,8 +98,12 @@ export interface Limit {
   dd: number;
   flushing: number;
   direct: number;
-  /** The multipart upload into the discarding server. */
+  /** The multipart upload into the discarding server by the bench's Node client (its tail and the server's CPU are reported). */
   sink: Costed<UploadAnswer>;
+  /** The same upload by curl. */
+  curlSink: number;
+  /** The HTTP stage: the faster of the two clients. */
+  http: number;
   limit: number;
   slowest: string;
 }
@@ -110,15 +117,17 @@ export async function machineLimit(server: BenchServer, token: string, big: stri
   const direct = writeDirect(big, server.dataDir);
   const write = Math.min(dd, flushing, direct);
   const sink = await costed(reference.pid, () => uploadMultipart(reference.url, token, { name: 'big.zip', file: big }));
-  const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': sink.s };
+  const curlSink = (await timed(() => curlUpload(`${reference.url}/`, big))).s;
+  const http = Math.min(sink.s, curlSink);
+  const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': http };
   const [slowest, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
-  return { nodeHash, openssl, write, dd, flushing, direct, sink, limit, slowest };
+  return { nodeHash, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest };
 }
 
 async function round(server: BenchServer, token: string, windows: ProfileWindows, big: string, size: number, reference: ReferenceServer): Promise<Round> {
   const objects = path.join(server.dataDir, 'objects');
   makeBigFile(big, size);
-  const { nodeHash, openssl, write, dd, flushing, direct, sink, limit, slowest } = await machineLimit(server, token, big, reference);
+  const { nodeHash, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest } = await machineLimit(server, token, big, reference);
   await untilFreedPagesReturned();
   const earlier = new Set(filesUnder(objects).map((f) => f.file));
   const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big }), { settle: true }));
@@ -154,6 +163,8 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
     flushing,
     direct,
     sink: sink.s,
+    curlSink,
+    http,
     limit,
     slowest,
     upload: up.s,
@@ -185,7 +196,7 @@ export async function largeFileRounds(server: BenchServer, token: string, window
       const r = await round(server, token, windows, path.join(work, 'big.zip'), size, reference);
       results.push(r);
       console.log(
-        `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s (dd ${r.dd.toFixed(2)}, flushing ${r.flushing.toFixed(2)}, direct ${r.direct.toFixed(2)}), sink ${r.sink.toFixed(2)} s -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
+        `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s (dd ${r.dd.toFixed(2)}, flushing ${r.flushing.toFixed(2)}, direct ${r.direct.toFixed(2)}), sink ${r.sink.toFixed(2)} s (curl ${r.curlSink.toFixed(2)} s) -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
           `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms); ` +
           `download ${r.download.toFixed(2)} s, node ${r.nodeDownload.toFixed(2)} s, cat ${r.cat.toFixed(2)} s`,
       );

@@ -78,7 +78,7 @@ export async function tusRounds(server: BenchServer, token: string, windows: Pro
       await deleteFile(server.url, token, library.value.fileId);
       results.push({ limit, upload, library, peakRss });
       console.log(
-        `  round ${i}: limit ${limit.limit.toFixed(2)} s (${limit.slowest}; node hash ${limit.nodeHash.toFixed(2)} s, write+fsync ${limit.write.toFixed(2)} s, sink ${limit.sink.s.toFixed(2)} s); ` +
+        `  round ${i}: limit ${limit.limit.toFixed(2)} s (${limit.slowest}; node hash ${limit.nodeHash.toFixed(2)} s, write+fsync ${limit.write.toFixed(2)} s, HTTP ${limit.http.toFixed(2)} s); ` +
           `one PATCH ${upload.s.toFixed(2)} s (${(upload.s / limit.limit).toFixed(2)}x, ${(size / MIB / upload.s).toFixed(0)} MiB/s), server CPU ${upload.cpu.toFixed(2)} s, peak RSS ${(peakRss / MIB).toFixed(0)} MB; ` +
           `tus-js-client ${library.s.toFixed(2)} s in ${library.value.patches} PATCH (${(library.s / limit.limit).toFixed(2)}x), server CPU ${library.cpu.toFixed(2)} s`,
       );
