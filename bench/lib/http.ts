@@ -96,17 +96,20 @@ async function sendFile(req: http.ClientRequest, file: string): Promise<void> {
   const fd = fs.openSync(file, 'r');
   try {
     const buffers = Array.from({ length: SENDS_IN_FLIGHT }, () => Buffer.allocUnsafeSlow(SEND_SIZE));
-    // A failed write is reported by the request's 'error' event.
+    // A failed write is reported by the request's 'error' event; a request
+    // closed early (the server answered before the end) may never call back.
+    const closed = new Promise((_, reject) => req.once('close', () => reject(new Error('The request closed before its body was sent'))));
+    closed.catch(() => undefined);
     const written: Promise<unknown>[] = [];
     for (let i = 0; ; i++) {
       const slot = i % SENDS_IN_FLIGHT;
-      if (written[slot]) await written[slot];
+      if (written[slot]) await Promise.race([written[slot], closed]);
       const buffer = buffers[slot]!;
       const n = fs.readSync(fd, buffer, 0, SEND_SIZE, null);
       if (n === 0) break;
       written[slot] = new Promise((resolve) => req.write(buffer.subarray(0, n), resolve));
     }
-    await Promise.all(written);
+    await Promise.race([Promise.all(written), closed]);
   } finally {
     fs.closeSync(fd);
   }
