@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { sql } from 'kysely';
+import type { UploadResponse } from '@vault/contract';
 import { expect, it, vi } from 'vitest';
 import { runMaintenance } from '../src/maintenance.js';
-import { assertStorageConsistent, blobOf, countRows, samples, sha256, storedKeys, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, countRows, samples, sha256, storedKeys, uploadForm, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
 
 const MIB = 1024 * 1024;
@@ -93,6 +94,20 @@ describeEachBackend(
         expect(rows[0]?.synchronous_commit).toBe('on');
       }
       vi.restoreAllMocks();
+    });
+
+    it('leaves no lease behind when no file of an upload is stored, nor when one is stored after a refused one', async () => {
+      const { token } = await t().client.register();
+      await uploadOne(t().client, token, { name: 'taken.txt', content: samples.text() });
+      const post = (body: FormData) => t().client.post<UploadResponse>('/api/files/upload', { token, body });
+      // Refused before a byte is stored: the folder and on_conflict=fail came first.
+      const refused = await post(uploadForm([{ name: 'taken.txt', content: samples.text() }], { folder_id: '', on_conflict: 'fail' }));
+      expect(refused.status).toBe(409);
+      expect((await post(uploadForm([], { is_public: 'true' }))).status).toBe(400);
+      const mixed = await post(uploadForm([{ name: 'tool.exe', content: samples.text() }, { name: 'kept.txt', content: samples.text('kept') }]));
+      expect(mixed.body.results.map((r) => r.ok)).toEqual([false, true]);
+      expect(await countRows(t(), 'object_leases')).toBe(0);
+      await assertStorageConsistent(t());
     });
 
     it('heals a blob whose object went missing with the next upload of the same content', async () => {

@@ -186,13 +186,18 @@ export async function writeUnsynced<T>(db: Db, dialect: Dialect, write: (trx: Db
 }
 
 /**
- * writeUnsynced for a single statement, in one round trip: `write` makes its
- * statement return `unsynced`, which on PostgreSQL turns the sync off for the
+ * Selected by a statement on PostgreSQL, turns the sync off for that
  * statement's own commit (`set_config(..., true)` is SET LOCAL).
+ */
+export const UNSYNCED_COMMIT: RawBuilder<unknown> = sql`set_config('synchronous_commit', 'off', true)`;
+
+/**
+ * writeUnsynced for a single statement, in one round trip: `write` makes its
+ * statement return `unsynced` (UNSYNCED_COMMIT on PostgreSQL).
  */
 export async function writeStatementUnsynced(db: Db, dialect: Dialect, write: (db: Db, unsynced: RawBuilder<unknown>) => Promise<unknown>): Promise<void> {
   if (dialect === 'postgres') {
-    await write(db, sql`set_config('synchronous_commit', 'off', true)`);
+    await write(db, UNSYNCED_COMMIT);
     return;
   }
   await writeWithoutFlush(db, (conn) => write(conn, sql`null`));

@@ -179,7 +179,8 @@ class CopyGuess {
 
 /**
  * Streams `source` into a new object, leased by `leases` before its first
- * byte is written and kept alive as bytes flow. On any failure the partial
+ * byte is written and kept alive as bytes flow: under `heldKey`, a new key
+ * that `leases` holds already, or else a key made and held here. On any failure the partial
  * object and its lease are gone and `source` has been read to its end (so a
  * multipart parser can move on to the next part); the error is rethrown.
  * A copy of content the owner already has (`own`) is not made durable: it
@@ -192,13 +193,16 @@ export async function ingest(
   limits: IngestLimits,
   leases: LeaseKeeper,
   own?: OwnContent,
+  heldKey?: string,
 ): Promise<IngestedObject> {
-  const key = newObjectKey();
-  try {
-    await leases.hold(key);
-  } catch (err) {
-    await drain(source);
-    throw err;
+  const key = heldKey ?? newObjectKey();
+  if (!heldKey) {
+    try {
+      await leases.hold(key);
+    } catch (err) {
+      await drain(source);
+      throw err;
+    }
   }
   const guess = new CopyGuess(own);
   const inspector = new Inspector(ext, limits, () => leases.touch(), guess.onHead);

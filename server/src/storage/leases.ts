@@ -1,5 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type QueryCreator, type RawBuilder } from 'kysely';
 import { writeStatementUnsynced, type Db, type Dialect } from '../db/index.js';
+import type { Database } from '../db/schema.js';
 import { compiledOnce } from '../db/compiled.js';
 import type { Logger } from '../logger.js';
 import { chunks } from '../db/chunks.js';
@@ -34,6 +35,25 @@ export async function heldKeys(db: Db, keys: string[]): Promise<Set<string>> {
     for (const { key } of rows) held.add(key);
   }
   return held;
+}
+
+/** A lease's row: the key of an object about to be written, and when the lease runs out unless extended. */
+export type LeaseValues = {
+  key: string;
+  expiresAt: number;
+};
+
+function insertLease(db: QueryCreator<Database>, v: LeaseValues) {
+  return db.insertInto('object_leases').values({ key: v.key, expires_at: v.expiresAt });
+}
+
+/**
+ * On PostgreSQL, a query creator whose statements insert the lease first (a
+ * write in WITH), so that a statement of the caller's takes the lease in the
+ * same round trip (see LeaseKeeper.holdAlong).
+ */
+export function withLease(db: Db, v: LeaseValues) {
+  return db.with('lease', (w) => insertLease(w, v));
 }
 
 const endLease = compiledOnce((db: Db, v: { key: string }) => db.deleteFrom('object_leases').where('key', '=', v.key).returning('key'));
@@ -104,11 +124,30 @@ export class LeaseKeeper {
    * ends the writer too, and its object is then a stray: no sync is needed.
    */
   async hold(key: string): Promise<void> {
-    const expiresAt = Date.now() + this.ttlMs;
-    await writeStatementUnsynced(this.db, this.dialect, (db, unsynced) =>
-      db.insertInto('object_leases').values({ key, expires_at: expiresAt }).returning(unsynced.as('unsynced')).execute(),
-    );
+    const lease = this.leaseOf(key);
+    await writeStatementUnsynced(this.db, this.dialect, (db, unsynced) => insertLease(db, lease).returning(unsynced.as('unsynced')).execute());
     this.keys.add(key);
+  }
+
+  /**
+   * Holds `key` as hold does, with a statement of the caller's: on
+   * PostgreSQL, `statement` is given the lease to build on withLease, and
+   * one round trip does both (its statement selects UNSYNCED_COMMIT, as hold
+   * does: a lease needs no sync). SQLite, with no
+   * writes in WITH, holds first, then runs `statement` without a lease.
+   */
+  async holdAlong<T>(key: string, statement: (lease: LeaseValues | undefined) => Promise<T>): Promise<T> {
+    if (this.dialect !== 'postgres') {
+      await this.hold(key);
+      return statement(undefined);
+    }
+    const result = await statement(this.leaseOf(key));
+    this.keys.add(key);
+    return result;
+  }
+
+  private leaseOf(key: string): LeaseValues {
+    return { key, expiresAt: Date.now() + this.ttlMs };
   }
 
   /**

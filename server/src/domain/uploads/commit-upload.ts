@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import type { Db, Dialect } from '../../db/index.js';
+import { UNSYNCED_COMMIT, type Db, type Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
-import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
+import { takeLease, withLease, type LeaseKeeper, type LeaseValues } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
 import { activityRow, recordActivity, type ActivityEntry } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -42,16 +42,34 @@ export interface UploadBudget {
   ownCeiling: number;
 }
 
-/** A user's quota, charged bytes and largest content; once per upload request, so compiled once. */
+/** What an upload's budget reads of the user: quota, charged bytes and largest content. */
+function budgetColumns(eb: ExpressionBuilder<Database, 'users'>, userId: number) {
+  return ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, userId).as('own_ceiling')] as const;
+}
+
+/** Once per upload request, so compiled once. */
 const budgetRow = compiledOnce((db: Db, v: { userId: number }) =>
   db
     .selectFrom('users')
-    .select((eb) => ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, v.userId).as('own_ceiling')])
+    .select((eb) => budgetColumns(eb, v.userId))
     .where('id', '=', v.userId),
 );
 
-export async function uploadBudget(ctx: DomainContext, userId: number): Promise<UploadBudget> {
-  const [user] = await budgetRow(ctx.db, { userId });
+/** budgetRow on PostgreSQL, taking the lease of the request's first object in the same statement. */
+const budgetLeasing = compiledOnce((db: Db, v: { userId: number } & LeaseValues) =>
+  withLease(db, v)
+    .selectFrom('users')
+    .select((eb) => [...budgetColumns(eb, v.userId), UNSYNCED_COMMIT.as('unsynced')])
+    .where('id', '=', v.userId),
+);
+
+/**
+ * What the user may add, read as an upload request begins; `firstKey`, the
+ * key of the request's first object, is held by `leases` in the same round
+ * trip on PostgreSQL.
+ */
+export async function uploadBudget(ctx: DomainContext, userId: number, leases: LeaseKeeper, firstKey: string): Promise<UploadBudget> {
+  const [user] = await leases.holdAlong(firstKey, (lease) => (lease ? budgetLeasing(ctx.db, { userId, ...lease }) : budgetRow(ctx.db, { userId })));
   if (!user) throw new Error(`user ${userId} vanished`);
   return {
     remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),

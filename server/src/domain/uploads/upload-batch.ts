@@ -3,6 +3,7 @@ import { LIMITS, extensionOf, type FileItem, type OnConflict } from '@vault/cont
 import { drain } from '../../drain.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ingest, type IngestedObject, type OwnContent } from '../../storage/ingest.js';
+import { newObjectKey } from '../../storage/keys.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
 import { NameTaken, normalizeFileName } from '../files/names.js';
@@ -44,11 +45,16 @@ export class UploadBatch {
   private readonly looks = new Map<string, Promise<ContentLook>>();
   private files = 0;
 
+  /**
+   * @param heldKey A new object key that `leases` holds already (taken with
+   * the budget's read), for the first file that is stored.
+   */
   constructor(
     private readonly ctx: DomainContext,
     private readonly actor: Actor,
     private readonly budget: UploadBudget,
     private readonly leases: LeaseKeeper,
+    private heldKey: string | undefined,
   ) {}
 
   /** Bytes arrived: keeps the leases of every object written so far alive. */
@@ -130,7 +136,9 @@ export class UploadBatch {
         has: (hash) => this.ownedEarlier(hash),
       };
       const started = performance.now();
-      const object = await ingest(this.ctx.store, content, ext, limits, this.leases, own);
+      const heldKey = this.heldKey;
+      this.heldKey = undefined;
+      const object = await ingest(this.ctx.store, content, ext, limits, this.leases, own, heldKey);
       this.ctx.observe.uploaded(object.size, (performance.now() - started) / 1000);
       return { name, object };
     } catch (err) {
@@ -156,11 +164,20 @@ export class UploadBatch {
 
   /** The request as a whole was refused: every object it wrote goes. */
   async discard(): Promise<void> {
+    await this.releaseHeldKey();
     await Promise.all(this.staged.map((s) => ('object' in s ? discardObject(this.ctx, this.leases, s.object.key) : undefined)));
+  }
+
+  /** The request is read: a held key no file was stored under (each was refused first) needs its lease no more. */
+  private async releaseHeldKey(): Promise<void> {
+    if (this.heldKey === undefined) return;
+    await this.leases.release(this.heldKey);
+    this.heldKey = undefined;
   }
 
   /** Each stored object becomes a file in its own transaction; one file's failure leaves the others. */
   async commit(): Promise<UploadedFile[]> {
+    await this.releaseHeldKey();
     if (this.files === 0) throw new Invalid('No files were uploaded');
     const results: UploadedFile[] = [];
     for (const item of this.staged) {
@@ -183,6 +200,8 @@ export class UploadBatch {
 
 /** Opens an upload for the caller, with what remains of their quota. */
 export async function startUpload(ctx: DomainContext, actor: Actor): Promise<UploadBatch> {
-  const budget = await uploadBudget(ctx, actor.id);
-  return new UploadBatch(ctx, actor, budget, new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs)));
+  const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+  const firstKey = newObjectKey();
+  const budget = await uploadBudget(ctx, actor.id, leases, firstKey);
+  return new UploadBatch(ctx, actor, budget, leases, firstKey);
 }
