@@ -180,9 +180,10 @@ class CopyGuess {
 /**
  * Streams `source` into a new object, leased by `leases` before its first
  * byte is written and kept alive as bytes flow: under `heldKey`, a new key
- * that `leases` holds already, or else a key made and held here. On any failure the partial
- * object and its lease are gone and `source` has been read to its end (so a
- * multipart parser can move on to the next part); the error is rethrown.
+ * that `leases` holds already, or else a key made and held here. On any
+ * failure the partial object and its lease are gone and `source` has been
+ * read to its end (so a multipart parser can move on to the next part); the
+ * error is rethrown.
  * A copy of content the owner already has (`own`) is not made durable: it
  * will be dropped, and the disk need not work for it.
  */

@@ -132,9 +132,9 @@ export class LeaseKeeper {
   /**
    * Holds `key` as hold does, with a statement of the caller's: on
    * PostgreSQL, `statement` is given the lease to build on withLease, and
-   * one round trip does both (its statement selects UNSYNCED_COMMIT, as hold
-   * does: a lease needs no sync). SQLite, with no
-   * writes in WITH, holds first, then runs `statement` without a lease.
+   * one round trip does both (its statement selects UNSYNCED_COMMIT, as
+   * hold does: a lease needs no sync). SQLite, with no writes in WITH, holds
+   * first, then runs `statement` without a lease.
    */
   async holdAlong<T>(key: string, statement: (lease: LeaseValues | undefined) => Promise<T>): Promise<T> {
     if (this.dialect !== 'postgres') {
