@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
-import { UNSYNCED_COMMIT, type Db, type Dialect } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import type { FileItem, OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
-import { takeLease, withLease, type LeaseKeeper, type LeaseValues } from '../../storage/leases.js';
+import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
 import { activityRow, recordActivity, type ActivityEntry } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -15,7 +15,7 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, holdsContent, largestOwnContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
+import { chargeWithin, holdsContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { commitLocks, type UserHold } from '../shared/locks.js';
 
@@ -29,52 +29,6 @@ export interface UploadOptions {
   within?: (trx: Db, object: IngestedObject) => Promise<void>;
   /** How the upload reads in the audit log (e.g. who sent it through a file request). */
   detail?: string;
-}
-
-export interface UploadBudget {
-  /** Bytes of new content the user may still add. */
-  remaining: number;
-  /**
-   * The largest content the user already owns. A copy of their own content is
-   * free and exactly that large at most, so a stream may run this far before
-   * being cut off for quota; the exact check follows once the hash is known.
-   */
-  ownCeiling: number;
-}
-
-/** What an upload's budget reads of the user: quota, charged bytes and largest content. */
-function budgetColumns(eb: ExpressionBuilder<Database, 'users'>, userId: number) {
-  return ['storage_quota_bytes', 'used_bytes', largestOwnContent(eb, userId).as('own_ceiling')] as const;
-}
-
-/** Once per upload request, so compiled once. */
-const budgetRow = compiledOnce((db: Db, v: { userId: number }) =>
-  db
-    .selectFrom('users')
-    .select((eb) => budgetColumns(eb, v.userId))
-    .where('id', '=', v.userId),
-);
-
-/** budgetRow on PostgreSQL, taking the lease of the request's first object in the same statement. */
-const budgetLeasing = compiledOnce((db: Db, v: { userId: number } & LeaseValues) =>
-  withLease(db, v)
-    .selectFrom('users')
-    .select((eb) => [...budgetColumns(eb, v.userId), UNSYNCED_COMMIT.as('unsynced')])
-    .where('id', '=', v.userId),
-);
-
-/**
- * What the user may add, read as an upload request begins; `firstKey`, the
- * key of the request's first object, is held by `leases` in the same round
- * trip on PostgreSQL.
- */
-export async function uploadBudget(ctx: DomainContext, userId: number, leases: LeaseKeeper, firstKey: string): Promise<UploadBudget> {
-  const [user] = await leases.holdAlong(firstKey, (lease) => (lease ? budgetLeasing(ctx.db, { userId, ...lease }) : budgetRow(ctx.db, { userId })));
-  if (!user) throw new Error(`user ${userId} vanished`);
-  return {
-    remaining: Math.max(0, quotaBytesOf(ctx, user) - Number(user.used_bytes)),
-    ownCeiling: Number(user.own_ceiling ?? 0),
-  };
 }
 
 /** What adding a reference to content returns: its hash, where it is stored, and whether the user held it before. */

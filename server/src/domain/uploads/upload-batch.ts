@@ -11,7 +11,8 @@ import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { DomainError, Invalid, QuotaExceeded } from '../shared/errors.js';
 import { lookAtContent, ownObjectStartingWith, type ContentLook } from '../shared/quota.js';
-import { commitUpload, discardObject, uploadBudget, type UploadBudget, type UploadOptions } from './commit-upload.js';
+import { commitUpload, discardObject, type UploadOptions } from './commit-upload.js';
+import { uploadBudget, type UploadBudget } from './upload-budget.js';
 import { asDomainError } from './refusals.js';
 
 type Staged = { name: string; object: IngestedObject } | { name: string; error: DomainError };
