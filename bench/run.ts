@@ -182,8 +182,16 @@ function largeFileRows(rounds: Round[]) {
   report.row('Upload tail: last byte sent to response', tails((r) => r.tails.upload), `what follows the body (final fsync, commit); discarding server ${tails((r) => r.tails.sink)}`);
   const dedup = of((r) => r.dedup / r.upload);
   const added = Math.max(...rounds.map((r) => r.added));
-  report.row('Dedup re-upload', throughput(BIG, of((r) => r.dedup)));
-  report.row('Dedup time / first upload time', ratio(dedup), `tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
+  const declared = of((r) => r.declared / r.upload);
+  report.row('Dedup re-upload, bytes sent', throughput(BIG, of((r) => r.dedup)));
+  report.row('Dedup time / first upload time, bytes sent', ratio(dedup), `multipart, as curl or any client sends it; tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
+  report.row(
+    'Dedup time / first upload time, SHA-256 declared',
+    ratio(declared),
+    `the client hashes the file, then creates a resumable upload naming the hash, as the web app does for a file it hashed while the file waited in its queue; content the user owns completes at creation (${throughput(BIG, of((r) => r.declared))} in all, the hash included)`,
+    '<= 1',
+    declared.median <= 1,
+  );
   report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects once the server is idle after the response (the copy is deleted then), worst round', '< 1 MiB', added < MIB);
   const downloads = of((r) => r.nodeDownload / r.download);
   report.row('Download', throughput(BIG, of((r) => r.download)), `Node createReadStream server ${throughput(BIG, of((r) => r.nodeDownload))}, cat ${throughput(BIG, of((r) => r.cat))}`);

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { AuthResponse, FileListResponse, UploadResponse } from '@vault/contract';
+import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, type AuthResponse, type FileListResponse, type UploadResponse } from '@vault/contract';
+import { sha256OfFile } from './reference.js';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -120,6 +121,24 @@ export async function uploadMultipart(url: string, token: string, part: Part): P
   const { head, tail, contentType } = multipartEnvelope(part.name);
   const answer = await streamRequest(`${url}/api/files/upload`, 'POST', { authorization: `Bearer ${token}`, 'content-type': contentType }, part.file, { head, tail });
   return { status: answer.status, tailMs: answer.tailMs, ...(JSON.parse(answer.text) as UploadResponse) };
+}
+
+/**
+ * A re-upload as the web app sends content the user may already store: the
+ * client hashes the file (Node's SHA-256, as fast as a client gets here), then
+ * creates a resumable upload naming that hash; content the user owns
+ * completes at creation, and no byte is sent. Resolves the stored file.
+ */
+export async function declaredUpload(url: string, token: string, name: string, file: string): Promise<{ fileId: number }> {
+  const sha256 = sha256OfFile(file);
+  const metadata = [`filename ${Buffer.from(name).toString('base64')}`, `sha256 ${Buffer.from(sha256).toString('base64')}`].join(',');
+  const created = await fetch(`${url}${RESUMABLE_UPLOADS_PATH}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': String(fs.statSync(file).size), 'upload-metadata': metadata },
+  });
+  const fileId = Number(created.headers.get(FILE_ID_HEADER));
+  if (created.status !== 201 || !fileId) throw new Error(`declared upload did not complete at creation: ${created.status} ${await created.text()}`);
+  return { fileId };
 }
 
 /** Reads a response to its end without keeping it; returns the byte count. */

@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { curlDownload, curlUpload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
+import { curlDownload, curlUpload, declaredUpload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeDirect, writeFlushing, writeFsync } from './reference.js';
@@ -29,6 +29,8 @@ export interface Round {
   /** Seconds of Vault's upload, re-upload and download, the Node server's download and cat. */
   upload: number;
   dedup: number;
+  /** The re-upload with the content's SHA-256 declared (declaredUpload): the client's hash and the creation's answer. */
+  declared: number;
   download: number;
   nodeDownload: number;
   cat: number;
@@ -137,6 +139,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   const again = await windows.mark('dedup', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big copy.zip', file: big }), { settle: true }));
   if (again.value.status !== 201) throw new Error(`re-upload failed: ${JSON.stringify(again.value)}`);
   const added = diskBytes(objects) - before;
+  const declared = await windows.mark('declared', () => costed(server.pid, () => declaredUpload(server.url, token, 'big declared.zip', big)));
 
   const id = up.value.files[0]!.id;
   const url = `${server.url}/api/files/${id}/download`;
@@ -153,6 +156,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   const range = await timed(() => download(url, token, `bytes=${mid}-${mid + MIB - 1}`));
   await deleteFile(server.url, token, id);
   await deleteFile(server.url, token, again.value.files[0]!.id);
+  await deleteFile(server.url, token, declared.value.fileId);
 
   const gib = size / (1024 * MIB);
   return {
@@ -169,6 +173,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
     slowest,
     upload: up.s,
     dedup: again.s,
+    declared: declared.s,
     download: dl.s,
     nodeDownload: nodeDl.s,
     cat,
@@ -197,7 +202,7 @@ export async function largeFileRounds(server: BenchServer, token: string, window
       results.push(r);
       console.log(
         `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s (dd ${r.dd.toFixed(2)}, flushing ${r.flushing.toFixed(2)}, direct ${r.direct.toFixed(2)}), sink ${r.sink.toFixed(2)} s (curl ${r.curlSink.toFixed(2)} s) -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
-          `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms); ` +
+          `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms), declared ${r.declared.toFixed(2)} s; ` +
           `download ${r.download.toFixed(2)} s, node ${r.nodeDownload.toFixed(2)} s, cat ${r.cat.toFixed(2)} s`,
       );
     }
