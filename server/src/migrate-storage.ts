@@ -123,8 +123,6 @@ export async function migrateStorage(fromDataDir: string, target: Config, log: (
           all = all.filter((b) => keys.has(String(b.hash))).map((b) => ({ ...b, storage_key: keys.get(String(b.hash)) }));
         }
         if (table === 'users') all = all.map(sealed.user);
-        // Texts are not copied, so neither is a file's link to one: read again, they link their files.
-        if (table === 'files') all = all.map((f) => ({ ...f, text_id: null }));
         // Parents may have larger ids than children (folders move): link parents once all exist.
         const insert = table === 'folders' ? all.map((f) => ({ ...f, parent_id: null })) : all;
         for (let i = 0; i < insert.length; i += BATCH) {

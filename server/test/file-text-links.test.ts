@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { describeEachDb, type TestServer } from './helpers/server.js';
 import { samples, settled, sha256, upload, uploadForm, uploadOne } from './helpers/files.js';
 import { runMaintenance } from '../src/maintenance.js';
 import { extractTexts } from '../src/domain/texts/extract-text.js';
-import { SMALL_TEXT_BYTES } from '../src/storage/ingest.js';
 
 /** A word no other test's content holds. */
 const word = (prefix: string) => `${prefix}${randomBytes(4).toString('hex')}`;
@@ -52,52 +51,6 @@ describeEachDb('files linked to the text of their content', (t) => {
     expect(await linksAgree(t())).toBeGreaterThanOrEqual(3);
     expect(await found(t(), alice.token, key)).toEqual(['again.txt', 'first.txt']);
     expect(await found(t(), bob.token, key)).toEqual(['copy.txt']);
-  });
-
-  /** The storage keys the store is asked to read while `during` runs and the work it leaves settles. */
-  async function objectsRead(during: () => Promise<void>): Promise<string[]> {
-    const get = vi.spyOn(t().server.ctx.store, 'get');
-    try {
-      await during();
-      await settled(t());
-      return get.mock.calls.map(([key]) => key);
-    } finally {
-      get.mockRestore();
-    }
-  }
-
-  const keyOf = async (hash: string) => (await t().server.ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', hash).executeTakeFirstOrThrow()).storage_key;
-
-  it('writes a small text file\'s text with it: found by its words once answered, linked, its object never read back', async () => {
-    const key = word('quince');
-    const content = samples.text(`${'the quince orchard, '.repeat(20)}${key} at the end\u0007`);
-    const read = await objectsRead(async () => {
-      await uploadOne(t().client, alice.token, { name: 'orchard.txt', content });
-      // Nothing has had to settle first.
-      expect(await found(t(), alice.token, key)).toEqual(['orchard.txt']);
-    });
-    expect(read).not.toContain(await keyOf(sha256(content)));
-    const row = await t().server.ctx.db.selectFrom('content_texts').selectAll().where('blob_hash', '=', sha256(content)).executeTakeFirstOrThrow();
-    // As an extraction would have stored it: control characters as spaces.
-    expect(row).toMatchObject({ body: content.toString('utf8').replace('\u0007', ' '), attempts: 1, failure: null, claim_token: null });
-    expect(row.extracted_at).toBeTypeOf('number');
-    expect(await linksAgree(t())).toBeGreaterThanOrEqual(1);
-  });
-
-  it('reads a larger text after the response, as before, and a copy of a small one finds its text', async () => {
-    const key = word('rowan');
-    const large = samples.text(`${key} ${'berries on the rowan tree, '.repeat(Math.ceil(SMALL_TEXT_BYTES / 26))}`);
-    expect(large.length).toBeGreaterThan(SMALL_TEXT_BYTES);
-    const small = samples.text(`${key} jelly`);
-    await uploadOne(t().client, alice.token, { name: 'small.txt', content: small });
-    const read = await objectsRead(async () => {
-      await uploadOne(t().client, alice.token, { name: 'large.txt', content: large });
-      await uploadOne(t().client, bob.token, { name: 'jelly.txt', content: small });
-    });
-    expect(read).toEqual([await keyOf(sha256(large))]);
-    expect(await found(t(), alice.token, key)).toEqual(['large.txt', 'small.txt']);
-    expect(await found(t(), bob.token, key)).toEqual(['jelly.txt']);
-    await linksAgree(t());
   });
 
   it('unlinks the files when their text goes, and links them again when it is read later', async () => {

@@ -27,12 +27,7 @@ export interface IngestedObject {
   mime: string;
   /** False when the store left it non-durable: a copy of content the owner already has, to be dropped. */
   durable: boolean;
-  /** The whole content as text, when it is of a text type and at most SMALL_TEXT_BYTES: what it says is known without reading the object back. */
-  text?: string;
 }
-
-/** Text content up to this size is kept as it passes (see IngestedObject.text); a request holds at most a few of them. */
-export const SMALL_TEXT_BYTES = 64 * 1024;
 
 /** How much of the content the head hash covers: enough to tell files apart, early in the stream. */
 export const HEAD_BYTES = 1024 * 1024;
@@ -66,8 +61,6 @@ class Inspector extends Transform {
   private readonly utf8: TextDecoder | undefined;
   private head: Buffer[] = [];
   private headBytes = 0;
-  /** Every chunk so far, while the content is text within SMALL_TEXT_BYTES. */
-  private small: Buffer[] | undefined;
   mime: string | undefined;
 
   constructor(
@@ -78,12 +71,6 @@ class Inspector extends Transform {
   ) {
     super();
     this.utf8 = isTextExtension(ext) ? new TextDecoder('utf-8', { fatal: true }) : undefined;
-    this.small = this.utf8 ? [] : undefined;
-  }
-
-  /** The content as text, if it was kept (its UTF-8 checked on the way). */
-  get text(): string | undefined {
-    return this.small && new TextDecoder('utf-8').decode(Buffer.concat(this.small));
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -93,8 +80,6 @@ class Inspector extends Transform {
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
     const hashing = this.sha.update(chunk);
     this.hashHead(chunk);
-    if (this.small && this.size <= SMALL_TEXT_BYTES) this.small.push(chunk);
-    else this.small = undefined;
     try {
       this.checkText(chunk, false);
     } catch (err) {
@@ -236,7 +221,7 @@ export async function ingest(
       likelyCopyOf: guess.likelyCopyOf,
       needsDurability: async () => !(await own?.has(inspector.hash!)),
     });
-    return { key, size, hash: inspector.hash!, headHash: inspector.headHash, mime: inspector.mime!, durable, text: inspector.text };
+    return { key, size, hash: inspector.hash!, headHash: inspector.headHash, mime: inspector.mime!, durable };
   } catch (err) {
     source.unpipe(inspector);
     await drain(source);

@@ -28,7 +28,6 @@ import { liveContentIndex } from './0270_live_content_index.js';
 import { foldedNamesAndTags } from './0280_folded_names_and_tags.js';
 import { fileScopeIndex } from './0290_file_scope_index.js';
 import { quotaChargesAtCommit } from './0300_quota_charges_at_commit.js';
-import { filesNameTheirText } from './0310_files_name_their_text.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -66,6 +65,5 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0280_folded_names_and_tags': foldedNamesAndTags(dialect),
     '0290_file_scope_index': fileScopeIndex(dialect),
     '0300_quota_charges_at_commit': quotaChargesAtCommit(dialect),
-    '0310_files_name_their_text': filesNameTheirText(dialect),
   };
 }

@@ -51,18 +51,6 @@ async function pdfTextOf(input: Readable): Promise<string> {
 /** The searchable text of a content of this type, streamed from `source`, bounded by TEXT_MAX. */
 export async function textOf(source: () => Promise<Readable>, mimeType: string): Promise<string> {
   const input = await source();
-  return searchable(mimeType === PDF ? await pdfTextOf(input) : await leadingText(input, TEXT_MAX));
-}
-
-function searchable(text: string): string {
+  const text = mimeType === PDF ? await pdfTextOf(input) : await leadingText(input, TEXT_MAX);
   return text.replace(UNWANTED, ' ');
-}
-
-/**
- * The searchable text of a whole content already in hand as text (shorter
- * than TEXT_MAX), as textOf would read it from the object; undefined for a
- * type whose text is read otherwise.
- */
-export function textOfWhole(text: string, mimeType: string): string | undefined {
-  return TEXT_TYPES.includes(mimeType) ? searchable(text) : undefined;
 }

@@ -13,8 +13,6 @@ import { announceFile } from '../files/announce-file.js';
 import { fileNameConflict, NameTaken } from '../files/names.js';
 import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
-import { insertKnownText, KNOWN_TEXT_ATTEMPTS } from '../texts/known-texts.js';
-import { textOfWhole } from '../texts/text-of.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
 import { chargeWithin, holdsContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
@@ -38,8 +36,8 @@ function keyAndOwned(eb: ExpressionBuilder<Database, 'blobs'>, userId: number, h
   return ['hash', 'storage_key', holdsContent(eb, userId, hash).as('owned')] as const;
 }
 
-/** An upload's content, the object it was written to, and its searchable text when already known (or null). */
-type BlobEntry = { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number; text: string | null };
+/** An upload's content, and the object it was written to. */
+type BlobEntry = { hash: string; size: number; mime: string; key: string; headHash: string | null; now: number; userId: number };
 
 /** New content's blob row, or one more reference to known content (whose object stays the content's). */
 function blobReference(db: QueryCreator<Database>, v: BlobEntry) {
@@ -95,8 +93,6 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   let placed: Placed = { fileId: 0, replaced: false, emptied: [] };
   let duplicate = false;
   let durable = object.durable;
-  // Small text content is searchable once committed: its text is written with it, not read back later.
-  const text = object.text === undefined ? undefined : textOfWhole(object.text, object.mime);
   const hold = userHoldFor(opts);
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
@@ -108,7 +104,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);
       const now = Date.now();
-      const content = { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id, text: text ?? null };
+      const content = { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id };
       if (ctx.dialect === 'postgres' && placement.kind === 'file' && !hole) {
         const row = await newFileOfContent(trx, ctx, actor, placement.name, content, opts);
         duplicate = row.storageKey !== object.key;
@@ -131,7 +127,6 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       const free = Boolean(blob.owned);
       duplicate = blob.storage_key !== object.key;
       if (!duplicate && !durable) throw new NotDurable();
-      if (!duplicate && text !== undefined) await insertKnownText(trx, object.hash, text, now);
       placed = await writePlacement(trx, ctx, actor, placement, object, opts, now, free ? 0 : object.size);
     }).catch((err: unknown) => {
       // A charge left for the commit refuses it there.
@@ -156,8 +151,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
   collectLater(ctx, placed.emptied);
-  // New content's text was written with it; known content's is (or is being) read already.
-  if (text === undefined || duplicate) extractLater(ctx, object.hash, object.mime);
+  extractLater(ctx, object.hash, object.mime);
   return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
 }
 
@@ -282,17 +276,15 @@ export async function insertUploadedFile(
 
 /**
  * On PostgreSQL, an upload's new file in one statement (SQLite has no writes
- * in WITH): the content's reference (as upsertBlob), for new content its
- * text when known (the file row names it: no trigger of this statement sees
- * the other's row), the file row, its audit entry, and, unless the user held
- * the content before, the charge of its size, left for the commit (see
- * migration 0300), which refuses it past the quota (quotaRefusal); then the
- * tags, when any. The file row takes its hash from the blob's upsert, so the
- * blob is locked first (see lockBlobs). Returns where the content is stored:
- * this upload's object for new content.
+ * in WITH): the content's reference (as upsertBlob), the file row, its audit
+ * entry, and, unless the user held the content before, the charge of its
+ * size, left for the commit (see migration 0300), which refuses it past the
+ * quota (quotaRefusal); then the tags, when any. The file row takes its hash
+ * from the blob's upsert, so the blob is locked first (see lockBlobs).
+ * Returns where the content is stored: this upload's object for new content.
  */
 async function newFileOfContent(trx: Db, ctx: DomainContext, actor: Actor, name: string, content: BlobEntry, opts: UploadOptions): Promise<{ fileId: number; storageKey: string }> {
-  const v = { ...fileEntryOf(actor, name, content, opts, content.now), key: content.key, headHash: content.headHash, text: content.text, defaultQuota: ctx.settings.defaultQuotaBytes };
+  const v = { ...fileEntryOf(actor, name, content, opts, content.now), key: content.key, headHash: content.headHash, defaultQuota: ctx.settings.defaultQuotaBytes };
   const [row] = await insertFileReferencing(trx, v).catch((err: unknown) => {
     throw fileNameConflict(err, name);
   });
@@ -351,27 +343,7 @@ const insertFile = compiledOnce((db: Db, v: FileEntry) =>
 const insertFileReferencing = compiledOnce((db: Db, v: FileEntry & BlobEntry & { defaultQuota: number }) =>
   db
     .with('b', (w) => blobReference(w, v))
-    .with('t', (w) =>
-      w
-        .insertInto('content_texts')
-        .columns(['blob_hash', 'body', 'attempts', 'extracted_at'])
-        .expression(
-          w
-            .selectFrom('b')
-            .select((s) => ['b.hash', s.cast<string>(s.val(v.text), 'text').as('body'), s.lit(KNOWN_TEXT_ATTEMPTS).as('attempts'), s.cast<number>(s.val(v.now), 'bigint').as('extracted_at')])
-            // New content only: known content keeps its object and its text.
-            .where('b.storage_key', '=', v.key)
-            .where(sql<SqlBool>`cast(${v.text} as text) is not null`),
-        )
-        .onConflict((oc) => oc.column('blob_hash').doNothing())
-        .returning('id'),
-    )
-    .with('f', (w) =>
-      w
-        .insertInto('files')
-        .values({ ...fileRow(v), blob_hash: (eb) => eb.selectFrom('b').select('b.hash'), text_id: (eb) => eb.selectFrom('t').select('t.id') })
-        .returning(['id', 'user_id']),
-    )
+    .with('f', (w) => w.insertInto('files').values({ ...fileRow(v), blob_hash: (eb) => eb.selectFrom('b').select('b.hash') }).returning(['id', 'user_id']))
     .with('a', (w) => w.insertInto('activity').values(entryRow(v, NEW_FILE_ID)))
     .with('c', (w) =>
       w
