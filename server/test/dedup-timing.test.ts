@@ -55,6 +55,27 @@ describeEachBackend('deduplication work after the response', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('answers an upload of new text content before anything writes its text, as for content another user holds', async () => {
+    const { ctx } = t().server;
+    const bob = await t().client.register();
+    const content = samples.text(`a note of its own ${Date.now()}`);
+    const textRow = (hash: string) => ctx.db.selectFrom('content_texts').select(['body']).where('blob_hash', '=', hash).executeTakeFirst();
+    const background = ctx.background.held();
+    let hash = '';
+    try {
+      const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+      const object = await ingest(ctx.store, Readable.from([content]), 'txt', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
+      hash = object.hash;
+      await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'note.txt', object, options: { isPublic: false, folderId: null, tags: [], onConflict: 'fail' }, leases });
+      // Whatever new content's text costs comes after the response: a copy of known content has none to write.
+      expect(await textRow(hash)).toBeUndefined();
+    } finally {
+      background.release();
+    }
+    await settled(t());
+    expect(await textRow(hash)).toEqual({ body: content.toString('utf8') });
+  });
+
   it('answers over HTTP while the store has yet to delete anything, then deletes the copy and the collected object', async () => {
     const { store } = t().server.ctx;
     const alice = await t().client.register();
