@@ -165,12 +165,18 @@ function largeFileRows(rounds: Round[]) {
     throughput(BIG, of((r) => r.limit)),
     `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${rounds.length}`).join(', ')}`,
   );
+  const onePass = of((r) => r.onePass / r.limit);
+  report.row(
+    'One-pass Node server: the stages together',
+    throughput(BIG, of((r) => r.onePass)),
+    `the reference server stores the upload and does nothing else: the multipart part found with Buffer.indexOf, SHA-256 on a thread, direct writes, fdatasync (bench/lib/one-pass.ts); time / limit time ${ratio(onePass)}; CPU per GiB ${perGiB((r) => r.cpu.onePass)}`,
+  );
   report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, of((r) => r.upload)));
   const upload = of((r) => r.upload / r.limit);
   report.row(
     'Upload time / limit time',
     ratio(upload),
-    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.http)).median.toFixed(2)}`,
+    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.http)).median.toFixed(2)}; upload time / one-pass server time ${ratio(of((r) => r.upload / r.onePass))}`,
     '<= 1.25 (>= 0.8 of the limit)',
     upload.median <= 1.25,
   );

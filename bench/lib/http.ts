@@ -154,6 +154,20 @@ export function download(url: string, token: string, range?: string): Promise<nu
   });
 }
 
+/** What the reference server's one-pass upload stored (see one-pass.ts). */
+export interface OnePassAnswer {
+  status: number;
+  size: number;
+  sha256: string;
+}
+
+/** A multipart upload of `file` to the reference server's one-pass `url`, by the client of Vault's uploads. */
+export async function uploadOnePass(url: string, file: string): Promise<OnePassAnswer> {
+  const { head, tail, contentType } = multipartEnvelope(path.basename(file));
+  const answer = await streamRequest(url, 'POST', { 'content-type': contentType }, file, { head, tail });
+  return { status: answer.status, ...(JSON.parse(answer.text) as { size: number; sha256: string }) };
+}
+
 /**
  * Reads a whole response with curl into /dev/null; returns the byte count.
  * The client of the large downloads: the bench's own Node client, reading in

@@ -4,7 +4,7 @@ import { randomFillSync } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { curlDownload, curlUpload, declaredUpload, deleteFile, download, uploadMultipart, type UploadAnswer } from './http.js';
+import { curlDownload, curlUpload, declaredUpload, deleteFile, download, uploadMultipart, uploadOnePass, type UploadAnswer } from './http.js';
 import { MIB, diskBytes, filesUnder, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeDirect, writeFlushing, writeFsync } from './reference.js';
@@ -26,6 +26,8 @@ export interface Round {
   /** The slowest of the Node hash, the write and the HTTP upload, and its name. */
   limit: number;
   slowest: string;
+  /** The reference server's one-pass upload (one-pass.ts): the limit's stages run together by a Node server that does nothing else. */
+  onePass: number;
   /** Seconds of Vault's upload, re-upload and download, the Node server's download and cat. */
   upload: number;
   dedup: number;
@@ -37,7 +39,7 @@ export interface Round {
   /** Milliseconds from the last byte sent to the response. */
   tails: { sink: number; upload: number; dedup: number };
   /** CPU seconds per GiB, all threads (uploadMain: Vault's main thread only). */
-  cpu: { sink: number; upload: number; uploadMain: number; dedup: number; download: number; nodeDownload: number };
+  cpu: { sink: number; onePass: number; upload: number; uploadMain: number; dedup: number; download: number; nodeDownload: number };
   /** Bytes the re-upload left in the store. */
   added: number;
   /** A 1 MiB range from the middle, in ms. */
@@ -95,6 +97,8 @@ export const untilFreedPagesReturned = () => new Promise((resolve) => setTimeout
 /** The stages of the machine limit, each timed alone on `big`, and the slowest of them. */
 export interface Limit {
   nodeHash: number;
+  /** The file's SHA-256, from the hash stage. */
+  sha256: string;
   openssl: number;
   write: number;
   dd: number;
@@ -111,7 +115,7 @@ export interface Limit {
 }
 
 export async function machineLimit(server: BenchServer, token: string, big: string, reference: ReferenceServer): Promise<Limit> {
-  const nodeHash = nodeSha256(big);
+  const { s: nodeHash, hex: sha256 } = nodeSha256(big);
   const openssl = opensslSha256(big);
   const dd = writeFsync(big, server.dataDir);
   await untilFreedPagesReturned();
@@ -123,13 +127,19 @@ export async function machineLimit(server: BenchServer, token: string, big: stri
   const http = Math.min(sink.s, curlSink);
   const stages = { 'Node SHA-256': nodeHash, 'write + fsync': write, 'HTTP upload': http };
   const [slowest, limit] = Object.entries(stages).sort((a, b) => b[1] - a[1])[0]!;
-  return { nodeHash, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest };
+  return { nodeHash, sha256, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest };
 }
 
 async function round(server: BenchServer, token: string, windows: ProfileWindows, big: string, size: number, reference: ReferenceServer): Promise<Round> {
   const objects = path.join(server.dataDir, 'objects');
   makeBigFile(big, size);
-  const { nodeHash, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest } = await machineLimit(server, token, big, reference);
+  const { nodeHash, sha256, openssl, write, dd, flushing, direct, sink, curlSink, http, limit, slowest } = await machineLimit(server, token, big, reference);
+  await untilFreedPagesReturned();
+  // From the same state as Vault's upload: the wait before each.
+  const onePassFile = path.join(server.dataDir, 'bench-one-pass');
+  const onePass = await costed(reference.pid, () => uploadOnePass(reference.onePassUrl(onePassFile), big));
+  fs.rmSync(onePassFile);
+  if (onePass.value.status !== 201 || onePass.value.size !== size || onePass.value.sha256 !== sha256) throw new Error(`one-pass upload stored something else: ${JSON.stringify(onePass.value)}`);
   await untilFreedPagesReturned();
   const earlier = new Set(filesUnder(objects).map((f) => f.file));
   const up = await windows.mark('upload', () => costed(server.pid, () => uploadMultipart(server.url, token, { name: 'big.zip', file: big }), { settle: true }));
@@ -171,6 +181,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
     http,
     limit,
     slowest,
+    onePass: onePass.s,
     upload: up.s,
     dedup: again.s,
     declared: declared.s,
@@ -180,6 +191,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
     tails: { sink: sink.value.tailMs, upload: up.value.tailMs, dedup: again.value.tailMs },
     cpu: {
       sink: sink.cpu / gib,
+      onePass: onePass.cpu / gib,
       upload: up.cpu / gib,
       uploadMain: up.mainCpu / gib,
       dedup: again.cpu / gib,
@@ -202,7 +214,7 @@ export async function largeFileRounds(server: BenchServer, token: string, window
       results.push(r);
       console.log(
         `  round ${i}: node hash ${r.nodeHash.toFixed(2)} s, openssl ${r.openssl.toFixed(2)} s, write+fsync ${r.write.toFixed(2)} s (dd ${r.dd.toFixed(2)}, flushing ${r.flushing.toFixed(2)}, direct ${r.direct.toFixed(2)}), sink ${r.sink.toFixed(2)} s (curl ${r.curlSink.toFixed(2)} s) -> limit ${r.limit.toFixed(2)} s (${r.slowest}); ` +
-          `upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms), declared ${r.declared.toFixed(2)} s; ` +
+          `one-pass server ${r.onePass.toFixed(2)} s; upload ${r.upload.toFixed(2)} s (${(r.upload / r.limit).toFixed(2)}x, tail ${r.tails.upload.toFixed(0)} ms), dedup ${r.dedup.toFixed(2)} s (tail ${r.tails.dedup.toFixed(0)} ms), declared ${r.declared.toFixed(2)} s; ` +
           `download ${r.download.toFixed(2)} s, node ${r.nodeDownload.toFixed(2)} s, cat ${r.cat.toFixed(2)} s`,
       );
     }

@@ -22,9 +22,11 @@ export function sha256OfFile(file: string): string {
   return hash.digest('hex');
 }
 
-/** Seconds of sha256OfFile: the hash stage of the limit. */
-export function nodeSha256(file: string): number {
-  return timedSync(() => sha256OfFile(file));
+/** Seconds of sha256OfFile, the hash stage of the limit, and the digest. */
+export function nodeSha256(file: string): { s: number; hex: string } {
+  let hex = '';
+  const s = timedSync(() => (hex = sha256OfFile(file)));
+  return { s, hex };
 }
 
 /** SHA-256 with the OpenSSL command line tool (SHA extensions when the CPU has them). */
@@ -100,10 +102,12 @@ export interface ReferenceServer {
   pid: number;
   /** The URL at which the reference server streams `file`. */
   downloadUrl(file: string): string;
+  /** The URL of a one-pass upload into the new file `file` (see one-pass.ts). */
+  onePassUrl(file: string): string;
   stop(): void;
 }
 
-/** A minimal Node HTTP server in its own process: discards uploads, streams files. */
+/** A minimal Node HTTP server in its own process: discards uploads or stores them the leanest way, streams files. */
 export async function startReferenceServer(): Promise<ReferenceServer> {
   const child = fork(path.join(root, 'bench/lib/reference-server.ts'), [], { execArgv: ['--import', 'tsx'], cwd: root, stdio: 'inherit' });
   const port = await new Promise<number>((resolve, reject) => {
@@ -115,6 +119,7 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
     url,
     pid: child.pid!,
     downloadUrl: (file) => `${url}/?file=${encodeURIComponent(file)}`,
+    onePassUrl: (file) => `${url}/one-pass?file=${encodeURIComponent(file)}`,
     stop: () => child.disconnect(),
   };
 }
