@@ -138,7 +138,7 @@ async function round(server: BenchServer, token: string, windows: ProfileWindows
   // From the same state as Vault's upload: the wait before each.
   const onePassFile = path.join(server.dataDir, 'bench-one-pass');
   const onePass = await costed(reference.pid, () => uploadOnePass(reference.onePassUrl(onePassFile), big));
-  fs.rmSync(onePassFile);
+  fs.rmSync(onePassFile, { force: true });
   if (onePass.value.status !== 201 || onePass.value.size !== size || onePass.value.sha256 !== sha256) throw new Error(`one-pass upload stored something else: ${JSON.stringify(onePass.value)}`);
   await untilFreedPagesReturned();
   const earlier = new Set(filesUnder(objects).map((f) => f.file));

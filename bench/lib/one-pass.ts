@@ -106,6 +106,8 @@ class DirectFile {
   private offset = 0;
   private size = 0;
   private readonly writes = new Set<Promise<void>>();
+  /** The first write that failed: close() reports it. */
+  private failure: Error | undefined;
 
   constructor(
     readonly file: string,
@@ -130,10 +132,20 @@ class DirectFile {
     return undefined;
   }
 
+  /** Waits for the writes under way and closes the file, as it is. */
+  async abandon(): Promise<void> {
+    await Promise.allSettled(this.writes);
+    fs.closeSync(this.fd);
+  }
+
   /** Writes what is left (rounded up to the alignment, then cut back), and makes the file durable. */
   async close(): Promise<number> {
     if (this.filled > 0) this.flush();
-    await Promise.all(this.writes);
+    await Promise.allSettled(this.writes);
+    if (this.failure) {
+      fs.closeSync(this.fd);
+      throw this.failure;
+    }
     fs.ftruncateSync(this.fd, this.size);
     fs.fdatasyncSync(this.fd);
     fs.closeSync(this.fd);
@@ -148,12 +160,18 @@ class DirectFile {
     this.offset += length;
     this.stage = undefined;
     this.filled = 0;
-    const written = new Promise<void>((resolve, reject) => fs.write(this.fd, stage, 0, length, offset, (err) => (err ? reject(err) : resolve())));
+    const written = new Promise<void>((resolve, reject) =>
+      fs.write(this.fd, stage, 0, length, offset, (err, n) => (err ? reject(err) : n < length ? reject(new Error(`a short write: ${n} of ${length} bytes`)) : resolve())),
+    );
     this.writes.add(written);
-    void written.then(() => {
-      this.writes.delete(written);
-      this.stages.give(stage);
-    });
+    written
+      .catch((err: Error) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.writes.delete(written);
+        this.stages.give(stage);
+      });
   }
 }
 
@@ -255,7 +273,13 @@ export async function receiveOnePass(req: IncomingMessage, file: string): Promis
       else done();
     },
   });
-  await pipeline(req, sink);
+  try {
+    await pipeline(req, sink);
+  } catch (err) {
+    // The next upload starts from a fresh hash and file.
+    await Promise.all([out.abandon(), hash.digest()]);
+    throw err;
+  }
   const [sha256, size] = await Promise.all([hash.digest(), out.close()]);
   return { size, sha256 };
 }
