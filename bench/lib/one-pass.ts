@@ -48,49 +48,80 @@ class FreeBuffers<T> {
   }
 }
 
+/**
+ * Copies a stream's bytes into buffers of `size` taken from `free`, and hands
+ * each to `full` once filled (the last one with what it holds, at `flush`).
+ */
+class Filler {
+  private buffer: Buffer | undefined;
+  private filled = 0;
+
+  constructor(
+    private readonly free: FreeBuffers<Buffer>,
+    private readonly size: number,
+    private readonly full: (buffer: Buffer, filled: number) => void,
+  ) {}
+
+  /** Takes `bytes` (copied); a promise when it had to wait for a buffer, else undefined. */
+  take(bytes: Buffer, from = 0): Promise<void> | undefined {
+    for (let taken = from; taken < bytes.length; ) {
+      if (!this.buffer) {
+        const free = this.free.take();
+        if (free instanceof Promise) return free.then(() => this.take(bytes, taken));
+        this.buffer = free;
+      }
+      const n = bytes.copy(this.buffer, this.filled, taken);
+      taken += n;
+      this.filled += n;
+      if (this.filled === this.size) this.flush();
+    }
+    return undefined;
+  }
+
+  /** Gives the buffer being filled back unsent: the stream will not go on. */
+  drop(): void {
+    if (this.buffer) this.free.give(this.buffer);
+    this.buffer = undefined;
+    this.filled = 0;
+  }
+
+  /** Hands on the buffer being filled, if it holds anything. */
+  flush(): void {
+    const buffer = this.buffer;
+    const filled = this.filled;
+    this.buffer = undefined;
+    this.filled = 0;
+    if (buffer && filled > 0) this.full(buffer, filled);
+  }
+}
+
 /** SHA-256 on a thread of its own, of one stream at a time. */
 class Hasher {
   private readonly worker = new Worker(new URL('./one-pass-hash-worker.mjs', import.meta.url));
-  private readonly batches = new FreeBuffers(Array.from({ length: BATCHES }, () => new ArrayBuffer(BATCH)));
-  private batch: Buffer | undefined;
-  private filled = 0;
+  private readonly batches = new FreeBuffers(Array.from({ length: BATCHES }, () => Buffer.from(new ArrayBuffer(BATCH))));
+  private readonly filler = new Filler(this.batches, BATCH, (batch, length) => {
+    const buffer = batch.buffer as ArrayBuffer;
+    this.post({ kind: 'bytes', buffer, length }, [buffer]);
+  });
   private digested: ((hex: string) => void) | undefined;
 
   constructor() {
     this.worker.unref();
     this.worker.on('message', (message: FromHasher) => {
       if (message.kind === 'digest') return this.digested?.(message.hex);
-      this.batches.give(message.buffer);
+      this.batches.give(Buffer.from(message.buffer));
     });
   }
 
   /** Takes `bytes` (copied); a promise when it had to wait for a batch, else undefined. */
-  update(bytes: Buffer, from = 0): Promise<void> | undefined {
-    for (let taken = from; taken < bytes.length; ) {
-      if (!this.batch) {
-        const free = this.batches.take();
-        if (free instanceof Promise) return free.then(() => this.update(bytes, taken));
-        this.batch = Buffer.from(free);
-      }
-      const n = bytes.copy(this.batch, this.filled, taken);
-      taken += n;
-      this.filled += n;
-      if (this.filled === BATCH) this.send();
-    }
-    return undefined;
+  update(bytes: Buffer): Promise<void> | undefined {
+    return this.filler.take(bytes);
   }
 
   digest(): Promise<string> {
-    if (this.filled > 0) this.send();
+    this.filler.flush();
     this.post({ kind: 'end' });
     return new Promise((resolve) => (this.digested = resolve));
-  }
-
-  private send(): void {
-    const buffer = this.batch!.buffer as ArrayBuffer;
-    this.post({ kind: 'bytes', buffer, length: this.filled }, [buffer]);
-    this.batch = undefined;
-    this.filled = 0;
   }
 
   private post(message: ToHasher, transfer: ArrayBuffer[] = []): void {
@@ -101,8 +132,7 @@ class Hasher {
 /** A new file written around the page cache from aligned stages, several writes under way. */
 class DirectFile {
   private readonly fd: number;
-  private stage: Buffer | undefined;
-  private filled = 0;
+  private readonly filler: Filler;
   private offset = 0;
   private size = 0;
   private readonly writes = new Set<Promise<void>>();
@@ -114,33 +144,24 @@ class DirectFile {
     private readonly stages: FreeBuffers<Buffer>,
   ) {
     this.fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_DIRECT);
+    this.filler = new Filler(stages, STAGE, (stage, filled) => this.writeStage(stage, filled));
   }
 
   /** Takes `bytes` (copied); a promise when it had to wait for a stage, else undefined. */
-  write(bytes: Buffer, from = 0): Promise<void> | undefined {
-    for (let taken = from; taken < bytes.length; ) {
-      if (!this.stage) {
-        const free = this.stages.take();
-        if (free instanceof Promise) return free.then(() => this.write(bytes, taken));
-        this.stage = free;
-      }
-      const n = bytes.copy(this.stage, this.filled, taken);
-      taken += n;
-      this.filled += n;
-      if (this.filled === STAGE) this.flush();
-    }
-    return undefined;
+  write(bytes: Buffer): Promise<void> | undefined {
+    return this.filler.take(bytes);
   }
 
-  /** Waits for the writes under way and closes the file, as it is. */
+  /** Waits for the writes under way and closes the file, as it is; the stage being filled goes back unwritten. */
   async abandon(): Promise<void> {
+    this.filler.drop();
     await Promise.allSettled(this.writes);
     fs.closeSync(this.fd);
   }
 
   /** Writes what is left (rounded up to the alignment, then cut back), and makes the file durable. */
   async close(): Promise<number> {
-    if (this.filled > 0) this.flush();
+    this.filler.flush();
     await Promise.allSettled(this.writes);
     if (this.failure) {
       fs.closeSync(this.fd);
@@ -152,14 +173,11 @@ class DirectFile {
     return this.size;
   }
 
-  private flush(): void {
-    const stage = this.stage!;
-    const length = Math.ceil(this.filled / ALIGN) * ALIGN;
+  private writeStage(stage: Buffer, filled: number): void {
+    const length = Math.ceil(filled / ALIGN) * ALIGN;
     const offset = this.offset;
-    this.size += this.filled;
+    this.size += filled;
     this.offset += length;
-    this.stage = undefined;
-    this.filled = 0;
     const written = new Promise<void>((resolve, reject) =>
       fs.write(this.fd, stage, 0, length, offset, (err, n) => (err ? reject(err) : n < length ? reject(new Error(`a short write: ${n} of ${length} bytes`)) : resolve())),
     );
@@ -266,9 +284,11 @@ export async function receiveOnePass(req: IncomingMessage, file: string): Promis
   const part = new FirstPart(boundary[1] ?? boundary[2]!);
   const hash = (hasher ??= new Hasher());
   const out = new DirectFile(file, (stages ??= directStages()));
+  /** A chunk still waiting for a buffer: a failed request lets it finish before resetting what it feeds. */
+  let waiting: Promise<void> | undefined;
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      const waiting = store(part.scan(chunk), hash, out);
+      waiting = store(part.scan(chunk), hash, out);
       if (waiting) waiting.then(() => done(), done);
       else done();
     },
@@ -277,6 +297,7 @@ export async function receiveOnePass(req: IncomingMessage, file: string): Promis
     await pipeline(req, sink);
   } catch (err) {
     // The next upload starts from a fresh hash and file.
+    await waiting?.catch(() => undefined);
     await Promise.all([out.abandon(), hash.digest()]);
     throw err;
   }
