@@ -89,6 +89,27 @@ describe.each(stores)('ObjectStore contract [%s]', (_name, open) => {
     await store.delete(key);
   });
 
+  it('hands every byte it stores to the hashing, in order, waiting for it when it asks', async () => {
+    const body = randomBytes(3 * 1024 * 1024 + 5);
+    const given: Buffer[] = [];
+    let waits = 0;
+    const hashing = {
+      update(chunk: Buffer) {
+        given.push(Buffer.from(chunk));
+        if (given.length % 3 !== 0) return undefined;
+        waits += 1;
+        return new Promise<void>((resolve) => setImmediate(resolve));
+      },
+      repeatsLikelyCopy: () => expect.unreachable('no copy was named'),
+    };
+    const chunks = Array.from({ length: Math.ceil(body.length / 65536) }, (_, i) => body.subarray(i * 65536, (i + 1) * 65536));
+    const { key } = await store.put(newObjectKey(), Readable.from(chunks), { hashing });
+    expect(waits).toBeGreaterThan(0);
+    expect(Buffer.concat(given).equals(body)).toBe(true);
+    expect((await readAll(await store.get(key))).equals(body)).toBe(true);
+    await store.delete(key);
+  });
+
   it('reads byte ranges, inclusive', async () => {
     const { key } = await store.put(newObjectKey(), Readable.from([Buffer.from('0123456789')]));
     expect((await readAll(await store.get(key, { start: 2, end: 5 }))).toString()).toBe('2345');

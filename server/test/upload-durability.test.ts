@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { expect, it, vi } from 'vitest';
 import type { ObjectStore } from '../src/storage/object-store.js';
-import { blobOf, storedKeys, upload, uploadOne } from './helpers/files.js';
+import { blobOf, sha256, storedKeys, upload, uploadOne } from './helpers/files.js';
 import { describeEachBackend, type TestServer } from './helpers/server.js';
 
 const MIB = 1024 * 1024;
@@ -49,15 +49,22 @@ describeEachBackend('durability of uploaded copies', (t) => {
     expect((await download(t(), token, copy)).equals(content)).toBe(true);
   });
 
-  it('does not write a re-upload of the uploader’s own content again: on disk, the copy is a second name of the original', async () => {
+  it('does not write nor hash a re-upload of the uploader’s own content again: on disk, the copy is a second name of the original', async () => {
     const { token } = await t().client.register();
     const content = Buffer.from(randomBytes(4 * MIB).toString('hex'), 'utf8');
     await uploadOne(t().client, token, { name: 'original.txt', content });
     const stored = (await blobOf(t(), content))!.storage_key;
     const store = t().server.ctx.store;
     const put = store.put.bind(store);
-    const copies: { key: string; inode: number | undefined }[] = [];
+    const copies: { key: string; inode: number | undefined; hashed: number; repeated: boolean }[] = [];
     vi.spyOn(store, 'put').mockImplementation(async (key, body, opts) => {
+      const hashing = opts!.hashing!;
+      let hashed = 0;
+      let repeated = false;
+      const watched = {
+        update: (chunk: Buffer) => ((hashed += chunk.length), hashing.update(chunk)),
+        repeatsLikelyCopy: () => ((repeated = true), hashing.repeatsLikelyCopy()),
+      };
       // The look for the original, asked once the first MiB has come, is not
       // waited for: a copy whose last byte comes first is written whole. Here
       // the bytes after that MiB wait for its answer, as on a real network.
@@ -71,16 +78,25 @@ describeEachBackend('durability of uploaded copies', (t) => {
           },
         }),
       );
-      const result = await put(key, afterTheLook, opts);
+      const result = await put(key, afterTheLook, { ...opts, hashing: watched });
       // Before the commit deletes the copy as a duplicate.
-      copies.push({ key: opts!.likelyCopyOf!()!, inode: onS3(t()) ? undefined : fs.statSync(path.join(t().dataDir, result.key)).ino });
+      const inode = onS3(t()) ? undefined : fs.statSync(path.join(t().dataDir, result.key)).ino;
+      copies.push({ key: opts!.likelyCopyOf!()!, inode, hashed, repeated });
       return result;
     });
     const copy = await uploadOne(t().client, token, { name: 'copy.txt', content });
     vi.restoreAllMocks();
     expect(copies).toHaveLength(1);
     expect(copies[0]!.key).toBe(stored);
-    if (!onS3(t())) expect(copies[0]!.inode).toBe(fs.statSync(path.join(t().dataDir, stored)).ino);
+    if (onS3(t())) expect(copies[0]).toMatchObject({ hashed: content.length, repeated: false });
+    else {
+      expect(copies[0]!.inode).toBe(fs.statSync(path.join(t().dataDir, stored)).ino);
+      // Nor hashed again: the bytes compared with the original have its hash.
+      expect(copies[0]!.repeated).toBe(true);
+      expect(copies[0]!.hashed).toBeLessThanOrEqual(2.5 * MIB);
+    }
+    const row = await t().server.ctx.db.selectFrom('files').select('blob_hash').where('id', '=', copy).executeTakeFirstOrThrow();
+    expect(row.blob_hash).toBe(sha256(content));
     expect((await download(t(), token, copy)).equals(content)).toBe(true);
   });
 

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { DirectWrites } from './direct-io.js';
+import type { PutHashing } from './object-store.js';
 import { Original } from './original.js';
 import { WriteQueue } from './write-queue.js';
 
@@ -163,6 +164,8 @@ export interface WriterHints {
    * written, for as long as they match (see Original).
    */
   original?: () => string | null | undefined;
+  /** Given every byte written, in order; bytes compared with the original are not (see PutHashing). */
+  hashing?: PutHashing;
 }
 
 /**
@@ -240,7 +243,22 @@ export class ObjectFileWriter extends Writable {
       }
       await this.stopComparing();
     }
-    await this.file.write(buffers);
+    await this.store(buffers);
+  }
+
+  /** Writes `buffers` and hands them to the hashing, which works beside the write. */
+  private async store(buffers: Buffer[]): Promise<void> {
+    await Promise.all([this.hash(buffers, 0), this.file.write(buffers)]);
+  }
+
+  private hash(buffers: Buffer[], from: number): Promise<void> | undefined {
+    const hashing = this.hints.hashing;
+    if (!hashing) return undefined;
+    for (let i = from; i < buffers.length; i++) {
+      const waiting = hashing.update(buffers[i]!);
+      if (waiting) return waiting.then(() => this.hash(buffers, i + 1));
+    }
+    return undefined;
   }
 
   private async lookForOriginal(): Promise<void> {
@@ -261,7 +279,8 @@ export class ObjectFileWriter extends Writable {
     try {
       const from = this.file.size;
       await original.copy(from, from + this.repeated, async (piece) => {
-        await this.file.write([piece]);
+        // The hashing may keep what it is given, and the original reuses its pieces.
+        await this.store([Buffer.from(piece)]);
         this.repeated -= piece.length;
       });
     } finally {

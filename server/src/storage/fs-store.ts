@@ -60,11 +60,17 @@ export function createFsObjectStore(dataDir: string): ObjectStore {
       const file = pathOf(key);
       // Readable too: a likely copy compares what it wrote before the hint with the original.
       const handle = await fsp.open(file, 'wx+', 0o600);
-      const writer = new ObjectFileWriter(handle, { holdFlush: opts.holdFlush ?? (() => false), original: opts.likelyCopyOf && (() => originalOf(opts.likelyCopyOf!())) }, file);
+      const hints = {
+        holdFlush: opts.holdFlush ?? (() => false),
+        original: opts.likelyCopyOf && (() => originalOf(opts.likelyCopyOf!())),
+        hashing: opts.hashing,
+      };
+      const writer = new ObjectFileWriter(handle, hints, file);
       try {
         await pipeline(body, writer);
-        const durable = (await opts.needsDurability?.()) ?? true;
         const original = writer.repeatOf;
+        if (original) opts.hashing?.repeatsLikelyCopy();
+        const durable = (await opts.needsDurability?.()) ?? true;
         if (original) {
           await handle.close();
           await original.linkAs(file);

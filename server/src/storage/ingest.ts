@@ -8,7 +8,7 @@ import { StorageError } from './errors.js';
 import { StreamHash } from './hash-thread.js';
 import { newObjectKey } from './keys.js';
 import type { LeaseKeeper } from './leases.js';
-import type { ObjectStore } from './object-store.js';
+import type { ObjectStore, PutHashing } from './object-store.js';
 
 export interface IngestLimits {
   /** Largest file accepted. */
@@ -37,25 +37,22 @@ export const HEAD_BYTES = 1024 * 1024;
  * else's, so how long an upload takes reveals nothing about other users.
  */
 export interface OwnContent {
-  /** The object of content they own whose first HEAD_BYTES have this SHA-256, if any. */
-  objectStartingWith(headHash: string): Promise<string | undefined>;
+  /** The object (its key, and its content's SHA-256) of content they own whose first HEAD_BYTES have this SHA-256, if any. */
+  objectStartingWith(headHash: string): Promise<{ key: string; hash: string } | undefined>;
   /** Whether they own content with this SHA-256. */
   has(hash: string): Promise<boolean>;
 }
 
 /**
  * One pass over the bytes on their way to the store: counts them against the
- * size limit and the quota, hashes them, sniffs the leading bytes and, for
- * text types, checks UTF-8 without NUL. Any failure aborts the write early.
- * Memory use is one chunk, the sniffing window and the hashing thread's
- * batches (see hash-thread.ts), whatever the file size.
+ * size limit and the quota, hashes the head, sniffs the leading bytes and,
+ * for text types, checks UTF-8 without NUL. Any failure aborts the write
+ * early. Memory use is one chunk and the sniffing window, whatever the file
+ * size. The content's hash is the store's to take (see StoredHash).
  */
 class Inspector extends Transform {
-  private size = 0;
-  private readonly sha = new StreamHash();
+  size = 0;
   private readonly headSha = createHash('sha256');
-  /** Set once the stream has ended. */
-  hash: string | undefined;
   /** Set once HEAD_BYTES have passed, if they do. */
   headHash: string | null = null;
   private readonly utf8: TextDecoder | undefined;
@@ -78,7 +75,6 @@ class Inspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(new StorageError('too_large', { limitBytes: this.limits.maxBytes }));
     if (this.size > this.limits.budgetBytes) return done(new StorageError('over_budget', { limitBytes: this.limits.budgetBytes }));
-    const hashing = this.sha.update(chunk);
     this.hashHead(chunk);
     try {
       this.checkText(chunk, false);
@@ -86,9 +82,8 @@ class Inspector extends Transform {
       return done(err as Error);
     }
     const passing = this.pass(chunk);
-    const waits = hashing && passing ? Promise.all([hashing, passing]) : (hashing ?? passing);
-    if (!waits) return done();
-    waits.then(() => done(), done);
+    if (!passing) return done();
+    passing.then(() => done(), done);
   }
 
   override _flush(done: TransformCallback): void {
@@ -97,18 +92,8 @@ class Inspector extends Transform {
     } catch (err) {
       return done(err as Error);
     }
-    this.sha
-      .digest()
-      .then((hash) => {
-        this.hash = hash;
-        if (this.mime === undefined) return this.releaseHead();
-      })
-      .then(() => done(), done);
-  }
-
-  override _destroy(err: Error | null, done: (err: Error | null) => void): void {
-    this.sha.drop();
-    done(err);
+    if (this.mime !== undefined) return done();
+    this.releaseHead().then(() => done(), done);
   }
 
   /** Passes the chunk on once the type is known; until then holds it with the leading bytes. */
@@ -157,8 +142,8 @@ class Inspector extends Transform {
  * undecided for long.
  */
 class CopyGuess {
-  /** The key of the owner's object it likely copies; null when none, undefined until known. */
-  private likely: string | null | undefined;
+  /** The owner's object it likely copies; null when none, undefined until known. */
+  likely: { key: string; hash: string } | null | undefined;
 
   constructor(private readonly own: OwnContent | undefined) {
     if (!own) this.likely = null;
@@ -166,7 +151,7 @@ class CopyGuess {
 
   onHead = (headHash: string): void => {
     this.own?.objectStartingWith(headHash).then(
-      (key) => (this.likely = key ?? null),
+      (object) => (this.likely = object ?? null),
       () => (this.likely = null),
     );
   };
@@ -174,7 +159,52 @@ class CopyGuess {
   /** Until the head says otherwise, keep a likely copy off the disk. */
   holdFlush = (): boolean => this.likely !== null;
 
-  likelyCopyOf = (): string | null | undefined => this.likely;
+  likelyCopyOf = (): string | null | undefined => (this.likely === undefined ? undefined : (this.likely?.key ?? null));
+}
+
+/**
+ * The content's SHA-256, from the bytes the store stores: all of them, or
+ * those before a repeat of the likely copy, whose hash is then the copy's
+ * (equal bytes are equal content). A re-upload of the owner's content is
+ * then compared, not hashed.
+ */
+class StoredHash implements PutHashing {
+  private readonly sha = new StreamHash();
+  private hashed = 0;
+  private repeated = false;
+  private result: Promise<string> | undefined;
+
+  constructor(private readonly guess: CopyGuess) {}
+
+  update(chunk: Buffer): Promise<void> | undefined {
+    this.hashed += chunk.length;
+    return this.sha.update(chunk);
+  }
+
+  repeatsLikelyCopy(): void {
+    this.repeated = true;
+  }
+
+  /** The hash of the content, `size` bytes long; the first call decides it. */
+  of(size: number): Promise<string> {
+    return (this.result ??= this.decide(size));
+  }
+
+  drop(): void {
+    this.sha.drop();
+  }
+
+  private async decide(size: number): Promise<string> {
+    if (this.repeated) {
+      this.sha.drop();
+      const copy = this.guess.likely;
+      if (!copy) throw new Error('The store repeated a copy that was never named');
+      return copy.hash;
+    }
+    // A store that skipped bytes without saying so would give a wrong hash: refuse it.
+    if (this.hashed !== size) throw new Error(`The store hashed ${this.hashed} of ${size} bytes`);
+    return this.sha.digest();
+  }
 }
 
 /**
@@ -206,6 +236,7 @@ export async function ingest(
     }
   }
   const guess = new CopyGuess(own);
+  const hashing = new StoredHash(guess);
   const inspector = new Inspector(ext, limits, () => leases.touch(), guess.onHead);
   // The inspector can fail before the store starts reading it (a tiny file is
   // inspected while the store is still opening its object): keep its error
@@ -219,10 +250,12 @@ export async function ingest(
     const { size, durable } = await store.put(key, inspector, {
       holdFlush: guess.holdFlush,
       likelyCopyOf: guess.likelyCopyOf,
-      needsDurability: async () => !(await own?.has(inspector.hash!)),
+      hashing,
+      needsDurability: async () => !(await own?.has(await hashing.of(inspector.size))),
     });
-    return { key, size, hash: inspector.hash!, headHash: inspector.headHash, mime: inspector.mime!, durable };
+    return { key, size, hash: await hashing.of(inspector.size), headHash: inspector.headHash, mime: inspector.mime!, durable };
   } catch (err) {
+    hashing.drop();
     source.unpipe(inspector);
     await drain(source);
     await leases.release(key);

@@ -9,6 +9,21 @@ export interface ByteRange {
   end: number;
 }
 
+/**
+ * Where a store hands the bytes it stores, in order, to be hashed: a store
+ * knows which bytes it proves to repeat an object (see
+ * PutOptions.likelyCopyOf), and those need no hashing.
+ */
+export interface PutHashing {
+  /** Takes the object's next bytes, which must not change afterwards; a promise when the store must wait for it before the next. */
+  update(chunk: Buffer): Promise<void> | undefined;
+  /**
+   * The object is byte for byte the one `likelyCopyOf` named: the bytes not
+   * given to `update` are that object's, so its hash is that object's.
+   */
+  repeatsLikelyCopy(): void;
+}
+
 export interface PutOptions {
   /**
    * Asked while bytes arrive: true while the object is likely to be dropped
@@ -29,6 +44,12 @@ export interface PutOptions {
    * writing it again. What is stored is the same either way.
    */
   likelyCopyOf?: () => string | null | undefined;
+  /**
+   * Given every byte stored, in order, before the put resolves, except the
+   * bytes of a repeat of `likelyCopyOf`'s object (see PutHashing). Asked
+   * before `needsDurability`.
+   */
+  hashing?: PutHashing;
 }
 
 /** An object, or a range of it, opened to be written once to a socket. */

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFsObjectStore } from './fs-store.js';
 import { newObjectKey } from './keys.js';
-import type { ObjectStore } from './object-store.js';
+import type { ObjectStore, PutHashing } from './object-store.js';
 
 const KIB = 1024;
 const CHUNK = 64 * KIB;
@@ -36,6 +36,17 @@ async function fileHandlePrototype(): Promise<FileHandle> {
   return Object.getPrototypeOf(handle) as FileHandle;
 }
 
+/** A PutHashing that keeps what it is given. */
+function recordedHashing() {
+  const given: Buffer[] = [];
+  const seen = { repeated: false, given: () => Buffer.concat(given) };
+  const hashing: PutHashing = {
+    update: (chunk) => void given.push(chunk),
+    repeatsLikelyCopy: () => void (seen.repeated = true),
+  };
+  return { hashing, seen };
+}
+
 async function original(bytes: Buffer): Promise<string> {
   const { key } = await store.put(newObjectKey(), Readable.from(chunksOf(bytes)));
   return key;
@@ -56,12 +67,26 @@ async function putHinted(bytes: Buffer, originalKey: string | null, opts: { know
     }
   }
   const key = newObjectKey();
+  const { hashing, seen } = recordedHashing();
+  let repeatedBeforeDurability: boolean | undefined;
   const result = await store.put(key, Readable.from(body()), {
     holdFlush: () => true,
     likelyCopyOf: () => (sent > (opts.knownAfter ?? 16) ? originalKey : undefined),
-    needsDurability: async () => opts.durable ?? false,
+    hashing,
+    needsDurability: async () => {
+      repeatedBeforeDurability = seen.repeated;
+      return opts.durable ?? false;
+    },
   });
-  return { ...result, bytes: fs.readFileSync(fileOf(key)), inode: fs.statSync(fileOf(key)).ino };
+  const hashed = { bytes: seen.given(), repeated: seen.repeated, toldBeforeDurability: repeatedBeforeDurability === seen.repeated };
+  return { ...result, hashed, bytes: fs.readFileSync(fileOf(key)), inode: fs.statSync(fileOf(key)).ino };
+}
+
+/** Every byte of a put that is no repeat went to its hashing, in order. */
+function expectEveryByteHashed(copy: { hashed: { bytes: Buffer; repeated: boolean; toldBeforeDurability: boolean } }, content: Buffer) {
+  expect(copy.hashed.bytes.equals(content)).toBe(true);
+  expect(copy.hashed.repeated).toBe(false);
+  expect(copy.hashed.toldBeforeDurability).toBe(true);
 }
 
 describe('a put that repeats the hinted original', () => {
@@ -77,6 +102,11 @@ describe('a put that repeats the hinted original', () => {
     // The hint comes after 1 MiB; up to 1 MiB more waits for the write in flight.
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThanOrEqual(2.5 * 1024 * KIB);
+    // Only the written bytes are hashed; the rest are the original's, and so is the hash.
+    expect(copy.hashed.repeated).toBe(true);
+    expect(copy.hashed.toldBeforeDurability).toBe(true);
+    expect(copy.hashed.bytes.length).toBe(written);
+    expect(copy.hashed.bytes.equals(content.subarray(0, written))).toBe(true);
   });
 
   it('makes the second name durable when asked, and the original can go without taking the copy along', async () => {
@@ -100,6 +130,7 @@ describe('a put that repeats the hinted original', () => {
     const copy = await putHinted(changed, key);
     expect(copy.size).toBe(changed.length);
     expect(copy.bytes.equals(changed)).toBe(true);
+    expectEveryByteHashed(copy, changed);
     expect(copy.inode).not.toBe(fs.statSync(fileOf(key)).ino);
     expect(fs.readFileSync(fileOf(key)).equals(content)).toBe(true);
   });
@@ -113,6 +144,7 @@ describe('a put that repeats the hinted original', () => {
     const changed = change(content);
     const copy = await putHinted(changed, key);
     expect(copy.bytes.equals(changed)).toBe(true);
+    expectEveryByteHashed(copy, changed);
     expect(copy.size).toBe(changed.length);
   });
 
@@ -123,6 +155,7 @@ describe('a put that repeats the hinted original', () => {
     changed[100] = changed[100]! ^ 1;
     const copy = await putHinted(changed, key);
     expect(copy.bytes.equals(changed)).toBe(true);
+    expectEveryByteHashed(copy, changed);
   });
 
   it('keeps every byte when the original is deleted while being compared', async () => {
@@ -131,12 +164,15 @@ describe('a put that repeats the hinted original', () => {
     const copy = await putHinted(content, key, { beforeChunk: { 30: () => fs.rmSync(fileOf(key)) } });
     expect(fs.existsSync(fileOf(key))).toBe(false);
     expect(copy.bytes.equals(content)).toBe(true);
+    expect(copy.hashed.repeated).toBe(true);
   });
 
   it('writes as usual when the hint names no original, or one that is missing', async () => {
     const content = randomBytes(20 * CHUNK);
-    expect((await putHinted(content, null, { knownAfter: 0 })).bytes.equals(content)).toBe(true);
-    expect((await putHinted(content, newObjectKey())).bytes.equals(content)).toBe(true);
+    for (const copy of [await putHinted(content, null, { knownAfter: 0 }), await putHinted(content, newObjectKey())]) {
+      expect(copy.bytes.equals(content)).toBe(true);
+      expectEveryByteHashed(copy, content);
+    }
   });
 
   it('leaves nothing behind when the body fails while being compared', async () => {

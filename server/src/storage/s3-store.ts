@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config.js';
-import { streamSource, type ByteRange, type ObjectStore } from './object-store.js';
+import { streamSource, type ByteRange, type ObjectStore, type PutOptions } from './object-store.js';
 import { isObjectKey } from './keys.js';
 import { createS3PartialObjects } from './s3-partial.js';
 
@@ -43,13 +43,15 @@ export function createS3ObjectStore(cfg: S3Config): ObjectStore {
   };
 
   return {
-    async put(key: string, body: Readable) {
+    async put(key: string, body: Readable, opts: PutOptions = {}) {
       checked(key);
       let size = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _enc, done) {
           size += chunk.length;
-          done(null, chunk);
+          const hashing = opts.hashing?.update(chunk);
+          if (!hashing) return done(null, chunk);
+          hashing.then(() => done(null, chunk), done);
         },
       });
       body.on('error', (err) => counter.destroy(err));

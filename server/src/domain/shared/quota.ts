@@ -88,15 +88,14 @@ export async function ownsContent(db: Db, userId: number, hash: string): Promise
  * does not grow with the user's files (the other way round read all of them:
  * 94 ms at 100,000).
  */
-export async function ownObjectStartingWith(db: Db, userId: number, headHash: string): Promise<string | undefined> {
-  const row = await db
+export async function ownObjectStartingWith(db: Db, userId: number, headHash: string): Promise<{ key: string; hash: string } | undefined> {
+  return db
     .selectFrom('blobs as b')
-    .select('b.storage_key')
+    .select(['b.storage_key as key', 'b.hash'])
     .where('b.head_hash', '=', headHash)
     .where((eb) => eb.exists(eb.selectFrom('content_refs as r').select('r.user_id').where('r.user_id', '=', userId).whereRef('r.blob_hash', '=', 'b.hash')))
     .limit(1)
     .executeTakeFirst();
-  return row?.storage_key;
 }
 
 /**
