@@ -160,6 +160,30 @@ describe('writes around the page cache', () => {
     expect(opens).toBe(1);
   });
 
+  it('reads an original three stages ahead of the one its bytes are compared with', async () => {
+    const dir = newDir();
+    const file = path.join(dir, 'original');
+    const bytes = randomBytes(24 * MIB);
+    fs.writeFileSync(file, bytes);
+    const handle = await fsp.open(file);
+    const read = vi.spyOn(Object.getPrototypeOf(handle) as typeof handle, 'read');
+    await handle.close();
+    const original = (await Original.open(file))!;
+    try {
+      const started = () => [...new Set(read.mock.calls.map((call) => call[3]))];
+      expect(await original.repeats([bytes.subarray(0, 65_536)], 0)).toBe(true);
+      expect(started()).toEqual([0, 4 * MIB, 8 * MIB, 12 * MIB]);
+      expect(await original.repeats([bytes.subarray(4 * MIB, 5 * MIB)], 4 * MIB)).toBe(true);
+      expect(started()).toEqual([0, 4 * MIB, 8 * MIB, 12 * MIB, 16 * MIB]);
+      // Past the stages read ahead, and back: each read lands where it should.
+      expect(await original.repeats([bytes.subarray(20 * MIB + 1, 24 * MIB)], 20 * MIB + 1)).toBe(true);
+      expect(await original.repeats([bytes.subarray(1, 9 * MIB)], 1)).toBe(true);
+    } finally {
+      await original.close();
+      read.mockRestore();
+    }
+  });
+
   // Last: a refusal is remembered for the rest of the process.
   it('writes through the page cache where the file system refuses direct I/O, and stops asking', async () => {
     const open = fsp.open.bind(fsp);

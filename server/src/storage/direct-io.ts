@@ -83,24 +83,35 @@ interface Window {
 }
 
 /**
- * Reads of a file around the page cache (O_DIRECT), into two stages: what
+ * Stages a reader takes when the pool has them: while one serves reads, the
+ * disk reads the next three. With one read ahead (two stages), a 1 GiB
+ * re-upload waited for the disk for half its time, and a direct read of 4 MiB
+ * at a time ran at 1.2 GB/s here (`dd iflag=direct`); with three ahead, the
+ * same re-uploads took 0.64 to 0.78 of a first upload's time against 0.71 to
+ * 1.01 (medians of alternating runs).
+ */
+const READER_STAGES = 4;
+
+/**
+ * Reads of a file around the page cache (O_DIRECT), into stages: what
  * the kernel would otherwise copy into the page cache first (as much CPU as
  * writing it there) goes from the disk to a stage. Reads are expected in
- * order: while one stage serves them, the next part of the file is read into
- * the other, as the kernel's read-ahead would.
+ * order: while the first stage serves them, the next parts of the file are
+ * read into the others, as the kernel's read-ahead would.
  */
 export class DirectReader {
-  private current: Window | undefined;
-  private next: Window | undefined;
+  /** Windows in file order, each starting where the one before it ends. */
+  private windows: Window[] = [];
 
   private constructor(
     private readonly handle: FileHandle,
-    private readonly stages: Buffer[],
+    /** Stages no window holds. */
+    private readonly free: Buffer[],
   ) {}
 
   /** A reader of `file`, or undefined when direct reads cannot be had (no stages left, no direct I/O). */
   static async open(file: string): Promise<DirectReader | undefined> {
-    const stages = pool.take(2);
+    const stages = pool.take(READER_STAGES) ?? pool.take(2);
     if (!stages) return undefined;
     const handle = await openDirect(file, fs.constants.O_RDONLY);
     if (handle) return new DirectReader(handle, stages);
@@ -115,38 +126,42 @@ export class DirectReader {
    */
   async read(length: number, position: number): Promise<Buffer> {
     const covers = (w: Window | undefined) => w !== undefined && w.start <= position && position < w.start + STAGE_BYTES;
-    if (!covers(this.current)) {
-      if (covers(this.next)) {
-        this.current = this.next!;
-      } else {
-        // Not where the reads were going: nothing may still be reading into a stage that is reused.
-        await Promise.all([this.current?.ready, this.next?.ready].map((ready) => ready?.catch(() => undefined)));
-        this.current = this.load(this.stages[0]!, position - (position % ALIGN));
-      }
-      this.next = undefined;
+    while (this.windows.length > 0 && this.windows[0]!.start < position && !covers(this.windows[0])) {
+      const passed = this.windows.shift()!;
+      // Its stage is reused: the read into it, if the reads jumped past it, must have ended.
+      await passed.ready.catch(() => undefined);
+      this.free.push(passed.stage);
     }
-    const window = this.current!;
+    if (!covers(this.windows[0])) {
+      // Not where the reads were going: nothing may still be reading into a stage that is reused.
+      await this.settled();
+      this.free.push(...this.windows.map((w) => w.stage));
+      this.windows = [this.load(position - (position % ALIGN))];
+    }
+    const window = this.windows[0]!;
     await window.ready;
-    if (!this.next && window.got === STAGE_BYTES) {
-      const other = this.stages.find((stage) => stage !== window.stage)!;
-      this.next = this.load(other, window.start + STAGE_BYTES);
-    }
+    // A full stage: the file may go on, so read ahead into every free stage.
+    if (window.got === STAGE_BYTES) while (this.free.length > 0) this.windows.push(this.load(this.windows.at(-1)!.start + STAGE_BYTES));
     const from = position - window.start;
     return window.stage.subarray(from, Math.max(from, Math.min(window.got, from + length)));
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.current?.ready, this.next?.ready].map((ready) => ready?.catch(() => undefined)));
+    await this.settled();
     await this.handle.close().catch(() => undefined);
-    pool.give(this.stages);
+    pool.give([...this.free, ...this.windows.map((w) => w.stage)]);
   }
 
-  /** Starts reading the stage's worth of the file from `start` into `stage`. */
-  private load(stage: Buffer, start: number): Window {
-    const window: Window = { stage, start, got: 0, ready: Promise.resolve() };
+  private async settled(): Promise<void> {
+    await Promise.all(this.windows.map((w) => w.ready.catch(() => undefined)));
+  }
+
+  /** Starts reading the stage's worth of the file from `start` into a free stage. */
+  private load(start: number): Window {
+    const window: Window = { stage: this.free.pop()!, start, got: 0, ready: Promise.resolve() };
     window.ready = (async () => {
       while (window.got < STAGE_BYTES) {
-        const { bytesRead } = await this.handle.read(stage, window.got, STAGE_BYTES - window.got, start + window.got);
+        const { bytesRead } = await this.handle.read(window.stage, window.got, STAGE_BYTES - window.got, start + window.got);
         window.got += bytesRead;
         // A read that ends before an aligned boundary has met the end of the file.
         if (bytesRead === 0 || window.got % ALIGN !== 0) break;
