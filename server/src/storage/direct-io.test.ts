@@ -170,7 +170,7 @@ describe('writes around the page cache', () => {
     await handle.close();
     const original = (await Original.open(file))!;
     try {
-      const started = () => [...new Set(read.mock.calls.map((call) => call[3]))];
+      const started = () => [...new Set(read.mock.calls.map((call) => (call as unknown[])[3]))];
       expect(await original.repeats([bytes.subarray(0, 65_536)], 0)).toBe(true);
       expect(started()).toEqual([0, 4 * MIB, 8 * MIB, 12 * MIB]);
       expect(await original.repeats([bytes.subarray(4 * MIB, 5 * MIB)], 4 * MIB)).toBe(true);

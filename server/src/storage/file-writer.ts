@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { DirectWrites } from './direct-io.js';
+import { updateInOrder } from './hash-thread.js';
 import type { PutHashing } from './object-store.js';
 import { Original } from './original.js';
 import { WriteQueue } from './write-queue.js';
@@ -248,17 +249,8 @@ export class ObjectFileWriter extends Writable {
 
   /** Writes `buffers` and hands them to the hashing, which works beside the write. */
   private async store(buffers: Buffer[]): Promise<void> {
-    await Promise.all([this.hash(buffers, 0), this.file.write(buffers)]);
-  }
-
-  private hash(buffers: Buffer[], from: number): Promise<void> | undefined {
-    const hashing = this.hints.hashing;
-    if (!hashing) return undefined;
-    for (let i = from; i < buffers.length; i++) {
-      const waiting = hashing.update(buffers[i]!);
-      if (waiting) return waiting.then(() => this.hash(buffers, i + 1));
-    }
-    return undefined;
+    const hashing = this.hints.hashing && updateInOrder(this.hints.hashing, buffers);
+    await Promise.all([hashing, this.file.write(buffers)]);
   }
 
   private async lookForOriginal(): Promise<void> {

@@ -178,6 +178,20 @@ class HashThread {
   }
 }
 
+/** Something that takes chunks in order and may ask its caller to wait before the next. */
+export interface ChunkTaker {
+  update(chunk: Buffer): Promise<void> | undefined;
+}
+
+/** Hands `chunks` to `taker` in order from `from` on, waiting whenever it asks; a promise only if it did. */
+export function updateInOrder(taker: ChunkTaker, chunks: Buffer[], from = 0): Promise<void> | undefined {
+  for (let i = from; i < chunks.length; i++) {
+    const waiting = taker.update(chunks[i]!);
+    if (waiting) return waiting.then(() => updateInOrder(taker, chunks, i + 1));
+  }
+  return undefined;
+}
+
 let thread: HashThread | undefined;
 const hashThread = () => (thread ??= new HashThread(() => (thread = undefined)));
 
@@ -200,7 +214,7 @@ export class StreamHash {
     this.thread = hashThread().open();
     const held = this.held;
     this.held = [];
-    return this.feed(held, 0);
+    return updateInOrder(this.thread, held);
   }
 
   digest(): Promise<string> {
@@ -214,13 +228,5 @@ export class StreamHash {
   drop(): void {
     this.thread?.drop();
     this.held = [];
-  }
-
-  private feed(chunks: Buffer[], from: number): Promise<void> | undefined {
-    for (let i = from; i < chunks.length; i++) {
-      const waiting = this.thread!.update(chunks[i]!);
-      if (waiting) return waiting.then(() => this.feed(chunks, i + 1));
-    }
-    return undefined;
   }
 }
