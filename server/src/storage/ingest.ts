@@ -246,6 +246,7 @@ export async function ingest(
   const forward = (err: Error) => inspector.destroy(err);
   source.on('error', forward);
   source.pipe(inspector);
+  let stored = false;
   try {
     const { size, durable } = await store.put(key, inspector, {
       holdFlush: guess.holdFlush,
@@ -253,11 +254,16 @@ export async function ingest(
       hashing,
       needsDurability: async () => !(await own?.has(await hashing.of(inspector.size))),
     });
+    stored = true;
     return { key, size, hash: await hashing.of(inspector.size), headHash: inspector.headHash, mime: inspector.mime!, durable };
   } catch (err) {
     hashing.drop();
     source.unpipe(inspector);
     await drain(source);
+    // A put that failed left nothing; an object stored but refused here goes
+    // while its lease still holds it (one whose delete fails is a stray, swept
+    // once the lease is gone; the error reported stays this one).
+    if (stored) await store.delete(key).catch(() => undefined);
     await leases.release(key);
     throw failure ?? err;
   } finally {
