@@ -12,13 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { listFiles, register, uploadMultipart } from './lib/http.js';
-import { largeFileRounds, type Round } from './lib/large-file.js';
-import { tusRounds, type TusRound } from './lib/tus-upload.js';
-import { MIB, percentile, spread, timed } from './lib/measure.js';
-import { runMixed, type MixedResult } from './lib/mixed/scenario.js';
-import { MIX } from './lib/mixed/mix.js';
+import { largeFileRounds, largeFileRows } from './lib/large-file.js';
+import { tusRounds, tusRows } from './lib/tus-upload.js';
+import { MIB, percentile, timed } from './lib/measure.js';
+import { mixedRows, runMixed, type MixedResult } from './lib/mixed/scenario.js';
 import { ProfileWindows, formatProfile, summarizeProfile, type CpuProfile } from './lib/profile.js';
-import { Report, mb, ms, ratio, throughput } from './lib/report.js';
+import { Report, mb, ms } from './lib/report.js';
 import { formatSqlSegment, type SqlSegment } from './lib/sql-stats.js';
 import { costPer, meterCpu } from './lib/cpu-meter.js';
 import { cpuSettled, memoryOf, root, startServer, type BenchServer } from './lib/server.js';
@@ -138,100 +137,6 @@ async function withServer(
   return segments;
 }
 
-function largeFileRows(rounds: Round[]) {
-  const of = (pick: (r: Round) => number) => spread(rounds.map(pick));
-  const tails = (pick: (r: Round) => number) => {
-    const s = of(pick);
-    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
-  };
-  const perGiB = (pick: (r: Round) => number) => `${of(pick).median.toFixed(2)} s`;
-  const slowest = new Map<string, number>();
-  for (const r of rounds) slowest.set(r.slowest, (slowest.get(r.slowest) ?? 0) + 1);
-
-  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(BIG, of((r) => r.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
-  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(BIG, of((r) => r.openssl)), 'for comparison: what the CPU does outside Node');
-  report.row(
-    'Machine: write + fsync into the data directory',
-    throughput(BIG, of((r) => r.write)),
-    `the fastest of \`dd bs=1M conv=fsync\` (write, then one fsync: ${throughput(BIG, of((r) => r.dd))}), 8 MiB writes flushed every 32 MiB (${throughput(BIG, of((r) => r.flushing))}) and \`dd bs=4M oflag=direct conv=fsync\` (around the page cache: ${throughput(BIG, of((r) => r.direct))})`,
-  );
-  report.row(
-    'Machine: multipart upload into a discarding Node server',
-    throughput(BIG, of((r) => r.http)),
-    `loopback; the faster of curl (${throughput(BIG, of((r) => r.curlSink))}) and the bench's Node client, which sends Vault's uploads (${throughput(BIG, of((r) => r.sink))})`,
-  );
-  report.row(
-    'Machine limit: the slowest stage',
-    throughput(BIG, of((r) => r.limit)),
-    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${rounds.length}`).join(', ')}`,
-  );
-  const onePass = of((r) => r.onePass / r.limit);
-  report.row(
-    'One-pass Node server: the stages together',
-    throughput(BIG, of((r) => r.onePass)),
-    `the reference server stores the upload and does nothing else: the multipart part found with Buffer.indexOf, SHA-256 on a thread, direct writes, fdatasync (bench/lib/one-pass.ts); time / limit time ${ratio(onePass)}; CPU per GiB ${perGiB((r) => r.cpu.onePass)}`,
-  );
-  report.row(`Upload (${BIG / MIB} MiB)`, throughput(BIG, of((r) => r.upload)));
-  const upload = of((r) => r.upload / r.limit);
-  report.row(
-    'Upload time / limit time',
-    ratio(upload),
-    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.http)).median.toFixed(2)}; upload time / one-pass server time ${ratio(of((r) => r.upload / r.onePass))}`,
-    '<= 1.25 (>= 0.8 of the limit)',
-    upload.median <= 1.25,
-  );
-  report.row(
-    'Upload CPU per GiB',
-    `${perGiB((r) => r.cpu.upload)} (main thread ${perGiB((r) => r.cpu.uploadMain)})`,
-    `discarding server ${perGiB((r) => r.cpu.sink)}; dedup re-upload ${perGiB((r) => r.cpu.dedup)}; medians, all threads, with the work after the response`,
-  );
-  report.row('Upload tail: last byte sent to response', tails((r) => r.tails.upload), `what follows the body (final fsync, commit); discarding server ${tails((r) => r.tails.sink)}`);
-  const dedup = of((r) => r.dedup / r.upload);
-  const added = Math.max(...rounds.map((r) => r.added));
-  const declared = of((r) => r.declared / r.upload);
-  report.row('Dedup re-upload, bytes sent', throughput(BIG, of((r) => r.dedup)));
-  report.row('Dedup time / first upload time, bytes sent', ratio(dedup), `multipart, as curl or any client sends it; tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
-  report.row(
-    'Dedup time / first upload time, SHA-256 declared',
-    ratio(declared),
-    `the client hashes the file, then creates a resumable upload naming the hash, as the web app does for a file it hashed while the file waited in its queue; content the user owns completes at creation (${throughput(BIG, of((r) => r.declared))} in all, the hash included)`,
-    '<= 1',
-    declared.median <= 1,
-  );
-  report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects once the server is idle after the response (the copy is deleted then), worst round', '< 1 MiB', added < MIB);
-  const downloads = of((r) => r.nodeDownload / r.download);
-  report.row('Download', throughput(BIG, of((r) => r.download)), `Node createReadStream server ${throughput(BIG, of((r) => r.nodeDownload))}, cat ${throughput(BIG, of((r) => r.cat))}`);
-  report.row(
-    'Download throughput / Node streaming server',
-    ratio(downloads),
-    `CPU per GiB ${perGiB((r) => r.cpu.download)}, Node server ${perGiB((r) => r.cpu.nodeDownload)}`,
-    '>= 0.8',
-    downloads.median >= 0.8,
-  );
-  report.row('Range request (1 MiB from the middle)', `median ${ms(of((r) => r.rangeMs).median)}`);
-}
-
-function tusRows(rounds: TusRound[]) {
-  const of = (pick: (r: TusRound) => number) => spread(rounds.map(pick));
-  const gib = BIG / (1024 * MIB);
-  report.row(
-    `Resumable upload (${BIG / MIB} MiB, one PATCH)`,
-    throughput(BIG, of((r) => r.upload.s)),
-    `the multipart uploads' Node client; machine limit of the same rounds ${throughput(BIG, of((r) => r.limit.limit))}`,
-  );
-  const tus = of((r) => r.upload.s / r.limit.limit);
-  report.row('Resumable upload time / limit time', ratio(tus), `${(1 / tus.median).toFixed(2)} of the limit's speed; server CPU per GiB ${of((r) => r.upload.cpu / gib).median.toFixed(2)} s`, '<= 1.25 (>= 0.8 of the limit)', tus.median <= 1.25);
-  const patches = [...new Set(rounds.map((r) => r.library.value.patches))].join(', ');
-  const library = of((r) => r.library.s / r.limit.limit);
-  report.row(
-    'Resumable upload by tus-js-client in Node',
-    `${throughput(BIG, of((r) => r.library.s))}, ${(1 / library.median).toFixed(2)} of the limit's speed`,
-    `its Node build (browsers run its browser build), default chunk size: ${patches} PATCH per file; server CPU per GiB ${of((r) => r.library.cpu / gib).median.toFixed(2)} s`,
-  );
-  const peak = Math.max(...rounds.map((r) => r.peakRss));
-  report.row('Server peak RSS (resumable upload)', mb(peak), 'VmHWM, reset before each upload; worst round', '< 200 MB', peak < 200 * MIB);
-}
-
 async function smallFiles(server: BenchServer, token: string, pgDatabase: string | undefined) {
   console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients`);
   const meter = await meterCpu(server.pid, pgDatabase);
@@ -256,65 +161,6 @@ async function smallFiles(server: BenchServer, token: string, pgDatabase: string
   report.row('4 KiB uploads, one user', `${rate.toFixed(0)} files/s`, `p50 ${ms(percentile(latencies, 50))}, p99 ${ms(percentile(latencies, 99))}; ${cpu.join(', ')}`, '>= 300 files/s', rate >= 300);
 }
 
-function mixedRows(result: MixedResult) {
-  const { load, serverCpu } = result;
-  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-  const rate = (phase: 'mixed' | 'readOnly') => load[phase].requests / load[phase].seconds;
-  const who = `${MIXED.clients} clients, ${load.events.sockets} websockets`;
-  // Requests per CPU-second of the server: what its code costs, even when other processes take CPU from it.
-  const cpus = (phase: 'mixed' | 'readOnly') =>
-    `server CPU ${pct(serverCpu[phase])} of a core (${(rate(phase) / serverCpu[phase]).toFixed(0)} requests per CPU-second); ` +
-    `load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
-  report.row('Mixed load: requests/s', `${rate('mixed').toFixed(0)}/s`, `${who}; ${cpus('mixed')}`, '>= 1,000/s', rate('mixed') >= 1000);
-  report.row('Mixed load: read-only requests/s', `${rate('readOnly').toFixed(0)}/s`, `listing, search, download, stats only; ${cpus('readOnly')}`);
-  const list = load.mixed.ops.list;
-  const search = load.mixed.ops.search;
-  report.row(
-    'Mixed load: listing latency',
-    `p50 ${ms(list?.p50 ?? NaN)}, p99 ${ms(list?.p99 ?? NaN)}`,
-    `search p50 ${ms(search?.p50 ?? NaN)}, p99 ${ms(search?.p99 ?? NaN)}`,
-    'p99 < 100 ms',
-    (list?.p99 ?? Infinity) < 100,
-  );
-  const { rss } = result;
-  report.row(
-    'Mixed load: server peak RSS',
-    mb(result.peakRss),
-    `VmHWM during the load; RSS ${mb(rss.start)} at start, ${mb(rss.registered)} after ${MIXED.clients} registrations, ${mb(rss.seeded)} after seeding, ${mb(rss.loadStart)} after the setup uploads`,
-    '< 250 MB',
-    result.peakRss < 250 * MIB,
-  );
-  const errors = load.mixed.errors + load.readOnly.errors;
-  const requests = load.mixed.requests + load.readOnly.requests;
-  report.row('Mixed load: errors', `${errors} of ${requests.toLocaleString()} requests`, load.errorSamples.slice(0, 3).join('; '), '0', errors === 0);
-  const ev = load.events;
-  report.row(
-    'Mixed load: websocket events',
-    `${ev.received.toLocaleString()} of ${ev.expected.toLocaleString()} received`,
-    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix, ` +
-      `delay p50 ${ms(load.mixed.eventDelay.p50)}, p99 ${ms(load.mixed.eventDelay.p99)}` +
-      (ev.lateSetupEvents ? `; ${ev.lateSetupEvents} setup events arrived after the sockets opened` : ''),
-    'none lost',
-    ev.lost === 0 && ev.unexpected === 0 && ev.closedEarly === 0,
-  );
-
-  const opRows = (['mixed', 'readOnly'] as const).flatMap((phase) =>
-    Object.entries(load[phase].ops).map(
-      ([op, s]) => `| ${phase === 'mixed' ? 'mixed' : 'read-only'} | ${op} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`,
-    ),
-  );
-  const mix = MIX.map((e) => `${e.op} ${e.weight}%`).join(', ');
-  details.push(
-    [
-      `Mixed load, per operation (mix: ${mix}; read-only phase: the same without the writes). Setup took ${load.setupSeconds.toFixed(1)} s.`,
-      '',
-      '| Phase | Operation | Requests | Errors | p50 | p99 | max |',
-      '|---|---|---|---|---|---|---|',
-      ...opRows,
-    ].join('\n'),
-  );
-}
-
 async function mixedLoad() {
   let mixed: MixedResult | undefined;
   const run = async (server: BenchServer, windows: ProfileWindows, pgDatabase: string | undefined) => {
@@ -328,7 +174,7 @@ async function mixedLoad() {
     });
     windows.add('mixed load', mixed.windows.mixed);
     windows.add('read-only load', mixed.windows.readOnly);
-    mixedRows(mixed);
+    details.push(mixedRows(report, mixed, MIXED.clients));
   };
   const sql = await withServer('mixed-load', run, { sql: sqlProfiling });
   // Segments: before the load, the mixed phase, between, the read-only phase, after.
@@ -356,13 +202,13 @@ async function main() {
       const baseline = memoryOf(server.pid).rss;
       if (sections.has('upload')) {
         console.log(`\nlarge file (${BIG / MIB} MiB), ${ROUNDS} rounds of fresh content`);
-        largeFileRows(await largeFileRounds(server, token, windows, BIG, ROUNDS));
+        largeFileRows(report, await largeFileRounds(server, token, windows, BIG, ROUNDS), BIG);
         report.row('Server RSS baseline', mb(baseline));
         report.row('Server peak RSS (large files)', mb(memoryOf(server.pid).peak), 'VmHWM', '< 200 MB', memoryOf(server.pid).peak < 200 * MIB);
       }
       if (sections.has('tus')) {
         console.log(`\nresumable upload (${BIG / MIB} MiB, tus-js-client), ${TUS_ROUNDS} rounds of fresh content`);
-        tusRows(await tusRounds(server, token, windows, BIG, TUS_ROUNDS));
+        tusRows(report, await tusRounds(server, token, windows, BIG, TUS_ROUNDS), BIG);
       }
       if (sections.has('small')) await windows.mark('small uploads', () => smallFiles(server, token, pgDatabase));
       if (sections.has('timing')) {

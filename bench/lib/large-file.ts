@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { curlDownload, curlUpload, declaredUpload, deleteFile, download, uploadMultipart, uploadOnePass, type UploadAnswer } from './http.js';
-import { MIB, diskBytes, filesUnder, timed } from './measure.js';
+import { MIB, diskBytes, filesUnder, spread, timed } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { catFile, nodeSha256, opensslSha256, startReferenceServer, writeDirect, writeFlushing, writeFsync } from './reference.js';
+import { ms, ratio, throughput, type Report } from './report.js';
 import { cpuSecondsOf, cpuSettled, type BenchServer } from './server.js';
 
 export interface Round {
@@ -223,4 +224,78 @@ export async function largeFileRounds(server: BenchServer, token: string, window
     fs.rmSync(work, { recursive: true, force: true });
   }
   return results;
+}
+
+/** The large-file rounds' rows: the machine limit's stages, then Vault's upload, re-uploads and downloads against them. */
+export function largeFileRows(report: Report, rounds: Round[], size: number): void {
+  const of = (pick: (r: Round) => number) => spread(rounds.map(pick));
+  const tails = (pick: (r: Round) => number) => {
+    const s = of(pick);
+    return `median ${s.median.toFixed(0)} ms (${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+  };
+  const perGiB = (pick: (r: Round) => number) => `${of(pick).median.toFixed(2)} s`;
+  const slowest = new Map<string, number>();
+  for (const r of rounds) slowest.set(r.slowest, (slowest.get(r.slowest) ?? 0) + 1);
+
+  report.row('Machine: SHA-256, Node crypto, 1 MiB reads', throughput(size, of((r) => r.nodeHash)), 'the hash stage of the limit: the server hashes with Node');
+  report.row('Machine: SHA-256, `openssl dgst -sha256`', throughput(size, of((r) => r.openssl)), 'for comparison: what the CPU does outside Node');
+  report.row(
+    'Machine: write + fsync into the data directory',
+    throughput(size, of((r) => r.write)),
+    `the fastest of \`dd bs=1M conv=fsync\` (write, then one fsync: ${throughput(size, of((r) => r.dd))}), 8 MiB writes flushed every 32 MiB (${throughput(size, of((r) => r.flushing))}) and \`dd bs=4M oflag=direct conv=fsync\` (around the page cache: ${throughput(size, of((r) => r.direct))})`,
+  );
+  report.row(
+    'Machine: multipart upload into a discarding Node server',
+    throughput(size, of((r) => r.http)),
+    `loopback; the faster of curl (${throughput(size, of((r) => r.curlSink))}) and the bench's Node client, which sends Vault's uploads (${throughput(size, of((r) => r.sink))})`,
+  );
+  report.row(
+    'Machine limit: the slowest stage',
+    throughput(size, of((r) => r.limit)),
+    `slowest: ${[...slowest].map(([k, v]) => `${k} ${v}/${rounds.length}`).join(', ')}`,
+  );
+  const onePass = of((r) => r.onePass / r.limit);
+  report.row(
+    'One-pass Node server: the stages together',
+    throughput(size, of((r) => r.onePass)),
+    `the reference server stores the upload and does nothing else: the multipart part found with Buffer.indexOf, SHA-256 on a thread, direct writes, fdatasync (bench/lib/one-pass.ts); time / limit time ${ratio(onePass)}; CPU per GiB ${perGiB((r) => r.cpu.onePass)}`,
+  );
+  report.row(`Upload (${size / MIB} MiB)`, throughput(size, of((r) => r.upload)));
+  const upload = of((r) => r.upload / r.limit);
+  report.row(
+    'Upload time / limit time',
+    ratio(upload),
+    `${(1 / upload.median).toFixed(2)} of the limit's speed; with openssl as the hash stage: median ${of((r) => r.upload / Math.max(r.openssl, r.write, r.http)).median.toFixed(2)}; upload time / one-pass server time ${ratio(of((r) => r.upload / r.onePass))}`,
+    '<= 1.25 (>= 0.8 of the limit)',
+    upload.median <= 1.25,
+  );
+  report.row(
+    'Upload CPU per GiB',
+    `${perGiB((r) => r.cpu.upload)} (main thread ${perGiB((r) => r.cpu.uploadMain)})`,
+    `discarding server ${perGiB((r) => r.cpu.sink)}; dedup re-upload ${perGiB((r) => r.cpu.dedup)}; medians, all threads, with the work after the response`,
+  );
+  report.row('Upload tail: last byte sent to response', tails((r) => r.tails.upload), `what follows the body (final fsync, commit); discarding server ${tails((r) => r.tails.sink)}`);
+  const dedup = of((r) => r.dedup / r.upload);
+  const added = Math.max(...rounds.map((r) => r.added));
+  const declared = of((r) => r.declared / r.upload);
+  report.row('Dedup re-upload, bytes sent', throughput(size, of((r) => r.dedup)));
+  report.row('Dedup time / first upload time, bytes sent', ratio(dedup), `multipart, as curl or any client sends it; tail ${tails((r) => r.tails.dedup)}`, '<= 1', dedup.median <= 1);
+  report.row(
+    'Dedup time / first upload time, SHA-256 declared',
+    ratio(declared),
+    `the client hashes the file, then creates a resumable upload naming the hash, as the web app does for a file it hashed while the file waited in its queue; content the user owns completes at creation (${throughput(size, of((r) => r.declared))} in all, the hash included)`,
+    '<= 1',
+    declared.median <= 1,
+  );
+  report.row('Storage added by a re-upload', `${(added / 1024).toFixed(1)} KiB`, 'disk objects once the server is idle after the response (the copy is deleted then), worst round', '< 1 MiB', added < MIB);
+  const downloads = of((r) => r.nodeDownload / r.download);
+  report.row('Download', throughput(size, of((r) => r.download)), `Node createReadStream server ${throughput(size, of((r) => r.nodeDownload))}, cat ${throughput(size, of((r) => r.cat))}`);
+  report.row(
+    'Download throughput / Node streaming server',
+    ratio(downloads),
+    `CPU per GiB ${perGiB((r) => r.cpu.download)}, Node server ${perGiB((r) => r.cpu.nodeDownload)}`,
+    '>= 0.8',
+    downloads.median >= 0.8,
+  );
+  report.row('Range request (1 MiB from the middle)', `median ${ms(of((r) => r.rangeMs).median)}`);
 }

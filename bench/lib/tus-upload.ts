@@ -10,9 +10,10 @@ import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH } from '@vault/contract';
 import * as tus from 'tus-js-client';
 import { deleteFile, streamRequest } from './http.js';
 import { costed, machineLimit, makeBigFile, untilFreedPagesReturned, type Costed, type Limit } from './large-file.js';
-import { MIB } from './measure.js';
+import { MIB, spread } from './measure.js';
 import type { ProfileWindows } from './profile.js';
 import { startReferenceServer } from './reference.js';
+import { mb, ratio, throughput, type Report } from './report.js';
 import { memoryOf, resetPeakMemory, type BenchServer } from './server.js';
 
 export interface TusRound {
@@ -88,4 +89,26 @@ export async function tusRounds(server: BenchServer, token: string, windows: Pro
     fs.rmSync(work, { recursive: true, force: true });
   }
   return results;
+}
+
+/** The resumable rounds' rows, against the machine limit of the same rounds. */
+export function tusRows(report: Report, rounds: TusRound[], size: number): void {
+  const of = (pick: (r: TusRound) => number) => spread(rounds.map(pick));
+  const gib = size / (1024 * MIB);
+  report.row(
+    `Resumable upload (${size / MIB} MiB, one PATCH)`,
+    throughput(size, of((r) => r.upload.s)),
+    `the multipart uploads' Node client; machine limit of the same rounds ${throughput(size, of((r) => r.limit.limit))}`,
+  );
+  const tus = of((r) => r.upload.s / r.limit.limit);
+  report.row('Resumable upload time / limit time', ratio(tus), `${(1 / tus.median).toFixed(2)} of the limit's speed; server CPU per GiB ${of((r) => r.upload.cpu / gib).median.toFixed(2)} s`, '<= 1.25 (>= 0.8 of the limit)', tus.median <= 1.25);
+  const patches = [...new Set(rounds.map((r) => r.library.value.patches))].join(', ');
+  const library = of((r) => r.library.s / r.limit.limit);
+  report.row(
+    'Resumable upload by tus-js-client in Node',
+    `${throughput(size, of((r) => r.library.s))}, ${(1 / library.median).toFixed(2)} of the limit's speed`,
+    `its Node build (browsers run its browser build), default chunk size: ${patches} PATCH per file; server CPU per GiB ${of((r) => r.library.cpu / gib).median.toFixed(2)} s`,
+  );
+  const peak = Math.max(...rounds.map((r) => r.peakRss));
+  report.row('Server peak RSS (resumable upload)', mb(peak), 'VmHWM, reset before each upload; worst round', '< 200 MB', peak < 200 * MIB);
 }

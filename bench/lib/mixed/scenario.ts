@@ -5,10 +5,13 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { AuthResponse } from '@vault/contract';
 import { register } from '../http.js';
+import { MIB } from '../measure.js';
 import type { TimeWindow } from '../profile.js';
+import { mb, ms, type Report } from '../report.js';
 import { seedFiles } from '../seed.js';
 import { cpuSecondsOf, memoryOf, resetPeakMemory, root, type BenchServer } from '../server.js';
 import type { LoadConfig, LoadMessage, LoadResult } from './load.js';
+import { MIX } from './mix.js';
 
 export interface MixedOptions {
   clients: number;
@@ -88,4 +91,62 @@ export async function runMixed(server: BenchServer, opts: MixedOptions): Promise
     peakRss: memoryOf(server.pid).peak,
     windows,
   };
+}
+
+/** The mixed load's rows; returns its per-operation table, for the results' details. */
+export function mixedRows(report: Report, result: MixedResult, clients: number): string {
+  const { load, serverCpu } = result;
+  const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+  const rate = (phase: 'mixed' | 'readOnly') => load[phase].requests / load[phase].seconds;
+  const who = `${clients} clients, ${load.events.sockets} websockets`;
+  // Requests per CPU-second of the server: what its code costs, even when other processes take CPU from it.
+  const cpus = (phase: 'mixed' | 'readOnly') =>
+    `server CPU ${pct(serverCpu[phase])} of a core (${(rate(phase) / serverCpu[phase]).toFixed(0)} requests per CPU-second); ` +
+    `load generator CPU ${pct(load[phase].clientCpu)}, its loop delay p99 ${ms(load[phase].clientLoopDelayP99)}`;
+  report.row('Mixed load: requests/s', `${rate('mixed').toFixed(0)}/s`, `${who}; ${cpus('mixed')}`, '>= 1,000/s', rate('mixed') >= 1000);
+  report.row('Mixed load: read-only requests/s', `${rate('readOnly').toFixed(0)}/s`, `listing, search, download, stats only; ${cpus('readOnly')}`);
+  const list = load.mixed.ops.list;
+  const search = load.mixed.ops.search;
+  report.row(
+    'Mixed load: listing latency',
+    `p50 ${ms(list?.p50 ?? NaN)}, p99 ${ms(list?.p99 ?? NaN)}`,
+    `search p50 ${ms(search?.p50 ?? NaN)}, p99 ${ms(search?.p99 ?? NaN)}`,
+    'p99 < 100 ms',
+    (list?.p99 ?? Infinity) < 100,
+  );
+  const { rss } = result;
+  report.row(
+    'Mixed load: server peak RSS',
+    mb(result.peakRss),
+    `VmHWM during the load; RSS ${mb(rss.start)} at start, ${mb(rss.registered)} after ${clients} registrations, ${mb(rss.seeded)} after seeding, ${mb(rss.loadStart)} after the setup uploads`,
+    '< 250 MB',
+    result.peakRss < 250 * MIB,
+  );
+  const errors = load.mixed.errors + load.readOnly.errors;
+  const requests = load.mixed.requests + load.readOnly.requests;
+  report.row('Mixed load: errors', `${errors} of ${requests.toLocaleString()} requests`, load.errorSamples.slice(0, 3).join('; '), '0', errors === 0);
+  const ev = load.events;
+  report.row(
+    'Mixed load: websocket events',
+    `${ev.received.toLocaleString()} of ${ev.expected.toLocaleString()} received`,
+    `lost ${ev.lost}, unexpected ${ev.unexpected}, sockets dropped ${ev.closedEarly}; ${(load.mixed.events / load.mixed.seconds).toFixed(0)} events/s in the mix, ` +
+      `delay p50 ${ms(load.mixed.eventDelay.p50)}, p99 ${ms(load.mixed.eventDelay.p99)}` +
+      (ev.lateSetupEvents ? `; ${ev.lateSetupEvents} setup events arrived after the sockets opened` : ''),
+    'none lost',
+    ev.lost === 0 && ev.unexpected === 0 && ev.closedEarly === 0,
+  );
+
+  const opRows = (['mixed', 'readOnly'] as const).flatMap((phase) =>
+    Object.entries(load[phase].ops).map(
+      ([op, s]) => `| ${phase === 'mixed' ? 'mixed' : 'read-only'} | ${op} | ${s.count} | ${s.errors} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`,
+    ),
+  );
+  const mix = MIX.map((e) => `${e.op} ${e.weight}%`).join(', ');
+  return [
+    `Mixed load, per operation (mix: ${mix}; read-only phase: the same without the writes). Setup took ${load.setupSeconds.toFixed(1)} s.`,
+    '',
+    '| Phase | Operation | Requests | Errors | p50 | p99 | max |',
+    '|---|---|---|---|---|---|---|',
+    ...opRows,
+  ].join('\n');
 }
