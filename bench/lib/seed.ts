@@ -58,8 +58,6 @@ async function seedUser(db: Db, userId: number, count: number, text: (i: number,
         };
       });
       await trx.insertInto('blobs').values(rows.map((r) => r.blob)).execute();
-      const texts = rows.flatMap((r) => (r.text ? [{ blob_hash: r.blob.hash, body: r.text, attempts: 1, extracted_at: r.blob.created_at }] : []));
-      if (texts.length) await trx.insertInto('content_texts').values(texts).execute();
       const files = await trx
         .insertInto('files')
         .values(
@@ -78,6 +76,9 @@ async function seedUser(db: Db, userId: number, count: number, text: (i: number,
         )
         .returning('id')
         .execute();
+      // After the files: a text row's insert links the files of its content.
+      const texts = rows.flatMap((r) => (r.text ? [{ blob_hash: r.blob.hash, body: r.text, attempts: 1, extracted_at: r.blob.created_at }] : []));
+      if (texts.length) await trx.insertInto('content_texts').values(texts).execute();
       const tags = files.flatMap((f, j) => ((offset + j) % 10 === 0 ? [{ file_id: f.id, tag: TAGS[(offset + j) % TAGS.length]! }] : []));
       if (tags.length) await trx.insertInto('file_tags').values(tags).execute();
     });

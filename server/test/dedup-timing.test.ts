@@ -67,7 +67,7 @@ describeEachBackend('deduplication work after the response', (t) => {
       const object = await ingest(ctx.store, Readable.from([content]), 'txt', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
       hash = object.hash;
       await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'note.txt', object, options: { isPublic: false, folderId: null, tags: [], onConflict: 'fail' }, leases });
-      // Whatever new content's text costs comes after the response: a copy of known content has none to write.
+      // Whatever reading its text costs comes after the response, as reading again the text of content another user holds does.
       expect(await textRow(hash)).toBeUndefined();
     } finally {
       background.release();

@@ -53,6 +53,76 @@ describeEachDb('files linked to the text of their content', (t) => {
     expect(await found(t(), bob.token, key)).toEqual(['copy.txt']);
   });
 
+  it('reads the text again for a file whose content another user has, and links the file only then', async () => {
+    const key = word('ivy');
+    const content = samples.text(`${key} leaves`);
+    await uploadOne(t().client, alice.token, { name: 'ivy.txt', content });
+    await settled(t());
+    const { store } = t().server.ctx;
+    const get = store.get;
+    const reads: string[] = [];
+    let letGo = () => {};
+    const gate = new Promise<void>((resolve) => (letGo = resolve));
+    // Every read of an object waits until the test lets it go.
+    store.get = async (objectKey, range) => {
+      reads.push(objectKey);
+      await gate;
+      return get.call(store, objectKey, range);
+    };
+    try {
+      await uploadOne(t().client, bob.token, { name: 'ivy copy.txt', content });
+      // As new content would be: not found until its text is read for it.
+      expect(await found(t(), bob.token, key)).toEqual([]);
+      // A copy of a user whose file has the text is linked at once.
+      await uploadOne(t().client, alice.token, { name: 'ivy again.txt', content });
+      expect(await found(t(), alice.token, key)).toEqual(['ivy again.txt', 'ivy.txt']);
+    } finally {
+      letGo();
+      await settled(t());
+      store.get = get;
+    }
+    expect(reads).toHaveLength(1);
+    expect(await found(t(), bob.token, key)).toEqual(['ivy copy.txt']);
+    await linksAgree(t());
+  });
+
+  it('links a file when reading its text again fails: the text read before stays', async () => {
+    const key = word('juniper');
+    const content = samples.text(`${key} berries`);
+    await uploadOne(t().client, alice.token, { name: 'juniper.txt', content });
+    await settled(t());
+    const { store } = t().server.ctx;
+    const get = store.get;
+    store.get = () => Promise.reject(new Error('the disk is gone'));
+    try {
+      await uploadOne(t().client, bob.token, { name: 'juniper copy.txt', content });
+      await settled(t());
+    } finally {
+      store.get = get;
+    }
+    expect(await found(t(), bob.token, key)).toEqual(['juniper copy.txt']);
+    expect(await found(t(), alice.token, key)).toEqual(['juniper.txt']);
+    const text = await t().server.ctx.db.selectFrom('content_texts').select(['failure']).where('blob_hash', '=', sha256(content)).executeTakeFirstOrThrow();
+    expect(text.failure).toBeNull();
+    await linksAgree(t());
+  });
+
+  it('reads again by maintenance for a file left unlinked (its instance stopped before reading)', async () => {
+    const key = word('kale');
+    const content = samples.text(`${key} soup`);
+    await uploadOne(t().client, alice.token, { name: 'kale.txt', content });
+    await settled(t());
+    await uploadOne(t().client, bob.token, { name: 'kale copy.txt', content });
+    await settled(t());
+    const { db } = t().server.ctx;
+    await db.updateTable('files').set({ text_id: null }).where('user_id', '=', bob.id).where('blob_hash', '=', sha256(content)).execute();
+    expect(await found(t(), bob.token, key)).toEqual([]);
+    await runMaintenance(t().server.ctx);
+    await settled(t());
+    expect(await found(t(), bob.token, key)).toEqual(['kale copy.txt']);
+    await linksAgree(t());
+  });
+
   it('unlinks the files when their text goes, and links them again when it is read later', async () => {
     const key = word('berry');
     const content = samples.text(`a ${key} pie`);
@@ -140,7 +210,6 @@ describeEachDb('files linked to the text of their content', (t) => {
     const hash = sha256(randomBytes(16));
     const now = Date.now();
     await db.insertInto('blobs').values({ hash, size: 1, mime_type: 'text/plain', storage_key: `objects/none/${hash}`, head_hash: null, ref_count: 600, created_at: now, orphaned_at: null }).execute();
-    await db.insertInto('content_texts').values({ blob_hash: hash, body: `the ${key} text`, attempts: 1, extracted_at: now }).execute();
     const other = sha256(randomBytes(16));
     await db.insertInto('blobs').values({ hash: other, size: 1, mime_type: 'text/plain', storage_key: `objects/none/${other}`, head_hash: null, ref_count: 600, created_at: now, orphaned_at: null }).execute();
     // i % 2: the content holds the word; i % 3: the name; i % 5: a tag. 1,200 files, over the small-list bound.
@@ -163,6 +232,8 @@ describeEachDb('files linked to the text of their content', (t) => {
       .returning('id')
       .execute();
     await db.insertInto('file_tags').values(files.flatMap((f, i) => (i % 5 === 0 ? [{ file_id: f.id, tag: `${key}-tag` }, { file_id: f.id, tag: `more-${key}` }] : []))).execute();
+    // After the files: a text row's insert links every file of its content.
+    await db.insertInto('content_texts').values({ blob_hash: hash, body: `the ${key} text`, attempts: 1, extracted_at: now }).execute();
     const expected = Array.from({ length: 1200 }, (_, i) => i).filter((i) => i % 2 === 0 || i % 3 === 0 || i % 5 === 0);
     for (const page of [1, 20]) {
       const res = await t().client.get(`/api/files?search=${key}&sort_by=created_at&sort_order=desc&page=${page}&limit=40`, { token: carol.token });

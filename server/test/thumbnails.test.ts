@@ -69,6 +69,31 @@ describeEachDb('thumbnails', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it("draws each owner's thumbnail of a picture on their first demand, never serving another owner's", async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const carol = await t().client.register();
+    const content = await picture(400, 300);
+    const own = await uploadOne(t().client, alice.token, { name: 'view.png', content });
+    expect((await t().client.get(thumbnailUrl(own), { token: alice.token })).status).toBe(200);
+    const [alices] = await thumbnailRows(t(), content);
+    // Alice's served at once would tell Bob that somebody holds his picture and has looked at it.
+    const copy = await uploadOne(t().client, bob.token, { name: 'same view.png', content });
+    expect((await t().client.get(thumbnailUrl(copy), { token: bob.token })).status).toBe(200);
+    const rows = await thumbnailRows(t(), content);
+    expect(rows).toHaveLength(2);
+    // His own second copy, and Alice's file shown to a user she shares it with, use the owner's.
+    const again = await uploadOne(t().client, bob.token, { name: 'again.png', content });
+    expect((await t().client.get(thumbnailUrl(again), { token: bob.token })).status).toBe(200);
+    const share = await t().client.put(`/api/files/${own}/share`, { token: alice.token, json: { is_public: false, shared_users: [carol.user.username] } });
+    expect(share.status).toBe(200);
+    const shown = await fetch(`${t().url}${thumbnailUrl(own)}`, { headers: { authorization: `Bearer ${carol.token}` } });
+    expect(shown.status).toBe(200);
+    expect(await thumbnailRows(t(), content)).toEqual(rows);
+    expect(rows.map((r) => r.storage_key)).toContain(alices!.storage_key);
+    await assertStorageConsistent(t());
+  });
+
   it('follows the download rule: 404 for whoever may not read the file, public files for anyone', async () => {
     const alice = await t().client.register();
     const bob = await t().client.register();

@@ -134,12 +134,6 @@ export async function addFiles(t: TestServer, userId: number, count: number, tex
   const hash = sha256(randomBytes(16));
   const now = Date.now();
   const type = 'text/plain';
-  // In one transaction, as an upload writes them: the server's sweep for contents whose text is
-  // still to be read must never see the blob without its text (it would queue a text of its own).
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('blobs').values({ hash, size: 1, mime_type: type, storage_key: `objects/none/${hash}`, head_hash: null, ref_count: count, created_at: now, orphaned_at: null }).execute();
-    await trx.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
-  });
   const files = Array.from({ length: count }, (_, i) => ({
     user_id: userId,
     blob_hash: hash,
@@ -152,5 +146,12 @@ export async function addFiles(t: TestServer, userId: number, count: number, tex
     created_at: now - count + i,
     updated_at: now,
   }));
-  await db.insertInto('files').values(files).execute();
+  // In one transaction, as an upload writes them: the server's sweep for contents whose text is
+  // still to be read must never see the blob without its text (it would queue a text of its own).
+  // The text last: its row's insert links every file of its content.
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('blobs').values({ hash, size: 1, mime_type: type, storage_key: `objects/none/${hash}`, head_hash: null, ref_count: count, created_at: now, orphaned_at: null }).execute();
+    await trx.insertInto('files').values(files).execute();
+    await trx.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
+  });
 }

@@ -28,6 +28,8 @@ import { liveContentIndex } from './0270_live_content_index.js';
 import { foldedNamesAndTags } from './0280_folded_names_and_tags.js';
 import { fileScopeIndex } from './0290_file_scope_index.js';
 import { quotaChargesAtCommit } from './0300_quota_charges_at_commit.js';
+import { textsReadForEachOwner } from './0310_texts_read_for_each_owner.js';
+import { thumbnailsPerOwner } from './0311_thumbnails_per_owner.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -65,5 +67,7 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0280_folded_names_and_tags': foldedNamesAndTags(dialect),
     '0290_file_scope_index': fileScopeIndex(dialect),
     '0300_quota_charges_at_commit': quotaChargesAtCommit(dialect),
+    '0310_texts_read_for_each_owner': textsReadForEachOwner(dialect),
+    '0311_thumbnails_per_owner': thumbnailsPerOwner(),
   };
 }

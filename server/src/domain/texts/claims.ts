@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 
 /** Contents claimed and read together: the claim and the results each take one statement for all of them. */
@@ -22,8 +22,9 @@ export interface Claimed {
  * Claims the extraction of those of `hashes` whose blob exists, is of one of
  * `types` and has no text yet that nobody holds (or whose holder's claim
  * expired), all in one statement under one token: a conditional upsert, so
- * of several instances exactly one wins each content. The token then guards
- * the writes of the results.
+ * of several instances exactly one wins each content; and, under the same
+ * token, reading again those whose text is read but has files left unlinked
+ * (claimRereads). The token then guards the writes of the results.
  */
 export async function claimExtractions(db: Db, hashes: string[], types: string[], now: number): Promise<{ token: string; claimed: Claimed[] }> {
   const token = randomUUID();
@@ -59,13 +60,36 @@ export async function claimExtractions(db: Db, hashes: string[], types: string[]
     if ((err as { code?: unknown }).code === '23503') return claim();
     throw err;
   });
-  if (rows.length === 0) return { token, claimed: [] };
+  const won = [...rows.map((r) => r.blob_hash), ...(await claimRereads(db, hashes, token, now, until))];
+  if (won.length === 0) return { token, claimed: [] };
   const claimed = await db
     .selectFrom('blobs')
     .select(['hash', 'storage_key', 'mime_type'])
-    .where('hash', 'in', rows.map((r) => r.blob_hash))
+    .where('hash', 'in', won)
     .execute();
   return { token, claimed };
+}
+
+/** The content (its hash in the column `hash`) has files not linked to its text: their owners had it only after it was read for somebody else. */
+const hasUnlinkedFiles = (hash: string) => sql<SqlBool>`exists (select 1 from files f where f.blob_hash = ${sql.ref(hash)} and f.text_id is null)`;
+
+/**
+ * Claims reading again the texts of those of `hashes` that are read but have
+ * files left unlinked (see migration 0310): such a file is linked only by a
+ * reading of its own, which takes what a first reading takes, so that
+ * nothing tells its owner that the content's text was there before.
+ */
+async function claimRereads(db: Db, hashes: string[], token: string, now: number, until: number): Promise<string[]> {
+  const rows = await db
+    .updateTable('content_texts')
+    .set({ claim_token: token, claimed_until: until })
+    .where('blob_hash', 'in', hashes)
+    .where('extracted_at', 'is not', null)
+    .where(sql`coalesce(claimed_until, 0)`, '<', now)
+    .where(hasUnlinkedFiles('content_texts.blob_hash'))
+    .returning('blob_hash')
+    .execute();
+  return rows.map((r) => r.blob_hash);
 }
 
 /**
@@ -93,7 +117,12 @@ export class ClaimResults {
     this.failures.push({ hash, failure: failure.slice(0, 500) });
   }
 
-  /** Ends the claims: each row takes its text or its failure, where the claim is still this one's. */
+  /**
+   * Ends the claims: each row takes its text or its failure, where the claim
+   * is still this one's, and the files left unlinked from a text read take
+   * it. A text read before keeps it when reading it again fails: that
+   * failure cannot unread it.
+   */
   async write(): Promise<void> {
     const [texts, failures] = [this.texts, this.failures];
     this.texts = [];
@@ -108,13 +137,22 @@ export class ClaimResults {
     if (failures.length > 0) {
       const values = sql.join(failures.map((f) => sql`(${f.hash}, ${f.failure})`));
       await sql`with v (hash, failure) as (values ${values})
-        update content_texts set failure = v.failure, claim_token = null, claimed_until = null
+        update content_texts set failure = case when content_texts.extracted_at is null then v.failure end, claim_token = null, claimed_until = null
         from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(this.db);
+    }
+    const ended = [...texts, ...failures].map((r) => r.hash);
+    if (ended.length > 0) {
+      await sql`update files set text_id = ct.id from content_texts ct
+        where ct.blob_hash = files.blob_hash and ct.blob_hash in (${sql.join(ended)}) and ct.extracted_at is not null and files.text_id is null`.execute(this.db);
     }
   }
 }
 
-/** Contents of the searched types that have no text yet and may be tried (again): none, a failed or an expired claim. */
+/**
+ * Contents of the searched types that have no text yet and may be tried
+ * (again): none, a failed or an expired claim; and those whose text is read
+ * but has files left unlinked (claimRereads), unclaimed.
+ */
 export async function pendingExtractions(db: Db, types: string[], now: number, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('blobs as b')
@@ -126,6 +164,11 @@ export async function pendingExtractions(db: Db, types: string[], now: number, l
       eb.or([
         eb('t.blob_hash', 'is', null),
         eb.and([eb('t.extracted_at', 'is', null), eb(sql`coalesce(t.claimed_until, 0)`, '<', now), eb('t.attempts', '<', MAX_ATTEMPTS)]),
+        eb.and([
+          eb('t.extracted_at', 'is not', null),
+          eb(sql`coalesce(t.claimed_until, 0)`, '<', now),
+          hasUnlinkedFiles('b.hash'),
+        ]),
       ]),
     )
     .limit(limit)

@@ -25,7 +25,7 @@ export async function openThumbnail(ctx: DomainContext, actor: Actor | undefined
   const file = actor ? await readableFile(ctx.db, viewerOf(actor), input.fileId) : await publicFile(ctx.db, input.fileId);
   if (!hasThumbnail(file.mime_type)) throw new UnsupportedType('This file type has no thumbnail');
   try {
-    const stored = await thumbnailObject(ctx, file.blob_hash, file.mime_type);
+    const stored = await thumbnailObject(ctx, { hash: file.blob_hash, mimeType: file.mime_type, ownerId: file.user_id });
     return {
       mimeType: THUMBNAIL_TYPE,
       size: stored.size,

@@ -6,20 +6,37 @@ import type { DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
 import { renderThumbnail, THUMBNAIL_TYPE } from './render-thumbnail.js';
 
-/** The recipe, as stored in derived_objects.kind: changing the rendering means a new kind. */
-export const THUMBNAIL_KIND = `thumbnail-webp-${THUMBNAIL_EDGE}`;
+/** The recipe: changing the rendering means a new kind. */
+const THUMBNAIL_RECIPE = `thumbnail-webp-${THUMBNAIL_EDGE}`;
+
+/** A thumbnail to serve: of which content, of what type, for whose files. */
+export interface ThumbnailOf {
+  hash: string;
+  mimeType: string;
+  /** The owner of the file it is shown for. */
+  ownerId: number;
+}
+
+/**
+ * A thumbnail's derived_objects.kind: the recipe, and whose files it serves.
+ * Each owner's is made on their first demand, never taken from another
+ * owner's: one made before answers at once where a first one takes the
+ * rendering's time, which would tell the owner that somebody else holds the
+ * same picture (and has looked at it).
+ */
+const kindOf = (ownerId: number) => `${THUMBNAIL_RECIPE} for ${ownerId}`;
 
 export interface StoredThumbnail {
   storage_key: string;
   size: number;
 }
 
-async function findThumbnail(ctx: DomainContext, hash: string): Promise<StoredThumbnail | undefined> {
+async function findThumbnail(ctx: DomainContext, { hash, ownerId }: ThumbnailOf): Promise<StoredThumbnail | undefined> {
   const row = await ctx.db
     .selectFrom('derived_objects')
     .select(['storage_key', 'size'])
     .where('blob_hash', '=', hash)
-    .where('kind', '=', THUMBNAIL_KIND)
+    .where('kind', '=', kindOf(ownerId))
     .executeTakeFirst();
   return row && { storage_key: row.storage_key, size: Number(row.size) };
 }
@@ -30,7 +47,8 @@ async function findThumbnail(ctx: DomainContext, hash: string): Promise<StoredTh
  * transaction, like an upload's. Losing a race (another instance stored one
  * first, or the blob was collected meanwhile) drops this object.
  */
-async function makeThumbnail(ctx: DomainContext, hash: string, mimeType: string): Promise<StoredThumbnail> {
+async function makeThumbnail(ctx: DomainContext, of: ThumbnailOf): Promise<StoredThumbnail> {
+  const { hash, mimeType, ownerId } = of;
   const blob = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', hash).executeTakeFirst();
   if (!blob) throw new NotFound('File not found');
   const bytes = await renderThumbnail(() => ctx.store.get(blob.storage_key), mimeType);
@@ -44,7 +62,7 @@ async function makeThumbnail(ctx: DomainContext, hash: string, mimeType: string)
       if (!(await takeLease(trx, key))) return false;
       const row = await trx
         .insertInto('derived_objects')
-        .values({ blob_hash: hash, kind: THUMBNAIL_KIND, storage_key: key, size, mime_type: THUMBNAIL_TYPE, created_at: Date.now() })
+        .values({ blob_hash: hash, kind: kindOf(ownerId), storage_key: key, size, mime_type: THUMBNAIL_TYPE, created_at: Date.now() })
         .onConflict((oc) => oc.columns(['blob_hash', 'kind']).doNothing())
         .returning('storage_key')
         .executeTakeFirst();
@@ -64,22 +82,23 @@ async function makeThumbnail(ctx: DomainContext, hash: string, mimeType: string)
       await leases.release(key);
     }
   }
-  const other = await findThumbnail(ctx, hash);
+  const other = await findThumbnail(ctx, of);
   if (!other) throw new NotFound('File not found');
   return other;
 }
 
-/** Renderings under way in this process, so that many requests for one picture render it once. */
+/** Renderings under way in this process, by owner and content, so that many requests for one picture render it once. */
 const underWay = new Map<string, Promise<StoredThumbnail>>();
 
-/** The blob's stored thumbnail, rendered (from content of this type) and stored on first demand. */
-export async function thumbnailObject(ctx: DomainContext, hash: string, mimeType: string): Promise<StoredThumbnail> {
-  const found = await findThumbnail(ctx, hash);
+/** The owner's stored thumbnail of the content, rendered (from content of this type) and stored on their first demand. */
+export async function thumbnailObject(ctx: DomainContext, of: ThumbnailOf): Promise<StoredThumbnail> {
+  const found = await findThumbnail(ctx, of);
   if (found) return found;
-  let pending = underWay.get(hash);
+  const id = `${kindOf(of.ownerId)} ${of.hash}`;
+  let pending = underWay.get(id);
   if (!pending) {
-    pending = makeThumbnail(ctx, hash, mimeType).finally(() => underWay.delete(hash));
-    underWay.set(hash, pending);
+    pending = makeThumbnail(ctx, of).finally(() => underWay.delete(id));
+    underWay.set(id, pending);
   }
   return pending;
 }
