@@ -192,6 +192,18 @@ if (DATABASES.includes('postgres')) {
     }));
 }
 
+it.each(DATABASES)('drops the thumbnails made before they were kept per owner when 0311 runs [%s]', (dialect) =>
+  withDatabaseAt(dialect, '0310_texts_read_for_each_owner', async (handle) => {
+    const db = handle.db;
+    await db.insertInto('blobs').values([blobRow('x', 100)]).execute();
+    const thumbnail = (kind: string, key: string) => ({ blob_hash: 'x', kind, storage_key: key, size: 10, mime_type: 'image/webp', created_at: 0 });
+    await db.insertInto('derived_objects').values([thumbnail('thumbnail-webp-320', 'k-shared'), thumbnail('thumbnail-webp-320 for 1', 'k-own')]).execute();
+
+    await migrate(handle, SECRETS);
+    expect((await db.selectFrom('derived_objects').select('storage_key').execute()).map((r) => r.storage_key)).toEqual(['k-own']);
+  }),
+);
+
 it.each(DATABASES)('runs the migrations a release adds below numbers an installation has already run [%s]', async (dialect) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-migrate-'));
   const schema = dialect === 'postgres' ? freshSchemaName() : undefined;
