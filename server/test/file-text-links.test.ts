@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { describeEachDb, type TestServer } from './helpers/server.js';
 import { samples, settled, sha256, upload, uploadForm, uploadOne } from './helpers/files.js';
@@ -53,22 +53,28 @@ describeEachDb('files linked to the text of their content', (t) => {
     expect(await found(t(), bob.token, key)).toEqual(['copy.txt']);
   });
 
-  it('reads the text again for a file whose content another user has, and links the file only then', async () => {
-    const key = word('ivy');
-    const content = samples.text(`${key} leaves`);
-    await uploadOne(t().client, alice.token, { name: 'ivy.txt', content });
+  /** A text holding a word of its own, uploaded by Alice as `name` and read for her: the content the copies below repeat. */
+  async function readForAlice(prefix: string, name: string): Promise<{ key: string; content: Buffer }> {
+    const key = word(prefix);
+    const content = samples.text(`the ${key} of ${name}`);
+    await uploadOne(t().client, alice.token, { name, content });
     await settled(t());
+    return { key, content };
+  }
+
+  it('reads the text again for a file whose content another user has, and links the file only then', async () => {
+    const { key, content } = await readForAlice('ivy', 'ivy.txt');
     const { store } = t().server.ctx;
-    const get = store.get;
+    const get = store.get.bind(store);
     const reads: string[] = [];
     let letGo = () => {};
     const gate = new Promise<void>((resolve) => (letGo = resolve));
     // Every read of an object waits until the test lets it go.
-    store.get = async (objectKey, range) => {
+    vi.spyOn(store, 'get').mockImplementation(async (objectKey, range) => {
       reads.push(objectKey);
       await gate;
-      return get.call(store, objectKey, range);
-    };
+      return get(objectKey, range);
+    });
     try {
       await uploadOne(t().client, bob.token, { name: 'ivy copy.txt', content });
       // As new content would be: not found until its text is read for it.
@@ -79,7 +85,7 @@ describeEachDb('files linked to the text of their content', (t) => {
     } finally {
       letGo();
       await settled(t());
-      store.get = get;
+      vi.restoreAllMocks();
     }
     expect(reads).toHaveLength(1);
     expect(await found(t(), bob.token, key)).toEqual(['ivy copy.txt']);
@@ -87,18 +93,13 @@ describeEachDb('files linked to the text of their content', (t) => {
   });
 
   it('links a file when reading its text again fails: the text read before stays', async () => {
-    const key = word('juniper');
-    const content = samples.text(`${key} berries`);
-    await uploadOne(t().client, alice.token, { name: 'juniper.txt', content });
-    await settled(t());
-    const { store } = t().server.ctx;
-    const get = store.get;
-    store.get = () => Promise.reject(new Error('the disk is gone'));
+    const { key, content } = await readForAlice('juniper', 'juniper.txt');
+    vi.spyOn(t().server.ctx.store, 'get').mockRejectedValue(new Error('the disk is gone'));
     try {
       await uploadOne(t().client, bob.token, { name: 'juniper copy.txt', content });
       await settled(t());
     } finally {
-      store.get = get;
+      vi.restoreAllMocks();
     }
     expect(await found(t(), bob.token, key)).toEqual(['juniper copy.txt']);
     expect(await found(t(), alice.token, key)).toEqual(['juniper.txt']);
@@ -108,10 +109,7 @@ describeEachDb('files linked to the text of their content', (t) => {
   });
 
   it('reads again by maintenance for a file left unlinked (its instance stopped before reading)', async () => {
-    const key = word('kale');
-    const content = samples.text(`${key} soup`);
-    await uploadOne(t().client, alice.token, { name: 'kale.txt', content });
-    await settled(t());
+    const { key, content } = await readForAlice('kale', 'kale.txt');
     await uploadOne(t().client, bob.token, { name: 'kale copy.txt', content });
     await settled(t());
     const { db } = t().server.ctx;
