@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery } from 'kysely';
 import { isIdsOfFirst } from '../src/db/read-then.js';
+import { CLAIM_BATCH, linkingFiles } from '../src/domain/texts/claims.js';
 import type { ReadRequest } from '../src/db/sqlite-reads.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFiles, settled, uploadOne } from './helpers/files.js';
@@ -170,6 +171,13 @@ describe('statements over a user’s files [sqlite]', () => {
     expect(await count('search=filler')).toMatch(/SEARCH f USING COVERING INDEX files_scope \(id=\?/);
     // Another filter tests the row itself.
     expect(await count('search=filler&mime_type=text/plain')).not.toMatch(/files_scope/);
+  });
+
+  it('a batch of texts read links its contents’ files found by content, not by walking every file without a text', async () => {
+    const hashes = Array.from({ length: CLAIM_BATCH }, () => randomBytes(32).toString('hex'));
+    const { sql: source, parameters } = linkingFiles(hashes).compile(t.server.ctx.db);
+    const plan = await planOf(t, { source, args: [...parameters], on: 'event loop' });
+    expect(plan.find((step) => step.startsWith('SEARCH files '))).toMatch(/USING INDEX files_blob \(blob_hash=\?\)/);
   });
 
   it('a tag filter or a search over a few files tests their own tags, not every file carrying the tag', async () => {
