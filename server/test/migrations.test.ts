@@ -211,7 +211,7 @@ it.each(DATABASES)('runs the migrations a release adds below numbers an installa
   try {
     // An installation of the previous release: it ran every migration but those numbered in the ranges added since.
     const all = migrations(handle.dialect, SECRETS);
-    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index', '0280_folded_names_and_tags', '0290_file_scope_index', '0300_quota_charges_at_commit'];
+    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index', '0280_folded_names_and_tags', '0290_file_scope_index', '0300_quota_charges_at_commit', '0320_live_files_index'];
     const released = Object.fromEntries(Object.entries(all).filter(([name]) => !added.includes(name)));
     const provider: MigrationProvider = { getMigrations: async () => released };
     const before = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();

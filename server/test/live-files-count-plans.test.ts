@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { planOf } from './helpers/pg-plans.js';
+import { statementsDuring } from './helpers/pg-statements.js';
+import { describeOnPostgres } from './helpers/server.js';
+
+// PostgreSQL's plans depend on its statistics and on the visibility map: a table of thousands of files, vacuumed as autovacuum would.
+describeOnPostgres('the total of a large account’s listing', (t) => {
+  it('is counted from the narrow index of the owner’s files not in Trash, with or without a tag (at 100,000 files PostgreSQL read the rows)', async () => {
+    const kim = await t().client.register();
+    const { db } = t().server.ctx;
+    // Files of contents of their own, as an account holds them: an index of owners and contents is then as large as the rows.
+    await sql`insert into blobs (hash, size, mime_type, storage_key, ref_count, created_at)
+      select md5('kim ' || i) || md5('content ' || i), 1, 'text/plain', 'objects/none/' || i, 1, 0 from generate_series(1, 3000) i`.execute(db);
+    await sql`insert into files (user_id, blob_hash, original_name, file_size, mime_type, is_public, download_count, created_at, updated_at)
+      select ${kim.user.id}, md5('kim ' || i) || md5('content ' || i), 'filler ' || i || '.txt', 1, 'text/plain', 0, 0, i, i from generate_series(1, 3000) i`.execute(db);
+    await sql`insert into file_tags (file_id, tag) select id, 'invoice' from files where user_id = ${kim.user.id} and id % 10 = 0`.execute(db);
+    await sql`vacuum analyze files`.execute(db);
+
+    for (const [query, expected] of [
+      ['sort_by=file_size', 3000],
+      ['tags=invoice', 300],
+    ] as const) {
+      let total = 0;
+      const sent = await statementsDuring(async () => {
+        const res = await t().client.get(`/api/files?${query}`, { token: kim.token });
+        expect(res.status).toBe(200);
+        total = res.body.total;
+      });
+      expect(total, query).toBe(expected);
+      const counts = sent.filter((s) => /^select count\(\*\) as "total"/i.test(s.text));
+      expect(counts.length, query).toBe(1);
+      expect(await planOf(t(), counts[0]!), query).toMatch(/Index Only Scan using files_user_live on files/);
+    }
+  });
+});
