@@ -8,6 +8,8 @@ import type { SecretBox } from '../secret-box.js';
 import { openSqlite, writeWithoutFlush } from './sqlite.js';
 import { preparingPool } from './prepared.js';
 
+export { isoTime } from './iso-time.js';
+
 export type { Dialect };
 export type Db = Kysely<Database>;
 
@@ -203,10 +205,6 @@ export async function writeStatementUnsynced(db: Db, dialect: Dialect, write: (d
   await writeWithoutFlush(db, (conn) => write(conn, sql`null`));
 }
 
-/** Timestamps are stored as epoch milliseconds on both databases; the API speaks ISO-8601. */
-export function isoTime(epochMs: number | string): string {
-  return new Date(Number(epochMs)).toISOString();
-}
 
 /** Case-insensitive equality that can use the lower(...) indexes. */
 export function lowerEq(column: string, value: string) {
