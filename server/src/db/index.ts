@@ -205,7 +205,6 @@ export async function writeStatementUnsynced(db: Db, dialect: Dialect, write: (d
   await writeWithoutFlush(db, (conn) => write(conn, sql`null`));
 }
 
-
 /** Case-insensitive equality that can use the lower(...) indexes. */
 export function lowerEq(column: string, value: string) {
   return sql<boolean>`lower(${sql.ref(column)}) = ${value.toLowerCase()}`;
