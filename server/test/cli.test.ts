@@ -137,6 +137,35 @@ describe('vault (CLI)', () => {
     }
   }, 60_000);
 
+  it('verify --repair unlinks a file from another content’s text, which searches found it by; gc reads its own', async () => {
+    const t = await startTestServer('sqlite');
+    try {
+      const { ctx } = t.server;
+      const user = await t.client.register();
+      const [own, other] = [samples.text('harbour minutes\n'), samples.text('quarterly ledger\n')];
+      const fileId = await uploadOne(t.client, user.token, { name: 'a.txt', content: own });
+      await uploadOne(t.client, user.token, { name: 'b.txt', content: other });
+      await settled(t);
+      const textOf = async (content: Buffer) => (await ctx.db.selectFrom('content_texts').select('id').where('blob_hash', '=', sha256(content)).executeTakeFirstOrThrow()).id;
+      const found = async (words: string) =>
+        (await t.client.get<{ files: FileItem[] }>(`/api/files?search=${words}`, { token: user.token })).body.files.map((f) => f.original_name).sort();
+      await ctx.db.updateTable('files').set({ text_id: await textOf(other) }).where('id', '=', fileId).execute();
+      expect(await found('ledger')).toEqual(['a.txt', 'b.txt']);
+
+      expect(await runCli(['verify', '--repair'], envOf(t))).toEqual({
+        code: 0,
+        stdout: `unlinked file ${fileId} from another content's text: its own is read by the next maintenance pass (or vault gc)\nrepair: 1 change\nverify: clean (2 blobs, 2 objects, 1 user)\n`,
+        stderr: '',
+      });
+      expect(await found('ledger')).toEqual(['b.txt']);
+      expect((await runCli(['gc'], envOf(t))).code).toBe(0);
+      expect(await found('harbour')).toEqual(['a.txt']);
+      expect((await ctx.db.selectFrom('files').select('text_id').where('id', '=', fileId).executeTakeFirstOrThrow()).text_id).toBe(await textOf(own));
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+
   it('gc collects now: stray objects past the grace period', async () => {
     const t = await startTestServer('sqlite');
     try {

@@ -15,7 +15,7 @@ async function snapshot(t: TestServer) {
   return {
     blobs: await db.selectFrom('blobs').selectAll().orderBy('hash').execute(),
     users: await db.selectFrom('users').select(['id', 'used_bytes']).orderBy('id').execute(),
-    files: await db.selectFrom('files').select(['id', 'blob_hash']).orderBy('id').execute(),
+    files: await db.selectFrom('files').select(['id', 'blob_hash', 'text_id']).orderBy('id').execute(),
     leases: await db.selectFrom('object_leases').selectAll().orderBy('key').execute(),
     objects: (await storedKeys(t)).sort(),
   };
@@ -58,11 +58,13 @@ describeEachBackend('verify', (t) => {
   it('reports each kind of damage on its own line, and changes nothing', async () => {
     const { ctx } = t().server;
     const user = await t().client.register();
-    const [lost, flipped, miscounted] = [samples.pdf(), samples.png(), samples.text()];
-    for (const [i, content] of [lost, flipped, miscounted].entries()) await uploadOne(t().client, user.token, { name: `f${i}.${['pdf', 'png', 'txt'][i]}`, content });
+    const [lost, flipped, miscounted, foreign] = [samples.pdf(), samples.png(), samples.text(), samples.text()];
+    for (const [i, content] of [lost, flipped, miscounted, foreign].entries()) await uploadOne(t().client, user.token, { name: `f${i}.${['pdf', 'png', 'txt', 'txt'][i]}`, content });
+    await settled(t());
     const lostBlob = (await blobOf(t(), lost))!;
     const flippedBlob = (await blobOf(t(), flipped))!;
     const miscountedBlob = (await blobOf(t(), miscounted))!;
+    const foreignBlob = (await blobOf(t(), foreign))!;
 
     await ctx.store.delete(lostBlob.storage_key);
     const damaged = Buffer.from(flipped);
@@ -72,13 +74,15 @@ describeEachBackend('verify', (t) => {
     const stray = await ctx.store.put(newObjectKey(), Readable.from([Buffer.from('nobody owns this')]));
     await ctx.db.updateTable('blobs').set({ ref_count: sql`ref_count + 2` }).where('hash', '=', miscountedBlob.hash).execute();
     await ctx.db.updateTable('users').set({ used_bytes: sql`used_bytes + 7` }).where('id', '=', user.user.id).execute();
+    const foreignText = await ctx.db.selectFrom('content_texts').select('id').where('blob_hash', '=', foreignBlob.hash).executeTakeFirstOrThrow();
+    const misled = await ctx.db.updateTable('files').set({ text_id: foreignText.id }).where('blob_hash', '=', miscountedBlob.hash).returning('id').executeTakeFirstOrThrow();
 
     const before = await snapshot(t());
     const seen: string[] = [];
     const report = await verifyStorage(ctx.db, ctx.store, (f) => seen.push(describeFinding(f)));
     expect(await snapshot(t())).toEqual(before);
 
-    const charged = lost.length + flipped.length + miscounted.length;
+    const charged = lost.length + flipped.length + miscounted.length + foreign.length;
     expect(seen.sort()).toEqual(
       [
         `missing object: blob ${lostBlob.hash} points at ${lostBlob.storage_key}, which is not in the store`,
@@ -86,9 +90,10 @@ describeEachBackend('verify', (t) => {
         `stray object: ${stray.key} belongs to no blob, no thumbnail and no upload in progress`,
         `wrong ref_count: blob ${miscountedBlob.hash} records 3, but 1 file or version refers to it`,
         `wrong used_bytes: user ${user.user.id} (${user.user.username}) is charged ${charged + 7} bytes but holds ${charged}`,
+        `wrong text link: file ${misled.id} of content ${miscountedBlob.hash} is linked to the text of content ${foreignBlob.hash}`,
       ].sort(),
     );
-    expect(report.findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object', 'ref_count', 'stray_object', 'used_bytes']);
+    expect(report.findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object', 'ref_count', 'stray_object', 'text_link', 'used_bytes']);
   });
 }, { TRASH_DAYS: '0' });
 

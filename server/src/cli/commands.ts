@@ -138,9 +138,11 @@ const verify: Command = {
       Checks the installation, changing nothing: blobs whose object is missing
       or does not hash to its name, objects that belong to no blob (uploads in
       progress excepted), reference counts and charged bytes that disagree with
-      the files. One line per finding, then a summary; exits 1 when anything is
-      wrong. --repair first recounts wrong counts, collects blobs no file
-      refers to and removes stray objects older than ORPHAN_GRACE_MINUTES,
+      the files, files linked to another content's text. One line per finding,
+      then a summary; exits 1 when anything is wrong. --repair first recounts
+      wrong counts, collects blobs no file refers to, unlinks files from
+      another content's text (the next maintenance pass, or gc, reads their
+      own) and removes stray objects older than ORPHAN_GRACE_MINUTES,
       printing each change; missing or corrupt objects are only reported.`,
   async run(args) {
     const { values } = parseArgs({ args, options: { repair: { type: 'boolean' } } });

@@ -9,7 +9,8 @@ export type Repair =
   | { kind: 'ref_count'; hash: string; from: number; to: number }
   | { kind: 'blob_collected'; hash: string }
   | { kind: 'used_bytes'; userId: number; username: string; from: number; to: number }
-  | { kind: 'stray_removed'; key: string };
+  | { kind: 'stray_removed'; key: string }
+  | { kind: 'text_unlinked'; fileId: number };
 
 export function describeRepair(r: Repair): string {
   switch (r.kind) {
@@ -21,6 +22,8 @@ export function describeRepair(r: Repair): string {
       return `repaired used_bytes: user ${r.userId} (${r.username}) ${r.from} -> ${r.to}`;
     case 'stray_removed':
       return `removed stray object ${r.key}`;
+    case 'text_unlinked':
+      return `unlinked file ${r.fileId} from another content's text: its own is read by the next maintenance pass (or vault gc)`;
   }
 }
 
@@ -56,12 +59,29 @@ export async function repairCounts(db: Db, store: ObjectStore, onRepair: (r: Rep
 }
 
 /**
+ * Files linked to another content's text (textLinkFindings) lose the link: an
+ * unlinked file is one whose own text is still to be read, which maintenance
+ * finds and reads for it.
+ */
+async function unlinkForeignTexts(db: Db, onRepair: (r: Repair) => void): Promise<void> {
+  const rows = await db
+    .updateTable('files')
+    .set({ text_id: null })
+    .where(({ exists, selectFrom }) => exists(selectFrom('content_texts as t').select('t.id').whereRef('t.id', '=', 'files.text_id').whereRef('t.blob_hash', '<>', 'files.blob_hash')))
+    .returning('id')
+    .execute();
+  for (const row of rows) onRepair({ kind: 'text_unlinked', fileId: row.id });
+}
+
+/**
  * What can be repaired without losing anything: the counts (repairCounts),
- * and objects that belong to nothing, once older than the grace period.
+ * files linked to another content's text, and objects that belong to
+ * nothing, once older than the grace period.
  * Missing or corrupt objects cannot be repaired here: their files need the
  * content back (a backup, or the same file uploaded again).
  */
 export async function repairStorage(db: Db, store: ObjectStore, graceMs: number, onRepair: (r: Repair) => void): Promise<void> {
   await repairCounts(db, store, onRepair);
+  await unlinkForeignTexts(db, onRepair);
   await sweepStrayObjects(db, store, graceMs, Date.now(), (key) => onRepair({ kind: 'stray_removed', key }));
 }

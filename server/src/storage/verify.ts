@@ -11,7 +11,8 @@ export type Finding =
   | { kind: 'corrupt_object'; hash: string; key: string; actualHash: string; size: number; expectedSize: number }
   | { kind: 'stray_object'; key: string }
   | { kind: 'ref_count'; hash: string; recorded: number; files: number }
-  | { kind: 'used_bytes'; userId: number; username: string; recorded: number; holds: number };
+  | { kind: 'used_bytes'; userId: number; username: string; recorded: number; holds: number }
+  | { kind: 'text_link'; fileId: number; hash: string; textOf: string };
 
 export interface VerifyReport {
   findings: Finding[];
@@ -35,6 +36,8 @@ export function describeFinding(f: Finding): string {
       return `wrong ref_count: blob ${f.hash} records ${f.recorded}, but ${f.files} ${f.files === 1 ? 'file or version refers' : 'files and versions refer'} to it`;
     case 'used_bytes':
       return `wrong used_bytes: user ${f.userId} (${f.username}) is charged ${f.recorded} bytes but holds ${f.holds}`;
+    case 'text_link':
+      return `wrong text link: file ${f.fileId} of content ${f.hash} is linked to the text of content ${f.textOf}`;
   }
 }
 
@@ -62,6 +65,22 @@ export async function accountingFindings(db: Db): Promise<Finding[]> {
     ...refs.map((r): Finding => ({ kind: 'ref_count', hash: r.hash, recorded: Number(r.recorded), files: Number(r.files) })),
     ...users.map((u): Finding => ({ kind: 'used_bytes', userId: u.id, username: u.username, recorded: Number(u.recorded), holds: Number(u.holds) })),
   ];
+}
+
+/**
+ * Each file linked to a text is linked to its own content's: another content's
+ * text would put that content's words in the file's search matches and
+ * snippets, whoever owns it.
+ */
+export async function textLinkFindings(db: Db): Promise<Finding[]> {
+  const rows = await db
+    .selectFrom('files as f')
+    .innerJoin('content_texts as t', 't.id', 'f.text_id')
+    .select(['f.id', 'f.blob_hash', 't.blob_hash as text_of'])
+    .whereRef('t.blob_hash', '<>', 'f.blob_hash')
+    .orderBy('f.id')
+    .execute();
+  return rows.map((r): Finding => ({ kind: 'text_link', fileId: r.id, hash: r.blob_hash, textOf: r.text_of }));
 }
 
 async function sha256Of(store: ObjectStore, key: string): Promise<{ hash: string; size: number }> {
@@ -114,7 +133,8 @@ async function* strayFindings(db: Db, store: ObjectStore, tally: { objects: numb
 /**
  * Walks the database and the store and reports where they disagree: blobs
  * whose object is missing or does not hash to the blob's name, objects that
- * belong to nothing, ref_counts and used_bytes that differ from the rows.
+ * belong to nothing, ref_counts and used_bytes that differ from the rows,
+ * files linked to another content's text.
  * Reads only; `onFinding` sees each finding as it is found.
  */
 export async function verifyStorage(db: Db, store: ObjectStore, onFinding: (f: Finding) => void = () => undefined): Promise<VerifyReport> {
@@ -127,6 +147,7 @@ export async function verifyStorage(db: Db, store: ObjectStore, onFinding: (f: F
   for await (const f of blobFindings(db, store, tally)) report(f);
   for await (const f of strayFindings(db, store, tally)) report(f);
   for (const f of await accountingFindings(db)) report(f);
+  for (const f of await textLinkFindings(db)) report(f);
   const users = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return { findings, blobs: tally.blobs, objects: tally.objects, users: Number(users.n) };
 }
