@@ -147,11 +147,13 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
     throw err;
   }
   leases.settled(object.key);
+  // The text's reading first: it starts as the response goes whether the content is new or somebody else's (then
+  // read again for this owner), rather than after the duplicate's deletion, which only somebody else's content has.
+  extractLater(ctx, object.hash, object.mime);
   if (duplicate) ctx.observe.deduplicated(object.size);
   if (duplicate) ctx.background.defer('delete a duplicate object', () => ctx.store.delete(object.key));
   if (hole && !duplicate) ctx.log.warn({ hash: object.hash, missing: hole, key: object.key }, 'a blob had lost its object; the upload of the same content replaced it');
   collectLater(ctx, placed.emptied);
-  extractLater(ctx, object.hash, object.mime);
   return announceFile(ctx, actor, placed.fileId, placed.replaced ? 'file_updated' : 'file_uploaded');
 }
 
