@@ -164,9 +164,8 @@ async function smallBurst(server: BenchServer, token: string, pgDatabase: string
  * A fresh installation's first burst, then the same user's next one on a
  * server as it runs from then on: its code optimised by V8 as it ran hot, and
  * (PostgreSQL) the statistics autovacuum takes within a minute of such a
- * burst, taken at once. Without them PostgreSQL plans a young table as if
- * each user had one file, and the figures of each upload's answer read every
- * file of its owner (see the README's Performance section).
+ * burst, taken at once (without them PostgreSQL plans a young table as if
+ * each user had one file).
  */
 async function smallFiles(server: BenchServer, token: string, pgDatabase: string | undefined) {
   console.log(`\n${SMALL_FILES} uploads of 4 KiB, 8 clients, twice`);

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { deleteFile } from '../src/domain/files/delete-file.js';
 import { commitUpload } from '../src/domain/uploads/commit-upload.js';
 import { ingest } from '../src/storage/ingest.js';
@@ -74,6 +74,35 @@ describeEachBackend('deduplication work after the response', (t) => {
     }
     await settled(t());
     expect(await textRow(hash)).toEqual({ body: content.toString('utf8') });
+  });
+
+  it('once the answer has gone, queues the reading of the text of content another user holds before deleting the copy, as new content’s reading starts at once', async () => {
+    const { ctx } = t().server;
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const content = samples.text(`a note alice has ${Date.now()}`);
+    await uploadOne(t().client, alice.token, { name: 'hers.txt', content });
+    await settled(t());
+
+    const order: string[] = [];
+    const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
+    const copy = await ingest(ctx.store, Readable.from([content]), 'txt', { maxBytes: ctx.settings.maxFileBytes, budgetBytes: Infinity }, leases);
+    const added = vi.spyOn(ctx.extractions, 'add').mockImplementation(() => void order.push('read the text'));
+    const deleted = vi.spyOn(ctx.store, 'delete').mockImplementation(async (key) => void order.push(key === copy.key ? 'delete the copy' : key));
+    const background = ctx.background.held();
+    try {
+      await commitUpload({ ...ctx, background }, actorOf(bob), { name: 'his.txt', object: copy, options: { isPublic: false, folderId: null, tags: [], onConflict: 'fail' }, leases });
+      background.release();
+      await settled(t());
+      expect(order).toEqual(['read the text', 'delete the copy']);
+    } finally {
+      added.mockRestore();
+      deleted.mockRestore();
+    }
+    await ctx.store.delete(copy.key);
+    ctx.extractions.add([copy.hash]);
+    await settled(t());
+    await assertStorageConsistent(t());
   });
 
   it('answers over HTTP while the store has yet to delete anything, then deletes the copy and the collected object', async () => {
