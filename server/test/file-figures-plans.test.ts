@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
-import { samples, uploadForm } from './helpers/files.js';
+import { addFilesOfTheirOwn, samples, uploadForm } from './helpers/files.js';
 import { filesRowsReadBy } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
 import { DATABASES, freshSchemaName, startTestServer, type TestServer } from './helpers/server.js';
@@ -23,15 +23,8 @@ if (DATABASES.includes('postgres')) {
 
     it('counts the owner’s files of the content without reading their other files', async () => {
       const gina = await t().client.register();
-      // Files of contents of their own, as an account holds them: the index of owners and contents is then
-      // as large as the files, where files of one content shrink to a few entries of it. Binary contents, which
-      // no background work reads.
-      const { db } = t().server.ctx;
-      await sql`insert into blobs (hash, size, mime_type, storage_key, ref_count, created_at)
-        select md5('gina ' || i) || md5('content ' || i), 1, 'application/octet-stream', 'objects/none/' || i, 1, 0 from generate_series(1, 3000) i`.execute(db);
-      await sql`insert into files (user_id, blob_hash, original_name, file_size, mime_type, is_public, download_count, created_at, updated_at)
-        select ${gina.user.id}, md5('gina ' || i) || md5('content ' || i), 'filler ' || i || '.bin', 1, 'application/octet-stream', 0, 0, i, i
-        from generate_series(1, 3000) i`.execute(db);
+      // The index of owners and contents as large as the files: with one content for all, it would be a few entries.
+      await addFilesOfTheirOwn(t(), gina.user.id, 3000);
       let answered: UploadResponse | undefined;
       const sent = await statementsDuring(async () => {
         const res = await t().client.post<UploadResponse>('/api/files/upload', { token: gina.token, body: uploadForm([{ name: 'new.png', content: samples.png() }]) });

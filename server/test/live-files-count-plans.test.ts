@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { addFilesOfTheirOwn } from './helpers/files.js';
 import { planOf } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
 import { describeOnPostgres } from './helpers/server.js';
@@ -9,13 +10,9 @@ describeOnPostgres('the total of a large account’s listing', (t) => {
   it('is counted from the narrow index of the owner’s files not in Trash, with or without a tag (at 100,000 files PostgreSQL read the rows)', async () => {
     const kim = await t().client.register();
     const { db } = t().server.ctx;
-    // Files of contents of their own, as an account holds them: an index of owners and contents is then as large as the rows.
     // Binary contents: the background reading of texts would link text contents to their rows while VACUUM marks the
     // pages all-visible, and pages left unmarked make PostgreSQL read the rows after all.
-    await sql`insert into blobs (hash, size, mime_type, storage_key, ref_count, created_at)
-      select md5('kim ' || i) || md5('content ' || i), 1, 'application/octet-stream', 'objects/none/' || i, 1, 0 from generate_series(1, 3000) i`.execute(db);
-    await sql`insert into files (user_id, blob_hash, original_name, file_size, mime_type, is_public, download_count, created_at, updated_at)
-      select ${kim.user.id}, md5('kim ' || i) || md5('content ' || i), 'filler ' || i || '.bin', 1, 'application/octet-stream', 0, 0, i, i from generate_series(1, 3000) i`.execute(db);
+    await addFilesOfTheirOwn(t(), kim.user.id, 3000);
     await sql`insert into file_tags (file_id, tag) select id, 'invoice' from files where user_id = ${kim.user.id} and id % 10 = 0`.execute(db);
     await sql`vacuum analyze files`.execute(db);
 

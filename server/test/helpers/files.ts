@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
 import type { Client, Response } from './client.js';
@@ -154,4 +155,20 @@ export async function addFiles(t: TestServer, userId: number, count: number, tex
     await trx.insertInto('files').values(files).execute();
     await trx.insertInto('content_texts').values({ blob_hash: hash, body: text, attempts: 1, extracted_at: now }).execute();
   });
+}
+
+/**
+ * PostgreSQL: gives a user `count` more files, each of a content of its own,
+ * as an account holds them (an index of owners and contents is then as large
+ * as the files, where files of one content shrink to a few entries of it),
+ * straight in the database. Binary contents, which no background work reads
+ * or rewrites while a test looks at plans.
+ */
+export async function addFilesOfTheirOwn(t: TestServer, userId: number, count: number): Promise<void> {
+  const { db } = t.server.ctx;
+  const hash = sql`md5(${`user ${userId} `} || i) || md5('content ' || i)`;
+  await sql`insert into blobs (hash, size, mime_type, storage_key, ref_count, created_at)
+    select ${hash}, 1, 'application/octet-stream', 'objects/none/' || ${hash}, 1, 0 from generate_series(1, ${count}) i`.execute(db);
+  await sql`insert into files (user_id, blob_hash, original_name, file_size, mime_type, is_public, download_count, created_at, updated_at)
+    select ${userId}, ${hash}, 'filler ' || i || '.bin', 1, 'application/octet-stream', 0, 0, i, i from generate_series(1, ${count}) i`.execute(db);
 }
