@@ -27,7 +27,8 @@ describeOnPostgres('the total of a large account’s listing', (t) => {
         total = res.body.total;
       });
       expect(total, query).toBe(expected);
-      const counts = sent.filter((s) => /^select count\(\*\) as "total"/i.test(s.text));
+      // Counted on its own (a filter), or beside the page of a listing without one.
+      const counts = sent.filter((s) => /^select count\(\*\) as "total"|\(select count\(\*\) from files f where/i.test(s.text));
       expect(counts.length, query).toBe(1);
       expect(await planOf(t(), counts[0]!), query).toMatch(/Index Only Scan using files_user_live on files/);
     }

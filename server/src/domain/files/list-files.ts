@@ -20,6 +20,7 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
   const viewer = viewerOf(actor);
   const { page, limit, sort_by, sort_order, folder_id, scope: whose, ...filters } = criteria;
   let scope: Condition;
+  let parts: Condition[] | undefined;
   if (folder_id !== undefined) {
     await readableFolder(db, viewer, folder_id);
     scope = sql<SqlBool>`f.folder_id = ${folder_id}`;
@@ -31,11 +32,14 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
     // ids PostgreSQL reads through the primary key beside the owner's index
     // (with `IN (subquery)` beside the `or` it read every file: 28 ms, not 0.6).
     const [hasShares] = await anyShareWith(db, { userId: actor.id });
-    scope = hasShares
-      ? sql<SqlBool>`(f.user_id = ${actor.id} or ${idAmong(sql`select file_id from file_shares where user_id = ${actor.id}`, ctx.dialect)})`
-      : sql<SqlBool>`f.user_id = ${actor.id}`;
+    const sharedIds = idAmong(sql`select file_id from file_shares where user_id = ${actor.id}`, ctx.dialect);
+    scope = hasShares ? sql<SqlBool>`(f.user_id = ${actor.id} or ${sharedIds})` : sql<SqlBool>`f.user_id = ${actor.id}`;
+    // The same files as disjoint parts, each along its own indexes, for listings without filters.
+    const own = sql<SqlBool>`f.user_id = ${actor.id}`;
+    const shared = sql<SqlBool>`${sharedIds} and f.user_id <> ${actor.id}`;
+    parts = whose === 'own' ? [own] : whose === 'shared' ? [shared] : hasShares ? [own, shared] : [own];
   }
   if (whose === 'own') scope = sql<SqlBool>`${scope} and f.user_id = ${actor.id}`;
   if (whose === 'shared') scope = sql<SqlBool>`${scope} and f.id in (select file_id from file_shares where user_id = ${actor.id})`;
-  return searchFiles(ctx, viewer, scope, filters, { page, limit, sort_by, sort_order });
+  return searchFiles(ctx, viewer, scope, filters, { page, limit, sort_by, sort_order }, parts);
 }

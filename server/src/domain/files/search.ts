@@ -165,6 +165,54 @@ function namesAndTagsCount(dialect: Dialect, others: FileFilters, rest: Conditio
           where ${rest} and not ${nameHolds(pattern, dialect)})`;
 }
 
+/** The files of the parts of a scope (disjoint) not in Trash, counted each on its own and summed. */
+function partsCount(parts: readonly Condition[], dialect: Dialect): RawBuilder<unknown> {
+  return sql.join(
+    parts.map((part) => sql`(select count(*) from files f where ${listed(part, {}, dialect, { from: 'each file' })})`),
+    sql` + `,
+  );
+}
+
+/**
+ * The page of a listing without filters, with its total, in one statement.
+ * Each part of the scope (disjoint: a user's own files, those shared with
+ * them) gives its first files of the sort down to the page's end, along an
+ * index of its own (the owner's (user_id, sort) indexes, the shared ids'
+ * primary key), and the page is taken from their union; the total is the sum
+ * of the parts' counts. As one `or`, the scope could only be read and sorted
+ * whole: a user holding 3,000 files who had received a single share had all
+ * of them read for the page, and again for the count.
+ */
+function plainPage(db: Db, viewer: Viewer, parts: readonly Condition[], page: Page): CompiledQuery<{ id: number; total: number }> {
+  const dialect = dialectOf(db);
+  const direction = directionOf(page);
+  const key = sortKey(page.sort_by, viewer);
+  const total = partsCount(parts, dialect).as('total');
+  const offset = (page.page - 1) * page.limit;
+  const firstOf = (part: Condition, limit: number) =>
+    db
+      .selectFrom('files as f')
+      .select(['f.id', key.as('sort_key')])
+      .where(listed(part, {}, dialect, { from: 'each file' }))
+      .orderBy(sql`${key} ${direction}`)
+      .orderBy(sql`f.id ${direction}`)
+      .limit(limit);
+  const [only, ...others] = parts;
+  if (!only) throw new Error('A scope has at least one part');
+  if (others.length === 0) return firstOf(only, page.limit).offset(offset).select(total).compile();
+  // Columns named, not `*`: a statement taking every column is never prepared.
+  const ofEach = parts.map((part) => db.selectFrom(firstOf(part, offset + page.limit).as('p')).select(['p.id', 'p.sort_key']));
+  const union = ofEach.slice(1).reduce((all, next) => all.unionAll(next), ofEach[0]!);
+  return db
+    .selectFrom(union.as('page'))
+    .select(['page.id', total])
+    .orderBy(sql`page.sort_key ${direction}`)
+    .orderBy(sql`page.id ${direction}`)
+    .limit(page.limit)
+    .offset(offset)
+    .compile();
+}
+
 /** The number a count's expression comes to, read on `db`. */
 async function countOf(db: Db, count: RawBuilder<unknown>): Promise<number> {
   const { rows } = await sql<{ total: number }>`select ${count} as total`.execute(db);
@@ -234,13 +282,22 @@ export type SearchConnections = Pick<DomainContext, 'db' | 'reads' | 'readsBesid
  * the scope's matching texts otherwise; neither reads other users' texts
  * into the result. Over a large scope, a text search's page is looked for
  * among the first files of the sort while it is counted (walkedPage).
+ * `parts`, when given, are disjoint conditions whose union is the scope,
+ * each with indexes for every sort: a listing without filters reads its page
+ * and total from them (plainPage), whatever the scope's size.
  */
-export async function searchFiles({ db, reads, readsBeside }: SearchConnections, viewer: Viewer, scope: Condition, filters: FileFilters, page: Page): Promise<FileListResponse> {
+export async function searchFiles(
+  { db, reads, readsBeside }: SearchConnections,
+  viewer: Viewer,
+  scope: Condition,
+  filters: FileFilters,
+  page: Page,
+  parts?: readonly Condition[],
+): Promise<FileListResponse> {
   const dialect = dialectOf(db);
   const words = searchWords(filters.search ?? '');
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
-  const small = await isSmall(reads, scope);
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
   const offset = (page.page - 1) * page.limit;
   const direction = directionOf(page);
@@ -256,14 +313,20 @@ export async function searchFiles({ db, reads, readsBeside }: SearchConnections,
   // The page's files, and the snippets of its matching contents, read right after the page's ids.
   const alongside = words.length > 0 ? [contentWindows(reads, dialect, words)] : [];
   const read = (query: CompiledQuery<{ id: number; total?: number }>) => pageOfFiles(db, reads, viewer, query, alongside);
+  // The total read with the page; a page past the last file counts apart.
+  const totalWith = async (page: { total?: number | string }[], count: () => Promise<number>) => {
+    const first = page[0];
+    return first ? Number(first.total) : offset === 0 ? 0 : count();
+  };
   let total: number;
   let found: Awaited<ReturnType<typeof read>>;
-  if (small) {
-    // A small scope is read once for the page and the count (which reads
-    // every match anyway). A page past the last match counts apart.
+  if (parts && filterConditions(filters, dialect, eachFile).length === 0) {
+    found = await read(plainPage(reads, viewer, parts, page));
+    total = await totalWith(found.page, () => countOf(reads, partsCount(parts, dialect)));
+  } else if (await isSmall(reads, scope)) {
+    // A small scope is read once for the page and the count (which reads every match anyway).
     found = await read(ordered(scopeRead(reads, where(eachFile)).select(['f.id', sql<number>`count(*) over ()`.as('total')])).compile());
-    const first = found.page[0];
-    total = first ? Number(first.total) : offset === 0 ? 0 : await countWhere(reads, where(eachFile));
+    total = await totalWith(found.page, () => countWhere(reads, where(eachFile)));
   } else if (words.length > 0) {
     const walk = (offset + page.limit) * NEAR_SHARE;
     const [counted, walked] = await Promise.all([
