@@ -197,6 +197,16 @@ export async function deleteFile(url: string, token: string, id: number): Promis
   if (res.status !== 204) throw new Error(`delete failed: ${res.status} ${await res.text()}`);
 }
 
+/** Shares the file with one user by name, as its owner. */
+export async function shareWith(url: string, token: string, fileId: number, username: string): Promise<void> {
+  const res = await fetch(`${url}/api/files/${fileId}/share`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ is_public: false, shared_users: [username] }),
+  });
+  if (res.status !== 200) throw new Error(`share failed: ${res.status} ${await res.text()}`);
+}
+
 export async function listFiles(url: string, token: string, query: string): Promise<FileListResponse> {
   const res = await fetch(`${url}/api/files?${query}`, { headers: { authorization: `Bearer ${token}` } });
   if (!res.ok) throw new Error(`list failed: ${res.status} ${await res.text()}`);

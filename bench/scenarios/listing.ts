@@ -1,5 +1,5 @@
 import { costPer, meterCpu } from '../lib/cpu-meter.js';
-import { listFiles, register } from '../lib/http.js';
+import { listFiles, register, shareWith, uploadMultipart } from '../lib/http.js';
 import { percentile, timed } from '../lib/measure.js';
 import { ms } from '../lib/report.js';
 import { seedFiles } from '../lib/seed.js';
@@ -38,6 +38,18 @@ export async function listing(server: BenchServer, pgDatabase: string | undefine
     row(label, `p50 ${ms(percentile(times, 50))}, p99 ${ms(p99)}`, cpu.join(', '), `p99 < ${target} ms`, p99 < target);
   };
   for (const [label, query, target] of queries) await measure(`List ${count.toLocaleString()} files: ${label}`, lister.token, query, target);
+
+  // One file shared with the lister: their listings now cover their own files and the shared ones.
+  const giver = await register(server.url, 'giver');
+  const given = await uploadMultipart(server.url, giver.token, { name: 'given.txt', file: Buffer.from('a file shared with the lister') });
+  await shareWith(server.url, giver.token, given.files[0]!.id, lister.user.username);
+  for (const [label, query, target] of [
+    ['name sort', 'sort_by=original_name&sort_order=asc', 50],
+    ['name search', 'search=budget', 25],
+    ['tag filter', 'tags=invoice', 50],
+  ] as const) {
+    await measure(`List ${count.toLocaleString()} files and one shared: ${label}`, lister.token, query, target);
+  }
 
   const reader = await register(server.url, 'reader');
   const longText = (i: number) => `${HALF_A_LONG_TEXT} The Lisbon figures, item ${i}. ${HALF_A_LONG_TEXT}`;

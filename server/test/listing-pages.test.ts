@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
-import { uploadOne } from './helpers/files.js';
+import { addFiles, settled, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
 
 type Sort = { sort_by: 'created_at' | 'original_name' | 'file_size' | 'download_count'; sort_order: 'asc' | 'desc' };
@@ -61,5 +61,46 @@ describeEachDb('the list of a user with files shared with them', (t) => {
     const theirs = await t().client.get('/api/files?scope=shared&sort_by=original_name&sort_order=desc', { token: alice.token });
     expect(theirs.body.total).toBe(5);
     expect(theirs.body.files.map((f: FileItem) => f.original_name)).toEqual(['olive.txt', 'nectarine.txt', 'fig.txt', 'date.txt', 'banana.txt']);
+  });
+
+  it('pages through the searches and filters of a large scope across their own and the shared files', async () => {
+    const [dana, emil] = [await t().client.register(), await t().client.register()];
+    // Over a thousand files: the count and the page each have their own statements.
+    await addFiles(t(), dana.user.id, 1200, 'filler');
+    const upload = async (token: string, name: string, content: string, tags: string[] = []) =>
+      uploadOne(t().client, token, { name, content: Buffer.from(content) }, tags.length ? { tags } : {});
+    for (const [i, name] of ['walrus report', 'notes on walruses', 'plain'].entries()) await upload(dana.token, `${name}.txt`, `dana ${i} about the sea`, ['blue']);
+    await upload(dana.token, 'ice.txt', 'a walrus on the ice');
+    const given = [
+      await upload(emil.token, 'walrus photo.txt', 'emil photo', ['blue']),
+      await upload(emil.token, 'beach.txt', 'a walrus on the beach'),
+      await upload(emil.token, 'tagged.txt', 'emil tagged', ['blue']),
+      await upload(emil.token, 'other walrus.txt', 'not shared'),
+    ];
+    for (const id of given.slice(0, 3)) {
+      expect((await t().client.put(`/api/files/${id}/share`, { token: emil.token, json: { is_public: false, shared_users: [dana.user.username] } })).status).toBe(200);
+    }
+    await settled(t());
+
+    for (const [query, names] of [
+      ['search=walrus', ['walrus report.txt', 'notes on walruses.txt', 'ice.txt', 'walrus photo.txt', 'beach.txt']],
+      ['tags=blue', ['walrus report.txt', 'notes on walruses.txt', 'plain.txt', 'walrus photo.txt', 'tagged.txt']],
+    ] as const) {
+      for (const order of ['sort_by=created_at&sort_order=desc', 'sort_by=original_name&sort_order=asc']) {
+        const all = await t().client.get(`/api/files?${query}&${order}&limit=100`, { token: dana.token });
+        expect(all.status).toBe(200);
+        const files = all.body.files as FileItem[];
+        expect(files.map((f) => f.original_name).sort(), query).toEqual([...names].sort());
+        const sort = order.includes('created_at') ? ({ sort_by: 'created_at', sort_order: 'desc' } as const) : ({ sort_by: 'original_name', sort_order: 'asc' } as const);
+        expect(files.map((f) => f.id), `${query} ${order}`).toEqual(sorted(files, sort));
+        const seen: number[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const res = await t().client.get(`/api/files?${query}&${order}&limit=2&page=${page}`, { token: dana.token });
+          expect(res.body.total, `${query} ${order} page ${page}`).toBe(names.length);
+          seen.push(...(res.body.files as FileItem[]).map((f) => f.id));
+        }
+        expect(seen, `${query} ${order}`).toEqual(files.map((f) => f.id));
+      }
+    }
   });
 });

@@ -174,38 +174,37 @@ function partsCount(parts: readonly Condition[], dialect: Dialect): RawBuilder<u
 }
 
 /**
- * The page of a listing without filters, with its total, in one statement.
- * Each part of the scope (disjoint: a user's own files, those shared with
- * them) gives its first files of the sort down to the page's end, along an
- * index of its own (the owner's (user_id, sort) indexes, the shared ids'
- * primary key), and the page is taken from their union; the total is the sum
- * of the parts' counts. As one `or`, the scope could only be read and sorted
- * whole: a user holding 3,000 files who had received a single share had all
- * of them read for the page, and again for the count.
+ * The page of the files that `matching` selects in each part of a scope
+ * (disjoint parts: a user's own files, those shared with them), with `total`
+ * beside it if given. Each part gives its first files of the sort down to the
+ * page's end, along an index of its own (the owner's (user_id, sort)
+ * indexes, the shared ids' primary key), and the page is taken from their
+ * union. As one `or`, the scope could only be read and sorted whole: a user
+ * holding 100,000 files who had received a single share had all of them read
+ * and sorted for a page (SQLite 135 ms by name, 87 ms for a tag).
  */
-function plainPage(db: Db, viewer: Viewer, parts: readonly Condition[], page: Page): CompiledQuery<{ id: number; total: number }> {
-  const dialect = dialectOf(db);
+function pageOfParts(db: Db, viewer: Viewer, parts: readonly Condition[], page: Page, matching: (part: Condition) => Condition, total?: RawBuilder<unknown>) {
   const direction = directionOf(page);
   const key = sortKey(page.sort_by, viewer);
-  const total = partsCount(parts, dialect).as('total');
   const offset = (page.page - 1) * page.limit;
+  const totals = total ? [total.as('total')] : [];
   const firstOf = (part: Condition, limit: number) =>
     db
       .selectFrom('files as f')
       .select(['f.id', key.as('sort_key')])
-      .where(listed(part, {}, dialect, { from: 'each file' }))
+      .where(matching(part))
       .orderBy(sql`${key} ${direction}`)
       .orderBy(sql`f.id ${direction}`)
       .limit(limit);
   const [only, ...others] = parts;
   if (!only) throw new Error('A scope has at least one part');
-  if (others.length === 0) return firstOf(only, page.limit).offset(offset).select(total).compile();
+  if (others.length === 0) return firstOf(only, page.limit).offset(offset).select(totals).compile();
   // Columns named, not `*`: a statement taking every column is never prepared.
   const ofEach = parts.map((part) => db.selectFrom(firstOf(part, offset + page.limit).as('p')).select(['p.id', 'p.sort_key']));
   const union = ofEach.slice(1).reduce((all, next) => all.unionAll(next), ofEach[0]!);
   return db
     .selectFrom(union.as('page'))
-    .select(['page.id', total])
+    .select(['page.id', ...totals])
     .orderBy(sql`page.sort_key ${direction}`)
     .orderBy(sql`page.id ${direction}`)
     .limit(page.limit)
@@ -284,7 +283,8 @@ export type SearchConnections = Pick<DomainContext, 'db' | 'reads' | 'readsBesid
  * among the first files of the sort while it is counted (walkedPage).
  * `parts`, when given, are disjoint conditions whose union is the scope,
  * each with indexes for every sort: a listing without filters reads its page
- * and total from them (plainPage), whatever the scope's size.
+ * and total from them whatever the scope's size, and on SQLite a larger
+ * scope's filtered page merges theirs (pageOfParts).
  */
 export async function searchFiles(
   { db, reads, readsBeside }: SearchConnections,
@@ -309,7 +309,14 @@ export async function searchFiles(
       .orderBy(sql`f.id ${direction}`)
       .limit(page.limit)
       .offset(offset);
-  const pageOf = (reach: ContentReach) => ordered(reads.selectFrom('files as f').select('f.id').where(where(reach)));
+  // On SQLite, over disjoint parts, their pages merged (a content or tag arm gathered from the matches gathers
+  // those of each part): it sorts an `or` whole. PostgreSQL keeps the `or`, whose walk of the sort it runs beside
+  // the count: merged after the count instead, a name search with a share received took 41 ms instead of 19.
+  const byParts = parts && parts.length > 1 && dialect === 'sqlite' ? parts : undefined;
+  const pageOf = (reach: ContentReach) =>
+    byParts
+      ? pageOfParts(reads, viewer, byParts, page, (part) => listed(part, filters, dialect, reach.from === 'each file' ? reach : { from: 'matches', scope: part }))
+      : ordered(reads.selectFrom('files as f').select('f.id').where(where(reach))).compile();
   // The page's files, and the snippets of its matching contents, read right after the page's ids.
   const alongside = words.length > 0 ? [contentWindows(reads, dialect, words)] : [];
   const read = (query: CompiledQuery<{ id: number; total?: number }>) => pageOfFiles(db, reads, viewer, query, alongside);
@@ -321,7 +328,7 @@ export async function searchFiles(
   let total: number;
   let found: Awaited<ReturnType<typeof read>>;
   if (parts && filterConditions(filters, dialect, eachFile).length === 0) {
-    found = await read(plainPage(reads, viewer, parts, page));
+    found = await read(pageOfParts(reads, viewer, parts, page, (part) => listed(part, {}, dialect, eachFile), partsCount(parts, dialect)));
     total = await totalWith(found.page, () => countOf(reads, partsCount(parts, dialect)));
   } else if (await isSmall(reads, scope)) {
     // A small scope is read once for the page and the count (which reads every match anyway).
@@ -331,14 +338,15 @@ export async function searchFiles(
     const walk = (offset + page.limit) * NEAR_SHARE;
     const [counted, walked] = await Promise.all([
       countByArms({ reads, readsBeside }, dialect, scope, filters),
-      walk <= WALK_MOST ? read(walkedPage(reads, viewer, scope, filters, page, walk).compile()) : undefined,
+      // Each part's walk would end at a different place in the order: parts go by their matches.
+      walk <= WALK_MOST && !byParts ? read(walkedPage(reads, viewer, scope, filters, page, walk).compile()) : undefined,
     ]);
     total = counted;
-    found = walked && walked.page.length === page.limit ? walked : await read(pageOf(fromMatches).compile());
+    found = walked && walked.page.length === page.limit ? walked : await read(pageOf(fromMatches));
   } else {
     total = await countWhere(reads, where(fromMatches));
     const near = total >= (offset + page.limit) * NEAR_SHARE;
-    found = await read(pageOf(near ? eachFile : fromMatches).compile());
+    found = await read(pageOf(near ? eachFile : fromMatches));
   }
   const { files } = found;
   const matches = contentMatchesOf(found.alongside[0] ?? [], words);
