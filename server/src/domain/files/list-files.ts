@@ -34,7 +34,8 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
     const [hasShares] = await anyShareWith(db, { userId: actor.id });
     const sharedIds = idAmong(sql`select file_id from file_shares where user_id = ${actor.id}`, ctx.dialect);
     scope = hasShares ? sql<SqlBool>`(f.user_id = ${actor.id} or ${sharedIds})` : sql<SqlBool>`f.user_id = ${actor.id}`;
-    // The same files as disjoint parts, each along its own indexes, for listings without filters.
+    // The same files as disjoint parts, each along its own indexes: the pages of listings without filters
+    // (and, on SQLite, of larger scopes) merge theirs.
     const own = sql<SqlBool>`f.user_id = ${actor.id}`;
     const shared = sql<SqlBool>`${sharedIds} and f.user_id <> ${actor.id}`;
     parts = whose === 'own' ? [own] : whose === 'shared' ? [shared] : hasShares ? [own, shared] : [own];

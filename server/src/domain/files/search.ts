@@ -321,8 +321,8 @@ export async function searchFiles(
   const alongside = words.length > 0 ? [contentWindows(reads, dialect, words)] : [];
   const read = (query: CompiledQuery<{ id: number; total?: number }>) => pageOfFiles(db, reads, viewer, query, alongside);
   // The total read with the page; a page past the last file counts apart.
-  const totalWith = async (page: { total?: number | string }[], count: () => Promise<number>) => {
-    const first = page[0];
+  const totalWith = async (rows: { total?: number | string }[], count: () => Promise<number>) => {
+    const first = rows[0];
     return first ? Number(first.total) : offset === 0 ? 0 : count();
   };
   let total: number;
