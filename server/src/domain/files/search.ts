@@ -264,6 +264,35 @@ function walkedPage(db: Db, viewer: Viewer, scope: Condition, filters: FileFilte
 }
 
 /**
+ * walkedPage over the disjoint parts of a scope (SQLite, see byParts): each
+ * part's first `walk` files of the sort are tested, and of their matches only
+ * those that sort no later than the earliest last-walked file of the parts
+ * are kept (a part with fewer files was walked whole; one with exactly
+ * `walk` counts as cut, which only costs a fallback). Every match up to that
+ * file was walked, so when the kept matches fill the page, it is the page.
+ */
+function walkedPageOfParts(db: Db, viewer: Viewer, parts: readonly Condition[], filters: FileFilters, page: Page, walk: number): CompiledQuery<{ id: number }> {
+  const { search = '', ...others } = filters;
+  const dialect = dialectOf(db);
+  const direction = directionOf(page);
+  const key = sortKey(page.sort_by, viewer);
+  const walked = parts.map((part, i) => ({
+    name: sql.raw(`w${i}`),
+    rows: sql`select f.id, ${key} as k from files f where ${listed(part, others, dialect, { from: 'each file' })} order by ${key} ${direction}, f.id ${direction} limit ${walk}`,
+  }));
+  const lastOf = walked.map(({ name }) => sql`select * from (select k, id from ${name} order by k ${direction}, id ${direction} limit 1 offset ${walk - 1})`);
+  const matchesOf = walked.map(({ name }) => sql`select w.id, w.k from ${name} w join files f on f.id = w.id where ${containsText(search, dialect, { from: 'each file' })}`);
+  const notLater = page.sort_order === 'asc' ? sql`<=` : sql`>=`;
+  return sql<{ id: number }>`with ${sql.join(
+    walked.map(({ name, rows }) => sql`${name} as (${rows})`),
+    sql`, `,
+  )}, edge as (select k, id from (${sql.join(lastOf, sql` union all `)}) order by k ${direction}, id ${direction} limit 1)
+    select m.id from (${sql.join(matchesOf, sql` union all `)}) m
+    where not exists (select 1 from edge) or (m.k, m.id) ${notLater} (select k, id from edge)
+    order by m.k ${direction}, m.id ${direction} limit ${page.limit} offset ${(page.page - 1) * page.limit}`.compile(db);
+}
+
+/**
  * Where a search's statements run: those that read the scope or the page
  * (its ids and count, its files' rows and snippets) on `reads`, the page's
  * at one hand-over (a listing answers in two turns of the event loop); the
@@ -309,9 +338,9 @@ export async function searchFiles(
       .orderBy(sql`f.id ${direction}`)
       .limit(page.limit)
       .offset(offset);
-  // On SQLite, over disjoint parts, their pages merged (a content or tag arm gathered from the matches gathers
-  // those of each part): it sorts an `or` whole. PostgreSQL keeps the `or`, whose walk of the sort it runs beside
-  // the count: merged after the count instead, a name search with a share received took 41 ms instead of 19.
+  // On SQLite, over disjoint parts, their pages and walks merged (a content or tag arm gathered from the matches
+  // gathers those of each part): it sorts an `or` whole. PostgreSQL keeps the `or`, whose walk of the sort it runs
+  // beside the count: merged after the count instead, a name search with a share received took 41 ms instead of 19.
   const byParts = parts && parts.length > 1 && dialect === 'sqlite' ? parts : undefined;
   const pageOf = (reach: ContentReach) =>
     byParts
@@ -338,8 +367,7 @@ export async function searchFiles(
     const walk = (offset + page.limit) * NEAR_SHARE;
     const [counted, walked] = await Promise.all([
       countByArms({ reads, readsBeside }, dialect, scope, filters),
-      // Each part's walk would end at a different place in the order: parts go by their matches.
-      walk <= WALK_MOST && !byParts ? read(walkedPage(reads, viewer, scope, filters, page, walk).compile()) : undefined,
+      walk <= WALK_MOST ? read(byParts ? walkedPageOfParts(reads, viewer, byParts, filters, page, walk) : walkedPage(reads, viewer, scope, filters, page, walk).compile()) : undefined,
     ]);
     total = counted;
     found = walked && walked.page.length === page.limit ? walked : await read(pageOf(fromMatches));
