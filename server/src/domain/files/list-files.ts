@@ -32,11 +32,11 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
     // ids PostgreSQL reads through the primary key beside the owner's index
     // (with `IN (subquery)` beside the `or` it read every file: 28 ms, not 0.6).
     const [hasShares] = await anyShareWith(db, { userId: actor.id });
+    const own = sql<SqlBool>`f.user_id = ${actor.id}`;
     const sharedIds = idAmong(sql`select file_id from file_shares where user_id = ${actor.id}`, ctx.dialect);
-    scope = hasShares ? sql<SqlBool>`(f.user_id = ${actor.id} or ${sharedIds})` : sql<SqlBool>`f.user_id = ${actor.id}`;
+    scope = hasShares ? sql<SqlBool>`(${own} or ${sharedIds})` : own;
     // The same files as disjoint parts, each along its own indexes: the pages of listings without filters
     // (and, on SQLite, of larger scopes) merge theirs.
-    const own = sql<SqlBool>`f.user_id = ${actor.id}`;
     const shared = sql<SqlBool>`${sharedIds} and f.user_id <> ${actor.id}`;
     parts = whose === 'own' ? [own] : whose === 'shared' ? [shared] : hasShares ? [own, shared] : [own];
   }

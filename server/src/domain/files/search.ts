@@ -43,6 +43,15 @@ export interface Page {
 
 const directionOf = (page: Page) => (page.sort_order === 'asc' ? sql`asc` : sql`desc`);
 
+/** How many files of the order come before the page. */
+const offsetOf = (page: Page) => (page.page - 1) * page.limit;
+
+/** A query over files `f` in the page's sort order, ties by id in the same direction. */
+function inSortOrder<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, viewer: Viewer, page: Page) {
+  const direction = directionOf(page);
+  return query.orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`).orderBy(sql`f.id ${direction}`);
+}
+
 /**
  * Scopes with fewer files than this test each file's own content and tags: at
  * most this many lookups of a text or a file's tags, a millisecond or two, and
@@ -185,17 +194,17 @@ function partsCount(parts: readonly Condition[], dialect: Dialect): RawBuilder<u
  */
 function pageOfParts(db: Db, viewer: Viewer, parts: readonly Condition[], page: Page, matching: (part: Condition) => Condition, total?: RawBuilder<unknown>) {
   const direction = directionOf(page);
-  const key = sortKey(page.sort_by, viewer);
-  const offset = (page.page - 1) * page.limit;
+  const offset = offsetOf(page);
   const totals = total ? [total.as('total')] : [];
   const firstOf = (part: Condition, limit: number) =>
-    db
-      .selectFrom('files as f')
-      .select(['f.id', key.as('sort_key')])
-      .where(matching(part))
-      .orderBy(sql`${key} ${direction}`)
-      .orderBy(sql`f.id ${direction}`)
-      .limit(limit);
+    inSortOrder(
+      db
+        .selectFrom('files as f')
+        .select(['f.id', sortKey(page.sort_by, viewer).as('sort_key')])
+        .where(matching(part)),
+      viewer,
+      page,
+    ).limit(limit);
   const [only, ...others] = parts;
   if (!only) throw new Error('A scope has at least one part');
   if (others.length === 0) return firstOf(only, page.limit).offset(offset).select(totals).compile();
@@ -260,7 +269,7 @@ function walkedPage(db: Db, viewer: Viewer, scope: Condition, filters: FileFilte
     .orderBy(sql`w.sort_key ${direction}`)
     .orderBy(sql`w.id ${direction}`)
     .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+    .offset(offsetOf(page));
 }
 
 /**
@@ -289,7 +298,7 @@ function walkedPageOfParts(db: Db, viewer: Viewer, parts: readonly Condition[], 
   )}, edge as (select k, id from (${sql.join(lastOf, sql` union all `)}) order by k ${direction}, id ${direction} limit 1)
     select m.id from (${sql.join(matchesOf, sql` union all `)}) m
     where not exists (select 1 from edge) or (m.k, m.id) ${notLater} (select k, id from edge)
-    order by m.k ${direction}, m.id ${direction} limit ${page.limit} offset ${(page.page - 1) * page.limit}`.compile(db);
+    order by m.k ${direction}, m.id ${direction} limit ${page.limit} offset ${offsetOf(page)}`.compile(db);
 }
 
 /**
@@ -328,16 +337,10 @@ export async function searchFiles(
   const eachFile: ContentReach = { from: 'each file' };
   const fromMatches: ContentReach = { from: 'matches', scope };
   const where = (reach: ContentReach) => listed(scope, filters, dialect, reach);
-  const offset = (page.page - 1) * page.limit;
-  const direction = directionOf(page);
+  const offset = offsetOf(page);
   // Ids first, then the page's files: the per-file figures are computed for 20
   // rows, not for every row an OFFSET skips (PostgreSQL computes them for those too).
-  const ordered = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
-    query
-      .orderBy(sql`${sortKey(page.sort_by, viewer)} ${direction}`)
-      .orderBy(sql`f.id ${direction}`)
-      .limit(page.limit)
-      .offset(offset);
+  const ordered = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) => inSortOrder(query, viewer, page).limit(page.limit).offset(offset);
   // On SQLite, over disjoint parts, their pages and walks merged (a content or tag arm gathered from the matches
   // gathers those of each part): it sorts an `or` whole. PostgreSQL keeps the `or`, whose walk of the sort it runs
   // beside the count: merged after the count instead, a name search with a share received took 41 ms instead of 19.
@@ -357,8 +360,9 @@ export async function searchFiles(
   let total: number;
   let found: Awaited<ReturnType<typeof read>>;
   if (parts && filterConditions(filters, dialect, eachFile).length === 0) {
-    found = await read(pageOfParts(reads, viewer, parts, page, (part) => listed(part, {}, dialect, eachFile), partsCount(parts, dialect)));
-    total = await totalWith(found.page, () => countOf(reads, partsCount(parts, dialect)));
+    const counted = partsCount(parts, dialect);
+    found = await read(pageOfParts(reads, viewer, parts, page, (part) => listed(part, {}, dialect, eachFile), counted));
+    total = await totalWith(found.page, () => countOf(reads, counted));
   } else if (await isSmall(reads, scope)) {
     // A small scope is read once for the page and the count (which reads every match anyway).
     found = await read(ordered(scopeRead(reads, where(eachFile)).select(['f.id', sql<number>`count(*) over ()`.as('total')])).compile());
