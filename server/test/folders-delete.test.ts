@@ -69,7 +69,7 @@ describeEachDb('folder delete and events', (t) => {
     const folderEvents = deletions().filter((m) => m.event.type === 'folder_deleted');
     expect(folderEvents.map((m) => m.event.folder_id).sort()).toEqual([top.id, sub.id, deep.id].sort());
     // bob saw Sub (shared) and the file shared with him, not Top or the file above Sub.
-    const audienceOf = (pick: (m: BusMessage) => boolean) => messages.find(pick)!.audience.userIds;
+    const audienceOf = (pick: (m: BusMessage) => boolean) => deletions().find(pick)!.audience.userIds;
     expect(audienceOf((m) => m.event.folder_id === top.id)).toEqual([alice.user.id]);
     expect(audienceOf((m) => m.event.folder_id === deep.id).sort()).toEqual([alice.user.id, bob.user.id].sort());
     expect(audienceOf((m) => m.event.file_id === inside[0])).toEqual([alice.user.id]);
