@@ -49,6 +49,21 @@ test('uploading two identical files and a third shows DEDUPED and the savings', 
   await expect(analyticsTile(page, 'Efficiency')).not.toHaveText('0.0%');
 });
 
+test('the summary cards show their figures whole beside the folder tree', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  // Sizes print longest with five figures and a unit, such as "104.05 KB".
+  await apiUpload(request, token, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.alloc(106_548, 'a') }]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInViaApi(page, account);
+  const value = (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
+  await expect(value('Storage Used')).toHaveText('104.05 KB');
+  for (const label of ['Total Files', 'Storage Used', 'Storage Quota', 'Files Found']) {
+    const cut = await value(label).evaluate((el) => el.scrollWidth > el.clientWidth);
+    expect(cut, `${label} is cut short`).toBe(false);
+  }
+});
+
 test('previews an image and a PDF, and downloads the exact bytes', async ({ page, request }) => {
   const account = await registerViaApi(request);
   const token = await apiToken(request, account);

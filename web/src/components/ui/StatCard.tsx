@@ -19,8 +19,16 @@ export interface StatCardProps {
   iconAt?: 'start' | 'end';
 }
 
+/**
+ * The width from which a 'start' card has room for the tile beside its figure:
+ * the tile, the gap and a size as long as "1023.99 MB". It is the card's own
+ * width, not the screen's: four cards beside the folder tree are narrow on a
+ * wide screen.
+ */
+const START_ROW = '@[13rem]:flex-row @[13rem]:gap-4';
+
 const LAYOUTS = {
-  start: { card: 'flex flex-col items-start gap-3 sm:flex-row sm:gap-4', tile: 'flex size-11', text: 'w-full', value: 'mt-0.5', detail: 'mt-0.5' },
+  start: { card: `flex flex-col items-start gap-3 ${START_ROW}`, tile: 'flex size-11', text: 'w-full', value: 'mt-0.5', detail: 'mt-0.5' },
   end: { card: 'flex items-start justify-between gap-3', tile: 'hidden size-10 sm:flex', text: '', value: 'mt-1.5 tabular-nums', detail: 'mt-1' },
 } as const;
 
@@ -33,18 +41,20 @@ export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-a
     </div>
   );
   return (
-    <div className={clsx('rounded-xl border border-slate-200 bg-surface p-4 shadow-card sm:p-5', layout.card)}>
-      {iconAt === 'start' && tile}
-      <div className={clsx('min-w-0', layout.text)}>
-        <p className="text-sm font-medium text-slate-500">{label}</p>
-        {loading ? (
-          <div aria-hidden="true" className="mt-1.5 h-7 w-20 animate-pulse rounded bg-slate-100" />
-        ) : (
-          <p className={clsx('truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl', layout.value)}>{value}</p>
-        )}
-        {detail && !loading && <p className={clsx('text-xs text-slate-500', layout.detail)}>{detail}</p>}
+    <div className="@container rounded-xl border border-slate-200 bg-surface p-4 shadow-card sm:p-5">
+      <div className={layout.card}>
+        {iconAt === 'start' && tile}
+        <div className={clsx('min-w-0', layout.text)}>
+          <p className="text-sm font-medium text-slate-500">{label}</p>
+          {loading ? (
+            <div aria-hidden="true" className="mt-1.5 h-7 w-20 animate-pulse rounded bg-slate-100" />
+          ) : (
+            <p className={clsx('truncate text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl', layout.value)}>{value}</p>
+          )}
+          {detail && !loading && <p className={clsx('text-xs text-slate-500', layout.detail)}>{detail}</p>}
+        </div>
+        {iconAt === 'end' && tile}
       </div>
-      {iconAt === 'end' && tile}
     </div>
   );
 }
