@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as pause } from 'node:timers/promises';
 import { register, uploadMultipart } from '../lib/http.js';
-import { percentile, timed } from '../lib/measure.js';
+import { spread, timed } from '../lib/measure.js';
 
 export type AddRow = (measure: string, result: string, reference?: string, target?: string, ok?: boolean | null) => void;
 
@@ -27,7 +27,7 @@ async function deleteAs(url: string, token: string, id: number): Promise<void> {
   if (res.status !== 204) throw new Error(`delete failed: ${res.status}`);
 }
 
-const median = (ms: number[]) => percentile([...ms].sort((a, b) => a - b), 50);
+const median = (ms: number[]) => spread(ms).median;
 const mean = (ms: number[]) => ms.reduce((sum, m) => sum + m, 0) / ms.length;
 
 /**
