@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { addFilesOfTheirOwn } from './helpers/files.js';
-import { planOf } from './helpers/pg-plans.js';
+import { planOf, settleFiles } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
 import { describeOnPostgres } from './helpers/server.js';
 
@@ -14,7 +14,7 @@ describeOnPostgres('the total of a large account’s listing', (t) => {
     // pages all-visible, and pages left unmarked make PostgreSQL read the rows after all.
     await addFilesOfTheirOwn(t(), kim.user.id, 3000);
     await sql`insert into file_tags (file_id, tag) select id, 'invoice' from files where user_id = ${kim.user.id} and id % 10 = 0`.execute(db);
-    await sql`vacuum analyze files`.execute(db);
+    await settleFiles(t());
 
     for (const [query, expected] of [
       ['sort_by=file_size', 3000],
