@@ -14,7 +14,7 @@ import path from 'node:path';
 import { deleteFile, register, uploadMultipart } from './lib/http.js';
 import { makeBigFile } from './lib/large-file.js';
 import { MIB } from './lib/measure.js';
-import { memoryOf, startServer, statCpu } from './lib/server.js';
+import { memoryOf, startServer, threadsCpuOf } from './lib/server.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -26,16 +26,9 @@ const dist = option('dist');
 /** CPU seconds so far of each thread of `pid`, summed by thread name, user and kernel apart. */
 function threadCpu(pid: number): Map<string, number> {
   const out = new Map<string, number>();
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    const name = tid === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    for (const [kind, seconds] of Object.entries(statCpu(stat))) {
-      const key = `${name} ${kind}`;
+  for (const { tid, name, user, sys } of threadsCpuOf(pid)) {
+    for (const [kind, seconds] of Object.entries({ user, sys })) {
+      const key = `${tid === String(pid) ? 'main' : name} ${kind}`;
       out.set(key, (out.get(key) ?? 0) + seconds);
     }
   }

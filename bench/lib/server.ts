@@ -43,23 +43,31 @@ export function statCpu(stat: string): { user: number; sys: number } {
   return { user: Number(fields[11]) / 100, sys: Number(fields[12]) / 100 };
 }
 
+/** Each thread of a process: its id, its name (`comm`) and the CPU seconds it has used so far, user and kernel apart. */
+export function threadsCpuOf(pid: number): { tid: string; name: string; user: number; sys: number }[] {
+  const threads = [];
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch (error) {
+      // A thread that ended since the directory was read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw error;
+    }
+    threads.push({ tid, name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ...statCpu(stat) });
+  }
+  return threads;
+}
+
 /** The thread V8's CPU profiler (`--cpu-prof`) runs on: it keeps working while the server idles. */
 const PROFILER_THREAD = 'v8:ProfEvntProc';
 
 /** CPU seconds a process's threads have used so far, but for the profiler's. */
 function workCpuSecondsOf(pid: number): number {
-  let seconds = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      if (fs.readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim() === PROFILER_THREAD) continue;
-      const { user, sys } = statCpu(fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8'));
-      seconds += user + sys;
-    } catch (error) {
-      // A thread that ended since the directory was read.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
-  return seconds;
+  return threadsCpuOf(pid)
+    .filter((thread) => thread.name !== PROFILER_THREAD)
+    .reduce((seconds, { user, sys }) => seconds + user + sys, 0);
 }
 
 /**
