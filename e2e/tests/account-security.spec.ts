@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { registerViaApi, signIn } from './helpers';
 
 /** The code an authenticator app shows for `secret`, `offsetSeconds` from now. */
@@ -61,7 +61,7 @@ test('signs out another session from Settings, and that browser is signed out', 
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await expect(page.getByText('Signed out 2 other sessions')).toBeVisible();
+    await expectToast(page, 'Signed out 2 other sessions');
     await expect(rows).toHaveCount(1);
 
     // The other browser's socket closes at once; its next request finds the session gone. A page

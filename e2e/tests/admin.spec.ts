@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { registerViaApi, type Account } from './helpers';
 import type { APIRequestContext, Page } from '@playwright/test';
 
@@ -67,7 +67,7 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure you want to delete this file? This action cannot be undone')).toBeVisible();
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('File deleted successfully')).toBeVisible();
+  await expectToast(page, 'File deleted successfully');
   await expect(page.getByRole('row').filter({ hasText: doomed })).toHaveCount(0);
   expect((await request.get(`/api/files/${doomedId}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(404);
 
@@ -77,7 +77,7 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
   const editor = page.getByRole('dialog', { name: `Edit ${owner.username}` });
   await editor.getByLabel('Storage quota (MB)').fill('5');
   await editor.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByText(`${owner.username} updated successfully`)).toBeVisible();
+  await expectToast(page, `${owner.username} updated successfully`);
   await expect(page.getByRole('meter', { name: `Storage used by ${owner.username}` })).toHaveAttribute('aria-valuetext', /of 5 MB$/);
   const stats = await request.get('/api/auth/stats', { headers: { authorization: `Bearer ${token}` } });
   expect((await stats.json()).storage_quota_mb).toBe(5);

@@ -34,7 +34,7 @@ test('logging out returns to /login and clears the session', async ({ page, requ
   await page.getByRole('menuitem', { name: 'Logout' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expectToast(page, 'Logged out successfully');
   expect(await storedSession(page)).toEqual({ token: null, user: null, lastActivity: null });
 
   await page.goto('/dashboard');

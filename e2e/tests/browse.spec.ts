@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
@@ -43,7 +43,7 @@ test('drags a file row onto a folder of the tree, opened on demand', async ({ pa
   await expect(page.getByText('Drop files to upload them')).toHaveCount(0);
   await page.mouse.up();
 
-  await expect(page.getByText('1 item moved to Archive')).toBeVisible();
+  await expectToast(page, '1 item moved to Archive');
   expect(await folderOf(request, token, fileId!)).toBe(archive);
 
   // The tree opens the folder's page, highlighted there, and remembers Projects open.
@@ -115,12 +115,12 @@ test('drags a folder card onto the tree: below itself is refused with the reason
   };
 
   await dragOnto('Old');
-  await expect(page.getByText('A folder cannot be moved into itself or one of its subfolders')).toBeVisible();
+  await expectToast(page, 'A folder cannot be moved into itself or one of its subfolders');
   const stayed = await request.get(`/api/folders/${archive}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await stayed.json()) as { folder: { parent_id: number | null } }).folder.parent_id).toBe(projects);
 
   await dragOnto('Photos');
-  await expect(page.getByText('1 item moved to Photos')).toBeVisible();
+  await expectToast(page, '1 item moved to Photos');
   const moved = await request.get(`/api/folders/${archive}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await moved.json()) as { folder: { parent_id: number | null } }).folder.parent_id).toBe(photos);
   await expect(card).toHaveCount(0);

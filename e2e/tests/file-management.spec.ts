@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
@@ -97,7 +97,7 @@ test('drags a file onto a folder card, then onto a breadcrumb, and it moves', as
   const card = page.getByRole('list', { name: 'Subfolders of Project' }).getByRole('listitem').filter({ hasText: 'Archive' });
   await expect(card).toContainText('0 files');
   await dragOnto(page, fileRow(page, 'plan.txt'), card, /ring-accent-500/);
-  await expect(page.getByText('1 item moved to Archive')).toBeVisible();
+  await expectToast(page, '1 item moved to Archive');
   await expect(fileRow(page, 'plan.txt')).toHaveCount(0);
   await expect(fileRow(page, 'stays.txt')).toBeVisible();
   await expect(card).toContainText('1 file');
@@ -108,7 +108,7 @@ test('drags a file onto a folder card, then onto a breadcrumb, and it moves', as
   await expect(fileRow(page, 'plan.txt')).toBeVisible();
   const crumb = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Project' });
   await dragOnto(page, fileRow(page, 'plan.txt'), crumb, /ring-accent-500/);
-  await expect(page.getByText('1 item moved to Project')).toBeVisible();
+  await expectToast(page, '1 item moved to Project');
   await expect(fileRow(page, 'plan.txt')).toHaveCount(0);
   expect((await fileOf(request, token, id!)).folder_id).toBe(project);
 });
@@ -138,7 +138,7 @@ test('selects several files, downloads them as one zip and tags them together', 
   await dialog.getByRole('textbox', { name: 'Tags to add' }).fill('launch');
   await dialog.getByRole('textbox', { name: 'Tags to add' }).press('Enter');
   await dialog.getByRole('button', { name: 'Save tags' }).click();
-  await expect(page.getByText('Tags changed on 2 files')).toBeVisible();
+  await expectToast(page, 'Tags changed on 2 files');
   await expect(fileRow(page, 'alpha.txt').getByText('launch')).toBeVisible();
   await expect(fileRow(page, 'beta.txt').getByText('launch')).toBeVisible();
   await expect(fileRow(page, 'gamma.txt').getByText('launch')).toHaveCount(0);

@@ -222,7 +222,7 @@ test('deleting a file asks first', async ({ page, request }) => {
   // Deleting moves the file to Trash (TRASH_DAYS defaults to 30).
   await expect(confirm).toContainText('It stays in Trash for 30 days, where you can restore it.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('“drop.txt” moved to Trash')).toBeVisible();
+  await expectToast(page, '“drop.txt” moved to Trash');
   await expect(fileRow(page, 'drop.txt')).toHaveCount(0);
   await expect(page.getByText('1 file found')).toBeVisible();
   await expect(fileRow(page, 'keep.txt')).toBeVisible();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { collectErrors, expect, test } from './fixtures';
+import { collectErrors, expect, expectToast, test } from './fixtures';
 import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
@@ -18,7 +18,7 @@ test('a password link opens in a fresh anonymous browser, and its download reach
   await form.getByLabel('Label (optional)').fill('For the notary');
   await form.getByLabel('Password (optional)').fill('notary secret');
   await form.getByRole('button', { name: 'Create link' }).click();
-  await expect(page.getByText('Share link created')).toBeVisible();
+  await expectToast(page, 'Share link created');
   const address = dialog.getByLabel('Address of For the notary');
   await expect(address).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
   const url = await address.inputValue();
@@ -42,7 +42,7 @@ test('a password link opens in a fresh anonymous browser, and its download reach
   const [download] = await Promise.all([visitorPage.waitForEvent('download'), visitorPage.getByRole('link', { name: 'Download' }).click()]);
   expect(download.suggestedFilename()).toBe(name);
   expect(fs.readFileSync((await download.path())!).equals(content)).toBe(true);
-  await expect(page.getByText('Someone started a download through one of your share links')).toBeVisible();
+  await expectToast(page, 'Someone started a download through one of your share links');
   await expect(dialog.getByText(/1\s*download/)).toBeVisible();
 
   await visitor.close();
@@ -94,7 +94,7 @@ test('a file request takes an anonymous upload that the owner sees arrive live',
     ['PATCH', true, false],
   ]);
 
-  await expect(page.getByText('A file arrived through one of your file requests')).toBeVisible();
+  await expectToast(page, 'A file arrived through one of your file requests');
   await expect(page.getByRole('main').getByText(fileName)).toBeVisible();
 
   await visitor.close();

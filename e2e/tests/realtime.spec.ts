@@ -108,5 +108,5 @@ test('warns after 25 idle minutes, counts down each second and logs out at zero'
   await page.clock.runFor(1000);
   await expect(page).toHaveURL(/\/login$/);
   await page.clock.runFor(100);
-  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expectToast(page, 'Logged out successfully');
 });

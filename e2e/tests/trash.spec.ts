@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
@@ -45,7 +45,7 @@ test('bulk delete moves the files to Trash, and they come back from there', asyn
   await expect(confirm).toContainText('Are you sure you want to delete these 2 files? They move to Trash and stay there for 30 days.');
   await expect(confirm).not.toContainText('cannot be undone');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('2 items moved to Trash')).toBeVisible();
+  await expectToast(page, '2 items moved to Trash');
   await expect(page.getByText('1 file found')).toBeVisible();
   await expect(fileRow(page, 'one.txt')).toHaveCount(0);
   // The dashboard says what Trash holds.
@@ -59,7 +59,7 @@ test('bulk delete moves the files to Trash, and they come back from there', asyn
   }
   await page.getByRole('checkbox', { name: 'Select all items in Trash' }).check();
   await page.getByRole('toolbar', { name: 'Selected items' }).getByRole('button', { name: 'Restore' }).click();
-  await expect(page.getByText('2 items restored')).toBeVisible();
+  await expectToast(page, '2 items restored');
   await expect(page.getByText('Trash is empty.')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
