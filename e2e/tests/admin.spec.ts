@@ -78,7 +78,7 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
   await editor.getByLabel('Storage quota (MB)').fill('5');
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expectToast(page, `${owner.username} updated successfully`);
-  await expect(page.getByRole('meter', { name: `Storage used by ${owner.username}` })).toHaveAttribute('aria-valuetext', /of 5 MB$/);
+  await expect(page.getByRole('meter', { name: `Storage used by ${owner.username}` })).toHaveAttribute('aria-valuetext', /of 5\u00a0MB$/);
   const stats = await request.get('/api/auth/stats', { headers: { authorization: `Bearer ${token}` } });
   expect((await stats.json()).storage_quota_mb).toBe(5);
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
 
+/** A size as shown: its figure and unit joined by a no-break space. */
+const size = (text: string) => text.replace(' ', '\u00a0');
+
 describe('formatFileSize', () => {
   it.each([
     [0, '0 Bytes'],
@@ -13,25 +16,29 @@ describe('formatFileSize', () => {
     [1024 ** 3 * 2.5, '2.5 GB'],
     [1024 ** 4, '1024 GB'],
   ])('%d bytes -> %s', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(expected);
+    expect(formatFileSize(bytes)).toBe(size(expected));
   });
 
   it('treats negative and non-finite sizes as 0 Bytes', () => {
-    expect(formatFileSize(-5)).toBe('0 Bytes');
-    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+    expect(formatFileSize(-5)).toBe(size('0 Bytes'));
+    expect(formatFileSize(Number.NaN)).toBe(size('0 Bytes'));
+  });
+
+  it('never lets a line end between the figure and the unit', () => {
+    expect(formatFileSize(598).split('\u00a0')).toEqual(['598', 'Bytes']);
   });
 });
 
 describe('formatShareSize', () => {
   it('uses KB up to and including 1,048,576 bytes', () => {
-    expect(formatShareSize(0)).toBe('0.0 KB');
-    expect(formatShareSize(1536)).toBe('1.5 KB');
-    expect(formatShareSize(1_048_576)).toBe('1024.0 KB');
+    expect(formatShareSize(0)).toBe(size('0.0 KB'));
+    expect(formatShareSize(1536)).toBe(size('1.5 KB'));
+    expect(formatShareSize(1_048_576)).toBe(size('1024.0 KB'));
   });
 
   it('uses MB above 1,048,576 bytes', () => {
-    expect(formatShareSize(1_048_577)).toBe('1.0 MB');
-    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe('5.3 MB');
+    expect(formatShareSize(1_048_577)).toBe(size('1.0 MB'));
+    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(size('5.3 MB'));
   });
 });
 

@@ -30,7 +30,7 @@ describe('screenFiles (upload rules)', () => {
   it('takes files of exactly 100 MB and refuses larger ones', () => {
     const { accepted, rejected } = screenFiles([], [file('max.pdf', 104_857_600), file('big.pdf', 104_857_601)], DEFAULTS);
     expect(accepted.map((f) => f.name)).toEqual(['max.pdf']);
-    expect(rejected).toEqual([{ name: 'big.pdf', reason: 'This file is larger than the 100 MB limit per file.' }]);
+    expect(rejected).toEqual([{ name: 'big.pdf', reason: 'This file is larger than the 100\u00a0MB limit per file.' }]);
   });
 
   it('keeps at most maxFiles in the list when they go in one request, and says why the rest were left out', () => {
@@ -64,7 +64,7 @@ describe('screenFiles (upload rules)', () => {
   });
 
   it('honours a server limit below 100 MB', () => {
-    expect(screenFiles([], [file('a.pdf', 2_000_000)], { ...DEFAULTS, maxBytes: 1_048_576 }).rejected[0]?.reason).toBe('This file is larger than the 1 MB limit per file.');
+    expect(screenFiles([], [file('a.pdf', 2_000_000)], { ...DEFAULTS, maxBytes: 1_048_576 }).rejected[0]?.reason).toBe('This file is larger than the 1\u00a0MB limit per file.');
   });
 });
 

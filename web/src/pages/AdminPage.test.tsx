@@ -285,7 +285,7 @@ describe('Users tab', () => {
     });
     await openAdmin('/admin?tab=users');
     const meter = await screen.findByRole('meter', { name: 'Storage used by alice' });
-    expect(meter).toHaveAttribute('aria-valuetext', '87.9% of 1 GB');
+    expect(meter).toHaveAttribute('aria-valuetext', '87.9% of 1\u00a0GB');
 
     await user.click(screen.getByRole('button', { name: 'Edit alice' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit alice' });

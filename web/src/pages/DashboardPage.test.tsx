@@ -71,7 +71,7 @@ describe('DashboardPage', () => {
   it('says what Trash holds, with a link to it', async () => {
     const { user } = openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * 1_048_576, trash_file_count: 4 } } });
     await user.click(await screen.findByRole('button', { name: 'Statistics' }));
-    const link = await screen.findByRole('link', { name: 'In Trash: 3 MB' });
+    const link = await screen.findByRole('link', { name: 'In Trash: 3\u00a0MB' });
     expect(link).toHaveAttribute('href', '/trash');
     expect(screen.getByText('4 files; they count against your quota until they are deleted for good.')).toBeInTheDocument();
   });

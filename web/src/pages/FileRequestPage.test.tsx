@@ -90,7 +90,7 @@ describe('FileRequestPage', () => {
     succeed(started[1]!);
 
     const sent = await screen.findByRole('list', { name: 'Sent files' });
-    await waitFor(() => expect(within(sent).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['b.txt2 Bytes', 'a.txt4 Bytes']));
+    await waitFor(() => expect(within(sent).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['b.txt2\u00a0Bytes', 'a.txt4\u00a0Bytes']));
     expect(screen.queryByRole('list', { name: 'Files to send' })).toBeNull();
     // Nothing went through the one-request multipart route.
     expect(calls.some((c) => c.path.endsWith('/upload'))).toBe(false);

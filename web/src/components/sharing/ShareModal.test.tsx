@@ -34,7 +34,7 @@ describe('ShareModal', () => {
       'PUT /api/files/5/share': ({ body }) => ({ body }),
     });
     const dialog = screen.getByRole('dialog', { name: 'Share file' });
-    expect(dialog).toHaveAccessibleDescription('plan.pdf1.5 MB');
+    expect(dialog).toHaveAccessibleDescription('plan.pdf1.5\u00a0MB');
     expect(await screen.findByRole('radio', { name: /Private/ })).toBeChecked();
     expect(people()).toEqual(['bob']);
 
