@@ -132,3 +132,26 @@ test('a private file shared by name is found under Shared with me; a third user 
   await expect(visitor.getByText(FILE_NOT_FOUND)).toBeVisible();
   await anonymous.close();
 });
+
+test('a folder card gives its name the card’s width on a wide screen, its actions showing on hover', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const name = 'Quarterly reports 2026';
+  const created = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name } });
+  expect(created.status()).toBe(201);
+  await page.setViewportSize({ width: 1180, height: 800 });
+  await signInViaApi(page, owner);
+  await page.goto('/folders');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  const heading = card.getByRole('heading', { level: 3, name });
+  await expect(heading).toBeVisible();
+  // Two lines at most, and no line cut short for buttons that are not showing.
+  expect(await heading.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  const [headingBox, cardBox] = [await heading.boundingBox(), await card.boundingBox()];
+  expect(headingBox!.x + headingBox!.width).toBeGreaterThan(cardBox!.x + cardBox!.width - 40);
+
+  const actions = card.getByRole('button', { name: `Edit ${name}` }).locator('..');
+  await expect(actions).toHaveCSS('opacity', '0');
+  await card.hover({ position: { x: 30, y: 30 } });
+  await expect(actions).toHaveCSS('opacity', '1');
+});

@@ -119,7 +119,9 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
           )}
         </div>
         {(onEdit || onDelete || menu) && (
-          <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100">
+          // Shown on hover or focus with a mouse on a wide screen, where they float over the card's
+          // corner instead of keeping a column of the card empty; always there, in line, otherwise.
+          <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100 sm:pointer-fine:absolute sm:pointer-fine:top-3 sm:pointer-fine:right-3 sm:pointer-fine:m-0 sm:pointer-fine:rounded-lg sm:pointer-fine:bg-surface sm:pointer-fine:p-0.5 sm:pointer-fine:shadow-card sm:pointer-fine:ring-1 sm:pointer-fine:ring-slate-200">
             {onEdit && (
               <button type="button" className={`${ACTION} hover:bg-slate-100 hover:text-slate-800`} aria-label={t('editName', { name: folder.name })} title={t('edit')} onClick={() => onEdit(folder)}>
                 <Pencil aria-hidden="true" className="size-4" />
