@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { apiToken, apiUpload } from './file-helpers';
+import { apiFolder, apiToken, apiUpload } from './file-helpers';
 import { newAccount, registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage, textFile } from './samples';
 
@@ -44,12 +44,6 @@ async function visitAll(page: Page, theme: (typeof THEMES)[number], screens: Scr
   }
 }
 
-async function createFolder(request: APIRequestContext, token: string, name: string, isPublic = false): Promise<number> {
-  const response = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name, is_public: isPublic } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { folder: { id: number } }).folder.id;
-}
-
 const heading = (name: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 };
@@ -60,7 +54,7 @@ for (const theme of THEMES) {
     const owner = await registerViaApi(request, newAccount('axe'));
     const friend = await registerViaApi(request, newAccount('axefriend'));
     const token = await apiToken(request, owner);
-    const folderId = await createFolder(request, token, 'Reports', true);
+    const folderId = await apiFolder(request, token, 'Reports', { is_public: true });
     const [imageId] = await apiUpload(request, token, [{ name: 'sunset.png', mimeType: 'image/png', buffer: pngImage(64, 48, [250, 120, 40], [40, 60, 200]) }], {
       is_public: 'true',
       tags: ['holiday'],
@@ -113,7 +107,7 @@ for (const theme of THEMES) {
     test.setTimeout(400_000);
     const owner = await registerViaApi(request, newAccount('axepub'));
     const token = await apiToken(request, owner);
-    const folderId = await createFolder(request, token, 'Open folder', true);
+    const folderId = await apiFolder(request, token, 'Open folder', { is_public: true });
     await apiUpload(request, token, [{ name: 'open.txt', mimeType: 'text/plain', buffer: textFile('open') }], { folder_id: String(folderId), is_public: 'true' });
 
     await visitAll(page, theme, [

@@ -1,15 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { apiFolder, apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
-
-async function apiFolder(request: APIRequestContext, token: string, name: string, parentId: number | null = null): Promise<number> {
-  const res = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name, parent_id: parentId } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: { id: number } }).folder.id;
-}
 
 async function folderOf(request: APIRequestContext, token: string, fileId: number): Promise<number | null> {
   const res = await request.get(`/api/files/${fileId}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -20,7 +14,7 @@ test('drags a file row onto a folder of the tree, opened on demand', async ({ pa
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const projects = await apiFolder(request, token, 'Projects');
-  const archive = await apiFolder(request, token, 'Archive', projects);
+  const archive = await apiFolder(request, token, 'Archive', { parent_id: projects });
   const [fileId] = await apiUpload(request, token, [text('plan.txt')]);
   await signInViaApi(page, owner);
 
@@ -90,8 +84,8 @@ test('drags a folder card onto the tree: below itself is refused with the reason
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const projects = await apiFolder(request, token, 'Projects');
-  const archive = await apiFolder(request, token, 'Archive', projects);
-  await apiFolder(request, token, 'Old', archive);
+  const archive = await apiFolder(request, token, 'Archive', { parent_id: projects });
+  await apiFolder(request, token, 'Old', { parent_id: archive });
   const photos = await apiFolder(request, token, 'Photos');
   await signInViaApi(page, owner);
   await page.goto(`/folders/${projects}`);

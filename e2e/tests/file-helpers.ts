@@ -26,6 +26,13 @@ export async function apiUpload(
   return ((await response.json()) as { files: { id: number }[] }).files.map((f) => f.id);
 }
 
+/** Creates a folder through the API (for tests whose subject is not the folder form); returns its id. */
+export async function apiFolder(request: APIRequestContext, token: string, name: string, fields: { parent_id?: number; is_public?: boolean } = {}): Promise<number> {
+  const response = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name, ...fields } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { folder: { id: number } }).folder.id;
+}
+
 /** Uploads one text file through the Upload page, confirming it; the caller awaits what follows. */
 export async function uploadThroughPage(page: Page, name: string, text: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { apiFolder, apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
-
-async function apiFolder(request: APIRequestContext, token: string, name: string, parentId: number | null = null): Promise<number> {
-  const res = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name, parent_id: parentId } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: { id: number } }).folder.id;
-}
 
 async function fileOf(request: APIRequestContext, token: string, id: number) {
   const res = await request.get(`/api/files/${id}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -89,7 +83,7 @@ test('drags a file onto a folder card, then onto a breadcrumb, and it moves', as
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const project = await apiFolder(request, token, 'Project');
-  const archive = await apiFolder(request, token, 'Archive', project);
+  const archive = await apiFolder(request, token, 'Archive', { parent_id: project });
   const [id] = await apiUpload(request, token, [text('plan.txt'), text('stays.txt')], { folder_id: String(project) });
   await signInViaApi(page, owner);
   await page.goto(`/folders/${project}`);

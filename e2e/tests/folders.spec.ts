@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectToast, keepToasts, test } from './fixtures';
-import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { apiFolder, apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage } from './samples';
 
@@ -137,8 +137,7 @@ test('a folder card gives its name the card’s width on a wide screen, its acti
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);
   const name = 'Quarterly reports 2026';
-  const created = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name } });
-  expect(created.status()).toBe(201);
+  await apiFolder(request, token, name);
   await page.setViewportSize({ width: 1180, height: 800 });
   await signInViaApi(page, owner);
   await page.goto('/folders');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { collectErrors, expect, expectToast, test } from './fixtures';
+import { apiFolder } from './file-helpers';
 import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
@@ -54,8 +55,7 @@ test('a file request takes an anonymous upload that the owner sees arrive live',
   await signInViaApi(page, owner);
   const { token } = await storedSession(page);
   const folderName = `Inbox ${Date.now().toString(36)}`;
-  const created = await request.post('/api/folders', { headers: { Authorization: `Bearer ${token}` }, data: { name: folderName } });
-  const folderId = ((await created.json()) as { folder: { id: number } }).folder.id;
+  const folderId = await apiFolder(request, token!, folderName);
 
   await page.goto('/sharing');
   await page.getByRole('button', { name: 'New file request' }).click();

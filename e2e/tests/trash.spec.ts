@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectToast, test } from './fixtures';
-import { apiToken, apiUpload, fileRow } from './file-helpers';
+import { apiFolder, apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 
 // Each scenario signs in and waits for several round trips: more than one page's worth of steps.
@@ -8,12 +8,6 @@ test.describe.configure({ timeout: 90_000 });
 
 const text = (name: string) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(`${name} ${Math.random()}\n`) });
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function apiFolder(request: APIRequestContext, token: string, name: string): Promise<number> {
-  const res = await request.post('/api/folders', { headers: auth(token), data: { name } });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { folder: { id: number } }).folder.id;
-}
 
 async function apiDelete(request: APIRequestContext, token: string, path: string) {
   const res = await request.delete(path, { headers: auth(token) });
