@@ -17,6 +17,12 @@ export interface GridTile {
   manage?: RowManagement | undefined;
 }
 
+/**
+ * A tile's quick buttons: with the menu's, three 36 px buttons fit the
+ * narrowest tile (about 150 px, two columns on a phone) on one line.
+ */
+const TILE_BUTTONS = 2;
+
 /** Files as tiles, each led by its thumbnail (or type icon), with the same actions as the list. */
 export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: FileAccess; label: string }) {
   return (
@@ -38,14 +44,16 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
             <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
-            <p className="truncate text-xs text-slate-500">
-              {formatFileSize(file.file_size)} · {formatDate(file.created_at)}
+            {/* Size and date wrap as wholes rather than cutting the date short in a narrow tile. */}
+            <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
+              <span>{formatFileSize(file.file_size)}</span>
+              <span>{formatDate(file.created_at)}</span>
             </p>
             <ContentMatchText match={file.match} />
           </div>
           {actions.length > 0 && (
             <div className="px-1 pb-1">
-              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
+              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} buttons={TILE_BUTTONS} />
             </div>
           )}
         </li>

@@ -47,4 +47,35 @@ describe('FileList views', () => {
     show(8);
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it("keeps a tile's quick buttons to two and folds the rest into its menu, once each", async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
+    storeSession(makeUser({ id: 7 }));
+    mockFetch({ 'GET /api/files/31/thumbnail': { binary: 'webp', contentType: 'image/webp' } });
+    const shared = makeFile({ id: 31, original_name: 'beach.jpg', mime_type: 'image/jpeg', is_public: true });
+    const user = userEvent.setup();
+    const buttonsOf = (tile: HTMLElement) => within(tile).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    const menuOf = async (tile: HTMLElement) => {
+      await user.click(within(tile).getByRole('button', { name: 'More actions for beach.jpg' }));
+      const entries = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+      await user.keyboard('{Escape}');
+      return entries;
+    };
+
+    // An owner's list that is not managed: the five actions as buttons in the list (here a phone's card), two and a menu in a tile.
+    renderUi(<FileList files={[shared]} currentUserId={7} label="Your files" />);
+    const card = screen.getByText('beach.jpg').closest('li')!;
+    expect(buttonsOf(card)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'Copy public link beach.jpg', 'Share beach.jpg', 'Delete beach.jpg']);
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    let tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
+    expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
+    expect(await menuOf(tile)).toEqual(['Copy public link', 'Share', 'Delete']);
+    cleanup();
+
+    // A managed list's menu already holds share and delete: nothing is offered twice.
+    renderUi(<FileList files={[shared]} currentUserId={7} label="Your files" manage />);
+    tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
+    expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
+    expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
+  });
 });

@@ -39,25 +39,44 @@ const BUTTONS = {
   delete: { icon: Trash2, tooltip: 'action.delete' },
 } as const;
 
-/** The quick actions as buttons, then (for the owner of a managed list) the menu of everything else. */
+/**
+ * The quick actions as buttons, then a menu of everything else: the owner's
+ * menu of a managed list, joined by the quick actions past `buttons` (a grid
+ * tile has room for few) that it does not already hold.
+ */
 export function FileRowActions({
   file,
   actions,
   handlers,
   downloading,
   menu = [],
+  buttons = actions.length,
 }: {
   file: FileItem;
   actions: readonly FileAction[];
   handlers: FileActionHandlers;
   downloading: boolean;
   menu?: readonly MenuEntry[];
+  buttons?: number;
 }) {
   const { t } = useTranslation('files');
   const { t: tm } = useTranslation('manage');
+  const folded = actions
+    .slice(buttons)
+    .filter((action) => !menu.some((entry) => entry.key === action))
+    .map(
+      (action): MenuEntry => ({
+        key: action,
+        label: t(BUTTONS[action].tooltip),
+        icon: BUTTONS[action].icon,
+        onSelect: () => handlers[action](file),
+        tone: action === 'delete' ? 'danger' : undefined,
+      }),
+    );
+  const entries = [...folded, ...menu];
   return (
     <div className="flex flex-wrap items-center justify-end gap-0.5">
-      {actions.map((action) => {
+      {actions.slice(0, buttons).map((action) => {
         const { icon } = BUTTONS[action];
         const tooltip = t(BUTTONS[action].tooltip);
         return (
@@ -72,7 +91,7 @@ export function FileRowActions({
           />
         );
       })}
-      {menu.length > 0 && <ItemMenu label={tm('menu.more', { name: file.original_name })} entries={menu} />}
+      {entries.length > 0 && <ItemMenu label={tm('menu.more', { name: file.original_name })} entries={entries} />}
     </div>
   );
 }
