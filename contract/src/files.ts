@@ -205,6 +205,9 @@ export const downloadQuerySchema = z.object({
   dl: z.string().max(4096).optional(),
 });
 
+/** POST /api/files/{id}/download-link: `inline=1` for a preview's link, which serves the file in place only and lives an hour. */
+export const downloadLinkQuerySchema = downloadQuerySchema.pick({ inline: true });
+
 export const downloadLinkResponseSchema = z.object({ url: z.string(), expires_at: isoDate });
 export type DownloadLinkResponse = z.infer<typeof downloadLinkResponseSchema>;
 

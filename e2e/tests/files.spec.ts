@@ -103,9 +103,11 @@ test('previews an image and a PDF, and downloads the exact bytes', async ({ page
   const pdfDialog = page.getByRole('dialog', { name: 'paper.pdf' });
   const frame = pdfDialog.locator('iframe[title="Preview of paper.pdf"]');
   await expect(frame).toBeVisible();
-  expect(await frame.getAttribute('src')).toMatch(/^blob:/);
-  // Chromium's PDF viewer took the document: its extension page runs inside the frame.
-  await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-extension://') && f.url().endsWith('/index.html'))).toBe(true);
+  // The file's own preview link, which the server names the file in, not a blob: URL the viewer would name by a random id.
+  expect(await frame.getAttribute('src')).toMatch(/^\/api\/files\/\d+\/download\?dl=[^&]+&inline=1#view=FitH$/);
+  // Chromium's PDF viewer took the document (its extension page runs inside the frame) and titles it, and a copy saved from it, after the file.
+  const viewer = () => page.frames().find((f) => f.url().startsWith('chrome-extension://') && f.url().endsWith('/index.html'));
+  await expect.poll(async () => (await viewer()?.title()) ?? null).toBe('paper.pdf');
 
   const downloading = page.waitForEvent('download');
   await pdfDialog.getByRole('button', { name: 'Download' }).click();

@@ -126,6 +126,35 @@ describeEachDb('file access rules', (t) => {
     expect((await t().client.get(`/api/files/${id}/download?dl=${owner.token}`)).status).toBe(401);
   });
 
+  it("serves a preview's link for an hour, in place only and never counted, while its session is open", async () => {
+    const { owner, id, content } = await privateFileOfSomeoneElse();
+    const link = await t().client.post(`/api/files/${id}/download-link?inline=1`, { token: owner.token });
+    expect(link.status).toBe(200);
+    const expires = Date.parse(link.body.expires_at) - Date.now();
+    expect(expires).toBeGreaterThan(3_590_000);
+    expect(expires).toBeLessThanOrEqual(3_601_000);
+    const url = new URL(link.body.url, t().url);
+    expect(url.searchParams.get('inline')).toBe('1');
+    const shown = await t().client.get(link.body.url);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toBe(content.toString());
+    expect(shown.headers.get('content-disposition')).toMatch(/^inline; filename="private\.txt"/);
+
+    // Without ?inline=1 it is no download link: nothing is served, nothing counted.
+    url.searchParams.delete('inline');
+    const asDownload = await t().client.get(url.pathname + url.search);
+    expect(asDownload.status).toBe(401);
+    expect(asDownload.body).toEqual({ error: 'Invalid download link' });
+    expect((await t().client.get(`/api/files/${id}`, { token: owner.token })).body.file.download_count).toBe(0);
+    // A plain link still downloads, and shows in place too.
+    const plain = await t().client.post(`/api/files/${id}/download-link`, { token: owner.token });
+    expect((await t().client.get(`${plain.body.url}&inline=1`)).status).toBe(200);
+    expect((await t().client.get(plain.body.url)).headers.get('content-disposition')).toMatch(/^attachment;/);
+
+    expect((await t().client.post('/api/auth/logout', { token: owner.token })).status).toBe(204);
+    expect((await t().client.get(link.body.url)).status).toBe(401);
+  });
+
   it('ends a signed link with the session that made it, at once', async () => {
     const { owner, id, content } = await privateFileOfSomeoneElse();
     const second = await t().client.post('/api/auth/login', { json: { username: owner.user.username, password: owner.password } });

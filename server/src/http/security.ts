@@ -10,7 +10,7 @@ export interface SecurityHeaderOptions {
   hsts: boolean;
 }
 
-/** The built SPA runs no inline script; previews use blob: URLs. */
+/** The built SPA runs no inline script; previews of pictures and texts use blob: URLs, of PDFs the file's own. */
 const HELMET: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -23,7 +23,7 @@ const HELMET: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'", 'blob:'],
+      frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       workerSrc: ["'self'", 'blob:'],
       frameAncestors: ["'none'"],

@@ -51,9 +51,13 @@ function deleteFile(id: number): Promise<void> {
   return apiSend(`/api/files/${id}`, { method: 'DELETE' });
 }
 
-/** A 60-second signed URL the browser can fetch without the bearer header. */
-async function createDownloadLink(id: number): Promise<string> {
-  const { url } = await apiRequest(`/api/files/${id}/download-link`, downloadLinkResponseSchema, { method: 'POST' });
+/**
+ * A signed URL the browser can fetch without the bearer header: a download's,
+ * valid for 60 seconds, or with `inline` a preview's, valid for an hour, that
+ * serves the file in place only.
+ */
+async function createDownloadLink(id: number, inline = false): Promise<string> {
+  const { url } = await apiRequest(`/api/files/${id}/download-link${inline ? '?inline=1' : ''}`, downloadLinkResponseSchema, { method: 'POST' });
   return url;
 }
 
@@ -98,6 +102,15 @@ export async function openDownloadInNewTab(id: number): Promise<void> {
 /** The Range header that reads a file's first `bytes` bytes; none reads it whole. */
 export function headRange(bytes: number | null): Record<string, string> | undefined {
   return bytes === null ? undefined : { Range: `bytes=0-${bytes - 1}` };
+}
+
+/**
+ * Where the browser itself can read a file in place (?inline=1, never counted),
+ * as a frame does, which sends no bearer header: the public route, or the
+ * signed-in user's preview link.
+ */
+export function previewAddress(id: number, access: FileAccess): Promise<string> {
+  return access === 'public' ? Promise.resolve(`${publicDownloadUrl(id)}?inline=1`) : createDownloadLink(id, true);
 }
 
 /**

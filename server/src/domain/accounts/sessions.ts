@@ -127,10 +127,13 @@ export async function authenticate(ctx: DomainContext, token: string): Promise<A
   return openSessionActor(ctx, claims.userId, claims.sessionId, claims.expiresAt);
 }
 
-/** Resolves a signed download link for `fileId` to its user, while the session that made it is open. */
-export async function authenticateDownload(ctx: DomainContext, token: string, fileId: number): Promise<Actor> {
+/**
+ * Resolves a signed download link for `fileId` to its user, while the session
+ * that made it is open; a preview's link only for a file served in place.
+ */
+export async function authenticateDownload(ctx: DomainContext, token: string, { fileId, inline }: { fileId: number; inline: boolean }): Promise<Actor> {
   const claims = await ctx.tokens.verifyDownload(token);
-  if (claims.fileId !== fileId) throw new Unauthorized('Invalid download link');
+  if (claims.fileId !== fileId || (claims.inlineOnly && !inline)) throw new Unauthorized('Invalid download link');
   return openSessionActor(ctx, claims.userId, claims.sessionId, claims.expiresAt);
 }
 

@@ -15,6 +15,8 @@ export interface DownloadClaims {
   userId: number;
   sessionId: string;
   fileId: number;
+  /** A preview's link: it serves the file in place (?inline=1) and nothing else. */
+  inlineOnly: boolean;
   expiresAt: number;
 }
 
@@ -45,7 +47,7 @@ export interface ZipClaims {
 export interface TokenService {
   issueSession(userId: number, sessionId: string, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifySession(token: string): Promise<SessionClaims>;
-  issueDownload(userId: number, sessionId: string, fileId: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  issueDownload(claims: Omit<DownloadClaims, 'expiresAt'>, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyDownload(token: string): Promise<DownloadClaims>;
   issueChallenge(userId: number, challengeId: string, mode: 'user' | 'admin', ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyChallenge(token: string): Promise<ChallengeClaims>;
@@ -110,11 +112,11 @@ export function createTokenService(secret: string): TokenService {
       verified.set(token, claims);
       return claims;
     },
-    issueDownload: (userId, sessionId, fileId, ttl) => sign('download', userId, { sid: sessionId, fid: fileId }, ttl),
+    issueDownload: ({ userId, sessionId, fileId, inlineOnly }, ttl) => sign('download', userId, { sid: sessionId, fid: fileId, ...(inlineOnly && { inl: true }) }, ttl),
     async verifyDownload(token) {
       const { payload, userId, expiresAt } = await verify(token, 'download');
       if (typeof payload.fid !== 'number' || typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
-      return { userId, sessionId: payload.sid, fileId: payload.fid, expiresAt };
+      return { userId, sessionId: payload.sid, fileId: payload.fid, inlineOnly: payload.inl === true, expiresAt };
     },
     issueChallenge: (userId, challengeId, mode, ttl) => sign('two-factor', userId, { cid: challengeId, mode }, ttl),
     async verifyChallenge(token) {

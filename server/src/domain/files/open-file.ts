@@ -11,7 +11,7 @@ import { contentOf, type FileContent, type OpenFileInput } from './file-content.
  * still open (ending the session ends its tokens).
  */
 export async function openFile(ctx: DomainContext, actor: Actor | undefined, input: OpenFileInput & { downloadToken?: string | undefined }): Promise<FileContent> {
-  const reader = actor ?? (input.downloadToken ? await authenticateDownload(ctx, input.downloadToken, input.fileId) : undefined);
+  const reader = actor ?? (input.downloadToken ? await authenticateDownload(ctx, input.downloadToken, input) : undefined);
   if (!reader) throw new Unauthorized();
   return contentOf(ctx, reader, await readableFile(ctx.db, viewerOf(reader), input.fileId), input.inline);
 }

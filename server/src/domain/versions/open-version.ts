@@ -14,7 +14,7 @@ export async function openVersion(
   actor: Actor | undefined,
   input: OpenFileInput & { versionId: number; downloadToken?: string | undefined },
 ): Promise<FileContent> {
-  const reader = actor ?? (input.downloadToken ? await authenticateDownload(ctx, input.downloadToken, input.fileId) : undefined);
+  const reader = actor ?? (input.downloadToken ? await authenticateDownload(ctx, input.downloadToken, input) : undefined);
   if (!reader) throw new Unauthorized();
   const { file, version } = await ownedVersion(ctx.db, reader.id, input.fileId, input.versionId);
   const asFile = { ...file, blob_hash: version.blob_hash, file_size: version.size, mime_type: version.mime_type };

@@ -4,6 +4,7 @@ import {
   bulkRequestSchema,
   bulkResponseSchema,
   dedupStatsSchema,
+  downloadLinkQuerySchema,
   downloadLinkResponseSchema,
   downloadQuerySchema,
   errorResponseSchema,
@@ -129,10 +130,18 @@ export function fileRoutes(app: FastifyInstance): void {
 
   app.post(
     '/api/files/:id/download-link',
-    api({ summary: 'A download URL valid for 60 seconds, bound to this session', tag, params, responses: { 200: downloadLinkResponseSchema }, errors: [404] }),
+    api({
+      summary: 'A download URL valid for 60 seconds, bound to this session; with ?inline=1 a preview URL, valid for an hour, that serves the file in place only',
+      tag,
+      params,
+      query: downloadLinkQuerySchema,
+      responses: { 200: downloadLinkResponseSchema },
+      errors: [404],
+    }),
     async (request): Promise<DownloadLinkResponse> => {
-      const { fileId, token, expiresAt } = await createDownloadToken(request.ctx, actorOf(request), { fileId: idOf(request) });
-      return { url: `/api/files/${fileId}/download?dl=${encodeURIComponent(token)}`, expires_at: new Date(expiresAt).toISOString() };
+      const inline = validated(downloadLinkQuerySchema, request.query).inline === '1';
+      const { fileId, token, expiresAt } = await createDownloadToken(request.ctx, actorOf(request), { fileId: idOf(request), inline });
+      return { url: `/api/files/${fileId}/download?dl=${encodeURIComponent(token)}${inline ? '&inline=1' : ''}`, expires_at: new Date(expiresAt).toISOString() };
     },
   );
 

@@ -59,7 +59,13 @@ function open(file: FileItem, routes: Record<string, MockReply>, options: Omit<H
 
 const png = makeFile({ id: 12, original_name: 'photo.png', mime_type: 'image/png', file_size: 1536, is_public: true, tags: ['holiday'] });
 const pdf = makeFile({ id: 11, original_name: 'report.pdf' });
-const pdfReply = { binary: '%PDF-1.4\n%%EOF\n', contentType: 'application/pdf' };
+const pdfReply = { binary: '%PDF-', contentType: 'application/pdf' };
+const PREVIEW_LINK = '/api/files/11/download?dl=signed&inline=1';
+/** A PDF's preview: its preview link, then its signature read through it. */
+const pdfRoutes = (reply: MockReply = pdfReply) => ({
+  'POST /api/files/11/download-link': { body: { url: PREVIEW_LINK, expires_at: '2030-01-01T00:00:00.000Z' } },
+  'GET /api/files/11/download': reply,
+});
 const text = (id: number, name: string, mime: string, size = 100) => makeFile({ id, original_name: name, mime_type: mime, file_size: size });
 
 describe('PreviewModal', () => {
@@ -109,23 +115,40 @@ describe('PreviewModal', () => {
     expect(screen.getByRole('complementary', { name: 'Details' })).toHaveTextContent('Namephoto.png');
   });
 
-  it('shows a PDF in a frame', async () => {
+  it("shows a PDF in a frame from its preview link, having read only its signature, so the browser's viewer names it after the file", async () => {
+    const { created } = blobUrls();
+    pdfViewer(true);
+    const { calls, token } = open(pdf, pdfRoutes());
+    expect(await screen.findByTitle('Preview of report.pdf')).toHaveAttribute('src', `${PREVIEW_LINK}#view=FitH`);
+    expect(calls.map((c) => `${c.method} ${c.path}${c.search}`).filter((c) => c.includes('/files/11/'))).toEqual([
+      'POST /api/files/11/download-link?inline=1',
+      'GET /api/files/11/download?dl=signed&inline=1',
+    ]);
+    const [link, head] = calls.filter((c) => c.path.startsWith('/api/files/11/'));
+    expect(link!.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(head!.headers.get('Range')).toBe('bytes=0-4');
+    expect(head!.headers.get('Authorization')).toBeNull();
+    expect(created).toEqual([]);
+  });
+
+  it("reads a public PDF's signature from the public route and shows it from there", async () => {
     blobUrls();
     pdfViewer(true);
-    open(pdf, { 'GET /api/files/11/download': pdfReply });
-    expect(await screen.findByTitle('Preview of report.pdf')).toHaveAttribute('src', 'blob:preview-1#view=FitH');
+    const { calls } = open(pdf, { 'GET /api/files/public/11/download': pdfReply }, { access: 'public' });
+    expect(await screen.findByTitle('Preview of report.pdf')).toHaveAttribute('src', '/api/files/public/11/download?inline=1#view=FitH');
+    expect(calls.filter((c) => c.path.includes('/files/')).map((c) => [c.path, c.search, c.headers.get('Range')])).toEqual([['/api/files/public/11/download', '?inline=1', 'bytes=0-4']]);
   });
 
   it('explains when the browser has no PDF viewer', async () => {
     blobUrls();
     pdfViewer(false);
-    open(pdf, { 'GET /api/files/11/download': pdfReply });
+    open(pdf, pdfRoutes());
     expect(await screen.findByText('This browser cannot show PDFs inside the page. Download the file to read it.')).toBeInTheDocument();
   });
 
   it("says 'Failed to load PDF' when the bytes are no PDF", async () => {
     blobUrls();
-    open(pdf, { 'GET /api/files/11/download': { binary: '<html>', contentType: 'application/pdf' } });
+    open(pdf, pdfRoutes({ binary: '<html', contentType: 'application/pdf' }));
     expect(await screen.findByText('Failed to load PDF')).toBeInTheDocument();
   });
 

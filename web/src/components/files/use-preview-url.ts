@@ -1,14 +1,20 @@
 import { useEffect, useState } from 'react';
 import { previewKind, TEXT_PREVIEW_BYTES } from '@vault/contract';
 import { apiBlob } from '../../api/client';
-import { fetchPreview, headRange, type FileAccess } from '../../api/files';
+import { fetchPreview, headRange, previewAddress, type FileAccess } from '../../api/files';
 
 export type PreviewState =
   | { status: 'idle' }
   | { status: 'loading' }
-  /** `truncated`: only the head of a long text was read. */
+  /**
+   * `url`: what the viewer shows, a blob: URL of `blob` or a PDF's own address;
+   * `blob`: the bytes read; `truncated`: only the file's head was read.
+   */
   | { status: 'ready'; url: string; blob: Blob; truncated: boolean }
   | { status: 'error' };
+
+/** The bytes every PDF starts with. */
+const PDF_SIGNATURE = '%PDF-';
 
 /** What the preview needs to know of a file to fetch it. */
 export interface PreviewSource {
@@ -18,40 +24,63 @@ export interface PreviewSource {
 }
 
 /**
- * How much of a file a preview reads: texts longer than TEXT_PREVIEW_BYTES only
- * their head (a Range request), anything else whole. A short file is read whole
- * without a Range, so an empty one is no unsatisfiable range.
+ * How much of a file a preview reads (a Range request): texts longer than
+ * TEXT_PREVIEW_BYTES their head, PDFs their signature (the browser's viewer
+ * reads the rest), pictures all. A short file is read whole without a Range,
+ * so an empty one is no unsatisfiable range.
  */
 export function previewBytes(file: Pick<PreviewSource, 'mime_type' | 'file_size'>): number | null {
   const kind = previewKind(file.mime_type);
-  const text = kind !== null && kind !== 'image' && kind !== 'pdf';
-  return text && file.file_size > TEXT_PREVIEW_BYTES ? TEXT_PREVIEW_BYTES : null;
+  const head = kind === 'pdf' ? PDF_SIGNATURE.length : kind === null || kind === 'image' ? null : TEXT_PREVIEW_BYTES;
+  return head !== null && file.file_size > head ? head : null;
+}
+
+/** What a preview loaded: the bytes it read, and the address its viewer shows when not those bytes. */
+interface Loaded {
+  blob: Blob;
+  address?: string;
 }
 
 /**
+ * A PDF is shown by the browser's viewer from the file's address on the
+ * server, not from a blob: URL: the viewer then names the document (and a copy
+ * saved from it) after the file rather than a random id, and reads it as it
+ * needs. Only its signature is read here.
+ */
+async function pdfAt(address: string, bytes: number | null, signal: AbortSignal): Promise<Loaded> {
+  return { address, blob: await apiBlob(address, { token: null, signal, headers: headRange(bytes) }) };
+}
+
+const isPdf = (file: Pick<PreviewSource, 'mime_type'>) => previewKind(file.mime_type) === 'pdf';
+
+/**
  * Fetches a file to preview with the caller's credentials (?inline=1) and gives
- * it a blob: URL, revoked when the file changes or the preview closes. Null
- * fetches nothing.
+ * it a blob: URL, revoked when the file changes or the preview closes (a PDF
+ * its preview address instead). Null fetches nothing.
  */
 export function usePreviewUrl(file: PreviewSource | null, access: FileAccess): PreviewState {
   const bytes = file && previewBytes(file);
-  return useBlobPreview(file === null ? null : `${access}:${file.id}`, bytes, (signal) => fetchPreview(file!.id, access, bytes, signal));
+  return useBlobPreview(file === null ? null : `${access}:${file.id}`, bytes, async (signal) =>
+    isPdf(file!) ? pdfAt(await previewAddress(file!.id, access), bytes, signal) : { blob: await fetchPreview(file!.id, access, bytes, signal) },
+  );
 }
 
 /** The same for a share link's file, whose URL carries its grant; no account token is sent. */
 export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
   const bytes = previewBytes(file);
-  return useBlobPreview(url, bytes, (signal) => apiBlob(url!, { token: null, signal, headers: headRange(bytes) }));
+  return useBlobPreview(url, bytes, async (signal) =>
+    isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await apiBlob(url!, { token: null, signal, headers: headRange(bytes) }) },
+  );
 }
 
 /**
- * Loads a blob whenever `key` changes (null: nothing to show) and revokes its
- * URL when done. A state belongs to the key it was loaded for: in the render
+ * Loads a blob whenever `key` changes (null: nothing to show) and revokes the
+ * blob: URL it made for it when done. A state belongs to the key it was loaded for: in the render
  * where the key has just changed, the previous file's blob is never handed to
  * the next file's viewer (an image element would start loading a URL that is
  * about to be revoked).
  */
-function useBlobPreview(key: string | null, bytes: number | null, load: (signal: AbortSignal) => Promise<Blob>): PreviewState {
+function useBlobPreview(key: string | null, bytes: number | null, load: (signal: AbortSignal) => Promise<Loaded>): PreviewState {
   const [loaded, setLoaded] = useState<{ key: string | null; state: PreviewState }>({ key: null, state: { status: 'idle' } });
   useEffect(() => {
     if (key === null) {
@@ -59,12 +88,13 @@ function useBlobPreview(key: string | null, bytes: number | null, load: (signal:
       return;
     }
     const controller = new AbortController();
-    let url: string | null = null;
+    let created: string | null = null;
     setLoaded({ key, state: { status: 'loading' } });
     load(controller.signal).then(
-      (blob) => {
+      ({ blob, address }) => {
         if (controller.signal.aborted) return;
-        url = URL.createObjectURL(blob);
+        const url = address ?? URL.createObjectURL(blob);
+        if (address === undefined) created = url;
         setLoaded({ key, state: { status: 'ready', url, blob, truncated: bytes !== null } });
       },
       () => {
@@ -73,7 +103,7 @@ function useBlobPreview(key: string | null, bytes: number | null, load: (signal:
     );
     return () => {
       controller.abort();
-      if (url) URL.revokeObjectURL(url);
+      if (created) URL.revokeObjectURL(created);
     };
     // `load` and `bytes` follow from `key`: only a new key is a new file to load.
   }, [key]);
@@ -81,8 +111,8 @@ function useBlobPreview(key: string | null, bytes: number | null, load: (signal:
   return key === null ? { status: 'idle' } : { status: 'loading' };
 }
 
-/** Whether a blob really holds a PDF (its magic bytes), before a viewer is asked to show it. */
+/** Whether a file's head really is a PDF's (its signature), before a viewer is asked to show it. */
 export async function looksLikePdf(blob: Blob): Promise<boolean> {
-  const head = new Uint8Array(await blob.slice(0, 5).arrayBuffer());
-  return String.fromCharCode(...head) === '%PDF-';
+  const head = new Uint8Array(await blob.slice(0, PDF_SIGNATURE.length).arrayBuffer());
+  return String.fromCharCode(...head) === PDF_SIGNATURE;
 }
