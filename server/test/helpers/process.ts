@@ -25,11 +25,16 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   let out = '';
+  let listening = false;
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      const match = /"msg":"Server listening at (http:\/\/[^"]+)"/.exec(out);
-      if (match) resolve(match[1]!);
+      // Searched for until found only: the log grows by a line per request.
+      const match = listening ? null : /"msg":"Server listening at (http:\/\/[^"]+)"/.exec(out);
+      if (match) {
+        listening = true;
+        resolve(match[1]!);
+      }
     });
     void exited.then((code) => reject(new Error(`server exited (${code}): ${stderr}`)));
   });
