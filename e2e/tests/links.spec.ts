@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { collectErrors, expect, expectToast, test } from './fixtures';
-import { apiFolder } from './file-helpers';
+import { apiFolder, apiUpload } from './file-helpers';
 import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
@@ -100,3 +100,43 @@ test('a file request takes an anonymous upload that the owner sees arrive live',
   await visitor.close();
   expect(visitorErrors).toEqual([]);
 });
+
+test("on a phone the sharing page shows each row's facts whole, wrapping between them", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const owner = await registerViaApi(request, newAccount('phone'));
+  await signInViaApi(page, owner);
+  const { token } = await storedSession(page);
+  const [fileId] = await apiUpload(request, token!, [{ name: 'Quarterly report for the board.txt', mimeType: 'text/plain', buffer: textFile('q') }], { is_public: 'true' });
+  const expires = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const link = await request.post('/api/links', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { item: { type: 'file', id: fileId }, password: 'a long secret', max_downloads: 10, expires_at: expires },
+  });
+  expect(link.status()).toBe(201);
+
+  await page.goto('/sharing');
+  const facts = async (list: string) => {
+    const items = page.getByRole('list', { name: list }).getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    // The line of facts: the row's text block holding a ' · '.
+    return items.first().locator('div', { hasText: ' · ' }).last();
+  };
+  for (const line of [await facts('Public Files'), await facts('Links')]) {
+    await expect(line).toBeVisible();
+    expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  // Every fact of the link is there, and the line broke between facts, never inside one.
+  const linkFacts = await facts('Links');
+  await expect(linkFacts).toContainText(/Password · Expires\s.+ · 0\/10\sdownloads · 0\sviews/);
+  const lines = await linkFacts.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBeGreaterThan(1);
+  // The facts' own text, beside the state's badge: only no-break spaces inside a fact.
+  const ownText = await linkFacts.evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim());
+  expect(ownText.split(' · ')).toHaveLength(4);
+  expect(ownText.split(' · ').filter((fact) => fact.includes(' '))).toEqual([]);
+});
+

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
+import { countNoun, factLine, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
 
-/** A size as shown: its figure and unit joined by a no-break space. */
-const size = (text: string) => text.replace(' ', '\u00a0');
+/** A size or date as shown: its words joined by no-break spaces. */
+const shown = (text: string) => text.replaceAll(' ', '\u00a0');
 
 describe('formatFileSize', () => {
   it.each([
@@ -16,12 +16,12 @@ describe('formatFileSize', () => {
     [1024 ** 3 * 2.5, '2.5 GB'],
     [1024 ** 4, '1024 GB'],
   ])('%d bytes -> %s', (bytes, expected) => {
-    expect(formatFileSize(bytes)).toBe(size(expected));
+    expect(formatFileSize(bytes)).toBe(shown(expected));
   });
 
   it('treats negative and non-finite sizes as 0 Bytes', () => {
-    expect(formatFileSize(-5)).toBe(size('0 Bytes'));
-    expect(formatFileSize(Number.NaN)).toBe(size('0 Bytes'));
+    expect(formatFileSize(-5)).toBe(shown('0 Bytes'));
+    expect(formatFileSize(Number.NaN)).toBe(shown('0 Bytes'));
   });
 
   it('never lets a line end between the figure and the unit', () => {
@@ -31,14 +31,21 @@ describe('formatFileSize', () => {
 
 describe('formatShareSize', () => {
   it('uses KB up to and including 1,048,576 bytes', () => {
-    expect(formatShareSize(0)).toBe(size('0.0 KB'));
-    expect(formatShareSize(1536)).toBe(size('1.5 KB'));
-    expect(formatShareSize(1_048_576)).toBe(size('1024.0 KB'));
+    expect(formatShareSize(0)).toBe(shown('0.0 KB'));
+    expect(formatShareSize(1536)).toBe(shown('1.5 KB'));
+    expect(formatShareSize(1_048_576)).toBe(shown('1024.0 KB'));
   });
 
   it('uses MB above 1,048,576 bytes', () => {
-    expect(formatShareSize(1_048_577)).toBe(size('1.0 MB'));
-    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(size('5.3 MB'));
+    expect(formatShareSize(1_048_577)).toBe(shown('1.0 MB'));
+    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(shown('5.3 MB'));
+  });
+});
+
+describe('factLine', () => {
+  it('joins the facts given, each kept on one line', () => {
+    expect(factLine(['3 downloads', null, 'last used Jan 05'])).toBe(`${shown('3 downloads')} · ${shown('last used Jan 05')}`);
+    expect(factLine([null])).toBe('');
   });
 });
 
@@ -55,17 +62,22 @@ describe('dates', () => {
   const date = new Date(2024, 0, 5, 9, 7, 30);
 
   it('formats dates as MMM dd, yyyy', () => {
-    expect(formatDate(date)).toBe('Jan 05, 2024');
+    expect(formatDate(date)).toBe(shown('Jan 05, 2024'));
   });
 
   it('formats updated times as MMM dd, HH:mm', () => {
-    expect(formatDateTime(date)).toBe('Jan 05, 09:07');
+    expect(formatDateTime(date)).toBe(shown('Jan 05, 09:07'));
   });
 
   it('accepts ISO strings', () => {
     const iso = date.toISOString();
-    expect(formatDate(iso)).toBe('Jan 05, 2024');
-    expect(formatDateTime(iso)).toBe('Jan 05, 09:07');
+    expect(formatDate(iso)).toBe(shown('Jan 05, 2024'));
+    expect(formatDateTime(iso)).toBe(shown('Jan 05, 09:07'));
+  });
+
+  it('never lets a line end inside a date', () => {
+    expect(formatDate(date).split('\u00a0')).toEqual(['Jan', '05,', '2024']);
+    expect(formatDateTime(date)).not.toMatch(/ /);
   });
 
   it('shows a dash for unreadable dates', () => {

@@ -19,7 +19,7 @@ const KIB = 1024;
 /** Bytes in a MB as sizes are shown (base 1024). */
 export const MIB = KIB * KIB;
 
-/** Between a size's figure and its unit: a no-break space, so that a line never ends between them. */
+/** Between a size's figure and its unit, and inside a date: a no-break space, so that a line never ends there. */
 const UNIT_SPACE = '\u00a0';
 
 /** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB. */
@@ -35,6 +35,17 @@ export function formatShareSize(bytes: number): string {
   return bytes > MIB ? `${(bytes / MIB).toFixed(1)}${UNIT_SPACE}MB` : `${(bytes / KIB).toFixed(1)}${UNIT_SPACE}KB`;
 }
 
+/**
+ * Facts in one line, 'a · b · c', that wraps only between facts: no line
+ * ends inside '3 downloads' or 'last used Jan 05, 2024'. Null facts are left out.
+ */
+export function factLine(facts: readonly (string | null)[]): string {
+  return facts
+    .filter((fact) => fact !== null)
+    .map((fact) => fact.replaceAll(' ', UNIT_SPACE))
+    .join(' · ');
+}
+
 /** Percent values (already x100) with 1 decimal: 42.345 -> '42.3%'. */
 export function formatPercent(value: number): string {
   return `${(Number.isFinite(value) ? value : 0).toFixed(1)}%`;
@@ -45,16 +56,20 @@ function toDate(value: string | Date): Date | null {
   return isValid(date) ? date : null;
 }
 
+/** A date in the language's pattern, its spaces no-break ones: a line never ends inside a date. */
+function formatUnbroken(value: string | Date, pattern: string): string {
+  const date = toDate(value);
+  return date ? format(date, pattern, { locale: dateLocale() }).replaceAll(' ', UNIT_SPACE) : '—';
+}
+
 /** 'Jan 05, 2024' (English), '05. Jan. 2024' (German). */
 export function formatDate(value: string | Date): string {
-  const date = toDate(value);
-  return date ? format(date, i18n.t('format.date'), { locale: dateLocale() }) : '—';
+  return formatUnbroken(value, i18n.t('format.date'));
 }
 
 /** Updated times: 'Jan 05, 09:07' (English), '05. Jan., 09:07' (German). */
 export function formatDateTime(value: string | Date): string {
-  const date = toDate(value);
-  return date ? format(date, i18n.t('format.dateTime'), { locale: dateLocale() }) : '—';
+  return formatUnbroken(value, i18n.t('format.dateTime'));
 }
 
 /** A countdown as m:ss: 300 -> '5:00', 59 -> '0:59'. */

@@ -49,7 +49,7 @@ export function SharingList({ title, description, items, empty, total, actions }
               {icon}
               <div className="min-w-0 flex-1">
                 <div className="truncate text-sm font-medium text-slate-900">{name}</div>
-                <div className="truncate text-xs text-slate-500">{meta}</div>
+                <div className="text-xs text-slate-500">{meta}</div>
               </div>
               <div className="flex shrink-0 gap-2">{action}</div>
             </li>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
-import { formatDate, formatFileSize } from '../../lib/format';
+import { factLine, formatDate, formatFileSize } from '../../lib/format';
 import { folderContents } from '../folders/folder-contents';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import type { SharingListItem } from './SharingList';
@@ -17,7 +17,7 @@ function FolderTile() {
 }
 
 /** '2 MB · Jan 05, 2024' */
-export const fileMeta = (f: FileItem) => `${formatFileSize(f.file_size)} · ${formatDate(f.created_at)}`;
+export const fileMeta = (f: FileItem) => factLine([formatFileSize(f.file_size), formatDate(f.created_at)]);
 /** '3 files, 1 folder · 2 MB in all' */
 export const folderMeta = (f: Folder) => folderContents(f);
 
