@@ -125,18 +125,33 @@ test("on a phone the sharing page shows each row's facts whole, wrapping between
     await expect(line).toBeVisible();
     expect(await line.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }
-  // Every fact of the link is there, and the line broke between facts, never inside one.
+  // Every fact of the link is there, and the line broke between facts.
   const linkFacts = await facts('Links');
-  await expect(linkFacts).toContainText(/Password · Expires\s.+ · 0\/10\sdownloads · 0\sviews/);
-  const lines = await linkFacts.evaluate((el) => {
+  await expect(linkFacts).toContainText(/Password\s·\sExpires\s.+\s·\s0\/10\sdownloads\s·\s0\sviews/);
+  const shape = await linkFacts.evaluate((el) => {
+    const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
     const range = document.createRange();
     range.selectNodeContents(el);
-    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    // The state's badge, then a span per fact.
+    const [, ...factSpans] = [...el.children];
+    return {
+      lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+      facts: factSpans.length,
+      // A fact breaks inside only when it alone is wider than the line: then it fills the line.
+      brokenShort: factSpans
+        .filter((span) => span.getBoundingClientRect().height > lineHeight * 1.5 && span.getBoundingClientRect().width < el.clientWidth - 1)
+        .map((span) => span.textContent),
+    };
   });
-  expect(lines).toBeGreaterThan(1);
-  // The facts' own text, beside the state's badge: only no-break spaces inside a fact.
-  const ownText = await linkFacts.evaluate((el) => [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim());
-  expect(ownText.split(' · ')).toHaveLength(4);
-  expect(ownText.split(' · ').filter((fact) => fact.includes(' '))).toEqual([]);
-});
+  expect(shape).toEqual({ lines: expect.any(Number), facts: 4, brokenShort: [] });
+  expect(shape.lines).toBeGreaterThan(1);
 
+  // A session's facts beside its Sign out button (the sign-ins through the API are other sessions) stay within their column too.
+  await page.goto('/settings');
+  const other = page.getByTestId('session-row').filter({ has: page.getByRole('button', { name: /Sign out/ }) }).first();
+  await expect(other).toBeVisible();
+  const sessionFacts = other.getByText(/Signed in/);
+  expect(await sessionFacts.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const [factsBox, buttonBox] = [await sessionFacts.boundingBox(), await other.getByRole('button', { name: /Sign out/ }).boundingBox()];
+  expect(factsBox!.x + factsBox!.width).toBeLessThanOrEqual(buttonBox!.x);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countNoun, factLine, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
+import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
 
 /** A size or date as shown: its words joined by no-break spaces. */
 const shown = (text: string) => text.replaceAll(' ', '\u00a0');
@@ -39,13 +39,6 @@ describe('formatShareSize', () => {
   it('uses MB above 1,048,576 bytes', () => {
     expect(formatShareSize(1_048_577)).toBe(shown('1.0 MB'));
     expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(shown('5.3 MB'));
-  });
-});
-
-describe('factLine', () => {
-  it('joins the facts given, each kept on one line', () => {
-    expect(factLine(['3 downloads', null, 'last used Jan 05'])).toBe(`${shown('3 downloads')} · ${shown('last used Jan 05')}`);
-    expect(factLine([null])).toBe('');
   });
 });
 

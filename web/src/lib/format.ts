@@ -35,17 +35,6 @@ export function formatShareSize(bytes: number): string {
   return bytes > MIB ? `${(bytes / MIB).toFixed(1)}${UNIT_SPACE}MB` : `${(bytes / KIB).toFixed(1)}${UNIT_SPACE}KB`;
 }
 
-/**
- * Facts in one line, 'a · b · c', that wraps only between facts: no line
- * ends inside '3 downloads' or 'last used Jan 05, 2024'. Null facts are left out.
- */
-export function factLine(facts: readonly (string | null)[]): string {
-  return facts
-    .filter((fact) => fact !== null)
-    .map((fact) => fact.replaceAll(' ', UNIT_SPACE))
-    .join(' · ');
-}
-
 /** Percent values (already x100) with 1 decimal: 42.345 -> '42.3%'. */
 export function formatPercent(value: number): string {
   return `${(Number.isFinite(value) ? value : 0).toFixed(1)}%`;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Inbox, Plus, XCircle } from 'lucide-react';
 import { useCloseFileRequest, useFileRequests } from '../../api/links';
 import { Button } from '../ui/Button';
+import { FactLine } from '../ui/FactLine';
 import { SharingList } from '../sharing/SharingList';
 import { CopyAddressButton } from './CopyAddressButton';
 import { CreateFileRequestDialog } from './CreateFileRequestDialog';
@@ -33,7 +34,7 @@ export function MyFileRequests() {
           name: request.label ? t('requests.named', { label: request.label, folder: request.folder.name }) : t('requests.into', { folder: request.folder.name }),
           meta: (
             <>
-              <LinkStateBadge state={request.state} closed /> {fileRequestFacts(request)}
+              <LinkStateBadge state={request.state} closed /> <FactLine facts={fileRequestFacts(request)} />
             </>
           ),
           action: (

@@ -5,6 +5,7 @@ import type { ShareLink } from '@vault/contract';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
+import { FactLine } from '../ui/FactLine';
 import { SharingList } from '../sharing/SharingList';
 import { CopyAddressButton } from './CopyAddressButton';
 import { shareLinkFacts } from './link-facts';
@@ -31,7 +32,7 @@ export function MyShareLinks() {
             name: link.label ? `${link.label} · ${link.item.name}` : link.item.name,
             meta: (
               <>
-                <LinkStateBadge state={link.state} /> {shareLinkFacts(link)}
+                <LinkStateBadge state={link.state} /> <FactLine facts={shareLinkFacts(link)} />
               </>
             ),
             action: (

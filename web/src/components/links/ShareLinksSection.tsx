@@ -4,6 +4,7 @@ import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
 import type { LinkItemRef, ShareLink } from '@vault/contract';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
+import { FactLine } from '../ui/FactLine';
 import { LoadingState } from '../ui/LoadingState';
 import { LinkAddress } from './LinkAddress';
 import { shareLinkFacts } from './link-facts';
@@ -41,7 +42,9 @@ function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
           </Button>
         )}
       </div>
-      <p className="text-xs text-slate-500">{shareLinkFacts(link)}</p>
+      <p className="text-xs text-slate-500">
+        <FactLine facts={shareLinkFacts(link)} />
+      </p>
       {active && <LinkAddress path={link.path} label={t('section.addressOf', { label: link.label ?? t('section.theLink') })} />}
     </li>
   );

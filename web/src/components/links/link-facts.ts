@@ -1,27 +1,27 @@
 import type { FileRequest, ShareLink } from '@vault/contract';
 import { i18n } from '../../i18n';
-import { factLine, formatDate, formatFileSize } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
 
-/** One line of what a share link allows and how it was used. */
-export function shareLinkFacts(link: ShareLink): string {
-  return factLine([
+/** What a share link allows and how it was used, for a FactLine. */
+export function shareLinkFacts(link: ShareLink): (string | null)[] {
+  return [
     link.has_password ? i18n.t('links:facts.password') : null,
     link.expires_at ? i18n.t('links:facts.expires', { date: formatDate(link.expires_at) }) : null,
     link.max_downloads !== null ? i18n.t('links:facts.downloadsOf', { count: link.downloads, max: link.max_downloads }) : i18n.t('links:facts.downloads', { count: link.downloads }),
     i18n.t('links:facts.views', { count: link.views }),
     link.last_used_at ? i18n.t('links:facts.lastUsed', { date: formatDate(link.last_used_at) }) : null,
-  ]);
+  ];
 }
 
-/** One line of what a file request accepts and what it received. */
-export function fileRequestFacts(request: FileRequest): string {
+/** What a file request accepts and what it received, for a FactLine. */
+export function fileRequestFacts(request: FileRequest): (string | null)[] {
   const received = formatFileSize(request.bytes_received);
-  return factLine([
+  return [
     request.has_password ? i18n.t('links:facts.password') : null,
     request.expires_at ? i18n.t('links:facts.expires', { date: formatDate(request.expires_at) }) : null,
     request.max_files !== null ? i18n.t('links:facts.filesOf', { count: request.files_received, max: request.max_files }) : i18n.t('links:facts.files', { count: request.files_received }),
     request.max_bytes !== null ? i18n.t('links:facts.bytesOf', { size: received, max: formatFileSize(request.max_bytes) }) : received,
-  ]);
+  ];
 }
 
 /** A date input's value (a whole day, local) as the end of that day. */

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
+import { FactLine } from '../ui/FactLine';
 import { QueryState } from '../ui/QueryState';
 
 function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
@@ -22,7 +23,13 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
           {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
         </p>
         <p className="text-sm text-slate-500">
-          {t('sessions.facts', { address: session.address ?? t('sessions.unknownAddress'), created: formatDateTime(session.created_at), seen: formatDateTime(session.last_seen_at) })}
+          <FactLine
+            facts={[
+              session.address ?? t('sessions.unknownAddress'),
+              t('sessions.signedIn', { date: formatDateTime(session.created_at) }),
+              t('sessions.lastSeen', { date: formatDateTime(session.last_seen_at) }),
+            ]}
+          />
         </p>
       </div>
       {!session.current && (

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
-import { factLine, formatDate, formatFileSize } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
 import { folderContents } from '../folders/folder-contents';
 import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FactLine } from '../ui/FactLine';
 import type { SharingListItem } from './SharingList';
 
 const NAME_LINK = 'rounded-sm hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600';
@@ -17,12 +18,12 @@ function FolderTile() {
 }
 
 /** '2 MB · Jan 05, 2024' */
-export const fileMeta = (f: FileItem) => factLine([formatFileSize(f.file_size), formatDate(f.created_at)]);
+export const fileMeta = (f: FileItem) => <FactLine facts={[formatFileSize(f.file_size), formatDate(f.created_at)]} />;
 /** '3 files, 1 folder · 2 MB in all' */
 export const folderMeta = (f: Folder) => folderContents(f);
 
 /** A file's row in a sharing list: its icon, its name linking to its page, a line of facts and the actions. */
-export function fileRow(file: FileItem, meta: string, action: SharingListItem['action']): SharingListItem {
+export function fileRow(file: FileItem, meta: SharingListItem['meta'], action: SharingListItem['action']): SharingListItem {
   return {
     key: `file-${file.id}`,
     icon: <FileTypeIcon mime={file.mime_type} size="sm" />,
@@ -36,7 +37,7 @@ export function fileRow(file: FileItem, meta: string, action: SharingListItem['a
   };
 }
 
-export function folderRow(folder: Folder, meta: string, action: SharingListItem['action']): SharingListItem {
+export function folderRow(folder: Folder, meta: SharingListItem['meta'], action: SharingListItem['action']): SharingListItem {
   return {
     key: `folder-${folder.id}`,
     icon: <FolderTile />,

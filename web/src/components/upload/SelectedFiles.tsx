@@ -4,6 +4,7 @@ import { extensionOf, mimeOfExtension } from '@vault/contract';
 import { formatFileSize } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
+import { FactLine } from '../ui/FactLine';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Spinner } from '../ui/Spinner';
 import { FileTypeIcon } from '../files/FileTypeIcon';
@@ -68,7 +69,7 @@ function FileProgress({ item }: { item: UploadItem }) {
         valueText={facts.join(', ')}
         tone={item.status === 'paused' ? 'warning' : 'accent'}
       />
-      <p className="mt-1 text-xs text-slate-600 tabular-nums">{facts.join(' · ')}</p>
+      <p className="mt-1 text-xs text-slate-600 tabular-nums"><FactLine facts={facts} /></p>
     </div>
   );
 }
