@@ -102,7 +102,7 @@ interface RowProps {
 const ROW_FOCUS = 'outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
 const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
 
-function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage }: RowProps) {
+function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps & { mine: boolean }) {
   const { t } = useTranslation('files');
   return (
     <tr {...manage?.attributes} className={clsx('align-top transition-colors', ROW_FOCUS, selectedTone(manage))}>
@@ -119,8 +119,9 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
             <ContentMatchText match={file.match} />
             <FileBadges file={file} />
             <FileTags tags={file.tags} />
+            {/* The columns a narrow table leaves out; the owner, as on a phone, on others' files only. */}
             <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-500 @6xl:hidden">
-              {showOwner && <Meta icon={User}>{file.username}</Meta>}
+              {showOwner && !mine && <Meta icon={User}>{file.username}</Meta>}
               {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
               <span className="@4xl:hidden">
                 {formatDate(file.created_at)} · {t('list.downloads', { count: file.download_count })}
@@ -314,7 +315,7 @@ export function FileList({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.file.id} {...row} />
+            <TableRow key={row.file.id} {...row} mine={row.file.user_id === currentUserId} />
           ))}
         </tbody>
       </table>

@@ -78,4 +78,17 @@ describe('FileList views', () => {
     expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
     expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
   });
+
+  it("names the owner in a narrow table's row on others' files only, as a phone's card does", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    storeSession(makeUser({ id: 7 }));
+    mockFetch({});
+    const theirs = makeFile({ id: 41, original_name: 'theirs.txt', mime_type: 'text/plain', user_id: 8, username: 'bob' });
+    const own = makeFile({ id: 42, original_name: 'own.txt', mime_type: 'text/plain', user_id: 7, username: 'alice' });
+    renderUi(<FileList files={[theirs, own]} currentUserId={7} label="Your files" />);
+    // The name's cell: the table's Owner column, shown on wide screens, is another cell.
+    const nameCell = (name: string) => screen.getByText(name).closest('td')!;
+    expect(nameCell('theirs.txt')).toHaveTextContent('bob');
+    expect(nameCell('own.txt')).not.toHaveTextContent('alice');
+  });
 });
