@@ -52,7 +52,7 @@ describe('FileList views', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
     storeSession(makeUser({ id: 7 }));
     mockFetch({ 'GET /api/files/31/thumbnail': { binary: 'webp', contentType: 'image/webp' } });
-    const shared = makeFile({ id: 31, original_name: 'beach.jpg', mime_type: 'image/jpeg', is_public: true });
+    const beach = makeFile({ id: 31, original_name: 'beach.jpg', mime_type: 'image/jpeg', is_public: true });
     const user = userEvent.setup();
     const buttonsOf = (tile: HTMLElement) => within(tile).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
     const menuOf = async (tile: HTMLElement) => {
@@ -63,7 +63,7 @@ describe('FileList views', () => {
     };
 
     // An owner's list that is not managed: the five actions as buttons in the list (here a phone's card), two and a menu in a tile.
-    renderUi(<FileList files={[shared]} currentUserId={7} label="Your files" />);
+    renderUi(<FileList files={[beach]} currentUserId={7} label="Your files" />);
     const card = screen.getByText('beach.jpg').closest('li')!;
     expect(buttonsOf(card)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'Copy public link beach.jpg', 'Share beach.jpg', 'Delete beach.jpg']);
     await user.click(screen.getByRole('button', { name: 'Grid' }));
@@ -73,7 +73,7 @@ describe('FileList views', () => {
     cleanup();
 
     // A managed list's menu already holds share and delete: nothing is offered twice.
-    renderUi(<FileList files={[shared]} currentUserId={7} label="Your files" manage />);
+    renderUi(<FileList files={[beach]} currentUserId={7} label="Your files" manage />);
     tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
     expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
     expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
