@@ -84,6 +84,8 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
   const token = await apiToken(request, account);
   await signInViaApi(page, account);
   await openUpload(page);
+  // On a phone's width, where the row's status and Pause share the name's line.
+  await page.setViewportSize({ width: 390, height: 844 });
   const throttle = await throttleUploads(page, ACTING_SPEED);
   const offsets = patchOffsets(page);
   const content = bigText(4 * MIB);
@@ -95,6 +97,9 @@ test('a large file is paused and resumed where it stopped', async ({ page, reque
   await page.getByRole('button', { name: 'Pause large.txt' }).click();
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Paused')).toBeVisible();
   const pausedAt = await percentOf(page, 'large.txt');
+  // The progress and its figures take the row's width, not a column beside the status.
+  const [bar, row] = [await progressOf(page, 'large.txt').boundingBox(), await page.getByRole('list', { name: 'Selected files' }).getByRole('listitem').boundingBox()];
+  expect(bar!.width).toBeGreaterThan(row!.width * 0.7);
   await cancelled;
   await throttle.finish();
   await page.getByRole('button', { name: 'Resume large.txt' }).click();

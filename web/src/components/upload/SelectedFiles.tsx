@@ -86,6 +86,45 @@ export interface SelectedFilesProps {
 
 const inFlight = (item: UploadItem) => item.status === 'uploading' || item.status === 'paused' || item.status === 'queued';
 
+/** A picked file's status and what can be done with it now: pause, resume, retry or remove. */
+function ItemActions({ item, onPause, onResume, onRemove, locked }: { item: UploadItem } & Pick<SelectedFilesProps, 'onPause' | 'onResume' | 'onRemove' | 'locked'>) {
+  const { t } = useTranslation('upload');
+  return (
+    <div className="flex shrink-0 items-center gap-1">
+      <StatusBadge item={item} />
+      {item.status === 'uploading' && (
+        <Button variant="ghost" size="sm" aria-label={t('queue.pauseName', { name: item.file.name })} onClick={() => onPause(item.key)}>
+          <Pause aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">{t('queue.pause')}</span>
+        </Button>
+      )}
+      {item.status === 'paused' && (
+        <Button variant="ghost" size="sm" aria-label={t('queue.resumeName', { name: item.file.name })} onClick={() => onResume(item.key)}>
+          <Play aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">{t('queue.resume')}</span>
+        </Button>
+      )}
+      {item.status === 'error' && (
+        <Button variant="ghost" size="sm" aria-label={t('queue.retryName', { name: item.file.name })} onClick={() => onResume(item.key)}>
+          <RotateCw aria-hidden="true" className="size-4" />
+          <span className="hidden sm:inline">{t('queue.retry')}</span>
+        </Button>
+      )}
+      {(item.status === 'pending' || item.status === 'error') && (
+        <button
+          type="button"
+          aria-label={t('removeName', { name: item.file.name })}
+          disabled={locked}
+          onClick={() => onRemove(item.key)}
+          className="rounded-md p-1 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent-600 disabled:opacity-50"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The files picked for upload with their status (Ready, Uploading..., uploaded,
  * failed), each file's progress, speed and time left while it is sent, Pause,
@@ -110,44 +149,16 @@ export function SelectedFiles({ items, onRemove, onClear, onPause, onResume, loc
           <li key={item.key} className="flex items-start gap-3 px-3 py-2.5">
             <FileTypeIcon mime={item.file.type || mimeOf(item.file.name)} size="sm" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900" title={item.dir ? `${item.dir}/${item.file.name}` : item.file.name}>
-                {item.dir && <span className="font-normal text-slate-500">{item.dir}/</span>}
-                {item.file.name}
-              </p>
+              {/* Name and status on one line; the progress below takes the row's whole width, even on a phone. */}
+              <div className="flex min-h-8 items-center gap-2">
+                <p className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900" title={item.dir ? `${item.dir}/${item.file.name}` : item.file.name}>
+                  {item.dir && <span className="font-normal text-slate-500">{item.dir}/</span>}
+                  {item.file.name}
+                </p>
+                <ItemActions item={item} onPause={onPause} onResume={onResume} onRemove={onRemove} locked={locked} />
+              </div>
               {inFlight(item) ? <FileProgress item={item} /> : <p className="text-xs text-slate-500">{formatFileSize(item.file.size)}</p>}
               {item.status === 'error' && <p className="mt-0.5 text-xs text-red-700">{item.error ?? t('uploadFailed')}</p>}
-            </div>
-            <div className="flex shrink-0 items-center gap-1 self-center">
-              <StatusBadge item={item} />
-              {item.status === 'uploading' && (
-                <Button variant="ghost" size="sm" aria-label={t('queue.pauseName', { name: item.file.name })} onClick={() => onPause(item.key)}>
-                  <Pause aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:inline">{t('queue.pause')}</span>
-                </Button>
-              )}
-              {item.status === 'paused' && (
-                <Button variant="ghost" size="sm" aria-label={t('queue.resumeName', { name: item.file.name })} onClick={() => onResume(item.key)}>
-                  <Play aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:inline">{t('queue.resume')}</span>
-                </Button>
-              )}
-              {item.status === 'error' && (
-                <Button variant="ghost" size="sm" aria-label={t('queue.retryName', { name: item.file.name })} onClick={() => onResume(item.key)}>
-                  <RotateCw aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:inline">{t('queue.retry')}</span>
-                </Button>
-              )}
-              {(item.status === 'pending' || item.status === 'error') && (
-                <button
-                  type="button"
-                  aria-label={t('removeName', { name: item.file.name })}
-                  disabled={locked}
-                  onClick={() => onRemove(item.key)}
-                  className="rounded-md p-1 text-slate-400 transition-colors hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-accent-600 disabled:opacity-50"
-                >
-                  <X aria-hidden="true" className="size-4" />
-                </button>
-              )}
             </div>
           </li>
         ))}
