@@ -42,8 +42,20 @@ describe('FolderDetailPage', () => {
     expect(await screen.findByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/folders/3');
     expect(screen.getByRole('link', { name: 'Upload here' })).toHaveAttribute('href', '/upload?folder_id=2');
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download zip' })).toBeInTheDocument();
     // The folder's search looks at names, content and tags, and says so.
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name, content or tags...');
+  });
+
+  it('offers no zip of an empty folder', async () => {
+    signedInAs(makeUser(), {
+      'GET /api/folders/3': { body: { folder: assets } },
+      'GET /api/folders': { body: { folders: [], total: 0 } },
+    });
+    renderApp('/folders/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Assets' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload here' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download zip' })).not.toBeInTheDocument();
   });
 
   it('shows a folder shared by someone else read-only, with its owner', async () => {

@@ -87,7 +87,8 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   useShortcutAction('upload', () => void navigate(isOwner ? `/upload?folder_id=${folder.id}` : '/upload'));
   useShortcutAction('newFolder', () => (isOwner ? setCreating(true) : void navigate('/folders', { state: { newFolder: true } })));
 
-  const download = <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
+  // An empty folder has nothing to download: its zip would hold nothing.
+  const download = folder.file_count + folder.subfolder_count > 0 && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
   const actions = isOwner ? (
     <>
       <Link to={`/upload?folder_id=${folder.id}`} className={buttonClasses('primary', 'sm')}>

@@ -54,4 +54,21 @@ describe('ShareLinkPage', () => {
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
   });
+
+  it("offers a folder's zip only when the folder holds something", async () => {
+    const folderView = (files: unknown[]) => ({
+      ...VIEW,
+      item: { type: 'folder', folder: { id: 3, name: 'Trip', parent_id: null }, folders: [], files, size: 2048, truncated: false },
+    });
+    mockFetch({ ...CONFIG, [`GET /api/s/${TOKEN}`]: { body: folderView([]) } });
+    const { unmount } = renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trip' })).toBeInTheDocument();
+    expect(screen.getByText('This folder is empty.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download all' })).not.toBeInTheDocument();
+    unmount();
+
+    mockFetch({ ...CONFIG, [`GET /api/s/${TOKEN}`]: { body: folderView([{ id: 7, name: 'plan.txt', size: 2048, mime_type: 'text/plain', folder_id: null }]) } });
+    renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('link', { name: 'Download all' })).toHaveAttribute('href', expect.stringMatching(`^/api/s/${TOKEN}/download`));
+  });
 });

@@ -73,6 +73,7 @@ function SharedFile({ token, grant, view, item: { file } }: ItemProps<'file'>) {
 
 function SharedFolder({ token, grant, view, item: { folder, folders, files, size, truncated } }: ItemProps<'folder'>) {
   const { t } = useTranslation('links');
+  const empty = files.length === 0 && folders.length === 0;
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-4 border-b border-slate-100 p-5 sm:flex-row sm:items-center sm:p-6">
@@ -83,10 +84,11 @@ function SharedFolder({ token, grant, view, item: { folder, folders, files, size
           <h1 className="text-lg font-semibold break-words text-slate-900">{folder.name}</h1>
           <Facts view={view} size={size} kind={`${t('view.files', { count: files.length })}${truncated ? '+' : ''}`} />
         </div>
-        <DownloadButton href={linkDownloadUrl(token, grant)} label={t('view.downloadAll')} />
+        {/* An empty folder has nothing to download: its zip would hold nothing. */}
+        {!empty && <DownloadButton href={linkDownloadUrl(token, grant)} label={t('view.downloadAll')} />}
       </div>
       <div className="px-5 py-3 sm:px-6">
-        {files.length === 0 && folders.length === 0 ? (
+        {empty ? (
           <p className="py-6 text-center text-sm text-slate-500">{t('view.empty')}</p>
         ) : (
           <LinkFolderTree token={token} grant={grant} rootId={folder.id} folders={folders} files={files} />
