@@ -101,7 +101,7 @@ test('a file request takes an anonymous upload that the owner sees arrive live',
   expect(visitorErrors).toEqual([]);
 });
 
-test("on a phone the sharing page shows each row's facts whole, wrapping between them", async ({ page, request }) => {
+test('on a phone, names and facts beside buttons are shown whole, facts wrapping between them: sharing lists, the Share dialog, sessions', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await registerViaApi(request, newAccount('phone'));
   await signInViaApi(page, owner);
@@ -145,6 +145,14 @@ test("on a phone the sharing page shows each row's facts whole, wrapping between
   });
   expect(shape).toEqual({ lines: expect.any(Number), facts: 4, brokenShort: [] });
   expect(shape.lines).toBeGreaterThan(1);
+
+  // In the file's Share dialog the link's name keeps its room beside its state, Edit and Revoke.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Share Quarterly report for the board.txt' }).click();
+  const linkName = page.getByRole('dialog', { name: 'Share file' }).getByText('Share link', { exact: true });
+  await expect(linkName).toBeVisible();
+  expect(await linkName.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  await page.keyboard.press('Escape');
 
   // A session's facts beside its Sign out button (the sign-ins through the API are other sessions) stay within their column too.
   await page.goto('/settings');

@@ -32,13 +32,14 @@ function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
         {link.state !== 'revoked' && (
           <Button variant="ghost" size="sm" aria-label={t('editNamed', { name })} onClick={() => setEditing(true)}>
             <Pencil aria-hidden="true" className="size-4" />
-            {t('edit')}
+            {/* On a phone the icons alone, so the link's name keeps its room. */}
+            <span className="hidden sm:inline">{t('edit')}</span>
           </Button>
         )}
         {link.state !== 'revoked' && (
           <Button variant="ghost" size="sm" aria-label={t('revokeNamed', { name })} loading={revoke.isPending} onClick={() => revoke.mutate(link.id)}>
             <Trash2 aria-hidden="true" className="size-4" />
-            {t('revoke')}
+            <span className="hidden sm:inline">{t('revoke')}</span>
           </Button>
         )}
       </div>
