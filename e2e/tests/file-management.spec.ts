@@ -146,3 +146,25 @@ test('selects several files, downloads them as one zip and tags them together', 
   await page.keyboard.press('Escape');
   await expect(bar).toHaveCount(0);
 });
+
+test('on a phone the move dialog cuts a long folder name short instead of growing past the screen', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const longName = 'Projects with a rather long folder name that does not fit';
+  await apiFolder(request, token, longName);
+  await apiUpload(request, token, [text('plan.txt')]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, account);
+  await page.getByRole('button', { name: 'More actions for plan.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Move…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move plan.txt' });
+  const option = dialog.getByText(longName);
+  await expect(option).toBeVisible();
+  // The name is cut within the dialog, which stays on the screen.
+  expect(await option.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect(option).toHaveAttribute('title', longName);
+  const [box, list] = [await dialog.boundingBox(), dialog.getByRole('list')];
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
+

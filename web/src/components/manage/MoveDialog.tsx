@@ -78,7 +78,9 @@ export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDial
         >
           <input type="radio" name="move-target" className="accent-accent-600" checked={target === value} disabled={here} onChange={() => setTarget(value)} />
           <Icon aria-hidden="true" className={clsx('size-4 shrink-0', here ? 'text-slate-300' : 'text-accent-700')} />
-          <span className="truncate">{label}</span>
+          <span className="truncate" title={label}>
+            {label}
+          </span>
           {here && <span className="ml-auto shrink-0 text-xs">{t('move.here')}</span>}
         </label>
       </li>
