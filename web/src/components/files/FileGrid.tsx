@@ -5,6 +5,7 @@ import { formatDate, formatFileSize } from '../../lib/format';
 import { ManagedName, SelectBox } from '../manage/RowParts';
 import type { RowManagement } from '../manage/use-file-management';
 import { FileThumbnail } from '../thumbnails/FileThumbnail';
+import { FactLine } from '../ui/FactLine';
 import { ContentMatchText } from './ContentMatchText';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 
@@ -44,10 +45,8 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
             <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
-            {/* Size and date wrap as wholes rather than cutting the date short in a narrow tile. */}
-            <p className="flex flex-wrap gap-x-2 text-xs text-slate-500">
-              <span>{formatFileSize(file.file_size)}</span>
-              <span>{formatDate(file.created_at)}</span>
+            <p className="text-xs text-slate-500">
+              <FactLine facts={[formatFileSize(file.file_size), formatDate(file.created_at)]} />
             </p>
             <ContentMatchText match={file.match} />
           </div>
