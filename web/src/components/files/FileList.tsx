@@ -96,13 +96,15 @@ interface RowProps {
   showOwner: boolean;
   showFolder: boolean;
   manage: RowManagement | undefined;
+  /** The caller's own file: its owner is not named on it. */
+  mine: boolean;
 }
 
 /** A managed row is focusable (arrow keys move between rows) and shows whether it is selected. */
 const ROW_FOCUS = 'outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
 const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
 
-function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps & { mine: boolean }) {
+function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
     <tr {...manage?.attributes} className={clsx('align-top transition-colors', ROW_FOCUS, selectedTone(manage))}>
@@ -153,7 +155,7 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
 }
 
 /** A file on a phone: name and one line of facts, then badges beside the actions. The owner shows on others' files only. */
-function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps & { mine: boolean }) {
+function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
     <li {...manage?.attributes} className={clsx('px-4 py-3', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
@@ -273,6 +275,7 @@ export function FileList({
       showOwner,
       showFolder,
       manage: management.rowOf(file),
+      mine: file.user_id === currentUserId,
     }));
     body = view === 'grid' ? (
       <FileGrid tiles={rows} access={access} label={listLabel} />
@@ -315,14 +318,14 @@ export function FileList({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.file.id} {...row} mine={row.file.user_id === currentUserId} />
+            <TableRow key={row.file.id} {...row} />
           ))}
         </tbody>
       </table>
     ) : (
       <ul aria-label={listLabel} className="divide-y divide-slate-100 border-t border-slate-200">
         {rows.map((row) => (
-          <FileCard key={row.file.id} {...row} mine={row.file.user_id === currentUserId} />
+          <FileCard key={row.file.id} {...row} />
         ))}
       </ul>
     );
