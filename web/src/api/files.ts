@@ -66,6 +66,9 @@ function publicDownloadUrl(id: number): string {
   return `/api/files/public/${id}/download`;
 }
 
+/** Where anyone can read a public file in place (?inline=1: a preview, never counted). */
+const publicPreviewUrl = (id: number) => `${publicDownloadUrl(id)}?inline=1`;
+
 /** Whose routes a file is read through: the signed-in user's, or the anonymous public ones. */
 export type FileAccess = 'account' | 'public';
 
@@ -110,7 +113,7 @@ export function headRange(bytes: number | null): Record<string, string> | undefi
  * signed-in user's preview link.
  */
 export function previewAddress(id: number, access: FileAccess): Promise<string> {
-  return access === 'public' ? Promise.resolve(`${publicDownloadUrl(id)}?inline=1`) : createDownloadLink(id, true);
+  return access === 'public' ? Promise.resolve(publicPreviewUrl(id)) : createDownloadLink(id, true);
 }
 
 /**
@@ -120,7 +123,7 @@ export function previewAddress(id: number, access: FileAccess): Promise<string> 
 export function fetchPreview(id: number, access: FileAccess, bytes: number | null, signal?: AbortSignal): Promise<Blob> {
   const headers = headRange(bytes);
   return access === 'public'
-    ? apiBlob(`${publicDownloadUrl(id)}?inline=1`, { token: null, signal, headers })
+    ? apiBlob(publicPreviewUrl(id), { token: null, signal, headers })
     : apiBlob(`/api/files/${id}/download?inline=1`, { signal, headers });
 }
 

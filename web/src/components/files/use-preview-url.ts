@@ -41,6 +41,9 @@ interface Loaded {
   address?: string;
 }
 
+/** The file's first `bytes` bytes (all of it for null) from an address that carries its own grant: no account token is sent. */
+const readAt = (address: string, bytes: number | null, signal: AbortSignal) => apiBlob(address, { token: null, signal, headers: headRange(bytes) });
+
 /**
  * A PDF is shown by the browser's viewer from the file's address on the
  * server, not from a blob: URL: the viewer then names the document (and a copy
@@ -48,7 +51,7 @@ interface Loaded {
  * needs. Only its signature is read here.
  */
 async function pdfAt(address: string, bytes: number | null, signal: AbortSignal): Promise<Loaded> {
-  return { address, blob: await apiBlob(address, { token: null, signal, headers: headRange(bytes) }) };
+  return { address, blob: await readAt(address, bytes, signal) };
 }
 
 const isPdf = (file: Pick<PreviewSource, 'mime_type'>) => previewKind(file.mime_type) === 'pdf';
@@ -68,9 +71,7 @@ export function usePreviewUrl(file: PreviewSource | null, access: FileAccess): P
 /** The same for a share link's file, whose URL carries its grant; no account token is sent. */
 export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
   const bytes = previewBytes(file);
-  return useBlobPreview(url, bytes, async (signal) =>
-    isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await apiBlob(url!, { token: null, signal, headers: headRange(bytes) }) },
-  );
+  return useBlobPreview(url, bytes, async (signal) => (isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await readAt(url!, bytes, signal) }));
 }
 
 /**
