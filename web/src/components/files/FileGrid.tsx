@@ -1,12 +1,11 @@
 import clsx from 'clsx';
 import type { FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
-import { formatDate, formatFileSize } from '../../lib/format';
 import { ManagedName, SelectBox } from '../manage/RowParts';
 import type { RowManagement } from '../manage/use-file-management';
 import { FileThumbnail } from '../thumbnails/FileThumbnail';
-import { FactLine } from '../ui/FactLine';
 import { ContentMatchText } from './ContentMatchText';
+import { FileSizeAndDate } from './FileSizeAndDate';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
 
 export interface GridTile {
@@ -46,7 +45,7 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
             <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
             <p className="text-xs text-slate-500">
-              <FactLine facts={[formatFileSize(file.file_size), formatDate(file.created_at)]} />
+              <FileSizeAndDate file={file} />
             </p>
             <ContentMatchText match={file.match} />
           </div>

@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { Share2 } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
 import { shareLink } from '../../lib/clipboard';
+import { FileSizeAndDate } from '../files/FileSizeAndDate';
 import { Button } from '../ui/Button';
 import { CopyLinkButton } from './CopyLinkButton';
 import { fileShareTarget, folderShareTarget, type ShareTarget } from './ShareModal';
-import { fileMeta, fileRow, folderMeta, folderRow } from './sharing-rows';
+import { fileRow, folderMeta, folderRow } from './sharing-rows';
 import { SharingList } from './SharingList';
 import type { ByVisibility } from './use-sharing-overview';
 
@@ -29,8 +30,8 @@ export interface OwnSharesProps {
 /** The caller's public items with Copy Link, and private ones with Share. */
 export function OwnShares({ files, folders, onShare }: OwnSharesProps) {
   const { t } = useTranslation('sharing');
-  const publicFiles = files.public?.map((f) => fileRow(f, fileMeta(f), <CopyLinkButton url={shareLink('files', f.id)} label={f.original_name} />));
-  const privateFiles = files.private?.map((f) => fileRow(f, fileMeta(f), <ShareButton target={fileShareTarget(f)} onShare={onShare} />));
+  const publicFiles = files.public?.map((f) => fileRow(f, <FileSizeAndDate file={f} />, <CopyLinkButton url={shareLink('files', f.id)} label={f.original_name} />));
+  const privateFiles = files.private?.map((f) => fileRow(f, <FileSizeAndDate file={f} />, <ShareButton target={fileShareTarget(f)} onShare={onShare} />));
   const publicFolders = folders.public?.map((f) => folderRow(f, folderMeta(f), <CopyLinkButton url={shareLink('folders', f.id)} label={f.name} />));
   const privateFolders = folders.private?.map((f) => folderRow(f, folderMeta(f), <ShareButton target={folderShareTarget(f)} onShare={onShare} />));
   return (

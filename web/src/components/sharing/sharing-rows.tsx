@@ -1,10 +1,8 @@
 import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
-import { formatDate, formatFileSize } from '../../lib/format';
 import { folderContents } from '../folders/folder-contents';
 import { FileTypeIcon } from '../files/FileTypeIcon';
-import { FactLine } from '../ui/FactLine';
 import type { SharingListItem } from './SharingList';
 
 const NAME_LINK = 'rounded-sm hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600';
@@ -17,8 +15,6 @@ function FolderTile() {
   );
 }
 
-/** '2 MB · Jan 05, 2024' */
-export const fileMeta = (f: FileItem) => <FactLine facts={[formatFileSize(f.file_size), formatDate(f.created_at)]} />;
 /** '3 files, 1 folder · 2 MB in all' */
 export const folderMeta = (f: Folder) => folderContents(f);
 
