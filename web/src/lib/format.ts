@@ -20,19 +20,19 @@ const KIB = 1024;
 export const MIB = KIB * KIB;
 
 /** Between a size's figure and its unit, and inside a date: a no-break space, so that a line never ends there. */
-const UNIT_SPACE = '\u00a0';
+const NO_BREAK_SPACE = '\u00a0';
 
 /** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB. */
 export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return `0${UNIT_SPACE}Bytes`;
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0${NO_BREAK_SPACE}Bytes`;
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(KIB)), SIZE_UNITS.length - 1);
   const value = bytes / KIB ** exponent;
-  return `${parseFloat(value.toFixed(2))}${UNIT_SPACE}${SIZE_UNITS[exponent]}`;
+  return `${parseFloat(value.toFixed(2))}${NO_BREAK_SPACE}${SIZE_UNITS[exponent]}`;
 }
 
 /** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal. */
 export function formatShareSize(bytes: number): string {
-  return bytes > MIB ? `${(bytes / MIB).toFixed(1)}${UNIT_SPACE}MB` : `${(bytes / KIB).toFixed(1)}${UNIT_SPACE}KB`;
+  return bytes > MIB ? `${(bytes / MIB).toFixed(1)}${NO_BREAK_SPACE}MB` : `${(bytes / KIB).toFixed(1)}${NO_BREAK_SPACE}KB`;
 }
 
 /** Percent values (already x100) with 1 decimal: 42.345 -> '42.3%'. */
@@ -48,7 +48,7 @@ function toDate(value: string | Date): Date | null {
 /** A date in the language's pattern, its spaces no-break ones: a line never ends inside a date. */
 function formatUnbroken(value: string | Date, pattern: string): string {
   const date = toDate(value);
-  return date ? format(date, pattern, { locale: dateLocale() }).replaceAll(' ', UNIT_SPACE) : '—';
+  return date ? format(date, pattern, { locale: dateLocale() }).replaceAll(' ', NO_BREAK_SPACE) : '—';
 }
 
 /** 'Jan 05, 2024' (English), '05. Jan. 2024' (German). */
