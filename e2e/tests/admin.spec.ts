@@ -110,5 +110,13 @@ test.describe('on a 390 px wide screen', () => {
     await expect(card.getByRole('button', { name: `Delete ${name}` })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // The search field's hint is read whole, not cut.
+    const room = await page.getByRole('searchbox', { name: 'Search files by name, content or tag' }).evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(input.placeholder).width;
+    });
+    expect(room).toBeGreaterThanOrEqual(0);
   });
 });

@@ -120,7 +120,7 @@ export function FilesTab() {
         description={files.data ? t('filesTab.total', { count: files.data.total, formatted: formatCount(files.data.total) }) : t('filesTab.everyFile')}
       />
       <form role="search" onSubmit={search} className="flex flex-wrap gap-2 border-b border-slate-100 px-5 py-4">
-        <div className="relative min-w-0 flex-1 basis-56">
+        <div className="relative min-w-0 flex-1 basis-full sm:basis-56">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
           <Input
             type="search"
@@ -142,7 +142,7 @@ export function FilesTab() {
             const choice = SORTS.find((o) => `${o.by}:${o.order}` === e.target.value);
             if (choice) sortBy(choice.by, choice.order);
           }}
-          className="h-10 basis-full rounded-lg border border-slate-300 bg-surface px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-surface px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
         >
           {SORTS.map((o) => (
             <option key={o.label} value={`${o.by}:${o.order}`}>
