@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Laptop, LogOut } from 'lucide-react';
 import type { SessionInfo } from '@vault/contract';
@@ -42,9 +43,18 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
   );
 }
 
+/** Sessions listed before "Show all": scripts that sign in often leave many, and the page must stay readable. */
+const SHOWN_SESSIONS = 5;
+
+/** This device's session first, then the others as the server ordered them (the most recently used first). */
+function thisDeviceFirst(list: readonly SessionInfo[]): SessionInfo[] {
+  return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
+}
+
 /** Every open session of the user, with sign-out per session and for all the others at once. */
 export function SessionsCard() {
   const { t } = useTranslation('settings');
+  const [showAll, setShowAll] = useState(false);
   const sessions = useSessions();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
@@ -61,18 +71,31 @@ export function SessionsCard() {
         }
       />
       <QueryState query={sessions} loading={t('sessions.loading')} failed={t('sessions.failed')}>
-        {({ sessions: list }) => (
-          <ul className="divide-y divide-slate-100">
-            {list.map((session) => (
-              <SessionRow
-                key={session.id}
-                session={session}
-                ending={endOne.isPending && endOne.variables === session.id}
-                onEnd={() => endOne.mutate(session.id)}
-              />
-            ))}
-          </ul>
-        )}
+        {({ sessions: list }) => {
+          const ordered = thisDeviceFirst(list);
+          const hidden = showAll ? 0 : Math.max(0, ordered.length - SHOWN_SESSIONS);
+          return (
+            <>
+              <ul className="divide-y divide-slate-100">
+                {ordered.slice(0, ordered.length - hidden).map((session) => (
+                  <SessionRow
+                    key={session.id}
+                    session={session}
+                    ending={endOne.isPending && endOne.variables === session.id}
+                    onEnd={() => endOne.mutate(session.id)}
+                  />
+                ))}
+              </ul>
+              {ordered.length > SHOWN_SESSIONS && (
+                <div className="border-t border-slate-100 px-5 py-3">
+                  <Button variant="ghost" size="sm" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+                    {showAll ? t('sessions.showFewer') : t('sessions.showAll', { count: ordered.length })}
+                  </Button>
+                </div>
+              )}
+            </>
+          );
+        }}
       </QueryState>
     </Card>
   );
