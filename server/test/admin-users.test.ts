@@ -157,6 +157,7 @@ describeEachDb(
     it('resets a password: a temporary one shown once, sessions end, and a new password is demanded first', async () => {
       const admin = await adminToken();
       const bob = await client().register();
+      const own = await uploadOne(client(), bob.token, { name: 'bobs.txt', content: Buffer.from('bob’s own') });
       const reset = await client().post(`/api/admin/users/${bob.user.id}/reset-password`, { token: admin });
       expect(reset.status).toBe(200);
       const temporary: string = reset.body.temporary_password;
@@ -170,10 +171,13 @@ describeEachDb(
       expect((await client().get('/api/account', { token })).body.must_change_password).toBe(true);
       const blocked = await client().get('/api/files', { token });
       expect(blocked).toMatchObject({ status: 403, body: { error: 'Choose a new password in Settings before continuing' } });
+      // The routes open to everyone take the token for nothing until then: its bearer is anonymous there.
+      expect((await client().get(`/api/files/${own}/download`, { token })).status).toBe(401);
       expect((await client().get('/api/auth/me', { token })).status).toBe(200);
       const changed = await client().put('/api/account/password', { token, json: { current_password: temporary, new_password: 'my-own-password' } });
       expect(changed.status).toBe(204);
       expect((await client().get('/api/files', { token })).status).toBe(200);
+      expect((await client().get(`/api/files/${own}/download`, { token })).status).toBe(200);
       expect((await client().get('/api/account', { token })).body.must_change_password).toBe(false);
     });
 
@@ -263,8 +267,24 @@ it('REQUIRE_2FA_FOR_ADMINS keeps the admin routes closed until the admin turns o
     const token = login.body.token;
     const refused = await srv.client.get('/api/admin/stats', { token });
     expect(refused).toMatchObject({ status: 403, body: { error: 'Turn on two-factor sign-in in Settings to use the admin panel' } });
+
+    // Until then the password alone opens no other user's files through the user routes either.
+    const victim = await srv.client.register();
+    const secret = await uploadOne(srv.client, victim.token, { name: 'private.txt', content: Buffer.from('victim private data') });
+    const readsAsUser = async () => ({
+      listed: (await srv.client.get('/api/files', { token })).body.files.some((f: { id: number }) => f.id === secret),
+      detail: (await srv.client.get(`/api/files/${secret}`, { token })).status,
+      download: (await srv.client.get(`/api/files/${secret}/download`, { token })).status,
+      systemWide: (await srv.client.get('/api/files/storage/stats', { token })).body.file_count > 0,
+    });
+    expect(await readsAsUser()).toEqual({ listed: false, detail: 404, download: 404, systemWide: false });
+    // The account stays an admin's: the web sends it to turn on two-factor sign-in.
+    expect((await srv.client.get('/api/auth/me', { token })).body.user.is_admin).toBe(true);
+    expect((await srv.client.get('/api/account', { token })).body.user.is_admin).toBe(true);
+
     const setup = await srv.client.post('/api/account/2fa/setup', { token });
     expect((await srv.client.post('/api/account/2fa/enable', { token, json: { code: await codeAt(setup.body.secret) } })).status).toBe(200);
     expect((await srv.client.get('/api/admin/stats', { token })).status).toBe(200);
+    expect(await readsAsUser()).toEqual({ listed: true, detail: 200, download: 200, systemWide: true });
   });
 });

@@ -32,9 +32,20 @@ export function adminRefusal(caller: Pick<Actor, 'isAdmin' | 'twoFactor' | 'must
 }
 
 /**
+ * The caller as every route but the admin routes sees them: an admin the gate
+ * refuses (no two-factor sign-in yet where it is required, a password to
+ * choose first) reads and acts as a plain user, so a password alone never
+ * opens every user's files through the user routes.
+ */
+function withAdminRightsChecked(actor: Actor, policy: AuthPolicy): Actor {
+  return actor.isAdmin && adminRefusal(actor, policy) ? { ...actor, isAdmin: false } : actor;
+}
+
+/**
  * Default-deny: an /api route is open only when its config says access:
  * 'public'. A user whose password an admin reset reaches only the routes
- * marked beforePasswordChange until they choose a new one.
+ * marked beforePasswordChange until they choose a new one; on public routes
+ * their token counts for nothing (they are anonymous there).
  */
 export function registerAuthHook(app: FastifyInstance, ctx: DomainContext, policy: AuthPolicy): void {
   app.decorateRequest('actor', undefined);
@@ -50,10 +61,17 @@ export function registerAuthHook(app: FastifyInstance, ctx: DomainContext, polic
         if (access !== 'public') throw err;
       }
     }
-    if (access === 'public') return;
+    if (access === 'public') {
+      if (request.actor) request.actor = request.actor.mustChangePassword ? undefined : withAdminRightsChecked(request.actor, policy);
+      return;
+    }
     if (!request.actor) throw new Unauthorized();
     if (request.actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
-    const refusal = access === 'admin' ? adminRefusal(request.actor, policy) : undefined;
+    if (access !== 'admin') {
+      request.actor = withAdminRightsChecked(request.actor, policy);
+      return;
+    }
+    const refusal = adminRefusal(request.actor, policy);
     if (refusal) throw new Forbidden(refusal);
   });
 }

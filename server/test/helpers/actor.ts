@@ -8,6 +8,7 @@ export function actorOf({ user }: AuthResponse, isAdmin = false): Actor {
     username: user.username,
     email: user.email,
     isAdmin,
+    adminAccount: isAdmin,
     createdAt: 0,
     sessionId: 'test',
     tokenExpiresAt: Number.MAX_SAFE_INTEGER,

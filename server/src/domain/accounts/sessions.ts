@@ -110,6 +110,7 @@ async function openSessionActor(ctx: DomainContext, userId: number, sessionId: s
     username: row.username,
     email: row.email,
     isAdmin: row.is_admin === 1,
+    adminAccount: row.is_admin === 1,
     createdAt: row.created_at,
     sessionId,
     tokenExpiresAt,

@@ -24,7 +24,7 @@ export function actorDto(actor: Actor): User {
     id: actor.id,
     username: actor.username,
     email: actor.email,
-    is_admin: actor.isAdmin ? 1 : 0,
+    is_admin: actor.adminAccount ? 1 : 0,
     created_at: actor.createdAt,
   });
 }

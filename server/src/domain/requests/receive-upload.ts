@@ -12,7 +12,7 @@ import { linkState, refusalOf } from '../links/state.js';
 /** The owner, as the upload engine's actor: files, quota and activity are theirs. */
 export async function ownerActor(ctx: DomainContext, link: LinkRow): Promise<Actor> {
   const user = await ctx.db.selectFrom('users').select(['id', 'username', 'email', 'created_at']).where('id', '=', link.user_id).executeTakeFirstOrThrow();
-  return { id: user.id, username: user.username, email: user.email, isAdmin: false, createdAt: user.created_at, sessionId: '', tokenExpiresAt: 0, twoFactor: false, mustChangePassword: false };
+  return { id: user.id, username: user.username, email: user.email, isAdmin: false, adminAccount: false, createdAt: user.created_at, sessionId: '', tokenExpiresAt: 0, twoFactor: false, mustChangePassword: false };
 }
 
 /**

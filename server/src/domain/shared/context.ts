@@ -66,7 +66,10 @@ export interface Actor {
   id: number;
   username: string;
   email: string;
+  /** Acts with an admin's rights now: an admin account the admin gate refuses (see the auth hook) acts as a plain user. */
   isAdmin: boolean;
+  /** The account is an admin's, whether or not its rights are open now: what the account's own answers say. */
+  adminAccount: boolean;
   createdAt: number;
   sessionId: string;
   tokenExpiresAt: number;
