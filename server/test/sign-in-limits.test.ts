@@ -181,6 +181,29 @@ describe.each(DATABASES.flatMap((db) => COUNTER_STORES.map(([store, env]) => [db
       }
     });
 
+    it('refuses with 429 after AUTH_FAILURE_LIMIT e-mail changes to taken addresses: each tells that someone holds the address', async () => {
+      const srv = await startTestServer(db, { ...storeEnv(), AUTH_FAILURE_LIMIT: '3' });
+      try {
+        const prober = await srv.client.register();
+        const changeEmail = (email: string) => srv.client.put('/api/account/email', { token: prober.token, json: { email } });
+        const holders = [];
+        for (let i = 0; i < 4; i++) holders.push(await srv.client.register());
+        const probes = [];
+        for (const [i, holder] of holders.entries()) {
+          probes.push((await changeEmail(holder.user.email)).status);
+          // A change that succeeds in between does not clear the probes' count.
+          if (i === 0) expect((await changeEmail(`own-${Date.now()}@example.com`)).status).toBe(200);
+        }
+        expect(probes).toEqual([409, 409, 409, 429]);
+        expect((await changeEmail(`later-${Date.now()}@example.com`)).status).toBe(429);
+        // Nobody else's count.
+        const bystander = await srv.client.register();
+        expect((await srv.client.put('/api/account/email', { token: bystander.token, json: { email: holders[0]!.user.email } })).status).toBe(409);
+      } finally {
+        await srv.close();
+      }
+    });
+
     it('counts wrong codes when turning two-factor sign-in off: a stolen session and password cannot guess the code', async () => {
       const srv = await startTestServer(db, { ...storeEnv(), AUTH_FAILURE_LIMIT: '3' });
       try {

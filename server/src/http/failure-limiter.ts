@@ -46,6 +46,12 @@ export interface FailureLimiter {
    * one clears the count.
    */
   reconfirm<T>(userId: number, attempt: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `attempt` (a signed-in user's change of e-mail address) unless the
+   * user has `limit` addresses found taken (Conflict) in the window: each tells
+   * that someone holds the address, as a refused registration does.
+   */
+  changeEmail<T>(userId: number, attempt: () => Promise<T>): Promise<T>;
 }
 
 /** Wrong codes one challenge may take before its user must enter the password again. */
@@ -149,6 +155,20 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
         return result;
       } catch (err) {
         if (!(err instanceof WrongSecret)) await store.release([key]);
+        throw err;
+      }
+    },
+
+    async changeEmail(userId, attempt) {
+      const taken = `email-taken:user:${userId}`;
+      await reserve([{ key: taken, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
+      try {
+        const result = await attempt();
+        // A change that succeeds clears nothing: it must not reset the count of probes before it.
+        await store.release([taken]);
+        return result;
+      } catch (err) {
+        if (!(err instanceof Conflict)) await store.release([taken]);
         throw err;
       }
     },

@@ -46,8 +46,12 @@ export function accountRoutes(app: FastifyInstance, { failures }: HttpDeps): voi
 
   app.put(
     '/api/account/email',
-    api({ summary: 'Change the email address', tag, body: emailChangeSchema, responses: { 200: meResponseSchema }, errors: [409] }),
-    async (request) => ({ user: await changeEmail(request.ctx, actorOf(request), validated(emailChangeSchema, request.body)) }),
+    api({ summary: 'Change the email address', tag, body: emailChangeSchema, responses: { 200: meResponseSchema }, errors: [409, 429] }),
+    async (request) => {
+      const actor = actorOf(request);
+      const change = validated(emailChangeSchema, request.body);
+      return { user: await failures.changeEmail(actor.id, () => changeEmail(request.ctx, actor, change)) };
+    },
   );
 
   app.put(
