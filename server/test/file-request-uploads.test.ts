@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import { assertStorageConsistent, samples, sha256 } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { describeEachDb, withTestServer, type TestServer } from './helpers/server.js';
-import { handPatch, metadataHeader, patch, tusRequest } from './helpers/tus.js';
+import { createUpload, handPatch, metadataHeader, patch, tusRequest } from './helpers/tus.js';
 import { openSocket } from './helpers/ws.js';
 
 /** A visitor has no account: no session travels with their calls. */
@@ -162,6 +162,23 @@ describeEachDb(
       expect(over.status).toBe(403);
       const owners = await tusRequest(`${t().url}/api/uploads`, 'POST', cap.owner.token, { 'upload-length': '5', 'upload-metadata': metadataHeader({ filename: 'mine.txt' }) });
       expect(owners.status).toBe(201);
+    });
+
+    it("admit a visitor's file at its commit as new content, whatever the owner holds", async () => {
+      const { owner, request } = await ownerWithRequest(t());
+      const held = Buffer.from(randomBytes(30).toString('hex'));
+      const mine = await createUpload(t(), owner.token, 60, { filename: 'held.txt' });
+      expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+      expect((await patch(mine.url, owner.token, 0, held)).status).toBe(204);
+      const copy = await startUpload(t(), request.token, 60, { filename: 'guess.txt' });
+      expect(copy.status).toBe(201);
+      // The owner's quota shrinks while the visitor sends: 30 bytes left, less than the copy, which would be free to the owner.
+      await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 60 + 30 }).where('id', '=', owner.user.id).execute();
+      const sent = await patch(copy.url, NO_SESSION, 0, held);
+      expect(sent).toMatchObject({ status: 507, body: { error: 'Storage quota exceeded' } });
+      const files = await t().server.ctx.db.selectFrom('files').select('original_name').where('user_id', '=', owner.user.id).execute();
+      expect(files.map((f) => f.original_name)).toEqual(['held.txt']);
+      await assertStorageConsistent(t());
     });
 
     it('refuse creation and bytes once the request is closed or expired', async () => {

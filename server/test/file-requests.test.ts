@@ -67,6 +67,25 @@ describeEachDb('file requests', (t) => {
     expect((await t().client.post(`/api/r/${request.token}/upload`, { json: {} })).status).toBe(415);
   });
 
+  it('admit a visitor\'s file as new content whatever the owner holds, so a refusal tells nothing of it', async () => {
+    const { owner, request } = await ownerWithRequest(t());
+    const held = Buffer.alloc(60, 'h');
+    const small = Buffer.alloc(20, 's');
+    await uploadOne(t().client, owner.token, { name: 'held.txt', content: held });
+    await uploadOne(t().client, owner.token, { name: 'small.txt', content: small });
+    // 30 bytes left: the owner's 60-byte content would be free to them, yet a visitor's copy of it is refused as new content is.
+    await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 80 + 30 }).where('id', '=', owner.user.id).execute();
+    const copy = await send(t(), request.token, [{ name: 'guess.txt', content: held }]);
+    const fresh = await send(t(), request.token, [{ name: 'guess.txt', content: Buffer.alloc(60, 'f') }]);
+    expect([copy.status, copy.body]).toEqual([fresh.status, fresh.body]);
+    expect(copy).toMatchObject({ status: 507, body: { error: 'Storage quota exceeded' } });
+    // What fits as new content is taken, and charged as usual: a copy of the owner's content costs them nothing.
+    expect((await send(t(), request.token, [{ name: 'again.txt', content: small }])).status).toBe(201);
+    const user = await t().server.ctx.db.selectFrom('users').select('used_bytes').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
+    expect(Number(user.used_bytes)).toBe(80);
+    await assertStorageConsistent(t());
+  });
+
   it('stop at max_files and max_bytes, even for uploads sent at once', async () => {
     const { owner, request } = await ownerWithRequest(t(), { max_files: 2 });
     const results = await Promise.all(Array.from({ length: 5 }, (_, i) => send(t(), request.token, [{ name: `f${i}.txt`, content: samples.text() }])));

@@ -6,6 +6,7 @@ import type { IngestedObject } from '../../storage/ingest.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid, TooLarge } from '../shared/errors.js';
 import type { UploadBatch } from '../uploads/upload-batch.js';
+import type { UploadOptions } from '../uploads/commit-upload.js';
 import { LinkRefused } from '../links/refusals.js';
 import { linkState, refusalOf } from '../links/state.js';
 
@@ -39,6 +40,15 @@ export async function countAgainst(trx: Db, link: LinkRow, object: Pick<Ingested
   throw new TooLarge('This file is larger than what the request still accepts');
 }
 
+/**
+ * What a file request adds to the commit of a visitor's file: its limits
+ * counted in the transaction, the arrival in the owner's activity, and
+ * admission as new content whatever the owner holds.
+ */
+export function requestCommitOptions(link: LinkRow, visitor: string | null): Pick<UploadOptions, 'within' | 'detail' | 'admitAsNew'> {
+  return { within: (trx, object) => countAgainst(trx, link, object), detail: arrivalDetail(link, visitor), admitAsNew: true };
+}
+
 /** How a file that came through the request reads in the owner's activity, with the name its visitor gave. */
 export function arrivalDetail(link: LinkRow, visitor: string | null): string {
   const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
@@ -65,8 +75,7 @@ export function requestUploadForm(link: LinkRow) {
     async prepare(batch: UploadBatch): Promise<void> {
       await batch.chooseFolder(link.folder_id);
       batch.chooseOnConflict(VISITOR_ON_CONFLICT);
-      batch.options.detail = arrivalDetail(link, null);
-      batch.options.within = (trx, object) => countAgainst(trx, link, object);
+      Object.assign(batch.options, requestCommitOptions(link, null));
     },
     async apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
       if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');

@@ -9,7 +9,7 @@ import { cancelResumableUpload } from '../resumable/cancel-upload.js';
 import { createResumableUpload, type CreatedUpload } from '../resumable/create-upload.js';
 import type { UploadGateway } from '../resumable/gateway.js';
 import { resumableUploadStatus, type UploadStatus } from '../resumable/upload-status.js';
-import { announceArrivals, arrivalDetail, countAgainst, ownerActor, VISITOR_ON_CONFLICT, visitorName } from './receive-upload.js';
+import { announceArrivals, ownerActor, requestCommitOptions, VISITOR_ON_CONFLICT, visitorName } from './receive-upload.js';
 
 /**
  * A file request as the way in of a visitor's resumable uploads: the owner's
@@ -40,7 +40,7 @@ function requestGateway(ctx: DomainContext, link: LinkRow, uploaderName: string 
         throw new TooLarge('This file is larger than what the request still accepts');
       }
     },
-    commitOptions: (upload) => ({ detail: arrivalDetail(link, upload.uploader_name), within: (trx, object) => countAgainst(trx, link, object) }),
+    commitOptions: (upload) => requestCommitOptions(link, upload.uploader_name),
     committed: (fileId) => announceArrivals(ctx, link, [{ id: fileId }]),
   };
 }

@@ -29,6 +29,16 @@ export async function chargeWithin(trx: Db, userId: number, bytes: number, quota
   if (Number(row.used_bytes) > quotaOf(row)) throw new QuotaExceeded();
 }
 
+/**
+ * Refuses content that would take the user past their quota were it new to
+ * them, whatever they hold. Read under the user's exclusive lock, so exact.
+ */
+export async function fitsAsNew(trx: Db, userId: number, bytes: number, quotaOf: QuotaOf): Promise<void> {
+  const row = await trx.selectFrom('users').select(['used_bytes', 'storage_quota_bytes']).where('id', '=', userId).executeTakeFirst();
+  if (!row) throw new Error(`user ${userId} vanished`);
+  if (Number(row.used_bytes) + bytes > quotaOf(row)) throw new QuotaExceeded();
+}
+
 const chargeRow = compiledOnce((db: Db, v: { userId: number; bytes: number }) =>
   db.updateTable('users').set(charged(v.bytes)).where('id', '=', v.userId).returning(['used_bytes', 'storage_quota_bytes']),
 );

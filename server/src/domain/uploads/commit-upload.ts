@@ -15,7 +15,7 @@ import { collectLater } from '../files/release-files.js';
 import { extractLater } from '../texts/extract-text.js';
 import { fileNamed, freeName } from '../shared/sibling-names.js';
 import { lockFileContents, replaceContent } from '../versions/replace-content.js';
-import { chargeWithin, holdsContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
+import { chargeWithin, fitsAsNew, holdsContent, lookAtContent, quotaRefusal, type QuotaOf } from '../shared/quota.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { commitLocks, type UserHold } from '../shared/locks.js';
 
@@ -27,6 +27,12 @@ export interface UploadOptions {
   onConflict: OnConflict;
   /** More checks and counts inside the commit's transaction (a file request's limits); throwing refuses the file. */
   within?: (trx: Db, object: IngestedObject) => Promise<void>;
+  /**
+   * Admit a file past the quota only as new content would be, whatever the
+   * user holds (the charge stays the usual one): the sender of a file request
+   * must not learn from a refusal, or its absence, what the owner holds.
+   */
+  admitAsNew?: boolean;
   /** How the upload reads in the audit log (e.g. who sent it through a file request). */
   detail?: string;
 }
@@ -94,6 +100,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
   let duplicate = false;
   let durable = object.durable;
   const hold = userHoldFor(opts);
+  const quotaOf: QuotaOf = (user) => quotaBytesOf(ctx, user);
   const commit = () =>
     ctx.db.transaction().execute(async (trx) => {
       // The lease first (it is this upload's alone), then the locks, in one statement.
@@ -103,6 +110,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);
+      if (opts.admitAsNew) await fitsAsNew(trx, actor.id, object.size, quotaOf);
       const now = Date.now();
       const content = { hash: object.hash, size: object.size, mime: object.mime, key: object.key, headHash: object.headHash, now, userId: actor.id };
       if (ctx.dialect === 'postgres' && placement.kind === 'file' && !hole) {
@@ -166,7 +174,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
  * the user alone.
  */
 function userHoldFor(opts: UploadOptions): UserHold {
-  return opts.onConflict === 'version' || opts.within ? 'exclusive' : 'shared';
+  return opts.onConflict === 'version' || opts.within || opts.admitAsNew ? 'exclusive' : 'shared';
 }
 
 /** How often an upload that keeps both, or makes a version, looks for its place again when racing renames took it. */

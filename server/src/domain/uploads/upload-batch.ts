@@ -111,7 +111,7 @@ export class UploadBatch {
     if ('object' in result) {
       const { hash, size, key } = result.object;
       const free = this.counted.has(hash) || (await this.ownedEarlier(hash));
-      if (!free && size > this.budget.remaining) {
+      if ((!free || this.options.admitAsNew) && size > this.budget.remaining) {
         await discardObject(this.ctx, this.leases, key);
         this.staged.push({ name: result.name, error: new QuotaExceeded() });
         return;
@@ -131,7 +131,9 @@ export class UploadBatch {
         return { name, error: new NameTaken(name) };
       }
       const ext = acceptedExtension(extensionOf(name), this.ctx.settings.allowedTypes);
-      const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes: Math.max(this.budget.remaining, this.budget.ownCeiling) };
+      // A copy of the user's own content may run to the largest they hold, unless it is admitted as new content.
+      const budgetBytes = this.options.admitAsNew ? this.budget.remaining : Math.max(this.budget.remaining, this.budget.ownCeiling);
+      const limits = { maxBytes: this.ctx.settings.maxFileBytes, budgetBytes };
       const own: OwnContent = {
         objectStartingWith: (headHash) => ownObjectStartingWith(this.ctx.db, this.actor.id, headHash),
         has: (hash) => this.ownedEarlier(hash),
