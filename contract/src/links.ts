@@ -209,6 +209,12 @@ export const fileRequestSchema = z.object({
   token: z.string(),
   path: z.string(),
   folder: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * Who besides the owner can open the files that arrive, through the folder
+   * or one above it, the broadest first: 'public' anyone, 'link' holders of an
+   * open share link, 'users' the users it is shared with; null the owner alone.
+   */
+  folder_reach: z.enum(['public', 'link', 'users']).nullable(),
   label: z.string().nullable(),
   message: z.string().nullable(),
   /** 'exhausted': max_files or max_bytes reached; 'revoked': closed by the owner. */

@@ -105,6 +105,30 @@ describeEachDb('file requests', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('tell the owner who else can open what arrives through the folder or one above it', async () => {
+    const owner = await t().client.register();
+    const outer = await makeFolder(t(), owner.token, 'Outer');
+    const inner = await makeFolder(t(), owner.token, 'Inner', { parent_id: outer.id });
+    const created = await t().client.post('/api/requests', { token: owner.token, json: { folder_id: inner.id } });
+    expect(created.body.request.folder_reach).toBeNull();
+    const reach = async () => (await t().client.get('/api/requests', { token: owner.token })).body.requests[0].folder_reach;
+
+    const bob = await t().client.register();
+    await t().client.put(`/api/folders/${outer.id}`, { token: owner.token, json: { shared_users: [bob.user.username] } });
+    expect(await reach()).toBe('users');
+    const link = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'folder', id: outer.id } } });
+    expect(await reach()).toBe('link');
+    await t().client.put(`/api/folders/${outer.id}`, { token: owner.token, json: { is_public: true } });
+    expect(await reach()).toBe('public');
+    const changed = await t().client.request('PATCH', `/api/requests/${created.body.request.id}`, { token: owner.token, json: { message: 'Scans please' } });
+    expect(changed.body.request.folder_reach).toBe('public');
+
+    // Publishing dropped the named users; an unpublished folder whose link is revoked reaches nobody else.
+    await t().client.put(`/api/folders/${outer.id}`, { token: owner.token, json: { is_public: false } });
+    await t().client.delete(`/api/links/${link.body.link.id}`, { token: owner.token });
+    expect(await reach()).toBeNull();
+  });
+
   it('with a password, expiry and closing, as share links', async () => {
     const { owner, request } = await ownerWithRequest(t(), { password: 'drop box' });
     expect((await t().client.get(`/api/r/${request.token}`)).body.link_refusal).toBe('password_required');

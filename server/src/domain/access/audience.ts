@@ -17,6 +17,24 @@ export async function folderAudience(db: Db, folderId: number): Promise<Audience
   };
 }
 
+/** Who besides the owner can open what a folder holds, the broadest first (see FileRequest's folder_reach). */
+export type FolderReach = 'public' | 'link' | 'users' | null;
+
+/** Through the folder or one above it: public, an open share link, or shares with named users. */
+export async function folderReach(db: Db, folderId: number, now = Date.now()): Promise<FolderReach> {
+  const { rows } = await sql<{ pub: number | null; link: number; users: number }>`${folderChain(folderId)}
+    select (select max(is_public) from chain) as pub,
+      exists (select 1 from links l where l.kind = 'share' and l.folder_id in (select id from chain)
+        and l.revoked_at is null and (l.expires_at is null or l.expires_at > ${now})) as link,
+      exists (select 1 from folder_shares s where s.folder_id in (select id from chain)) as users`.execute(db);
+  const row = rows[0];
+  // SQLite answers 0 or 1, PostgreSQL booleans.
+  if (Number(row?.pub) === 1) return 'public';
+  if (row?.link) return 'link';
+  if (row?.users) return 'users';
+  return null;
+}
+
 const directShares = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('file_shares').select('user_id').where('file_id', '=', v.fileId));
 
 /**

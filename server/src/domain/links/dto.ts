@@ -1,6 +1,7 @@
 import type { FileRequest, ShareLink } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
+import type { FolderReach } from '../access/audience.js';
 import { linkState } from './state.js';
 
 /** Landing pages, by kind: /s/ shows an item, /r/ takes uploads. */
@@ -51,12 +52,14 @@ export function shareLinkDto(row: NamedLink, now = Date.now()): ShareLink {
   };
 }
 
-export function fileRequestDto(row: NamedLink, now = Date.now()): FileRequest {
+/** A file request as its owner sees it, with who else can open what arrives (read with folderReach). */
+export function fileRequestDto(row: NamedLink, folderReach: FolderReach, now = Date.now()): FileRequest {
   return {
     id: row.id,
     token: row.token,
     path: linkPath(row),
     folder: { id: row.folder_id!, name: row.folder_name ?? '' },
+    folder_reach: folderReach,
     label: row.label,
     message: row.message,
     state: linkState(row, now),

@@ -1,7 +1,9 @@
 import type { FileRequest, FileRequestCreate } from '@vault/contract';
+import type { Db } from '../../db/index.js';
+import { folderReach } from '../access/audience.js';
 import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { fileRequestDto, namedLinks } from '../links/dto.js';
+import { fileRequestDto, namedLinks, type NamedLink } from '../links/dto.js';
 import { epochOf, insertLink } from '../links/insert-link.js';
 
 /** POST /api/requests: an upload-only link into a folder the caller owns. */
@@ -24,11 +26,17 @@ export async function createFileRequest(ctx: DomainContext, actor: Actor, input:
     { password: input.password },
   );
   const [row] = await namedLinks(ctx.db, actor.id, 'request', { ids: [id] });
-  return fileRequestDto(row!);
+  return ownersView(ctx.db, row!);
+}
+
+/** A file request as its owner sees it, with who else can open what arrives through its folder. */
+export async function ownersView(db: Db, row: NamedLink, now = Date.now()): Promise<FileRequest> {
+  return fileRequestDto(row, await folderReach(db, row.folder_id!, now), now);
 }
 
 /** GET /api/requests: the caller's file requests, newest first. */
 export async function listFileRequests(ctx: DomainContext, actor: Actor): Promise<{ requests: FileRequest[] }> {
   const now = Date.now();
-  return { requests: (await namedLinks(ctx.db, actor.id, 'request')).map((row) => fileRequestDto(row, now)) };
+  const rows = await namedLinks(ctx.db, actor.id, 'request');
+  return { requests: await Promise.all(rows.map((row) => ownersView(ctx.db, row, now))) };
 }

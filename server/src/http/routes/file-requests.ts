@@ -19,8 +19,7 @@ import {
   type FileRequestUploadResponse,
   type FileRequestView,
 } from '@vault/contract';
-import { createFileRequest, listFileRequests } from '../../domain/requests/create-request.js';
-import { fileRequestDto } from '../../domain/links/dto.js';
+import { createFileRequest, listFileRequests, ownersView } from '../../domain/requests/create-request.js';
 import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/requests/receive-upload.js';
 import { appendToRequestUpload, cancelRequestUpload, createRequestUpload, requestUploadStatus } from '../../domain/requests/request-uploads.js';
 import { viewFileRequest } from '../../domain/requests/view-request.js';
@@ -57,7 +56,7 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
     '/api/requests/:id',
     api({ summary: "Change a file request's texts, expiry, limits or password", tag, params, body: fileRequestUpdateSchema, responses: { 200: fileRequestResponseSchema }, errors: [404, 409] }),
     async (request) => ({
-      request: fileRequestDto(await updateLink(request.ctx, actorOf(request), 'request', idOf(request), validated(fileRequestUpdateSchema, request.body))),
+      request: await ownersView(request.ctx.db, await updateLink(request.ctx, actorOf(request), 'request', idOf(request), validated(fileRequestUpdateSchema, request.body))),
     }),
   );
 

@@ -60,6 +60,7 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
       {created ? (
         <div className="space-y-4 pb-1">
           <Alert tone="success">{t('requests.open')}</Alert>
+          {created.folder_reach && <Alert tone="notice">{t(`requests.reach.${created.folder_reach}`, { folder: created.folder.name })}</Alert>}
           <LinkAddress path={created.path} label={t('requests.address')} />
           <div className="flex justify-end">
             <Button onClick={() => close(false)}>{t('requests.done')}</Button>

@@ -21,6 +21,7 @@ export function fileRequestFacts(request: FileRequest): (string | null)[] {
     request.expires_at ? i18n.t('links:facts.expires', { date: formatDate(request.expires_at) }) : null,
     request.max_files !== null ? i18n.t('links:facts.filesOf', { count: request.files_received, max: request.max_files }) : i18n.t('links:facts.files', { count: request.files_received }),
     request.max_bytes !== null ? i18n.t('links:facts.bytesOf', { size: received, max: formatFileSize(request.max_bytes) }) : received,
+    request.folder_reach ? i18n.t(`links:facts.reach.${request.folder_reach}`) : null,
   ];
 }
 

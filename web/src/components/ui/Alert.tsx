@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Eye } from 'lucide-react';
 import clsx from 'clsx';
 
-export type AlertTone = 'error' | 'success';
+/** 'notice': something the user should know before going on, not an error. */
+export type AlertTone = 'error' | 'success' | 'notice';
 
 const STYLES: Record<AlertTone, { box: string; Icon: typeof CircleAlert }> = {
   error: { box: 'border-red-200 bg-red-50 text-red-800', Icon: CircleAlert },
   success: { box: 'border-emerald-200 bg-emerald-50 text-emerald-800', Icon: CircleCheck },
+  notice: { box: 'border-amber-200 bg-amber-50 text-amber-900', Icon: Eye },
 };
 
 /** An inline message about a whole form or page; errors are announced at once. */

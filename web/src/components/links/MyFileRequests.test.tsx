@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FileRequest } from '@vault/contract';
+import { mockFetch } from '../../test/fetch-mock';
+import { makeFolder } from '../../test/folders';
+import { renderUi } from '../../test/render-ui';
+import { storeSession } from '../../test/render-app';
+import { makeUser } from '../../test/tokens';
+import { MyFileRequests } from './MyFileRequests';
+
+function fileRequest(overrides: Partial<FileRequest> = {}): FileRequest {
+  return {
+    id: 5,
+    token: 'A'.repeat(43),
+    path: `/r/${'A'.repeat(43)}`,
+    folder: { id: 9, name: 'Inbox' },
+    folder_reach: null,
+    label: null,
+    message: null,
+    state: 'active',
+    has_password: false,
+    expires_at: null,
+    max_files: null,
+    max_bytes: null,
+    files_received: 0,
+    bytes_received: 0,
+    last_used_at: null,
+    created_at: '2026-11-30T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+describe('MyFileRequests', () => {
+  it('says when what arrives is not private, in the list and as the request is made', async () => {
+    storeSession(makeUser({ id: 7, username: 'alice' }));
+    const created = fileRequest({ id: 6, folder_reach: 'public' });
+    mockFetch({
+      'GET /api/requests': { body: { requests: [fileRequest({ id: 4, folder: { id: 8, name: 'Team' }, folder_reach: 'users' }), fileRequest()] } },
+      'GET /api/folders': { body: { folders: [makeFolder({ id: 9, name: 'Inbox', is_public: true })], total: 1 } },
+      'POST /api/requests': { status: 201, body: { request: created } },
+    });
+    renderUi(<MyFileRequests />);
+    const team = (await screen.findByText('Into Team')).closest('li')!;
+    expect(within(team).getByText(/Visible to the folder’s users/)).toBeInTheDocument();
+    const inbox = screen.getByText('Into Inbox').closest('li')!;
+    expect(within(inbox).queryByText(/Visible/)).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New file request' }));
+    const dialog = screen.getByRole('dialog', { name: 'New file request' });
+    await user.selectOptions(await within(dialog).findByLabelText(/Into folder/), 'Inbox');
+    await user.click(within(dialog).getByRole('button', { name: 'Create request' }));
+    expect(await within(dialog).findByText('Files sent here are not private: “Inbox” is public, so anyone can open them.')).toBeInTheDocument();
+  });
+});
