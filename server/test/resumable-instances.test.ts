@@ -69,14 +69,24 @@ describe('a resumable upload and a server restart', () => {
   });
 });
 
+/** Runs `test` against two instances on one PostgreSQL schema and one S3 store, which go afterwards. */
+async function onTwoInstances(test: (a: TestServer, b: TestServer) => Promise<void>): Promise<void> {
+  const s3 = await startS3();
+  const { env, schema } = freshEnv('postgres', s3.env);
+  const servers: (TestServer & { server: VaultServer })[] = [];
+  try {
+    for (let i = 0; i < 2; i++) servers.push(await started({ ...env, DATA_DIR: `${env.DATA_DIR}/${i}` }));
+    await test(servers[0]!, servers[1]!);
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+    await s3.close();
+    await dropSchema(schema!);
+  }
+}
+
 describe.runIf(PG)('a resumable upload across two instances on one PostgreSQL and one S3 store', () => {
   it('takes each PATCH on whichever instance it reaches, and refuses a concurrent one on the other (423)', async () => {
-    const s3 = await startS3();
-    const { env, schema } = freshEnv('postgres', s3.env);
-    const servers: (TestServer & { server: VaultServer })[] = [];
-    try {
-      for (let i = 0; i < 2; i++) servers.push(await started({ ...env, DATA_DIR: `${env.DATA_DIR}/${i}` }));
-      const [a, b] = servers as [TestServer, TestServer];
+    await onTwoInstances(async (a, b) => {
       const { token } = await a.client.register();
       const content = text(13 * MIB);
       const created = await createUpload(a, token, content.length, { filename: 'across.txt' });
@@ -101,10 +111,28 @@ describe.runIf(PG)('a resumable upload across two instances on one PostgreSQL an
       expect(sha256(await download(a, token, id))).toBe(sha256(content));
       const blob = await a.server.ctx.db.selectFrom('blobs').select('hash').where('hash', '=', sha256(content)).executeTakeFirst();
       expect(blob).toBeDefined();
-    } finally {
-      await Promise.all(servers.map((s) => s.close()));
-      await s3.close();
-      await dropSchema(schema!);
-    }
+    });
+  });
+
+  it('keeps nothing of a PATCH one instance refused for carrying too much (413): the other goes on from where the upload stood', async () => {
+    await onTwoInstances(async (a, b) => {
+      const { token } = await a.client.register();
+      const content = text(13 * MIB);
+      const created = await createUpload(a, token, content.length, { filename: 'too-much.txt' });
+      const onB = created.url.replace(a.url, b.url);
+      expect((await patch(created.url, token, 0, content.subarray(0, 3 * MIB))).status).toBe(204);
+      // On A these bytes fill an S3 part and move the hashes on before the body turns out too long.
+      const over = await patch(created.url, token, 3 * MIB, Buffer.concat([content.subarray(3 * MIB), text(MIB)]));
+      expect(over.status).toBe(413);
+      expect(over.body.error).toMatch(/bytes long and this request sent more/);
+
+      expect(await offsetOf(onB, token)).toBe(3 * MIB);
+      const rest = await patch(onB, token, 3 * MIB, content.subarray(3 * MIB));
+      expect(rest.status).toBe(204);
+      const id = Number(rest.headers.get('vault-file-id'));
+      expect(sha256(await download(b, token, id))).toBe(sha256(content));
+      const blob = await a.server.ctx.db.selectFrom('blobs').select('hash').where('hash', '=', sha256(content)).executeTakeFirst();
+      expect(blob).toBeDefined();
+    });
   });
 });

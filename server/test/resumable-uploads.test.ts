@@ -406,6 +406,50 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('refuses a PATCH carrying more than the upload lacks (413) over its own connection, keeping none of its bytes', async () => {
+    const { token } = await t().client.register();
+    const small = await createUpload(t(), token, 5, { filename: 'five.txt' });
+    const over = await patch(small.url, token, 0, Buffer.from('abcdefgh'));
+    expect(over.status).toBe(413);
+    expect(over.body).toEqual({ error: 'The upload is 5 bytes long and this request sent more; the upload stays at 0' });
+    expect(await offsetOf(small.url, token)).toBe(0);
+    // Nothing to complete with an empty PATCH: the first five bytes were not kept either.
+    expect((await patch(small.url, token, 5, Buffer.alloc(0))).status).toBe(409);
+    expect(await filesNamed(t(), 'five.txt')).toEqual([]);
+    const retried = await patch(small.url, token, 0, Buffer.from('abcde'));
+    expect(retried.status).toBe(204);
+    expect((await download(t(), token, Number(retried.headers.get('vault-file-id')))).toString()).toBe('abcde');
+
+    // Refused long before the body's end (on S3, after a part of it was stored), the answer still arrives.
+    const content = text(10 * MIB);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'longer.txt' });
+    expect((await patch(url, token, 0, content.subarray(0, MIB))).status).toBe(204);
+    const long = await patch(url, token, MIB, Buffer.concat([content.subarray(MIB), text(32 * MIB)]));
+    expect(long.status).toBe(413);
+    expect(long.headers.get('connection')).toBe('close');
+    expect(long.body).toEqual({ error: `The upload is ${content.length} bytes long and this request sent more; the upload stays at ${MIB}` });
+    expect(await offsetOf(url, token)).toBe(MIB);
+    const rest = await patch(url, token, MIB, content.subarray(MIB));
+    expect(rest.status).toBe(204);
+    expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
+    await assertStorageConsistent(t());
+  });
+
+  it('takes back the checkpoint a PATCH saved before it turned out too long', async () => {
+    const { token, url, content } = await uploadPastACheckpoint(t(), MIB, 'rewound.txt');
+    expect((await patch(url, token, 0, content.subarray(0, MIB))).status).toBe(204);
+    // Its last byte is one too many: the request was saved at a checkpoint long before.
+    const over = await patch(url, token, MIB, Buffer.concat([content.subarray(MIB), Buffer.from('!')]));
+    expect(over.status).toBe(413);
+    expect(await offsetOf(url, token)).toBe(MIB);
+    const rest = await patch(url, token, MIB, content.subarray(MIB));
+    expect(rest.status).toBe(204);
+    expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
+    await assertStorageConsistent(t());
+  });
+
   it('completes at once for content the caller owns, and never for content only another user owns', async () => {
     const owner = await t().client.register();
     const other = await t().client.register();

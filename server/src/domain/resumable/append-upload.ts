@@ -4,7 +4,7 @@ import type { ChecksumAlgorithm, KnownExtension } from '@vault/contract';
 import { extensionOf } from '@vault/contract';
 import { bodyRead } from '../../body-memory.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { ChecksumMismatch, Conflict, DomainError, Invalid, TimedOut } from '../shared/errors.js';
+import { ChecksumMismatch, Conflict, DomainError, TimedOut, TooLarge } from '../shared/errors.js';
 import { ResumableInspection, type HashSource } from '../../storage/inspection.js';
 import { LeaseKeeper, uploadLeaseMs } from '../../storage/leases.js';
 import type { PartialWriter } from '../../storage/partial-objects.js';
@@ -33,7 +33,9 @@ export interface AppendResult {
  * the connection breaks or stalls (no byte for UPLOAD_IDLE_SECONDS: 408), so
  * the client resumes from there — unless the request carries a checksum:
  * then its bytes are appended only once the checksum matches them all (460
- * otherwise), and nothing of a broken one is kept. The request that brings
+ * otherwise), and nothing of a broken one is kept. A body longer than what
+ * the upload lacks is refused whole (413): nothing of it is kept, so that a
+ * corrected retry goes on from where this one began. The request that brings
  * the last byte commits the file, even when its connection broke afterwards:
  * the client learns of it by asking again. A PATCH at the end of a completed
  * upload answers with its file.
@@ -124,6 +126,16 @@ async function cancelContent(ctx: DomainContext, upload: ResumableUpload, lock: 
   if (gone) await discardUploadObject(ctx, { storage_key: upload.storage_key, store_state: gone.store_state });
 }
 
+/**
+ * A body that goes past the upload's length. It is refused as soon as it
+ * does and left unread, not destroyed: its connection carries the answer.
+ */
+class Overflow extends TooLarge {
+  constructor(upload: ResumableUpload) {
+    super(`The upload is ${upload.upload_length} bytes long and this request sent more; the upload stays at ${upload.upload_offset}`);
+  }
+}
+
 /** The connection stays open, so that the client still gets the answer. */
 function stalled(idleMs: number): TimedOut {
   const seconds = idleMs / 1000;
@@ -176,12 +188,13 @@ class Progress {
    * Reads the body to its end or its failure. A failure of the body (a broken
    * connection, a stall) is returned, not thrown: what arrived before it is
    * kept. Failures of the checks or the store, a checkpoint's save included,
-   * are thrown.
+   * are thrown; a body too long takes back what its checkpoints saved.
    */
   async receive(body: Readable, leases: LeaseKeeper): Promise<Error | undefined> {
     const ended = await this.read(body, leases).catch(async (err: unknown) => {
       // The failure in hand is the one answered; the save only has to end before the writer closes.
       await this.saving.catch(() => undefined);
+      if (err instanceof Overflow) await this.rewind();
       throw err;
     });
     await this.saving;
@@ -213,24 +226,29 @@ class Progress {
       }
       if (this.failure) throw this.failure;
       if (next.done) return undefined;
-      bodyRead(next.value.length);
-      const room = this.upload.upload_length - this.offset;
-      const chunk = next.value.length > room ? next.value.subarray(0, room) : next.value;
-      if (chunk.length > 0) {
-        this.digest?.update(chunk);
-        await this.inspection.update(chunk);
-        await this.writer.write(chunk);
-        this.offset += chunk.length;
-        leases.touch();
-        await this.lock.extend();
-        // With a checksum, nothing is kept before all of it is checked.
-        if (!this.digest && this.offset - this.checkpointAt >= CHECKPOINT_BYTES) await this.checkpoint();
-      }
-      if (next.value.length > room) {
-        body.destroy();
-        return new Invalid(`The upload is ${this.upload.upload_length} bytes long; more were sent`);
-      }
+      const chunk = next.value;
+      bodyRead(chunk.length);
+      if (chunk.length > this.upload.upload_length - this.offset) throw new Overflow(this.upload);
+      this.digest?.update(chunk);
+      await this.inspection.update(chunk);
+      await this.writer.write(chunk);
+      this.offset += chunk.length;
+      leases.touch();
+      await this.lock.extend();
+      // With a checksum, nothing is kept before all of it is checked.
+      if (!this.digest && this.offset - this.checkpointAt >= CHECKPOINT_BYTES) await this.checkpoint();
     }
+  }
+
+  /**
+   * The upload back where the request found it: the offset, the inspection's
+   * state and the store's state it began with, recorded again if a checkpoint
+   * saved others. The store goes on from that state as after a crash.
+   */
+  private async rewind(): Promise<void> {
+    const { upload_offset: offset, inspection, store_state: storeState } = this.upload;
+    if (this.savedAt !== offset) await this.store(offset, inspection, storeState, false);
+    this.offset = offset;
   }
 
   /**
@@ -256,7 +274,11 @@ class Progress {
   private async record(durable: Promise<string>, complete: boolean): Promise<void> {
     const offset = this.offset;
     const inspection = this.inspection.save();
-    const storeState = await durable;
+    await this.store(offset, inspection, await durable, complete);
+  }
+
+  /** Saves the upload at `offset` with these states, under this request's lock. */
+  private async store(offset: number, inspection: string, storeState: string, complete: boolean): Promise<void> {
     const saved = await this.ctx.db
       .updateTable('resumable_uploads')
       .set({ upload_offset: offset, inspection, store_state: storeState, completed_at: complete ? Date.now() : null })
