@@ -40,9 +40,26 @@ function readZip(zip: Buffer): Promise<ZipEntry[]> {
   });
 }
 
-async function fetchZip(t: TestServer, path: string, token?: string) {
-  const res = await fetch(t.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+async function fetchZip(t: TestServer, path: string, token?: string, method = 'GET') {
+  const res = await fetch(t.url + path, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { res, body: Buffer.from(await res.arrayBuffer()) };
+}
+
+/** A HEAD of a zip: the GET's headers (no length: the zip is streamed as it is built), and no body. */
+async function headOfZip(t: TestServer, path: string, name: string, token?: string) {
+  const { res, body } = await fetchZip(t, path, token, 'HEAD');
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/zip');
+  expect(res.headers.get('content-disposition')).toContain(`filename="${name}"`);
+  expect(res.headers.get('content-length')).toBeNull();
+  expect(body).toHaveLength(0);
+}
+
+/** The audit log's downloads by a user, or through a share link. */
+async function downloadsLogged(t: TestServer, by: { userId: number } | { linkId: number }) {
+  const rows = t.server.ctx.db.selectFrom('activity').select(['file_name', 'detail']).where('type', '=', 'download');
+  const theirs = 'userId' in by ? rows.where('user_id', '=', by.userId) : rows.where('detail', 'like', `% via share link #${by.linkId}`);
+  return theirs.orderBy('id').execute();
 }
 
 /**
@@ -142,5 +159,40 @@ describeEachDb('zip downloads', (t) => {
     expect(again.res.status).toBe(410);
     const listed = await t().client.get('/api/links', { token: owner.token });
     expect(listed.body.links[0]).toMatchObject({ downloads: 1, state: 'exhausted' });
+  });
+
+  it('answer a HEAD on a folder link\'s zip with its headers alone, never using up a download', async () => {
+    const { owner, root } = await nestedTree(t());
+    const created = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'folder', id: root.id }, max_downloads: 2 } });
+    const { id: linkId, token } = created.body.link as { id: number; token: string };
+    const path = `/api/s/${token}/download`;
+    await headOfZip(t(), path, 'Project.zip');
+    await headOfZip(t(), path, 'Project.zip');
+    expect((await t().client.get('/api/links', { token: owner.token })).body.links[0]).toMatchObject({ downloads: 0, state: 'active' });
+    expect(await downloadsLogged(t(), { linkId })).toEqual([]);
+
+    expect((await fetchZip(t(), path)).res.status).toBe(200);
+    expect((await fetchZip(t(), path)).res.status).toBe(200);
+    expect((await fetchZip(t(), path)).res.status).toBe(410);
+    // Once the link is used up, a HEAD is refused as the GET is.
+    const exhausted = await fetchZip(t(), path, undefined, 'HEAD');
+    expect(exhausted.res.status).toBe(410);
+    expect((await t().client.get('/api/links', { token: owner.token })).body.links[0]).toMatchObject({ downloads: 2, state: 'exhausted' });
+    expect(await downloadsLogged(t(), { linkId })).toHaveLength(2);
+  });
+
+  it('log no download for a HEAD on a folder\'s zip or a selection\'s', async () => {
+    const { owner, root, drafts } = await nestedTree(t());
+    await headOfZip(t(), `/api/folders/${root.id}/download`, 'Project.zip', owner.token);
+    const made = await t().client.post('/api/downloads', { token: owner.token, json: { folder_ids: [drafts.id] } });
+    await headOfZip(t(), made.body.url, 'Drafts.zip');
+    expect(await downloadsLogged(t(), { userId: owner.user.id })).toEqual([]);
+
+    expect((await fetchZip(t(), `/api/folders/${root.id}/download`, owner.token)).res.status).toBe(200);
+    expect((await fetchZip(t(), made.body.url)).res.status).toBe(200);
+    expect(await downloadsLogged(t(), { userId: owner.user.id })).toEqual([
+      { file_name: 'Project.zip', detail: 'zip of 7 files' },
+      { file_name: 'Drafts.zip', detail: 'zip of 2 files' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FileContent, ObjectSource } from '../domain/files/file-content.js';
 import type { ThumbnailContent } from '../domain/thumbnails/open-thumbnail.js';
@@ -80,16 +81,26 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
  * cut the response short, which the source does.
  */
 async function sendSource(reply: FastifyReply, source: ObjectSource): Promise<void> {
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
-  reply.raw.writeHead(reply.statusCode);
+  const response = sendHeaders(reply);
   try {
-    await source.pipeTo(reply.raw);
+    await source.pipeTo(response);
   } catch (err) {
     const error = err as NodeJS.ErrnoException;
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.info('download closed by the client');
     else reply.log.warn({ err: error }, 'download cut short by an error');
   }
+}
+
+/**
+ * Takes the response from Fastify and writes the headers set so far; returns
+ * the raw response for what follows them. Fastify's onSend hooks do not run
+ * for it (its onResponse hooks do).
+ */
+export function sendHeaders(reply: FastifyReply): ServerResponse {
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.writeHead(reply.statusCode);
+  return reply.raw;
 }
 
 /** A thumbnail: small, whole (no ranges), validated by its ETag like a download. */

@@ -14,6 +14,12 @@ export interface Archive {
   content: ArchiveContent;
 }
 
+/** An archive a verb hands out: its download is counted only once it starts, never for a HEAD. */
+export interface ArchiveDownload extends Archive {
+  /** Counts the download as it starts: claims it (a link's limit may refuse it) and logs it. */
+  countDownload(): Promise<void>;
+}
+
 /** GET /api/folders/{id}/download: a folder the viewer may read, with everything below it. */
 export async function folderArchive(db: Db, viewer: Viewer, folderId: number): Promise<Archive> {
   const folder = await readableFolder(db, viewer, folderId);

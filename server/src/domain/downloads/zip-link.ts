@@ -3,7 +3,7 @@ import { viewerOf } from '../access/viewer.js';
 import { authenticateZip } from '../accounts/sessions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
-import { recordArchiveDownload, selectionArchive, type Archive } from './archives.js';
+import { recordArchiveDownload, selectionArchive, type ArchiveDownload } from './archives.js';
 
 /** Long enough to start the download, too short to pass the link around. */
 const ZIP_LINK_TTL_SECONDS = 60;
@@ -21,11 +21,13 @@ export async function createZipLink(ctx: DomainContext, actor: Actor, selection:
   );
 }
 
-/** GET /api/downloads/zip?dl=: the selection, read again (access may have changed since), while the session is open. */
-export async function openZipLink(ctx: DomainContext, token: string | undefined): Promise<Archive> {
+/**
+ * GET /api/downloads/zip?dl=: the selection, read again (access may have
+ * changed since), while the session is open; logged once its download starts.
+ */
+export async function openZipLink(ctx: DomainContext, token: string | undefined): Promise<ArchiveDownload> {
   if (!token) throw new Unauthorized();
   const { actor, fileIds, folderIds } = await authenticateZip(ctx, token);
   const archive = await selectionArchive(ctx.db, viewerOf(actor), { file_ids: fileIds, folder_ids: folderIds });
-  await recordArchiveDownload(ctx, actor.id, archive);
-  return archive;
+  return { ...archive, countDownload: () => recordArchiveDownload(ctx, actor.id, archive) };
 }

@@ -14,7 +14,7 @@ export function downloadRoutes(app: FastifyInstance): void {
   app.get(
     '/api/folders/:id/download',
     api({ summary: 'Download a folder and everything below it as a zip', tag, params: idParamSchema, responses: { 200: FILE_BYTES }, errors: [404, 413] }),
-    async (request, reply) => sendArchive(request.ctx, reply, await downloadFolder(request.ctx, actorOf(request), { folderId: idOf(request) })),
+    async (request, reply) => sendArchive(request, reply, await downloadFolder(request.ctx, actorOf(request), { folderId: idOf(request) })),
   );
 
   app.post(
@@ -29,6 +29,6 @@ export function downloadRoutes(app: FastifyInstance): void {
   app.get(
     '/api/downloads/zip',
     api({ summary: 'Download the zip a URL from POST /api/downloads names (?dl=)', tag, access: 'public', query: zipDownloadQuerySchema, responses: { 200: FILE_BYTES }, errors: [401, 404, 413] }),
-    async (request, reply) => sendArchive(request.ctx, reply, await openZipLink(request.ctx, validated(zipDownloadQuerySchema, request.query).dl)),
+    async (request, reply) => sendArchive(request, reply, await openZipLink(request.ctx, validated(zipDownloadQuerySchema, request.query).dl)),
   );
 }

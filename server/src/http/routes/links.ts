@@ -130,7 +130,7 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     async (request, reply) => {
       const link = await linkOf(request.ctx, 'share', request);
       if (link.file_id !== null) return sendLinkFile(request, reply, link, link.file_id);
-      return sendArchive(request.ctx, reply, await downloadLinkFolder(request.ctx, link));
+      return sendArchive(request, reply, await downloadLinkFolder(request.ctx, link));
     },
   );
 
