@@ -58,6 +58,12 @@ describeEachBackend('downloads', (t) => {
     expect(notModified.status).toBe(304);
     const head = await t().client.request('HEAD', `/api/files/${id}/download`, { token });
     expect(head.status).toBe(200);
+    // The GET's headers, its length included.
+    expect(head.headers.get('content-length')).toBe(String(content.length));
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(head.headers.get('x-content-type-options')).toBe('nosniff');
+    const headOfRange = await t().client.request('HEAD', `/api/files/${id}/download`, { token, headers: { range: 'bytes=0-9' } });
+    expect([headOfRange.status, headOfRange.headers.get('content-length'), headOfRange.headers.get('content-range')]).toEqual([206, '10', `bytes 0-9/${content.length}`]);
     const file = await t().client.get(`/api/files/${id}`, { token });
     expect(file.body.file.download_count).toBe(1);
     const rows = await t().server.ctx.db.selectFrom('activity').select('type').where('file_id', '=', id).where('type', '=', 'download').execute();

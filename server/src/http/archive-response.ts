@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ArchiveDownload } from '../domain/downloads/archives.js';
 import { zipStream } from '../domain/downloads/zip.js';
 import { contentDisposition } from './content-disposition.js';
-import { sendHeaders } from './file-response.js';
+import { answerHead } from './file-response.js';
 
 /**
  * Streams an archive as it is built: no length known in advance, never stored
@@ -19,6 +19,6 @@ export async function sendArchive(request: FastifyRequest, reply: FastifyReply, 
     .header('cache-control', 'no-store')
     .header('content-security-policy', "default-src 'none'; sandbox");
   // Sent through Fastify, a HEAD without a body would claim Content-Length: 0, which the zip is not.
-  if (head) return void sendHeaders(reply).end();
+  if (head) return answerHead(reply);
   return reply.send(zipStream(request.ctx.store, archive.content));
 }

@@ -59,7 +59,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   const length = range ? range.end - range.start + 1 : size;
   reply.header('content-length', String(length));
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-  if (request.method === 'HEAD') return reply.send();
+  if (request.method === 'HEAD') return answerHead(reply);
 
   const source = await content.open(range);
   if (counted) {
@@ -103,12 +103,20 @@ export function sendHeaders(reply: FastifyReply): ServerResponse {
   return reply.raw;
 }
 
+/**
+ * The headers alone, as set: sent through Fastify, an empty answer to a HEAD
+ * would claim Content-Length: 0 rather than the GET's length.
+ */
+export function answerHead(reply: FastifyReply): void {
+  sendHeaders(reply).end();
+}
+
 /** A thumbnail: small, whole (no ranges), validated by its ETag like a download. */
 export async function sendThumbnail(request: FastifyRequest, reply: FastifyReply, thumbnail: ThumbnailContent, cache: SendOptions['cache']) {
   reply.header('content-type', thumbnail.mimeType);
   describeBytes(reply, thumbnail.etag, cache);
   if (clientIsCurrent(request, thumbnail.etag)) return reply.status(304).send();
   reply.header('content-length', String(thumbnail.size));
-  if (request.method === 'HEAD') return reply.send();
+  if (request.method === 'HEAD') return answerHead(reply);
   return reply.send(await thumbnail.read());
 }
