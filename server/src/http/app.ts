@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
@@ -9,13 +10,13 @@ import type { DomainContext } from '../domain/shared/context.js';
 import { registerRequestContext } from './after-response.js';
 import { registerAuthHook } from './auth-hook.js';
 import type { CounterStore } from './counter-store.js';
-import { registerErrorHandling } from './errors.js';
+import { registerErrorHandling, routerErrors } from './errors.js';
+import { everyRequest, registerEveryRequest } from './every-request.js';
 import { createFailureLimiter } from './failure-limiter.js';
 import { createRealtimeHub } from './realtime/hub.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { registerMetricsRoute, registerRequestMetrics } from './metrics.js';
+import { registerMetricsRoute } from './metrics.js';
 import { createRequestBudgets } from './request-budgets.js';
-import { redactUrl, registerSecurityHeaders } from './security.js';
 import { registerSpa } from './spa.js';
 import { routeRecorder } from './openapi/document.js';
 import { apiDocsRoutes } from './routes/api-docs.js';
@@ -31,7 +32,6 @@ import { folderRoutes } from './routes/folders.js';
 import { downloadRoutes } from './routes/downloads.js';
 import { linkRoutes } from './routes/links.js';
 import { fileRequestRoutes } from './routes/file-requests.js';
-import { registerLinkHeaders } from './link-headers.js';
 import { systemRoutes } from './routes/system.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { thumbnailRoutes } from './routes/thumbnails.js';
@@ -57,6 +57,7 @@ const JSON_BODY_LIMIT = 256 * 1024;
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config, ctx } = opts;
+  const every = everyRequest({ hsts: config.hsts, metrics: opts.metrics });
   const app = Fastify({
     // Typed as Fastify's base logger so route plugins take the default FastifyInstance.
     loggerInstance: opts.logger as FastifyBaseLogger,
@@ -69,21 +70,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // its X-Request-Id answer header; a client-sent id is not trusted.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // A path parameter is never longer than the request line, which Node bounds
+    // (maxHeaderSize): the router takes any, and each route's own schema answers
+    // (an unknown link, "Invalid id") instead of a bare 414.
+    routerOptions: { maxParamLength: http.maxHeaderSize },
+    frameworkErrors: routerErrors(every),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  if (opts.metrics) registerRequestMetrics(app, opts.metrics);
-
-  // One line per request, with credentials stripped from the URL.
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime), user: request.actor?.id },
-      'request',
-    );
-  });
-
+  // Headers, log line and metrics of every request.
+  registerEveryRequest(app, every);
   registerErrorHandling(app);
   // Routes declare their contract schemas (api()); zod parses each part before the handler runs.
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -98,8 +93,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
     preClose: () => realtime.close(app.websocketServer.clients),
   });
-  registerSecurityHeaders(app, { hsts: config.hsts });
-  registerLinkHeaders(app);
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);

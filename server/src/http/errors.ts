@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorResponse } from '@vault/contract';
 import { DomainError, RateLimited, TimedOut, type ErrorKind } from '../domain/shared/errors.js';
+import type { EveryRequest } from './every-request.js';
 
 const STATUS: Record<ErrorKind, number> = {
   invalid: 400,
@@ -31,6 +32,8 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid Content-Length',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart/form-data upload',
+  // A path the router cannot decode (a % not followed by two hex digits): never echoed, it may hold a link's token.
+  FST_ERR_BAD_URL: 'Request URL is not valid',
 };
 
 /**
@@ -38,24 +41,39 @@ const FASTIFY_MESSAGES: Record<string, string> = {
  * status of its kind above; anything unexpected is a 500 saying only
  * "Internal server error": never a stack, SQL or a path.
  */
+function sendError(err: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (err instanceof DomainError) {
+    if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+    // A request cut off for being too slow was not read to its end: its connection cannot carry another.
+    if (err instanceof TimedOut) reply.header('connection', 'close');
+    const body: ErrorResponse = { ...err.details, error: err.message };
+    return reply.status(statusOf(err)).send(body);
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: 'Internal server error' });
+  }
+  const known = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') {
+    return reply.status(400).send({ error: FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
+  }
+  return reply.status(status).send({ error: known ?? (status === 429 ? err.message : 'Bad request') });
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | DomainError, request, reply) => {
-    if (err instanceof DomainError) {
-      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-      // A request cut off for being too slow was not read to its end: its connection cannot carry another.
-      if (err instanceof TimedOut) reply.header('connection', 'close');
-      const body: ErrorResponse = { ...err.details, error: err.message };
-      return reply.status(statusOf(err)).send(body);
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err }, 'request failed');
-      return reply.status(500).send({ error: 'Internal server error' });
-    }
-    const known = err.code ? FASTIFY_MESSAGES[err.code] : undefined;
-    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.name === 'SyntaxError') {
-      return reply.status(400).send({ error: FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY });
-    }
-    return reply.status(status).send({ error: known ?? (status === 429 ? err.message : 'Bad request') });
-  });
+  app.setErrorHandler(sendError);
+}
+
+/**
+ * Fastify's frameworkErrors: what the router refuses before any route or hook
+ * runs (a malformed URL) is answered like any other error, with every
+ * request's headers and log line.
+ */
+export function routerErrors(every: EveryRequest) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    every.start(request, reply);
+    sendError(err, request, reply);
+    every.end(request, reply);
+  };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Landing pages of share links and file requests, and the API calls they make. */
 const LINK_PATHS = /^\/(?:api\/)?[sr]\//;
@@ -8,9 +8,7 @@ const LINK_PATHS = /^\/(?:api\/)?[sr]\//;
  * sent on to another site as a Referer. Set after the security headers, so
  * this Referrer-Policy replaces the general one.
  */
-export function registerLinkHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!LINK_PATHS.test(request.url)) return;
-    reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
-  });
+export function setLinkHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  if (!LINK_PATHS.test(request.url)) return;
+  reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
 }

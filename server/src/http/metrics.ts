@@ -18,13 +18,6 @@ function allowed(token: string | undefined, authorization: string | undefined): 
   return token !== undefined && tokenMatches(authorization, token);
 }
 
-/** Counts every answered request by its route template (unmatched paths share one series). */
-export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-  });
-}
-
 /**
  * GET /metrics on the app's own port: only with METRICS_TOKEN as a bearer
  * token. Without a token configured it answers 404 like any unknown path,

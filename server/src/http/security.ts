@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** One year; browsers only honour it on a response that came over HTTPS. */
@@ -56,16 +56,17 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHeaderOptions): void {
+/** Sets the security headers of an answer (see every-request.ts); helmet runs once, here. */
+export function securityHeaders(opts: SecurityHeaderOptions): (request: FastifyRequest, reply: FastifyReply) => void {
   const headers = helmetHeaders(HELMET);
-  app.addHook('onRequest', async (request, reply) => {
+  return (request, reply) => {
     reply.headers(headers);
     // API answers are about one caller and must not outlive the request in any
     // cache; routes that may be cached (public downloads) set their own.
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     // The protocol is https when Vault serves TLS or a trusted proxy says so (X-Forwarded-Proto).
     if (opts.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+  };
 }
 
 /** Query parameters that carry credentials; never logged. */
