@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { hasUnsafeCharacters } from './characters.js';
 import {
   isoDate,
   limitSchema,
@@ -63,7 +64,8 @@ export const tagSchema = z
   .string()
   .trim()
   .min(1, 'Tags cannot be blank')
-  .max(LIMITS.maxTagLength, `Tags must be at most ${LIMITS.maxTagLength} characters`);
+  .max(LIMITS.maxTagLength, `Tags must be at most ${LIMITS.maxTagLength} characters`)
+  .refine((t) => !hasUnsafeCharacters(t), 'Tags cannot contain control characters');
 
 /** Trimmed, non-blank, de-duplicated (case-insensitively), at most 10. */
 export const tagListSchema = z

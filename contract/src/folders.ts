@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { hasUnsafeCharacters } from './characters.js';
 import { isoDate, optionalQuery, sortOrderSchema } from './common.js';
 import { fileSchema, usernameListSchema } from './files.js';
 
@@ -31,7 +32,7 @@ export const folderNameSchema = z
   .trim()
   .min(1, 'Please enter a folder name')
   .max(LIMITS.folderNameMax, 'Folder name must be at most 255 characters')
-  .refine((n) => !/[\u0000-\u001f/\\]/.test(n), 'Folder names cannot contain slashes or control characters');
+  .refine((n) => !/[/\\]/.test(n) && !hasUnsafeCharacters(n), 'Folder names cannot contain slashes or control characters');
 
 export const FOLDER_SORT_FIELDS = ['name', 'created_at', 'file_count'] as const;
 

@@ -12,6 +12,7 @@ export * from './links.js';
 export * from './system.js';
 export * from './thumbnails.js';
 export * from './names.js';
+export * from './characters.js';
 export * from './manage.js';
 export * from './versions.js';
 export * from './trash.js';

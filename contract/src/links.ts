@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, isoDate, type LinkRefusal } from './common.js';
 import { LIMITS } from './limits.js';
+import { hasUnsafeCharacters } from './characters.js';
 
 /** Share links and file requests: tokens, limits and the texts of their states. */
 export const LINK_LIMITS = {
@@ -60,7 +61,11 @@ const linkPasswordSchema = z
   .min(1, 'The password cannot be empty')
   .max(LIMITS.passwordMax, `The password must be at most ${LIMITS.passwordMax} characters`);
 
-const labelSchema = z.string().trim().max(LINK_LIMITS.labelMax, `The label must be at most ${LINK_LIMITS.labelMax} characters`);
+const labelSchema = z
+  .string()
+  .trim()
+  .max(LINK_LIMITS.labelMax, `The label must be at most ${LINK_LIMITS.labelMax} characters`)
+  .refine((l) => !hasUnsafeCharacters(l), 'The label cannot contain control characters');
 
 export const linkItemSchema = z.object({
   type: z.enum(['file', 'folder'], { error: 'item.type must be file or folder' }),
@@ -184,7 +189,12 @@ const maxBytesSchema = z
   .int('max_bytes must be whole bytes')
   .min(1, 'max_bytes must be at least 1 byte')
   .max(Number.MAX_SAFE_INTEGER, 'max_bytes is too large');
-const messageSchema = z.string().trim().max(LINK_LIMITS.messageMax, `The message must be at most ${LINK_LIMITS.messageMax} characters`);
+/** Shown to visitors as written, lines and all (the form's field is a textarea): line feeds are its only control characters. */
+const messageSchema = z
+  .string()
+  .trim()
+  .max(LINK_LIMITS.messageMax, `The message must be at most ${LINK_LIMITS.messageMax} characters`)
+  .refine((m) => !hasUnsafeCharacters(m, '\n'), 'The message cannot contain control characters other than line breaks');
 
 /** POST /api/requests: an upload-only link into one of the caller's folders. */
 export const fileRequestCreateSchema = z

@@ -114,6 +114,22 @@ describeEachDb('zip downloads', (t) => {
     expect(activity).toEqual([{ file_name: 'Project.zip', detail: 'zip of 7 files' }]);
   });
 
+  it('name directories stored with control or bidi characters (before they were refused) without them', async () => {
+    const owner = await t().client.register();
+    const top = await makeFolder(t(), owner.token, 'Legacy');
+    const sub = await makeFolder(t(), owner.token, 'Sub', { parent_id: top.id });
+    const content = samples.text('kept\n');
+    await uploadOne(t().client, owner.token, { name: 'kept.txt', content }, { folder_id: String(sub.id) });
+    const rename = (id: number, name: string) => t().server.ctx.db.updateTable('folders').set({ name }).where('id', '=', id).execute();
+    await rename(top.id, 'Invoices\u202Efdp.exe');
+    await rename(sub.id, 'Sub\u009b2J\u2066x\u2069\u0085');
+    const { res, body } = await fetchZip(t(), `/api/folders/${top.id}/download`, owner.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('filename="Invoices_fdp.exe.zip"');
+    const entries = await readZip(body);
+    expect(entries.map((e) => e.name).sort()).toEqual(['Invoices_fdp.exe/', 'Invoices_fdp.exe/Sub_2J_x__/', 'Invoices_fdp.exe/Sub_2J_x__/kept.txt']);
+  });
+
   it('refuse folders the caller may not read, as "not found"', async () => {
     const { root } = await nestedTree(t());
     const stranger = await t().client.register();

@@ -80,6 +80,11 @@ describe('addTag (tag rules)', () => {
     expect(addTag([], 'x'.repeat(51))).toMatchObject({ error: 'Tags must be at most 50 characters' });
   });
 
+  it('refuses control and bidi characters, as the server does, and takes every script', () => {
+    for (const c of ['\u0000', '\u007f', '\u009b', '\u202e', '\u2066']) expect(addTag([], `Q3${c}x`)).toMatchObject({ tags: [], error: 'Tags cannot contain control characters' });
+    expect(addTag([], 'تقارير')).toEqual({ tags: ['تقارير'], error: null });
+  });
+
   it('stops at 10 tags', () => {
     const ten = Array.from({ length: 10 }, (_, i) => `t${i}`);
     expect(addTag(ten.slice(0, 9), 'ninth').error).toBeNull();

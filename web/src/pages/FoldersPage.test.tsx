@@ -60,7 +60,7 @@ describe('FoldersPage', () => {
     expect(screen.getByText('2 folders found')).toBeInTheDocument();
   });
 
-  it('refuses a blank name without calling the server, then creates the folder', async () => {
+  it('refuses a blank name or one with a bidi override without calling the server, then creates the folder', async () => {
     const created: unknown[] = [];
     signedIn({
       'POST /api/folders': (request) => {
@@ -74,6 +74,10 @@ describe('FoldersPage', () => {
     await user.type(screen.getByLabelText('Folder name'), '   ');
     await user.click(screen.getByRole('button', { name: 'Create Folder' }));
     expect(await screen.findByText('Please enter a folder name')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Folder name'));
+    await user.type(screen.getByLabelText('Folder name'), 'Invoices\u202Efdp.exe');
+    await user.click(screen.getByRole('button', { name: 'Create Folder' }));
+    expect(await screen.findByText('Folder names cannot contain slashes or control characters')).toBeInTheDocument();
     expect(created).toEqual([]);
 
     await user.clear(screen.getByLabelText('Folder name'));

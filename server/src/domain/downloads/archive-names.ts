@@ -1,14 +1,15 @@
-import { numberedName } from '@vault/contract';
+import { numberedName, replaceUnsafeCharacters } from '@vault/contract';
 
-/** Characters no common file system takes in a name, and control characters. */
-const UNSAFE = /[\u0000-\u001f\u007f<>:"/\\|?*]/g;
+/** Characters no common file system takes in a name. */
+const RESERVED = /[<>:"/\\|?*]/g;
 
 /**
  * One path segment that extracts safely anywhere: no separators, no control
- * characters, no "." or "..", no trailing dots or spaces (Windows drops them).
+ * or bidi characters (names stored before they were refused may hold them),
+ * no "." or "..", no trailing dots or spaces (Windows drops them).
  */
 export function safeSegment(name: string): string {
-  const cleaned = name.replace(UNSAFE, '_').replace(/[. ]+$/, '').trim();
+  const cleaned = replaceUnsafeCharacters(name, '_').replace(RESERVED, '_').replace(/[. ]+$/, '').trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned;
 }
 

@@ -1,9 +1,6 @@
-import { LIMITS, extensionOf } from '@vault/contract';
+import { LIMITS, extensionOf, replaceUnsafeCharacters } from '@vault/contract';
 import { isUniqueViolation } from '../../db/index.js';
 import { Conflict, Invalid } from '../shared/errors.js';
-
-// Control characters, and bidirectional overrides that can disguise an extension ("photo\u202Egnp.exe").
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A display name for a file: the last path segment of what the client sent,
@@ -12,7 +9,8 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u206
  */
 export function normalizeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const name = base.normalize('NFC').replace(UNSAFE, '').trim();
+  // Bidi controls can disguise an extension ("photo\u202Egnp.exe"): dropped with the control characters.
+  const name = replaceUnsafeCharacters(base.normalize('NFC'), '').trim();
   if (name === '' || name === '.' || name === '..') throw new Invalid('File name is required');
   if (name.length <= LIMITS.fileNameMax) return name;
   const ext = extensionOf(name);

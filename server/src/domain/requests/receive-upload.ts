@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LINK_LIMITS, type OnConflict } from '@vault/contract';
+import { LINK_LIMITS, replaceUnsafeCharacters, type OnConflict } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
@@ -55,9 +55,9 @@ export function arrivalDetail(link: LinkRow, visitor: string | null): string {
   return visitor ? `${via} from ${visitor}` : via;
 }
 
-/** The name a visitor gives: control characters become spaces, and it is trimmed; empty is no name. */
+/** The name a visitor gives: control and bidi characters become spaces, and it is trimmed; empty is no name. */
 export function visitorName(value: string, truncated = false): string | null {
-  const visitor = value.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const visitor = replaceUnsafeCharacters(value, ' ').trim();
   if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
   return visitor || null;
 }

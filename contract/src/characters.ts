@@ -1,0 +1,20 @@
+/**
+ * Characters never kept in a name or label that others see: control
+ * characters (C0 with NUL and line breaks, DEL, C1 such as the terminal's
+ * U+009B) and Unicode's bidirectional controls (marks, embeddings, overrides,
+ * isolates). Both are invisible, and a bidi control reorders what is shown
+ * around it: "photo\u202Egnp.exe" reads "photoexe.png". Letters of every
+ * script, right-to-left ones included, are not among them.
+ */
+const UNSAFE = /[\p{Cc}\p{Bidi_Control}]/gu;
+
+/** Whether `text` holds such a character, other than those in `allowed` (a message's line breaks). */
+export function hasUnsafeCharacters(text: string, allowed = ''): boolean {
+  for (const [found] of text.matchAll(UNSAFE)) if (!allowed.includes(found)) return true;
+  return false;
+}
+
+/** `text` with each such character replaced: for names that are cleaned rather than refused. */
+export function replaceUnsafeCharacters(text: string, by: string): string {
+  return text.replace(UNSAFE, by);
+}
