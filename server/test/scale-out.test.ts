@@ -129,7 +129,7 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     } finally {
       await handle!.close();
       await neighbour!.close();
-      await Promise.all([mine, other].map(dropSchema));
+      await Promise.all([mine, other].map((schema) => dropSchema(schema)));
     }
   });
 

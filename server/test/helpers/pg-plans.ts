@@ -40,10 +40,10 @@ const SETTLE_ATTEMPTS = 100;
  * `files` as autovacuum leaves it some time after a bulk insert: analysed, and
  * every page marked all-visible, which index-only scans need to skip the rows.
  * VACUUM leaves a page unmarked while any transaction of the database holds a
- * snapshot older than its rows (the test servers of other files, which share
- * the database in schemas of their own; an autovacuum worker; the server's
- * background work), so it is run again until the visibility map covers every
- * page.
+ * snapshot older than its rows (an autovacuum worker, the server's background
+ * work; other suites' servers do not share the database of a suite run by
+ * describeOnPostgres), so it is run again until the visibility map covers
+ * every page.
  */
 export async function settleFiles(t: TestServer): Promise<void> {
   const { db } = t.server.ctx;

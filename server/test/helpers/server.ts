@@ -59,14 +59,37 @@ export function freshSchemaName(): string {
   return `t_${randomBytes(6).toString('hex')}`;
 }
 
-export async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+/** Runs one statement on the PostgreSQL database at `url`. */
+async function runOn(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(statement);
   } finally {
     await client.end();
   }
+}
+
+export async function dropSchema(schema: string, url = process.env.TEST_DATABASE_URL!): Promise<void> {
+  await runOn(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+}
+
+/**
+ * A database of its own beside TEST_DATABASE_URL's, for a suite whose plans
+ * need VACUUM to mark every page all-visible: VACUUM leaves a page unmarked
+ * while any transaction of the same database holds an older snapshot, and the
+ * other suites' servers, sharing the test database in schemas of their own,
+ * hold one nearly always on a loaded machine. Returns its URL and its drop.
+ */
+async function databaseOfItsOwn(): Promise<{ url: string; drop(): Promise<void> }> {
+  const shared = process.env.TEST_DATABASE_URL!;
+  const name = `vault_test_${randomBytes(6).toString('hex')}`;
+  await runOn(shared, `CREATE DATABASE ${name}`);
+  const url = new URL(shared);
+  url.pathname = `/${name}`;
+  // The installation's template uses pg_trgm from public, where the test database has it.
+  await runOn(url.toString(), 'CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  return { url: url.toString(), drop: () => runOn(shared, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** The environment of a fresh installation: its own data dir and, on PostgreSQL, its own schema. */
@@ -76,7 +99,7 @@ export function freshEnv(db: DbKind, overrides: Record<string, string> = {}): { 
   if (db === 'sqlite') return { env };
   // A schema named by the test is an installation it prepared; closing the server drops it all the same.
   const schema = overrides.DATABASE_SCHEMA ?? freshSchemaName();
-  return { env: { ...env, DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }, schema };
+  return { env: { ...env, DATABASE_URL: overrides.DATABASE_URL ?? process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }, schema };
 }
 
 /**
@@ -115,7 +138,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       await s3?.close();
-      if (schema) await dropSchema(schema);
+      if (schema) await dropSchema(schema, env.DATABASE_URL);
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
@@ -131,11 +154,17 @@ export async function withTestServer(overrides: Record<string, string>, test: (s
   }
 }
 
-function describeOn(title: string, db: DbKind, store: StoreKind, suite: (t: () => TestServer, db: DbKind) => void, overrides: Record<string, string>) {
+function describeOn(
+  title: string,
+  db: DbKind,
+  store: StoreKind,
+  suite: (t: () => TestServer, db: DbKind) => void,
+  overrides: Record<string, string> | (() => Record<string, string>),
+) {
   describe(title, () => {
     let current: TestServer | undefined;
     beforeAll(async () => {
-      current = await startTestServer(db, overrides, undefined, store);
+      current = await startTestServer(db, typeof overrides === 'function' ? overrides() : overrides, undefined, store);
     });
     afterAll(async () => {
       await current?.close();
@@ -161,10 +190,21 @@ export function describeEachDb(
 
 /**
  * A suite of PostgreSQL alone (its plans, its statements), against its own
- * server, when TEST_DATABASE_URL is set; nothing otherwise.
+ * server in a database of its own (see databaseOfItsOwn), when
+ * TEST_DATABASE_URL is set; nothing otherwise.
  */
 export function describeOnPostgres(title: string, suite: (t: () => TestServer) => void): void {
-  if (DATABASES.includes('postgres')) describeOn(`${title} [postgres]`, 'postgres', 'fs', suite, {});
+  if (!DATABASES.includes('postgres')) return;
+  describe(`${title} [postgres]`, () => {
+    let database: Awaited<ReturnType<typeof databaseOfItsOwn>> | undefined;
+    beforeAll(async () => {
+      database = await databaseOfItsOwn();
+    });
+    afterAll(async () => {
+      await database?.drop();
+    });
+    describeOn('in a database of its own', 'postgres', 'fs', suite, () => ({ DATABASE_URL: database!.url }));
+  });
 }
 
 /** Like describeEachDb, and once more on an S3 object store: for the storage engine's suites. */
