@@ -21,6 +21,27 @@ async function dragOnto(page: Page, source: Locator, target: Locator, highlighte
   await page.mouse.up();
 }
 
+/** The outline a focused item shows, as drawn. */
+const outlineOf = (item: Locator) => item.evaluate((el) => ({ style: getComputedStyle(el).outlineStyle, width: getComputedStyle(el).outlineWidth }));
+
+test('the row or tile the keyboard is on shows it, in the list and in the grid', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  await apiUpload(request, await apiToken(request, owner), [text('first.txt'), text('second.txt')]);
+  await signInViaApi(page, owner);
+
+  await fileRow(page, 'second.txt').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(fileRow(page, 'first.txt')).toBeFocused();
+  expect(await outlineOf(fileRow(page, 'first.txt'))).toEqual({ style: 'solid', width: '2px' });
+
+  await page.getByRole('button', { name: 'Grid' }).click();
+  const tile = (name: string) => page.getByRole('listitem').filter({ hasText: name });
+  await tile('second.txt').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tile('first.txt')).toBeFocused();
+  expect(await outlineOf(tile('first.txt'))).toEqual({ style: 'solid', width: '2px' });
+});
+
 test('renames a file inline with the keyboard: double-click or F2, Enter saves, Escape cancels', async ({ page, request }) => {
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);

@@ -32,7 +32,7 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
           key={file.id}
           {...manage?.attributes}
           className={clsx(
-            'relative flex min-w-0 flex-col rounded-xl border bg-surface outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+            'relative flex min-w-0 flex-col rounded-xl border bg-surface focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
             manage?.selected ? 'border-accent-400 ring-2 ring-accent-500/30' : 'border-slate-200',
           )}
         >

@@ -101,7 +101,7 @@ interface RowProps {
 }
 
 /** A managed row is focusable (arrow keys move between rows) and shows whether it is selected. */
-const ROW_FOCUS = 'outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
+const ROW_FOCUS = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
 const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
 
 function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
