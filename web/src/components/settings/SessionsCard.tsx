@@ -14,11 +14,12 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
   const { t } = useTranslation('settings');
   const name = session.browser ?? t('sessions.unknownBrowser');
   return (
-    <li className="flex flex-wrap items-center gap-3 px-5 py-3.5" data-testid="session-row">
+    // On a phone "Sign out" goes under the facts, which then keep the row's width.
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto]" data-testid="session-row">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <Laptop aria-hidden="true" className="size-4" />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
           {name}
           {session.current && <Badge tone="success">{t('sessions.thisDevice')}</Badge>}
@@ -34,7 +35,14 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd():
         </p>
       </div>
       {!session.current && (
-        <Button variant="secondary" size="sm" onClick={onEnd} loading={ending} aria-label={t('sessions.signOutLabel', { name, created: formatDateTime(session.created_at) })}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="col-start-2 justify-self-start sm:col-start-3"
+          onClick={onEnd}
+          loading={ending}
+          aria-label={t('sessions.signOutLabel', { name, created: formatDateTime(session.created_at) })}
+        >
           <LogOut aria-hidden="true" className="size-3.5" />
           {t('sessions.signOut')}
         </Button>
@@ -88,9 +96,9 @@ export function SessionsCard() {
               </ul>
               {ordered.length > SHOWN_SESSIONS && (
                 <div className="border-t border-slate-100 px-5 py-3">
-                  <Button variant="ghost" size="sm" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+                  <button type="button" className="text-sm font-medium text-accent-700 hover:underline" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
                     {showAll ? t('sessions.showFewer') : t('sessions.showAll', { count: ordered.length })}
-                  </Button>
+                  </button>
                 </div>
               )}
             </>
