@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDate, limitSchema, optionalQuery, pageSchema, repeatedQuery, sortOrderSchema } from './common.js';
 import { LIMITS } from './limits.js';
 import { fileSchema, fileSortSchema } from './files.js';
+import { emailSchema, usernameSchema } from './auth.js';
 
 export const systemStatsSchema = z.object({
   total_files: z.number().int(),
@@ -79,6 +80,19 @@ export const adminUserUpdateSchema = z
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 export const adminUserResponseSchema = z.object({ user: adminUserRowSchema });
 
+/** POST /api/admin/users: an account made by an admin, who passes on its temporary password. */
+export const adminUserCreateSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
+  })
+  .strict();
+export type AdminUserCreate = z.infer<typeof adminUserCreateSchema>;
+/** The new account and its temporary password, shown this once: it must be changed at the first sign-in. */
+export const adminUserCreatedSchema = z.object({ user: adminUserRowSchema, temporary_password: z.string() });
+export type AdminUserCreated = z.infer<typeof adminUserCreatedSchema>;
+
 export const ACTIVITY_TYPES = [
   'upload',
   'download',
@@ -98,6 +112,7 @@ export const ACTIVITY_TYPES = [
   'recovery_codes_regenerated',
   'recovery_code_used',
   /** Admin actions on a user; detail names the user. */
+  'user_created',
   'user_disabled',
   'user_enabled',
   'password_reset',

@@ -35,8 +35,9 @@ describeEachDb(
         ['POST', `/api/admin/users/${bob.user.id}/reset-password`],
         ['POST', `/api/admin/users/${bob.user.id}/reset-2fa`],
         ['DELETE', `/api/admin/users/${bob.user.id}`],
+        ['POST', '/api/admin/users'],
       ] as const) {
-        const opts = { json: { confirm_username: bob.user.username } };
+        const opts = { json: path === '/api/admin/users' ? { username: 'made_by_alice', email: 'made@example.com' } : { confirm_username: bob.user.username } };
         expect((await client().request(method, path, opts)).status, path).toBe(401);
         expect((await client().request(method, path, { ...opts, token: alice.token })).status, path).toBe(403);
       }
@@ -179,6 +180,37 @@ describeEachDb(
       expect((await client().get('/api/files', { token })).status).toBe(200);
       expect((await client().get(`/api/files/${own}/download`, { token })).status).toBe(200);
       expect((await client().get('/api/account', { token })).body.must_change_password).toBe(false);
+    });
+
+    it('creates an account with a temporary password shown once, to be changed at the first sign-in', async () => {
+      const admin = await adminToken();
+      const username = `made_${Date.now().toString(36)}`;
+      const made = await client().post('/api/admin/users', { token: admin, json: { username, email: `${username}@example.com` } });
+      expect(made.status).toBe(201);
+      expect(made.body.user).toMatchObject({ username, email: `${username}@example.com`, is_admin: false, file_count: 0, disabled: false });
+      const temporary: string = made.body.temporary_password;
+      expect(temporary).toMatch(/^[A-Za-z2-9]{16}$/);
+      const rows = (await client().get('/api/admin/users/stats', { token: admin })).body.users as AdminUserRow[];
+      expect(rows.find((u) => u.username === username)?.id).toBe(made.body.user.id);
+      const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('type', '=', 'user_created').where('detail', '=', username).execute();
+      expect(log).toHaveLength(1);
+
+      const login = await client().post('/api/auth/login', { json: { username, password: temporary } });
+      expect(login.body.must_change_password).toBe(true);
+      expect((await client().get('/api/files', { token: login.body.token })).status).toBe(403);
+      const changed = await client().put('/api/account/password', { token: login.body.token, json: { current_password: temporary, new_password: 'their-own-password' } });
+      expect(changed.status).toBe(204);
+      expect((await client().get('/api/files', { token: login.body.token })).status).toBe(200);
+
+      // As at registration: names and e-mails are unique, whatever their case, and validated.
+      const again = await client().post('/api/admin/users', { token: admin, json: { username: username.toUpperCase(), email: 'other@example.com' } });
+      expect(again).toMatchObject({ status: 409, body: { error: 'Username already taken' } });
+      const bad = await client().post('/api/admin/users', { token: admin, json: { username: 'no spaces', email: 'x@example.com' } });
+      expect(bad.status).toBe(400);
+      const extra = await client().post('/api/admin/users', { token: admin, json: { username: 'with_password', email: 'p@example.com', password: 'chosen' } });
+      expect(extra.status).toBe(400);
+      const asAdmin = await client().post('/api/admin/users', { token: admin, json: { username: `${username}_adm`, email: `${username}_adm@example.com`, is_admin: true } });
+      expect(asAdmin.body.user.is_admin).toBe(true);
     });
 
     it('resets a user’s two-factor sign-in', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { adminUserResponseSchema, temporaryPasswordSchema } from '@vault/contract';
+import { adminUserCreatedSchema, adminUserResponseSchema, temporaryPasswordSchema, type AdminUserCreate } from '@vault/contract';
 import { apiRequest, apiSend } from './client';
 import { invalidate } from './invalidation';
 import { i18n } from '../i18n';
@@ -29,6 +29,15 @@ export function useEnableUser() {
 
 export function useResetTwoFactor() {
   return useUserAction('reset-2fa', 'settings:toast.twoFactorReset');
+}
+
+/** A new account and its temporary password, shown once by the caller. */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (account: AdminUserCreate) => apiRequest('/api/admin/users', adminUserCreatedSchema, { method: 'POST', body: account }),
+    onSuccess: () => invalidate(queryClient, 'userUpdated'),
+  });
 }
 
 /** A temporary password, shown once by the caller. */

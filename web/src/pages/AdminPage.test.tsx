@@ -320,6 +320,40 @@ describe('Users tab', () => {
     await waitFor(() => expect(puts).toEqual([{ storage_quota_mb: 1024 }]));
   });
 
+  it('creates an account and shows its temporary password once; a refusal keeps the form', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    adminServer({
+      'POST /api/admin/users': (req) => {
+        posts.push(req.body);
+        if ((req.body as { username: string }).username === 'alice') return { status: 409, body: { error: 'Username already taken' } };
+        return { status: 201, body: { user: userRow({ id: 3, username: 'carol', email: 'carol@example.com', used_storage_bytes: 0, file_count: 0 }), temporary_password: 'Kp3xQ7mRt9WcZb2N' } };
+      },
+    });
+    await openAdmin('/admin?tab=users');
+    await user.click(await screen.findByRole('button', { name: 'New user' }));
+    const dialog = screen.getByRole('dialog', { name: 'New user' });
+    await user.type(within(dialog).getByLabelText(/Username/), 'alice');
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'a2@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(await within(dialog).findByText('Username already taken')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText(/Username/));
+    await user.type(within(dialog).getByLabelText(/Username/), 'carol');
+    await user.clear(within(dialog).getByLabelText(/E-mail/));
+    await user.type(within(dialog).getByLabelText(/E-mail/), 'carol@example.com');
+    await user.click(within(dialog).getByLabelText('Administrator'));
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(await within(dialog).findByTestId('temporary-password')).toHaveTextContent('Kp3xQ7mRt9WcZb2N');
+    expect(within(dialog).getByText(/carol must change it/)).toBeInTheDocument();
+    expect(posts).toEqual([
+      { username: 'alice', email: 'a2@example.com', is_admin: false },
+      { username: 'carol', email: 'carol@example.com', is_admin: true },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('shows the server’s reason when saving fails', async () => {
     const user = userEvent.setup();
     adminServer({ 'PUT /api/admin/users/2': { status: 404, body: { error: 'User not found' } } });

@@ -39,7 +39,7 @@ async function assertAvailable(db: Db, username: string, email: string) {
   if (taken.length > 0) throw new Conflict('Email already registered');
 }
 
-async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean): Promise<UserRow> {
+async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean, mustChangePassword = false): Promise<UserRow> {
   await assertAvailable(ctx.db, input.username, input.email);
   const passwordHash = await ctx.passwords.hash(input.password);
   try {
@@ -50,6 +50,7 @@ async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: b
         email: input.email,
         password_hash: passwordHash,
         is_admin: isAdmin ? 1 : 0,
+        must_change_password: mustChangePassword ? 1 : 0,
         storage_quota_bytes: null,
         created_at: Date.now(),
       })
@@ -111,9 +112,13 @@ export function assertModeAllowed(row: Pick<UserRow, 'is_admin'>, mode: 'user' |
   }
 }
 
-/** An account made by an operator (vault create-admin): no session is opened; a taken name or e-mail is a conflict. */
-export async function createAccount(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean) {
-  return toUserDto(await insertUser(ctx, input, isAdmin));
+/**
+ * An account made by an operator (vault create-admin) or an admin (who hands
+ * on a temporary password: `mustChangePassword`): no session is opened; a
+ * taken name or e-mail is a conflict.
+ */
+export async function createAccount(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean, mustChangePassword = false) {
+  return toUserDto(await insertUser(ctx, input, isAdmin, mustChangePassword));
 }
 
 /** Creates the account if its username is free; used for demo and bootstrap admin accounts. */

@@ -1,17 +1,10 @@
-import { randomInt } from 'node:crypto';
 import type { TemporaryPassword } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
+import { temporaryPassword } from './temporary-password.js';
 import { assertNotSelf, lockTarget, managerId, type Manager } from './user-guards.js';
 
-/** Letters and digits that cannot be mistaken for each other when read out or copied by hand. */
-const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const LENGTH = 16;
-
-function temporaryPassword(): string {
-  return Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-}
 
 /**
  * POST /api/admin/users/{id}/reset-password and `vault reset-password`: a

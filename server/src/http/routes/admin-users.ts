@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { adminUserResponseSchema, deleteUserRequestSchema, idParamSchema, temporaryPasswordSchema } from '@vault/contract';
+import { adminUserCreatedSchema, adminUserCreateSchema, adminUserResponseSchema, deleteUserRequestSchema, idParamSchema, temporaryPasswordSchema } from '@vault/contract';
+import { createUser } from '../../domain/admin/create-user.js';
 import { deleteUser } from '../../domain/admin/delete-user.js';
 import { disableUser } from '../../domain/admin/disable-user.js';
 import { enableUser } from '../../domain/admin/enable-user.js';
@@ -13,6 +14,12 @@ import { idOf, validated } from '../validate.js';
 const admin = (spec: Omit<RouteSpec, 'tag' | 'access' | 'params'>) => api({ ...spec, tag: 'Admin', access: 'admin', params: idParamSchema });
 
 export function adminUserRoutes(app: FastifyInstance): void {
+  app.post(
+    '/api/admin/users',
+    api({ summary: 'Create an account with a temporary password, to be changed at the first sign-in', tag: 'Admin', access: 'admin', body: adminUserCreateSchema, responses: { 201: adminUserCreatedSchema }, errors: [409] }),
+    async (request, reply) => reply.status(201).send(await createUser(request.ctx, actorOf(request), validated(adminUserCreateSchema, request.body))),
+  );
+
   app.post('/api/admin/users/:id/disable', admin({ summary: 'Disable a user: signed out, no sign-in, public files hidden', responses: { 200: adminUserResponseSchema }, errors: [404] }), async (request) => ({
     user: await disableUser(request.ctx, actorOf(request), idOf(request)),
   }));

@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { formatDistanceToNow } from 'date-fns';
-import { Download, History, KeyRound, LogIn, LogOut, Mail, Share2, ShieldAlert, ShieldCheck, ShieldOff, ShieldX, Trash2, Upload, UserCheck, UserCog, UserX, type LucideIcon } from 'lucide-react';
+import { Download, History, KeyRound, LogIn, LogOut, Mail, Share2, ShieldAlert, ShieldCheck, ShieldOff, ShieldX, Trash2, Upload, UserCheck, UserCog, UserPlus, UserX, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import type { ActivityRow, ActivityType } from '@vault/contract';
 import { TRANSFER_TYPES, useActivityLog } from '../../api/admin';
@@ -28,6 +28,7 @@ const KINDS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
   two_factor_disabled: { icon: ShieldOff, tone: 'bg-amber-50 text-amber-700' },
   recovery_codes_regenerated: { icon: KeyRound, tone: 'bg-slate-100 text-slate-700' },
   recovery_code_used: { icon: KeyRound, tone: 'bg-amber-50 text-amber-700' },
+  user_created: { icon: UserPlus, tone: 'bg-emerald-50 text-emerald-700' },
   user_disabled: { icon: UserX, tone: 'bg-red-50 text-red-700' },
   user_enabled: { icon: UserCheck, tone: 'bg-emerald-50 text-emerald-700' },
   password_reset: { icon: KeyRound, tone: 'bg-amber-50 text-amber-700' },

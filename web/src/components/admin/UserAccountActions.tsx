@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { TemporaryPasswordNote } from './TemporaryPasswordNote';
 
 function DeleteUserConfirm({ user, onCancel, onDeleted }: { user: AdminUserRow; onCancel(): void; onDeleted(): void }) {
   const { t } = useTranslation('settings');
@@ -52,14 +53,7 @@ export function UserAccountActions({ user, onDeleted }: { user: AdminUserRow; on
       </h3>
       {user.disabled && <Alert tone="error">{t('admin.disabledNote')}</Alert>}
       {failed && <Alert tone="error">{errorMessage(failed.error, t('admin.failed'))}</Alert>}
-      {resetPassword.data && (
-        <Alert tone="success">
-          {t('admin.temporaryPassword', { username: user.username })}{' '}
-          <code data-testid="temporary-password" className="font-mono font-semibold select-all">
-            {resetPassword.data.temporary_password}
-          </code>
-        </Alert>
-      )}
+      {resetPassword.data && <TemporaryPasswordNote username={user.username} password={resetPassword.data.temporary_password} />}
       <div className="flex flex-wrap gap-2">
         {user.disabled ? (
           <Button variant="secondary" size="sm" loading={enable.isPending} onClick={() => enable.mutate(user.id)}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
-import { Pencil, Users } from 'lucide-react';
+import { Pencil, UserPlus, Users } from 'lucide-react';
 import type { AdminUserRow } from '@vault/contract';
 import { useAdminUsers } from '../../api/admin';
 import { useCurrentUser } from '../../session/context';
@@ -13,6 +13,7 @@ import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { QueryState } from '../ui/QueryState';
 import { QuotaBar } from './QuotaBar';
+import { CreateUserDialog } from './CreateUserDialog';
 import { UserEditorDialog } from './UserEditorDialog';
 
 type UserSort = 'username' | 'file_count' | 'used_storage_bytes' | 'total_downloads' | 'created_at';
@@ -34,6 +35,7 @@ export function UsersTab() {
   const [sort, setSort] = useState<{ by: UserSort; order: SortOrder }>({ by: 'used_storage_bytes', order: 'desc' });
   // The row is read from the list, so the editor shows each change (disabled, reset) as it lands.
   const [editingId, setEditingId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
   const editing = users.data?.users.find((u) => u.id === editingId) ?? null;
   const rows = useMemo(() => [...(users.data?.users ?? [])].sort(compareBy(sort.by, sort.order)), [users.data, sort]);
 
@@ -72,7 +74,16 @@ export function UsersTab() {
 
   return (
     <Card>
-      <CardHeader title={t('users')} description={users.data ? t('users.accountCount', { count: users.data.users.length, formatted: formatCount(users.data.users.length) }) : t('users.everyAccount')} />
+      <CardHeader
+        title={t('users')}
+        description={users.data ? t('users.accountCount', { count: users.data.users.length, formatted: formatCount(users.data.users.length) }) : t('users.everyAccount')}
+        actions={
+          <Button size="sm" onClick={() => setCreating(true)}>
+            <UserPlus aria-hidden="true" className="size-4" />
+            {t('users.new')}
+          </Button>
+        }
+      />
       <QueryState query={users} loading={t('loadingUsers')} failed={t('failedToLoadUsers')}>
         {() =>
           rows.length === 0 ? (
@@ -89,6 +100,7 @@ export function UsersTab() {
         }
       </QueryState>
       <UserEditorDialog user={editing} currentUserId={me.id} onClose={() => setEditingId(null)} />
+      <CreateUserDialog open={creating} onOpenChange={setCreating} />
     </Card>
   );
 }
