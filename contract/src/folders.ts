@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 import { isoDate, optionalQuery, sortOrderSchema } from './common.js';
-import { fileSchema, usernameListSchema } from './files.js';
+import { effectiveVisibilitySchema, fileSchema, usernameListSchema } from './files.js';
 
 export const folderCrumbSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -13,7 +13,10 @@ export const folderSchema = z.object({
   name: z.string(),
   /** Null at the top level, and for viewers who may not read the parent. */
   parent_id: z.number().int().nullable(),
+  /** The folder's own setting (what the share and edit forms change). */
   is_public: z.boolean(),
+  /** Who besides the owner may read it, folders above it included, as for files. */
+  visibility: effectiveVisibilitySchema,
   created_at: isoDate,
   updated_at: isoDate,
   /** Files directly in this folder (its page lists them). */

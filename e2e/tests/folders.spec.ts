@@ -59,7 +59,7 @@ test('nested folders, an upload into one, and its public link opened by an anony
   await expect(share.getByLabel('Public link')).toHaveValue(designsUrl);
   await share.getByRole('button', { name: 'Update Sharing' }).click();
   await expectToast(page, 'Folder sharing updated successfully!');
-  await expect(page.locator('header').getByText('Public', { exact: true })).toBeVisible();
+  await expect(page.locator('header').getByTitle('Public: anyone with the link can read it')).toHaveText(/PUBLIC/);
 
   const anonymous = await browser.newContext();
   const visitor = await anonymous.newPage();

@@ -162,6 +162,23 @@ describe('Admin Panel tabs', () => {
 });
 
 describe('All Files tab', () => {
+  it('marks files public through a folder or shared by name as the file lists do', async () => {
+    adminServer({
+      'GET /api/admin/files': {
+        body: {
+          files: [file(11, { visibility: { kind: 'public_folder', folder_id: 4, folder_name: 'Photos' } }), file(12, { visibility: { kind: 'shared', users: null } }), file(13)],
+          total: 3,
+          page: 1,
+        },
+      },
+    });
+    await openAdmin('/admin?tab=files');
+    const row = async (id: number) => (await screen.findByText(`report-${id}.pdf`)).closest('tr')!;
+    expect(within(await row(11)).getByTitle('Public through the folder Photos')).toHaveTextContent('PUBLIC');
+    expect(within(await row(12)).getByTitle('Shared with people by name')).toHaveTextContent('SHARED');
+    expect(await row(13)).not.toHaveTextContent(/PUBLIC|SHARED|PRIVATE/);
+  });
+
   it('deletes a file after the exact confirmation', async () => {
     const user = userEvent.setup();
     const deleted: number[] = [];

@@ -26,6 +26,18 @@ describe('FilePage', () => {
     expect(calls.find((c) => c.path === '/api/files/public/5')?.headers.get('authorization')).toBeNull();
   });
 
+  it('says a file in a public folder is public in the header and in the details alike', async () => {
+    const photo = makeFile({ id: 6, original_name: 'beach.zip', mime_type: 'application/zip', is_public: false, folder_id: 4, folder_name: 'Photos', visibility: { kind: 'public_folder', folder_id: 4, folder_name: 'Photos' } });
+    mockFetch({ ...CONFIG, 'GET /api/files/public/6': { body: { file: photo } } });
+    renderApp('/files/6');
+    const header = (await screen.findByRole('heading', { level: 1, name: 'beach.zip' })).closest('header')!;
+    const badge = within(header).getByTitle('Public through the folder Photos');
+    expect(badge).toHaveTextContent('PUBLIC');
+    const details = screen.getByText('Visibility').closest('div')!;
+    expect(details).toHaveTextContent('Public through the folder Photos');
+    expect(details).not.toHaveTextContent('Private');
+  });
+
   it('reads through the account route when signed in, with Share for the owner', async () => {
     const alice = makeUser();
     storeSession(alice);

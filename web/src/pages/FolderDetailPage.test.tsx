@@ -84,6 +84,19 @@ describe('FolderDetailPage', () => {
     expect(calls.find((c) => c.path === '/api/folders/public/3')?.headers.get('authorization')).toBeNull();
   });
 
+  it('shows anonymous visitors a subfolder of a public folder, and its subfolders, as public through it', async () => {
+    const through = { kind: 'public_folder', folder_id: 3, folder_name: 'Assets' } as const;
+    const logos = makeFolder({ id: 8, name: 'Logos', parent_id: 3, visibility: through, path: [{ id: 3, name: 'Assets' }, { id: 8, name: 'Logos' }] });
+    const old = makeFolder({ id: 9, name: 'Old', parent_id: 8, visibility: through });
+    mockFetch({ ...CONFIG, 'GET /api/folders/public/8': { body: { folder: logos, folders: [old], files: [] } } });
+    renderApp('/folders/8');
+    const header = (await screen.findByRole('heading', { level: 1, name: 'Logos' })).closest('header')!;
+    expect(within(header).getByTitle('Public through the folder Assets')).toHaveTextContent('PUBLIC');
+    const card = screen.getByRole('link', { name: 'Old' }).closest('li')!;
+    expect(within(card).getByTitle('Public through the folder Assets')).toHaveTextContent('PUBLIC');
+    expect(document.body).not.toHaveTextContent(/private/i);
+  });
+
   it.each(['/folders/4', '/folders/abc'])('shows anonymous visitors at %s the same not-found page', async (path) => {
     mockFetch({ ...CONFIG, 'GET /api/folders/public/4': { status: 404, body: { error: 'Folder not found' } } });
     const { router } = renderApp(path);

@@ -38,6 +38,20 @@ describe('FoldersPage', () => {
     expect(within(screen.getByRole('list', { name: 'Folders' })).queryByText('Owned by alice')).not.toBeInTheDocument();
   });
 
+  it('marks a folder shared by name as shared, with how many people to its owner only', async () => {
+    const team = makeFolder({ id: 5, name: 'Team', visibility: { kind: 'shared', users: ['bob', 'carol', 'dave'] } });
+    const bobs = makeFolder({ id: 40, name: 'Holiday photos', user_id: 9, username: 'bob', visibility: { kind: 'shared', users: null } });
+    const trip = makeFolder({ id: 6, name: 'Trip', parent_id: 1, visibility: { kind: 'public_folder', folder_id: 1, folder_name: 'Projects' } });
+    signedIn({ 'GET /api/folders': { body: { folders: [team, trip], total: 2 } }, 'GET /api/shared-with-me': { body: { files: [], folders: [bobs] } } });
+    renderApp('/folders');
+    const [own, inherited] = within(await screen.findByRole('list', { name: 'Folders' })).getAllByRole('listitem');
+    expect(within(own!).getByTitle('Shared with 3 people: bob, carol, dave')).toHaveTextContent('SHARED · 3');
+    expect(within(inherited!).getByTitle('Public through the folder Projects')).toHaveTextContent('PUBLIC');
+    const shared = within(await screen.findByRole('list', { name: 'Shared with me' })).getByRole('listitem');
+    expect(within(shared).getByTitle('Shared with people by name')).toHaveTextContent('SHARED');
+    for (const card of [own, inherited, shared]) expect(card).not.toHaveTextContent(/private/i);
+  });
+
   it('says so when nobody shared a folder', async () => {
     signedIn({ 'GET /api/shared-with-me': { body: { files: [], folders: [] } } });
     renderApp('/folders');

@@ -352,6 +352,7 @@ const folder = {
   username: 'alice',
   parent_id: null,
   is_public: false,
+  visibility: { kind: 'private' },
   created_at: '2024-01-01T00:00:00.000Z',
   updated_at: '2024-01-01T00:00:00.000Z',
   file_count: 0,

@@ -7,6 +7,7 @@ export function makeFolder(overrides: Partial<Folder> & Pick<Folder, 'id' | 'nam
     username: 'alice',
     parent_id: null,
     is_public: false,
+    visibility: overrides.is_public ? { kind: 'public' } : { kind: 'private' },
     created_at: '2024-01-05T09:07:30.000Z',
     updated_at: '2024-01-05T09:07:30.000Z',
     file_count: 0,

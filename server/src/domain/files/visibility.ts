@@ -50,6 +50,38 @@ async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, str
   return byItem;
 }
 
+/** What a walk up from a folder found: the nearest public folder on the way, else everyone it is shared with. */
+interface Walk {
+  publicFolder: { folder_id: number; folder_name: string } | null;
+  names: Set<string>;
+}
+
+/** Walks from a folder (itself included) up to its root, gathering into `names`. */
+function walkUp(folders: Map<number, ChainFolder>, shares: Map<number, string[]>, from: number | null, names: Set<string>): Walk {
+  const walked = new Set<number>();
+  for (let id = from; id !== null && !walked.has(id); ) {
+    walked.add(id);
+    const folder = folders.get(id);
+    if (!folder) break;
+    if (folder.is_public) return { publicFolder: { folder_id: id, folder_name: folder.name }, names };
+    for (const name of shares.get(id) ?? []) names.add(name);
+    id = folder.parent_id;
+  }
+  return { publicFolder: null, names };
+}
+
+/** Shared by name, with whom for the owner only: anyone else learns that it is, not with whom. */
+function sharedOrPrivate(viewer: Viewer, ownerId: number, names: Set<string>): EffectiveVisibility {
+  if (names.size === 0) return { kind: 'private' };
+  return { kind: 'shared', users: viewer?.id === ownerId ? [...names].sort((a, b) => a.localeCompare(b)) : null };
+}
+
+/** The folders (these ids and every one above them) and their shares by name: two queries. */
+async function chainsWithShares(db: Db, folderIds: number[]) {
+  const folders = await chains(db, [...new Set(folderIds)]);
+  return { folders, shares: await folderSharedNames(db, [...folders.keys()]) };
+}
+
 /**
  * The effective visibility of each file (contract's EffectiveVisibility): a
  * public file; else the nearest public folder above it; else everyone it is
@@ -57,31 +89,31 @@ async function folderSharedNames(db: Db, ids: number[]): Promise<Map<number, str
  * Two queries whatever the number of files, for the folders above them.
  */
 export async function effectiveVisibilities(db: Db, viewer: Viewer, rows: VisibilityRow[], fileShares: FileShares): Promise<Map<number, EffectiveVisibility>> {
-  const folders = await chains(db, [...new Set(rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id])))]);
-  const folderShares = await folderSharedNames(db, [...folders.keys()]);
+  const { folders, shares } = await chainsWithShares(db, rows.flatMap((r) => (r.folder_id === null ? [] : [r.folder_id])));
   const result = new Map<number, EffectiveVisibility>();
   for (const row of rows) {
     if (Number(row.is_public) === 1) {
       result.set(row.id, { kind: 'public' });
       continue;
     }
-    const names = new Set((fileShares.get(row.id) ?? []).map((share) => share.username));
-    let publicFolder: { folder_id: number; folder_name: string } | null = null;
-    const walked = new Set<number>();
-    for (let id = row.folder_id; id !== null && !walked.has(id); ) {
-      walked.add(id);
-      const folder = folders.get(id);
-      if (!folder) break;
-      if (folder.is_public) {
-        publicFolder = { folder_id: id, folder_name: folder.name };
-        break;
-      }
-      for (const name of folderShares.get(id) ?? []) names.add(name);
-      id = folder.parent_id;
-    }
-    if (publicFolder) result.set(row.id, { kind: 'public_folder', ...publicFolder });
-    else if (names.size > 0) result.set(row.id, { kind: 'shared', users: viewer?.id === row.user_id ? [...names].sort((a, b) => a.localeCompare(b)) : null });
-    else result.set(row.id, { kind: 'private' });
+    const walk = walkUp(folders, shares, row.folder_id, new Set((fileShares.get(row.id) ?? []).map((share) => share.username)));
+    result.set(row.id, walk.publicFolder ? { kind: 'public_folder', ...walk.publicFolder } : sharedOrPrivate(viewer, row.user_id, walk.names));
+  }
+  return result;
+}
+
+/**
+ * The same for folders: public itself; else the nearest public folder above
+ * it; else everyone it or a folder above it is shared with; else private.
+ * Two queries whatever the number of folders.
+ */
+export async function folderVisibilities(db: Db, viewer: Viewer, rows: { id: number; user_id: number }[]): Promise<Map<number, EffectiveVisibility>> {
+  const { folders, shares } = await chainsWithShares(db, rows.map((r) => r.id));
+  const result = new Map<number, EffectiveVisibility>();
+  for (const row of rows) {
+    const walk = walkUp(folders, shares, row.id, new Set());
+    if (walk.publicFolder?.folder_id === row.id) result.set(row.id, { kind: 'public' });
+    else result.set(row.id, walk.publicFolder ? { kind: 'public_folder', ...walk.publicFolder } : sharedOrPrivate(viewer, row.user_id, walk.names));
   }
   return result;
 }

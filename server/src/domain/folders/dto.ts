@@ -3,6 +3,7 @@ import type { Folder, FolderSearch } from '@vault/contract';
 import { isoTime, type Db } from '../../db/index.js';
 import { folderNodes, folderReader, type FolderNode, type Viewer } from '../access/rules.js';
 import type { Condition } from '../files/search-conditions.js';
+import { folderVisibilities } from '../files/visibility.js';
 
 /** A folder filter over `folders as fo`; it seeds the recursive queries below as well. */
 export type FolderScope = Condition;
@@ -85,7 +86,7 @@ export async function folderDtos(db: Db, viewer: Viewer, within: FolderScope, or
     .execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [sizes, lines] = await Promise.all([subtreeSizes(db, scope), lineages(db, viewer, scope, ids)]);
+  const [sizes, lines, visibilities] = await Promise.all([subtreeSizes(db, scope), lineages(db, viewer, scope, ids), folderVisibilities(db, viewer, rows)]);
   return rows.map((r) => ({
     id: r.id,
     user_id: r.user_id,
@@ -93,6 +94,7 @@ export async function folderDtos(db: Db, viewer: Viewer, within: FolderScope, or
     name: r.name,
     parent_id: lines.get(r.id)?.parent_id ?? null,
     is_public: Number(r.is_public) === 1,
+    visibility: visibilities.get(r.id) ?? { kind: 'private' },
     created_at: isoTime(r.created_at),
     updated_at: isoTime(r.updated_at),
     file_count: Number(r.file_count),

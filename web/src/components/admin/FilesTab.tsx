@@ -18,6 +18,7 @@ import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import { QueryState } from '../ui/QueryState';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
 
@@ -43,7 +44,7 @@ function FileCell({ file }: { file: FileItem }) {
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
           <Badge>{extensionLabel(file.original_name)}</Badge>
-          {file.is_public && <Badge tone="success">{t('public')}</Badge>}
+          <VisibilityBadge visibility={file.visibility} hidePrivate />
           {file.reference_count > 1 && (
             <Badge tone="accent" title={t('filesTab.sharedContent', { count: file.reference_count })}>
               {t('filesTab.deduped', { count: file.reference_count })}

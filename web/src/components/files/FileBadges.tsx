@@ -3,7 +3,7 @@ import type { FileItem } from '@vault/contract';
 import { Copy } from 'lucide-react';
 import { Badge } from '../ui/Badge';
 import { extensionLabel } from '../../lib/file-types';
-import { FileVisibilityBadge } from './FileVisibilityBadge';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 
 /** Extension (or FILE), who may read it (public, through a folder, shared) and DEDUPED badges. */
 export function FileBadges({ file }: { file: Pick<FileItem, 'original_name' | 'visibility' | 'is_duplicate'> }) {
@@ -11,7 +11,7 @@ export function FileBadges({ file }: { file: Pick<FileItem, 'original_name' | 'v
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <Badge>{extensionLabel(file.original_name)}</Badge>
-      <FileVisibilityBadge visibility={file.visibility} />
+      <VisibilityBadge visibility={file.visibility} hidePrivate />
       {file.is_duplicate && (
         <Badge tone="accent" title={t('itsContentWasAlreadyStored')}>
           <Copy aria-hidden="true" className="size-3" />

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import clsx from 'clsx';
 import type { FileItem } from '@vault/contract';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
-import { VisibilityBadge } from '../ui/VisibilityBadge';
+import { VisibilityText } from '../ui/VisibilityBadge';
 import { FileTags } from './FileTags';
 
 function InfoItem({ label, children, wrap }: { label: string; children: ReactNode; wrap: boolean }) {
@@ -47,7 +47,7 @@ export function FileFacts({ file, variant = 'grid', className }: FileFactsProps)
         {formatFileSize(file.file_size)}
       </InfoItem>
       <InfoItem label={t('visibility')} wrap={panel}>
-        <VisibilityBadge isPublic={file.is_public} />
+        <VisibilityText visibility={file.visibility} />
       </InfoItem>
       <InfoItem label={t('owner')} wrap={panel}>
         {file.username}

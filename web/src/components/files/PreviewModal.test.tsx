@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEXT_PREVIEW_BYTES, type FileItem } from '@vault/contract';
+import { TEXT_PREVIEW_BYTES, type EffectiveVisibility, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { mockFetch, type MockReply } from '../../test/fetch-mock';
 import { makeFile } from '../../test/files';
@@ -171,6 +171,16 @@ describe('PreviewModal', () => {
     await screen.findByRole('img');
     expect(calls[0]).toMatchObject({ path: '/api/files/public/12/download', search: '?inline=1' });
     expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it.each<[EffectiveVisibility, string]>([
+    [{ kind: 'shared', users: ['alice', 'bob'] }, 'Shared with 2 people: alice, bob'],
+    [{ kind: 'shared', users: null }, 'Shared with people by name'],
+    [{ kind: 'public_folder', folder_id: 4, folder_name: 'Photos' }, 'Public through the folder Photos'],
+    [{ kind: 'private' }, 'Private: only the owner can read it'],
+  ])('says in the details who may read the file, all things considered (%o)', (visibility, sentence) => {
+    open(makeFile({ original_name: 'budget.zip', mime_type: 'application/zip', is_public: false, visibility }), {});
+    expect(within(screen.getByRole('complementary', { name: 'Details' })).getByText(sentence)).toBeInTheDocument();
   });
 
   it('fetches nothing for types that cannot be previewed', () => {

@@ -149,7 +149,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
         )}
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-500">
-        <VisibilityBadge isPublic={folder.is_public} />
+        <VisibilityBadge visibility={folder.visibility} />
         <span>{t('createdOn', { date: formatDate(folder.created_at) })}</span>
       </div>
     </li>

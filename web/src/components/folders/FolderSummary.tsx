@@ -23,7 +23,7 @@ export function FolderSummary({ folder, showOwner = false, actions }: { folder: 
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2.5">
             <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">{folder.name}</h1>
-            <VisibilityBadge isPublic={folder.is_public} />
+            <VisibilityBadge visibility={folder.visibility} />
           </div>
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             {facts.map(({ icon: Icon, text }) => (

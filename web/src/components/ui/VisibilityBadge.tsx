@@ -1,19 +1,67 @@
 import { useTranslation } from 'react-i18next';
-import { Globe, Lock } from 'lucide-react';
-import { Badge } from './Badge';
+import { FolderOpen, Globe, Lock, Users, type LucideIcon } from 'lucide-react';
+import type { EffectiveVisibility } from '@vault/contract';
+import { Badge, type BadgeTone } from './Badge';
 
-/** Public or Private, for a file or a folder. */
-export function VisibilityBadge({ isPublic }: { isPublic: boolean }) {
+interface VisibilityWords {
+  tone: BadgeTone;
+  icon: LucideIcon;
+  /** The badge's text: "PUBLIC", "SHARED · 2", "PRIVATE". */
+  short: string;
+  /** Who besides the owner may read it, and why: "Public through the folder Photos". */
+  sentence: string;
+}
+
+/**
+ * How every screen words a file's or folder's visibility, all things
+ * considered (the API's `visibility`, never `is_public` alone, which misses
+ * what a folder above makes public or shares): one vocabulary everywhere.
+ */
+function useVisibilityWords(visibility: EffectiveVisibility): VisibilityWords {
   const { t } = useTranslation('common');
-  return isPublic ? (
-    <Badge tone="success">
-      <Globe aria-hidden="true" className="size-3" />
-      {t('public')}
+  switch (visibility.kind) {
+    case 'public':
+      return { tone: 'success', icon: Globe, short: t('visibility.publicShort'), sentence: t('visibility.public') };
+    case 'public_folder':
+      return { tone: 'success', icon: FolderOpen, short: t('visibility.publicShort'), sentence: t('visibility.publicFolder', { folder: visibility.folder_name }) };
+    case 'shared':
+      // The names (and so their number) reach the owner only.
+      return visibility.users === null
+        ? { tone: 'accent', icon: Users, short: t('visibility.sharedShort'), sentence: t('visibility.sharedByName') }
+        : {
+            tone: 'accent',
+            icon: Users,
+            short: t('visibility.sharedCount', { count: visibility.users.length }),
+            sentence: t('visibility.sharedWith', { count: visibility.users.length, names: visibility.users.join(', ') }),
+          };
+    case 'private':
+      return { tone: 'neutral', icon: Lock, short: t('visibility.privateShort'), sentence: t('visibility.private') };
+  }
+}
+
+/**
+ * A short badge; the whole sentence is its tooltip and what a screen reader
+ * reads. `hidePrivate`: lists show nothing for private items.
+ */
+export function VisibilityBadge({ visibility, hidePrivate = false }: { visibility: EffectiveVisibility; hidePrivate?: boolean }) {
+  const { tone, icon: Icon, short, sentence } = useVisibilityWords(visibility);
+  if (hidePrivate && visibility.kind === 'private') return null;
+  return (
+    <Badge tone={tone} title={sentence}>
+      <Icon aria-hidden="true" className="size-3" />
+      <span aria-hidden="true">{short}</span>
+      <span className="sr-only">{sentence}</span>
     </Badge>
-  ) : (
-    <Badge>
-      <Lock aria-hidden="true" className="size-3" />
-      {t('private')}
-    </Badge>
+  );
+}
+
+/** The whole sentence with its icon, for a list of facts (file page, preview dialog). */
+export function VisibilityText({ visibility }: { visibility: EffectiveVisibility }) {
+  const { icon: Icon, sentence } = useVisibilityWords(visibility);
+  return (
+    <span className="inline-flex items-start gap-1.5">
+      <Icon aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-slate-500" />
+      <span>{sentence}</span>
+    </span>
   );
 }
