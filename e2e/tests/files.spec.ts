@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, expectToast, test } from './fixtures';
-import { analyticsTile, apiToken, apiUpload, cellUnder, fileRow } from './file-helpers';
+import { analyticsTile, apiFolder, apiToken, apiUpload, cellUnder, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage, textFile } from './samples';
 
@@ -244,5 +244,18 @@ test.describe('on a 390 px wide screen', () => {
     await expect(card.getByRole('button', { name: 'Copy public link phone.txt' })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+  });
+
+  test("a file's page says why it is public, whole, in its narrow facts column", async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    const token = await apiToken(request, account);
+    const folder = await apiFolder(request, token, 'Summer holiday photos', { is_public: true });
+    const [id] = await apiUpload(request, token, [{ name: 'beach.txt', mimeType: 'text/plain', buffer: textFile('beach') }], { folder_id: String(folder) });
+    await signInViaApi(page, account);
+    await page.goto(`/files/${id}`);
+    const fact = page.getByRole('definition').filter({ hasText: 'Public through the folder Summer holiday photos' });
+    await expect(fact).toBeVisible();
+    // Neither cut off nor spilling out of its column.
+    expect(await fact.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 });

@@ -154,3 +154,20 @@ test('a folder card gives its name the card’s width on a wide screen, its acti
   await card.hover({ position: { x: 30, y: 30 } });
   await expect(actions).toHaveCSS('opacity', '1');
 });
+
+test('a folder shared with three people says so on its card in one piece, in German too', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const people = [await registerViaApi(request), await registerViaApi(request), await registerViaApi(request)];
+  const token = await apiToken(request, owner);
+  const id = await apiFolder(request, token, 'Team');
+  const shared = await request.put(`/api/folders/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { shared_users: people.map((p) => p.username) } });
+  expect(shared.status(), await shared.text()).toBe(200);
+  await signInViaApi(page, owner);
+  await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+  await page.goto('/folders');
+  const badge = page.getByRole('list', { name: 'Ordner' }).getByTitle(/^Geteilt mit 3 Personen: /);
+  await expect(badge).toHaveText(/GETEILT · 3/);
+  // One line: the badge is no taller than a badge of one word.
+  const height = (await badge.boundingBox())!.height;
+  expect(height).toBeLessThan(24);
+});

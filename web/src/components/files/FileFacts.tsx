@@ -46,7 +46,8 @@ export function FileFacts({ file, variant = 'grid', className }: FileFactsProps)
       <InfoItem label={t('size')} wrap={panel}>
         {formatFileSize(file.file_size)}
       </InfoItem>
-      <InfoItem label={t('visibility')} wrap={panel}>
+      {/* A sentence: it wraps rather than being cut, however narrow the column. */}
+      <InfoItem label={t('visibility')} wrap>
         <VisibilityText visibility={file.visibility} />
       </InfoItem>
       <InfoItem label={t('owner')} wrap={panel}>

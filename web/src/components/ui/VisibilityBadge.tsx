@@ -47,7 +47,8 @@ export function VisibilityBadge({ visibility, hidePrivate = false }: { visibilit
   const { tone, icon: Icon, short, sentence } = useVisibilityWords(visibility);
   if (hidePrivate && visibility.kind === 'private') return null;
   return (
-    <Badge tone={tone} title={sentence}>
+    // One piece: "SHARED · 3" never breaks inside, however narrow its line.
+    <Badge tone={tone} title={sentence} className="shrink-0 whitespace-nowrap">
       <Icon aria-hidden="true" className="size-3" />
       <span aria-hidden="true">{short}</span>
       <span className="sr-only">{sentence}</span>
