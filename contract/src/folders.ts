@@ -43,6 +43,7 @@ export const folderSearchSchema = z.object({
   search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
   sort_by: optionalQuery(z.enum(FOLDER_SORT_FIELDS, { error: 'sort_by must be name, created_at or file_count' })).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
+  /** Public ones (themselves or through a folder above, as `visibility` says), or the others. */
   is_public: optionalQuery(z.enum(['true', 'false'], { error: 'is_public must be true or false' })).transform((v) => (v === undefined ? undefined : v === 'true')),
   /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
   parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),

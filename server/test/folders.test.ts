@@ -159,6 +159,10 @@ describeEachDb('folders', (t) => {
     expect(await list('is_public=true')).toEqual(['alpha']);
     expect(await list('is_public=false&sort_by=name&sort_order=asc')).toEqual(['Beta', 'Gamma 100%']);
     expect(await list('search=&is_public=&sort_by=&sort_order=')).toHaveLength(3);
+    // Public through a folder above counts as public, as its badge says.
+    await makeFolder(t(), token, 'inside alpha', { parent_id: alpha.id });
+    expect(await list('is_public=true&sort_by=name&sort_order=asc')).toEqual(['alpha', 'inside alpha']);
+    expect(await list('is_public=false&sort_by=name&sort_order=asc')).toEqual(['Beta', 'Gamma 100%']);
   });
 
   it('moves files between folders for their owner only', async () => {

@@ -1,10 +1,12 @@
 import { sql, type SqlBool } from 'kysely';
-import type { FolderListResponse, FolderSearch } from '@vault/contract';
+import type { Folder, FolderListResponse, FolderSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import { containsPattern, type Condition } from '../files/search-conditions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { folderDtos } from './dto.js';
+
+const isPublic = (folder: Folder) => folder.visibility.kind === 'public' || folder.visibility.kind === 'public_folder';
 
 /**
  * The caller's folders (all, or the top level for parent_id=root), or the
@@ -22,7 +24,8 @@ export async function listFolders(ctx: DomainContext, actor: Actor, criteria: Fo
     if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);
   }
   if (criteria.search) conditions.push(sql<SqlBool>`lower(fo.name) like ${containsPattern(criteria.search)} escape '\\'`);
-  if (criteria.is_public !== undefined) conditions.push(sql<SqlBool>`fo.is_public = ${criteria.is_public ? 1 : 0}`);
-  const folders = await folderDtos(db, viewer, sql<SqlBool>`${sql.join(conditions, sql` and `)}`, criteria);
+  const all = await folderDtos(db, viewer, sql<SqlBool>`${sql.join(conditions, sql` and `)}`, criteria);
+  // Public as the folders' badges say it: itself or through a folder above.
+  const folders = criteria.is_public === undefined ? all : all.filter((f) => isPublic(f) === criteria.is_public);
   return { folders, total: folders.length };
 }
