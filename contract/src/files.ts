@@ -24,6 +24,11 @@ export const effectiveVisibilitySchema = z.discriminatedUnion('kind', [
 ]);
 export type EffectiveVisibility = z.infer<typeof effectiveVisibilitySchema>;
 
+/** Anyone may read it, signed in or not: public itself or through a folder above. */
+export function readableByAnyone(visibility: EffectiveVisibility): boolean {
+  return visibility.kind === 'public' || visibility.kind === 'public_folder';
+}
+
 /**
  * Where a text search met a file's content: a short plain-text excerpt and the
  * ranges of it (UTF-16 offsets, as JavaScript strings count) that matched.

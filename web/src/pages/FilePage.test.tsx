@@ -36,6 +36,8 @@ describe('FilePage', () => {
     const details = screen.getByText('Visibility').closest('div')!;
     expect(details).toHaveTextContent('Public through the folder Photos');
     expect(details).not.toHaveTextContent('Private');
+    // Its public link works, so it is offered.
+    expect(within(header).getByRole('button', { name: /Copy link/ })).toBeInTheDocument();
   });
 
   it('reads through the account route when signed in, with Share for the owner', async () => {
@@ -44,7 +46,7 @@ describe('FilePage', () => {
     mockFetch({
       ...CONFIG,
       'GET /api/auth/me': { body: { user: alice } },
-      'GET /api/files/5': { body: { file: { ...archive, is_public: false } } },
+      'GET /api/files/5': { body: { file: { ...archive, is_public: false, visibility: { kind: 'private' } } } },
       'GET /api/files/5/versions': { body: { current: CURRENT, versions: [], keep: 10 } },
     });
     renderApp('/files/5');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Download, FileQuestion, FolderClosed, LogIn, Share2, Trash2 } from 'lucide-react';
-import { isPreviewable, type FileItem } from '@vault/contract';
+import { isPreviewable, readableByAnyone, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
 import { DeleteFileDialog } from '../components/files/DeleteFileDialog';
 import { FileBadges } from '../components/files/FileBadges';
@@ -102,7 +102,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          {file.is_public && <CopyLinkButton url={shareLink('files', file.id)} label={file.original_name} />}
+          {readableByAnyone(file.visibility) && <CopyLinkButton url={shareLink('files', file.id)} label={file.original_name} />}
           {isOwner && (
             <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
               <Share2 aria-hidden="true" className="size-4" />

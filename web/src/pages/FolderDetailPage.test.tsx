@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { mockFetch } from '../test/fetch-mock';
+import { makeFile } from '../test/files';
 import { makeFolder } from '../test/folders';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
@@ -88,12 +89,15 @@ describe('FolderDetailPage', () => {
     const through = { kind: 'public_folder', folder_id: 3, folder_name: 'Assets' } as const;
     const logos = makeFolder({ id: 8, name: 'Logos', parent_id: 3, visibility: through, path: [{ id: 3, name: 'Assets' }, { id: 8, name: 'Logos' }] });
     const old = makeFolder({ id: 9, name: 'Old', parent_id: 8, visibility: through });
-    mockFetch({ ...CONFIG, 'GET /api/folders/public/8': { body: { folder: logos, folders: [old], files: [] } } });
+    const logo = makeFile({ id: 30, original_name: 'logo.svg', folder_id: 8, folder_name: 'Logos', visibility: through });
+    mockFetch({ ...CONFIG, 'GET /api/folders/public/8': { body: { folder: logos, folders: [old], files: [logo] } } });
     renderApp('/folders/8');
     const header = (await screen.findByRole('heading', { level: 1, name: 'Logos' })).closest('header')!;
     expect(within(header).getByTitle('Public through the folder Assets')).toHaveTextContent('PUBLIC');
     const card = screen.getByRole('link', { name: 'Old' }).closest('li')!;
     expect(within(card).getByTitle('Public through the folder Assets')).toHaveTextContent('PUBLIC');
+    // Its files are public through the same folder, and their public links are offered.
+    expect(await screen.findByRole('button', { name: 'Copy public link logo.svg' })).toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(/private/i);
   });
 

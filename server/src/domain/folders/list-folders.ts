@@ -1,12 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Folder, FolderListResponse, FolderSearch } from '@vault/contract';
+import { readableByAnyone, type FolderListResponse, type FolderSearch } from '@vault/contract';
 import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import { containsPattern, type Condition } from '../files/search-conditions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { folderDtos } from './dto.js';
-
-const isPublic = (folder: Folder) => folder.visibility.kind === 'public' || folder.visibility.kind === 'public_folder';
 
 /**
  * The caller's folders (all, or the top level for parent_id=root), or the
@@ -26,6 +24,6 @@ export async function listFolders(ctx: DomainContext, actor: Actor, criteria: Fo
   if (criteria.search) conditions.push(sql<SqlBool>`lower(fo.name) like ${containsPattern(criteria.search)} escape '\\'`);
   const all = await folderDtos(db, viewer, sql<SqlBool>`${sql.join(conditions, sql` and `)}`, criteria);
   // Public as the folders' badges say it: itself or through a folder above.
-  const folders = criteria.is_public === undefined ? all : all.filter((f) => isPublic(f) === criteria.is_public);
+  const folders = criteria.is_public === undefined ? all : all.filter((f) => readableByAnyone(f.visibility) === criteria.is_public);
   return { folders, total: folders.length };
 }

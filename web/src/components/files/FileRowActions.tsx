@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Download, Eye, Link2, Share2, Trash2 } from 'lucide-react';
-import { isPreviewable, type FileItem } from '@vault/contract';
+import { isPreviewable, readableByAnyone, type FileItem } from '@vault/contract';
 import { IconButton } from '../ui/IconButton';
 import { ItemMenu, type MenuEntry } from '../manage/ItemMenu';
 
@@ -17,14 +17,14 @@ export interface FileActionHandlers {
 
 /**
  * Which actions apply to a file: preview for images and PDFs, copy link for
- * public files, share and delete for its owner only.
+ * files anyone may read (public themselves or through a folder), share and delete for its owner only.
  */
 export function actionsFor(file: FileItem, enabled: ReadonlySet<FileAction>, currentUserId: number | null): FileAction[] {
   const owner = currentUserId !== null && file.user_id === currentUserId;
   const applies: Record<FileAction, boolean> = {
     preview: isPreviewable(file.mime_type),
     download: true,
-    copyLink: file.is_public,
+    copyLink: readableByAnyone(file.visibility),
     share: owner,
     delete: owner,
   };
