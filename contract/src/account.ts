@@ -83,7 +83,7 @@ export type SecondFactorRequest = z.input<typeof secondFactorRequestSchema>;
 export const accountStorageSchema = z.object({
   quota_bytes: z.number().int(),
   used_bytes: z.number().int(),
-  /** Bytes of the user's files as uploaded; used_bytes counts each distinct content once. */
+  /** Bytes of the user's files and versions as uploaded, Trash included; used_bytes counts each distinct content once. */
   logical_bytes: z.number().int(),
   savings_bytes: z.number().int(),
   total_files: z.number().int(),

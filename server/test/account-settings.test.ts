@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { SessionInfo } from '@vault/contract';
 import { uniqueName } from './helpers/client.js';
-import { samples, uploadOne } from './helpers/files.js';
+import { samples, uploadForm, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
 import { openSocket } from './helpers/ws.js';
 
@@ -122,6 +122,26 @@ describeEachDb('account settings', (t) => {
     });
     expect(storage.body.quota_bytes).toBeGreaterThan(0);
     expect(storage.body.largest.map((f: { original_name: string }) => f.original_name)).toEqual(['big-copy.pdf', 'big.pdf', 'small.png']);
+  });
+
+  it('reports the same savings and file count as the storage statistics, with a duplicate, a version and a file in Trash', async () => {
+    const user = await client().register();
+    const doc = samples.text(`${'d'.repeat(299)}\n`);
+    const edited = samples.text(`${'e'.repeat(199)}\n`);
+    const old = samples.text(`${'o'.repeat(99)}\n`);
+    await uploadOne(client(), user.token, { name: 'doc.txt', content: doc });
+    await uploadOne(client(), user.token, { name: 'doc-copy.txt', content: doc });
+    // notes.txt holds `edited`; `old` is kept as its version.
+    await uploadOne(client(), user.token, { name: 'notes.txt', content: old });
+    expect((await client().post('/api/files/upload?on_conflict=version', { token: user.token, body: uploadForm([{ name: 'notes.txt', content: edited }]) })).status).toBe(201);
+    const trashed = await uploadOne(client(), user.token, { name: 'trashed.txt', content: edited });
+    expect((await client().delete(`/api/files/${trashed}`, { token: user.token })).status).toBe(204);
+
+    const account = (await client().get('/api/account/storage', { token: user.token })).body;
+    const stats = (await client().get('/api/files/storage/stats', { token: user.token })).body;
+    // Each content is charged once; the duplicate and the trashed copy cost nothing.
+    expect(account).toMatchObject({ used_bytes: 600, logical_bytes: 1100, savings_bytes: 500, total_files: 4 });
+    expect(stats).toMatchObject({ total_storage_bytes: 600, original_storage_bytes: 1100, savings_bytes: 500, file_count: 4, trash_file_count: 1 });
   });
 
   it('requires sign-in for every settings route', async () => {

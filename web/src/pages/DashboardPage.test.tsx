@@ -48,7 +48,7 @@ describe('DashboardPage', () => {
     expect(disclosure).toHaveAttribute('aria-expanded', 'false');
     await user.click(disclosure);
 
-    await waitFor(() => expect(screen.getByText('Total Files').parentElement).toHaveTextContent('Total Files3'));
+    await waitFor(() => expect(screen.getByText('Total Files').parentElement).toHaveTextContent('Total Files3Trash not included'));
     expect(screen.getByText('Storage Used').parentElement).toHaveTextContent('5 MB');
     expect(screen.getByText('Storage Quota').parentElement).toHaveTextContent('100 MB');
     expect(screen.getByText('Files Found').parentElement).toHaveTextContent('Files Found2');

@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { StorageStats } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { storageOf, systemStorage } from './storage-figures.js';
+import { systemStorage, userStorage } from './storage-figures.js';
 
 /**
  * The caller's own files for users, physical bytes being what they are
@@ -9,6 +8,5 @@ import { storageOf, systemStorage } from './storage-figures.js';
  * admins, who see all files on their dashboard.
  */
 export function getStorageStats(ctx: DomainContext, actor: Actor): Promise<StorageStats> {
-  if (actor.isAdmin) return systemStorage(ctx.reads);
-  return storageOf(ctx.reads, sql`user_id = ${actor.id}`, sql`(select used_bytes from users where id = ${actor.id})`);
+  return actor.isAdmin ? systemStorage(ctx.reads) : userStorage(ctx.reads, actor.id);
 }

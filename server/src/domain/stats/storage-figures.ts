@@ -48,6 +48,14 @@ export async function storageOf(db: Db, scope: RawBuilder<unknown>, physical: Ra
   };
 }
 
+/**
+ * One user's files and versions, physical bytes being what they are charged:
+ * the one source of their savings for every screen that shows them.
+ */
+export function userStorage(db: Db, userId: number): Promise<StorageStats> {
+  return storageOf(db, sql`user_id = ${userId}`, sql`(select used_bytes from users where id = ${userId})`);
+}
+
 /** Every file in the system: physical bytes stored once per content. */
 export function systemStorage(db: Db): Promise<StorageStats> {
   return storageOf(db, sql`1 = 1`, sql`(select sum(b.size) from blobs b where b.ref_count > 0)`);

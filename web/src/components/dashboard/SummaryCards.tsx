@@ -17,7 +17,7 @@ export function SummaryCards({ stats, statsLoading, filesFound }: SummaryCardsPr
   const { used, quota, percent } = quotaUsage(stats);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-      <StatCard label={t('totalFiles')} icon={Files} value={stats?.total_files ?? '—'} loading={statsLoading} />
+      <StatCard label={t('totalFiles')} icon={Files} value={stats?.total_files ?? '—'} detail={t('summary.trashNotIncluded')} loading={statsLoading} />
       <StatCard
         label={t('storageUsed')}
         icon={HardDrive}
