@@ -38,7 +38,7 @@ export async function uploadThroughPage(page: Page, name: string, text: string) 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Upload' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upload Files' })).toBeVisible();
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
-  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
   await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
 }
 

@@ -21,7 +21,7 @@ test('uploading two identical files and a third shows DEDUPED and the savings', 
   await expect(page.getByRole('list', { name: 'Selected files' }).getByText('Ready')).toHaveCount(3);
   await page.getByRole('textbox', { name: 'Tags' }).fill('holiday');
   await page.keyboard.press('Enter');
-  await page.getByRole('button', { name: 'Upload 3 file(s)' }).click();
+  await page.getByRole('button', { name: 'Upload 3 files' }).click();
 
   const confirm = page.getByRole('dialog', { name: 'Confirm Upload' });
   await expect(confirm).toContainText('No folder (root)');

@@ -41,7 +41,7 @@ test('nested folders, an upload into one, and its public link opened by an anony
   await page.getByRole('link', { name: 'Upload here' }).click();
   await expect(page.getByLabel('Folder', { exact: true })).toHaveValue(designsUrl.split('/').pop()!);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'mockup.png', mimeType: 'image/png', buffer: image }]);
-  await page.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+  await page.getByRole('button', { name: 'Upload 1 file' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Upload' });
   await expect(confirm).toContainText('Projects / Designs');
   await confirm.getByRole('button', { name: 'Upload Files' }).click();

@@ -53,7 +53,7 @@ async function openUpload(page: Page) {
 }
 
 async function sendFiles(page: Page, count: number) {
-  await page.getByRole('button', { name: `Upload ${count} file(s)` }).click();
+  await page.getByRole('button', { name: count === 1 ? 'Upload 1 file' : `Upload ${count} files` }).click();
   await page.getByRole('dialog', { name: 'Confirm Upload' }).getByRole('button', { name: 'Upload Files' }).click();
 }
 

@@ -136,7 +136,7 @@ export function UploadPage() {
               <div className="flex justify-end border-t border-slate-100 pt-4">
                 <Button size="lg" disabled={count === 0 || locked} loading={uploader.uploading} onClick={() => setConfirming(true)} className="w-full sm:w-auto">
                   {!uploader.uploading && <Upload aria-hidden="true" className="size-4" />}
-                  {uploader.uploading ? t('progress.uploading') : t('uploadCount', { count })}
+                  {uploader.uploading ? t('progress.uploading') : count === 0 ? t('uploadNone') : t('uploadCount', { count })}
                 </Button>
               </div>
             </CardContent>

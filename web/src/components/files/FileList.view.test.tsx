@@ -20,6 +20,17 @@ function show(userId: number) {
 afterEach(() => window.localStorage.clear());
 
 describe('FileList views', () => {
+  it('counts downloads in the singular and the plural', () => {
+    storeSession(makeUser({ id: 7 }));
+    mockFetch({});
+    const once = makeFile({ id: 41, original_name: 'once.txt', download_count: 1 });
+    const twice = makeFile({ id: 42, original_name: 'twice.txt', download_count: 2 });
+    renderUi(<FileList files={[once, twice]} currentUserId={7} label="Your files" />);
+    const row = (name: string) => screen.getByText(name).closest<HTMLElement>('li, tr')!;
+    expect(within(row('once.txt')).getByText('1 download')).toBeInTheDocument();
+    expect(within(row('twice.txt')).getByText('2 downloads')).toBeInTheDocument();
+  });
+
   it('switches to a grid of server thumbnails, fetched only for pictures, and remembers the choice per user', async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
     const token = storeSession(makeUser({ id: 7 }));

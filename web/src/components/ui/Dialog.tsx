@@ -8,6 +8,8 @@ export interface DialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
   title: ReactNode;
+  /** A short line above the title, such as "Conflict 1 of 4", kept out of it so the title stays the dialog's name. */
+  eyebrow?: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
   /** Buttons, right-aligned under the body. */
@@ -21,7 +23,7 @@ export interface DialogProps {
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', full: 'h-[calc(100dvh-2rem)] max-w-7xl' } as const;
 
 /** A modal dialog: focus stays inside, Escape and the close button dismiss it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, eyebrow, description, children, footer, size = 'md', hideClose = false }: DialogProps) {
   const { t } = useTranslation('common');
   // These dialogs are opened from state, not a Radix Trigger, so Radix has nothing to refocus on close:
   // the control that had focus when the dialog opened gets it back, so keyboard users keep their place.
@@ -49,6 +51,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         >
           <div className="flex items-start justify-between gap-4 px-6 pt-5">
             <div className="min-w-0">
+              {eyebrow && <p className="mb-1 text-xs font-medium text-slate-500">{eyebrow}</p>}
               <RadixDialog.Title className="text-lg font-semibold break-words text-slate-900">{title}</RadixDialog.Title>
               {description && <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>}
             </div>

@@ -43,7 +43,8 @@ export function ClashDialog() {
         if (!open) uploadQueue.answerClash(null);
       }}
       title={t('clash.title', { name: clash.name })}
-      description={clash.total > 1 ? t('clash.descriptionOf', { index: clash.index, total: clash.total }) : t('clash.description')}
+      eyebrow={clash.total > 1 && t('clash.counter', { index: clash.index, total: clash.total })}
+      description={t('clash.description')}
     >
       <div className="space-y-2">
         <Choice icon={<History aria-hidden="true" className="size-5" />} title={t('clash.replace')} hint={t('clash.replaceHint', { existing: clash.existing })} onClick={() => choose('version')} />
