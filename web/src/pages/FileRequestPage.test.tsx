@@ -64,6 +64,17 @@ function headersOf(upload: FakeUpload): Record<string, string> {
 const succeed = (upload: FakeUpload) => upload.options.onSuccess?.({ lastResponse: { getHeader: () => undefined } as unknown as tus.HttpResponse });
 
 describe('FileRequestPage', () => {
+  it('tells visitors of a closed request that it is closed, not that a link was revoked', async () => {
+    mockFetch({
+      'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } },
+      [`GET /api/r/${TOKEN}`]: { status: 410, body: { error: 'This link has been revoked by its owner.', link_refusal: 'revoked' } },
+    });
+    renderApp(`/r/${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Request closed' })).toBeInTheDocument();
+    expect(screen.getByText('This file request is closed: its owner no longer accepts files here.')).toBeInTheDocument();
+    expect(screen.queryByText(/revoked/)).not.toBeInTheDocument();
+  });
+
   it('sends each file resumably to the request, one after the other, with per-file progress', async () => {
     sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
     const { user, calls } = openRequest();

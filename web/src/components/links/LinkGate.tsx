@@ -82,9 +82,11 @@ export function LinkGate<T>({ kind, token, query, onGrant, children }: LinkGateP
   const refusal = refusalOf(query.error);
   if (refusal === 'password_required') return <PasswordForm kind={kind} token={token} onGrant={onGrant} />;
   if (refusal && refusal !== 'wrong_password') {
+    // A file request is closed by its owner, not revoked: visitors are told so.
+    const ended = kind === 'r' && refusal === 'revoked' ? 'closed' : refusal;
     return (
-      <GateCard icon={ENDED_ICON[refusal]} title={t(`refusal.${refusal}.title`)}>
-        {t(`refusal.${refusal}`)}
+      <GateCard icon={ENDED_ICON[refusal]} title={t(`refusal.${ended}.title`)}>
+        {t(`refusal.${ended}`)}
       </GateCard>
     );
   }
