@@ -97,29 +97,30 @@ describe('SharingPage', () => {
     expect(within(await list('Folders shared with me')).getByRole('link', { name: 'Open Design reviews' })).toHaveAttribute('href', '/folders/10');
   });
 
+  const passwordLink = {
+    id: 31,
+    token: 't'.repeat(43),
+    path: `/s/${'t'.repeat(43)}`,
+    item: { type: 'file', id: 2, name: 'plan.pdf' },
+    label: 'For the printer',
+    state: 'active',
+    has_password: true,
+    expires_at: null,
+    max_downloads: 5,
+    allow_preview: true,
+    views: 0,
+    downloads: 1,
+    last_used_at: null,
+    created_at: '2026-11-01T10:00:00.000Z',
+  };
+
   it('edits a share link: only what changed is sent, an empty password keeps the current one, and the box removes it', async () => {
-    const link = {
-      id: 31,
-      token: 't'.repeat(43),
-      path: `/s/${'t'.repeat(43)}`,
-      item: { type: 'file', id: 2, name: 'plan.pdf' },
-      label: 'For the printer',
-      state: 'active',
-      has_password: true,
-      expires_at: null,
-      max_downloads: 5,
-      allow_preview: true,
-      views: 0,
-      downloads: 1,
-      last_used_at: null,
-      created_at: '2026-11-01T10:00:00.000Z',
-    };
     const sent: unknown[] = [];
     signedIn({
-      'GET /api/links': { body: { links: [link] } },
+      'GET /api/links': { body: { links: [passwordLink] } },
       'PATCH /api/links/31': (request) => {
         sent.push(request.body);
-        return { body: { link: { ...link, max_downloads: 10, has_password: false } } };
+        return { body: { link: { ...passwordLink, max_downloads: 10, has_password: false } } };
       },
     });
     const user = userEvent.setup();
@@ -128,6 +129,7 @@ describe('SharingPage', () => {
     const form = await screen.findByRole('form', { name: 'Edit link' });
     expect(within(form).getByLabelText('Label (optional)')).toHaveValue('For the printer');
     expect(within(form).getByLabelText('Password (optional)')).toHaveAttribute('placeholder', 'Left empty: unchanged');
+    expect(within(form).getByText(/^Saving ends the access of visitors who entered the password/)).toBeInTheDocument();
     const limit = within(form).getByLabelText('Download limit (optional)');
     await user.clear(limit);
     await user.type(limit, '10');
@@ -141,5 +143,15 @@ describe('SharingPage', () => {
     await user.click(within(again).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ password: null });
+  });
+
+  it('warns that saving ends password grants only on a link that has a password', async () => {
+    signedIn({ 'GET /api/links': { body: { links: [{ ...passwordLink, has_password: false }] } } });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    await user.click(await screen.findByRole('button', { name: 'Edit link to plan.pdf' }));
+    const form = await screen.findByRole('form', { name: 'Edit link' });
+    expect(within(form).queryByText(/Saving ends the access/)).not.toBeInTheDocument();
+    expect(within(form).getByLabelText('Password (optional)')).not.toHaveAttribute('placeholder');
   });
 });

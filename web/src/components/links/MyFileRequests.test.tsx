@@ -50,6 +50,8 @@ describe('MyFileRequests', () => {
     await user.click(screen.getByRole('button', { name: 'New file request' }));
     const dialog = screen.getByRole('dialog', { name: 'New file request' });
     await user.selectOptions(await within(dialog).findByLabelText(/Into folder/), 'Inbox');
+    expect(within(dialog).getByLabelText('Maximum number of files (optional)')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Total size limit in MB (optional)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create request' }));
     expect(await within(dialog).findByText('Files sent here are not private: “Inbox” is public, so anyone can open them.')).toBeInTheDocument();
   });

@@ -42,7 +42,7 @@ function changesOf(link: ShareLink, before: Draft, after: Draft): LinkUpdate {
 /**
  * Creates a share link for an item, or edits one (`link`): expiry, password,
  * download limit, label and preview. Saving an edit ends the grants visitors
- * hold, which the help text says.
+ * who entered a password hold, which the help text says on links that have one.
  */
 export function ShareLinkForm({ item, link, onDone }: { item: LinkItemRef; link?: ShareLink; onDone(): void }) {
   const { t } = useTranslation('links');
@@ -91,7 +91,7 @@ export function ShareLinkForm({ item, link, onDone }: { item: LinkItemRef; link?
         />
       )}
       <Checkbox label={t('field.allowPreview')} description={t('field.allowPreviewHelp')} checked={draft.allowPreview} onChange={(e) => setDraft({ ...draft, allowPreview: e.target.checked })} />
-      {link && <p className="text-xs text-slate-500">{t('form.editHelp')}</p>}
+      {link?.has_password && <p className="text-xs text-slate-500">{t('form.editHelp')}</p>}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={pending}>
           {t('form.cancel')}
