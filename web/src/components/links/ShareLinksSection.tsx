@@ -74,7 +74,7 @@ export function ShareLinksSection({ item }: { item: LinkItemRef }) {
           </Button>
         )}
       </div>
-      <p className="text-xs text-slate-500">{t('section.help', { kind: t(`section.kind.${item.type}`) })}</p>
+      <p className="text-xs text-slate-500">{t(`section.help.${item.type}`)}</p>
       {creating && <ShareLinkForm item={item} onDone={() => setCreating(false)} />}
       {links.isPending ? (
         <LoadingState label={t('section.loading')} />

@@ -37,6 +37,7 @@ describe('ShareModal', () => {
     expect(dialog).toHaveAccessibleDescription('plan.pdf1.5\u00a0MB');
     expect(await screen.findByRole('radio', { name: /Private/ })).toBeChecked();
     expect(people()).toEqual(['bob']);
+    expect(await screen.findByText('Anyone with a link can open this file without an account, while the link lasts.')).toBeInTheDocument();
 
     const input = screen.getByLabelText('Share with people');
     await user.type(input, '  carol  {Enter}');
