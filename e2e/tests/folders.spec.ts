@@ -171,3 +171,19 @@ test('a folder shared with three people says so on its card in one piece, in Ger
   const height = (await badge.boundingBox())!.height;
   expect(height).toBeLessThan(24);
 });
+
+test('the Edit Folder dialog puts its buttons at the right, under the fields, like every dialog', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const id = await apiFolder(request, token, 'Invoices');
+  await signInViaApi(page, owner);
+  await page.goto(`/folders/${id}`);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Folder' });
+  const [save, parent] = [await dialog.getByRole('button', { name: 'Save Changes' }).boundingBox(), await dialog.getByLabel('Parent folder (optional)').boundingBox()];
+  // The right edges line up: the buttons end where the fields do.
+  expect(Math.abs(save!.x + save!.width - (parent!.x + parent!.width))).toBeLessThan(2);
+  await dialog.getByLabel('Folder name').fill('Invoices 2026');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Invoices 2026' })).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Folder, FolderUpdate } from '@vault/contract';
 import { useFolderOptions, useUpdateFolder } from '../../api/folders';
@@ -33,6 +33,7 @@ export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
   const options = useFolderOptions(folder?.id);
   const form = useForm<FolderFormValues>({ defaultValues: { name: '', parent_id: '', is_public: false } });
   const update = useUpdateFolder(onClose);
+  const formId = useId();
   const { reset } = form;
   useEffect(() => {
     if (folder) reset(valuesOf(folder));
@@ -54,17 +55,19 @@ export function EditFolderDialog({ folder, onClose }: EditFolderDialogProps) {
       title={t('editFolder')}
       description={folder ? t('editDescription', { name: folder.name }) : undefined}
       hideClose={update.isPending}
-    >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4 pb-5">
-        <FolderFields form={form} options={options.data ?? []} />
-        <div className="flex flex-wrap justify-end gap-2 pt-2">
+      footer={
+        <>
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
             {t('cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" form={formId} loading={update.isPending}>
             {t('saveChanges')}
           </Button>
-        </div>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="grid gap-4">
+        <FolderFields form={form} options={options.data ?? []} />
       </form>
     </Dialog>
   );

@@ -110,7 +110,8 @@ export function TagDialog({ files, onClose }: TagDialogProps) {
       open={files !== null}
       onOpenChange={(open) => !open && onClose()}
       title={one ? t('tags.titleOne', { name: one.original_name }) : t('tags.titleMany', { count: files?.length ?? 0 })}
-      description={one ? t('tags.descriptionOne') : t('tags.descriptionMany')}
+      // One file's limits are the tag field's own hint.
+      description={one ? undefined : t('tags.descriptionMany')}
     >
       {files && (one ? <OneFile key={one.id} file={one} onClose={onClose} /> : <ManyFiles files={files} onClose={onClose} />)}
     </Dialog>
