@@ -67,7 +67,7 @@ test('signs out another session from Settings, and that browser is signed out', 
     // The other browser's socket closes at once; its next request finds the session gone. A page
     // load, not a click in its menu: the app may have left for the sign-in page already.
     await otherPage.goto('/folders');
-    await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage).toHaveURL(/\/login\?next=%2Ffolders$/);
   } finally {
     await other.close();
   }

@@ -1,5 +1,7 @@
 import { expect, expectToast, test } from './fixtures';
+import { apiToken, apiUpload } from './file-helpers';
 import { newAccount, registerViaApi, signIn, storedSession } from './helpers';
+import { textFile } from './samples';
 
 test('registering opens the dashboard with the username', async ({ page }) => {
   const account = newAccount('reg');
@@ -38,7 +40,34 @@ test('logging out returns to /login and clears the session', async ({ page, requ
   expect(await storedSession(page)).toEqual({ token: null, user: null, lastActivity: null });
 
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
+});
+
+test("signing in from a private file's link opens the file", async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const [id] = await apiUpload(request, await apiToken(request, account), [{ name: 'private-plan.txt', mimeType: 'text/plain', buffer: textFile('plan') }]);
+
+  await page.goto(`/files/${id}`);
+  await expect(page.getByRole('heading', { name: 'File not found' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  // The User/Admin switch keeps where the visitor was going.
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await page.getByRole('button', { name: 'User Login' }).click();
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/files/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'private-plan.txt' })).toBeVisible();
+});
+
+test('a sign-in link naming another site opens the dashboard', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await page.goto('/login?next=https%3A%2F%2Fexample.org%2F');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('Fill Demo Credentials signs in as the demo user', async ({ page }) => {

@@ -3,7 +3,7 @@ import { registerViaApi, signInViaApi } from './helpers';
 
 test('anonymous visitors are sent to /login', async ({ page }) => {
   await page.goto('/upload');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fupload$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Vault' })).toBeVisible();
 });
 

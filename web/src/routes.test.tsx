@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockFetch } from './test/fetch-mock';
 import { renderApp, storeSession } from './test/render-app';
 import { makeToken, makeUser } from './test/tokens';
@@ -16,12 +17,28 @@ async function expectPath(router: ReturnType<typeof renderApp>['router'], path: 
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
+const nextOf = (router: ReturnType<typeof renderApp>['router']) => new URLSearchParams(router.state.location.search).get('next');
+
 describe('route guards', () => {
-  it.each(['/dashboard', '/upload', '/folders', '/sharing', '/admin'])('sends anonymous visitors from %s to /login', async (path) => {
-    mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
-    const { router } = renderApp(path);
+  it.each(['/dashboard', '/upload', '/folders', '/sharing', '/admin', '/settings#two-factor', '/folders?q=report'])(
+    'sends anonymous visitors from %s to /login, which will bring them back',
+    async (path) => {
+      mockFetch({ 'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } } });
+      const { router } = renderApp(path);
+      await expectPath(router, '/login');
+      expect(nextOf(router)).toBe(path);
+      expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Vault' })).toBeInTheDocument();
+    },
+  );
+
+  it('sends a user who logs out from a signed-in page to a plain /login', async () => {
+    signedInAs(member);
+    const user = userEvent.setup();
+    const { router } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Account menu for alice' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
     await expectPath(router, '/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Vault' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
   });
 
   it('redirects / to /dashboard', async () => {
@@ -45,18 +62,28 @@ describe('route guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it.each(['/login', '/register'])('sends a signed-in user from %s to /dashboard', async (path) => {
+  it.each(['/login', '/register', '/login?next=https%3A%2F%2Fevil.example', '/login?next=%2F%2Fevil.example', '/register?next=%2Fapi%2Ffiles'])(
+    'sends a signed-in user from %s to /dashboard',
+    async (path) => {
+      signedInAs(member);
+      const { router } = renderApp(path);
+      await expectPath(router, '/dashboard');
+    },
+  );
+
+  it('sends a signed-in user from /login to the page its next names', async () => {
     signedInAs(member);
-    const { router } = renderApp(path);
-    await expectPath(router, '/dashboard');
+    const { router } = renderApp('/login?next=%2Fpublic%3Fq%3Dreport');
+    await expectPath(router, '/public');
+    expect(router.state.location.search).toBe('?q=report');
   });
 
   it('lets anyone open /public, with a minimal header when anonymous', async () => {
     mockFetch({});
     renderApp('/public');
     expect(await screen.findByRole('heading', { level: 1, name: 'Public Files' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fpublic');
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?next=%2Fpublic');
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   });
 
@@ -113,11 +140,12 @@ describe('session start-up', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it('drops a session the server rejects with 401 and goes to /login', async () => {
+  it('drops a session the server rejects with 401 and goes to /login, which will bring the user back', async () => {
     storeSession(member);
     mockFetch({ 'GET /api/auth/me': { status: 401, body: { error: 'Session expired' } } });
     const { router } = renderApp('/public');
     await expectPath(router, '/login');
+    expect(nextOf(router)).toBe('/public');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });

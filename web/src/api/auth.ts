@@ -13,6 +13,7 @@ import {
   type RegisterRequest,
   type SecondFactorRequest,
 } from '@vault/contract';
+import { useReturnTarget } from '../lib/return-to';
 import { useSession } from '../session/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
@@ -61,20 +62,21 @@ export function useAllowedTypes(): readonly string[] {
 
 /**
  * A sign-in by login, second factor or registration: its toast, then the
- * session starts and the dashboard opens, or Settings when an admin's reset
- * demands a new password. A two-factor challenge only passes through: the
- * login page asks for the code.
+ * session starts and the page the address's `next` names opens (else the
+ * dashboard), or Settings when an admin's reset demands a new password. A
+ * two-factor challenge only passes through: the login page asks for the code.
  */
 function useSignInWith<Body, Result extends LoginResponse>(request: (body: Body) => Promise<Result>, welcome: 'auth:loggedIn' | 'auth:registered') {
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const target = useReturnTarget();
   return useMutation({
     mutationFn: request,
     onSuccess: (result) => {
       if (!('token' in result)) return;
       toast.success(i18n.t(welcome));
       signIn(result);
-      void navigate(result.must_change_password ? '/settings' : '/dashboard', { replace: true });
+      void navigate(result.must_change_password ? '/settings' : (target ?? '/dashboard'), { replace: true });
     },
   });
 }

@@ -141,4 +141,14 @@ describe('FilePage', () => {
     expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'File not found' })).toBeInTheDocument();
   });
+
+  it("offers an anonymous visitor 'Sign in', which comes back to the file", async () => {
+    mockFetch({ ...CONFIG, 'GET /api/files/public/5': { status: 404, body: { error: 'File not found' } } });
+    renderApp('/files/5');
+    expect(await screen.findByText(NOT_FOUND)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Sign in' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/login?next=%2Ffiles%2F5',
+      '/login?next=%2Ffiles%2F5',
+    ]);
+  });
 });

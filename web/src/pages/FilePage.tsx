@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Download, FileQuestion, FolderClosed, LogIn, Share2, Trash2 } from 'lucide-react';
+import { Download, FileQuestion, FolderClosed, Share2, Trash2 } from 'lucide-react';
 import { isPreviewable, readableByAnyone, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
+import { SignInButton } from '../components/auth/SignInButton';
 import { DeleteFileDialog } from '../components/files/DeleteFileDialog';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
@@ -37,10 +38,7 @@ function FileNotFound({ signedIn }: { signedIn: boolean }) {
             {t('goToTheDashboard')}
           </Link>
         ) : (
-          <Link to="/login" className={buttonClasses('primary')}>
-            <LogIn aria-hidden="true" className="size-4" />
-            {t('signIn')}
-          </Link>
+          <SignInButton />
         )
       }
     />

@@ -136,6 +136,59 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('token')).toBe(token);
   });
 
+  it('returns to the page the address names, through the User/Admin switch', async () => {
+    const { calls } = mockFetch({
+      'GET /api/config': configReply(DEMO),
+      'POST /api/auth/login': { body: { token: futureToken(), user: makeUser({ username: 'root', is_admin: true }) } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?next=%2Ffiles%2F25%3Fv%3D1');
+    expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register?next=%2Ffiles%2F25%3Fv%3D1');
+
+    await user.click(screen.getByRole('button', { name: 'Admin Login' }));
+    await user.type(usernameInput(), 'root');
+    await user.type(passwordInput(), 'admin123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/files/25'));
+    expect(router.state.location.search).toBe('?v=1');
+    expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ username: 'root', password: 'admin123', mode: 'admin' });
+  });
+
+  it('returns to the page the address names after the second factor', async () => {
+    mockFetch({
+      'GET /api/config': configReply(DEMO),
+      'POST /api/auth/login': { body: { two_factor_required: true, challenge: 'c', expires_at: new Date(Date.now() + 300_000).toISOString() } },
+      'POST /api/auth/login/2fa': { body: { token: futureToken(), user: makeUser({ username: 'demo' }) } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?next=%2Ffolders%2F3');
+    await user.type(usernameInput(), 'demo');
+    await user.type(passwordInput(), 'demo123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/folders/3'));
+  });
+
+  it.each([
+    ['another site', 'https%3A%2F%2Fevil.example%2Ffiles%2F25'],
+    ['a protocol-relative address', '%2F%2Fevil.example'],
+    ['a backslash path', '%2F%5Cevil.example'],
+    ['the API', '%2Fapi%2Ffiles%2F25%2Fdownload'],
+  ])('opens the dashboard instead of %s', async (_what, next) => {
+    mockFetch({ 'GET /api/config': configReply(DEMO), 'POST /api/auth/login': { body: { token: futureToken(), user: makeUser({ username: 'demo' }) } } });
+    const user = userEvent.setup();
+    const { router } = renderApp(`/login?next=${next}`);
+    expect(screen.getByRole('link', { name: 'Create one' })).toHaveAttribute('href', '/register');
+    await user.type(usernameInput(), 'demo');
+    await user.type(passwordInput(), 'demo123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
   it('sends mode admin in Admin Login and shows the server refusal', async () => {
     const { calls } = mockFetch({
       'GET /api/config': configReply(DEMO),

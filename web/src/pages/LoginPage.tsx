@@ -13,6 +13,7 @@ import { TwoFactorStep } from '../components/auth/TwoFactorStep';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
+import { authPath, useReturnTarget } from '../lib/return-to';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 const loginFormSchema = loginRequestSchema.pick({ username: true, password: true });
@@ -34,6 +35,7 @@ export function LoginPage() {
   const { errors } = form.formState;
 
   const mutation = useLogin();
+  const target = useReturnTarget();
 
   const switchMode = (next: LoginMode) => {
     if (next === mode) return;
@@ -79,7 +81,7 @@ export function LoginPage() {
         ) : (
           <>
             {t('noAccount')}{' '}
-            <Link to="/register" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+            <Link to={authPath('/register', target)} className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
               {t('createOne')}
             </Link>
           </>

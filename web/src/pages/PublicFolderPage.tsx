@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LogIn } from 'lucide-react';
 import type { PublicFolderResponse } from '@vault/contract';
 import { usePublicFolder } from '../api/folders';
+import { SignInButton } from '../components/auth/SignInButton';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderGrid } from '../components/folders/FolderGrid';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
@@ -10,26 +9,15 @@ import { FolderSummary } from '../components/folders/FolderSummary';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { FileList } from '../components/files/FileList';
 import { Card, CardHeader } from '../components/ui/Card';
-import { buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
-
-function SignInLink() {
-  const { t } = useTranslation('folders');
-  return (
-    <Link to="/login" className={buttonClasses('primary')}>
-      <LogIn aria-hidden="true" className="size-4" />
-      {t('signIn')}
-    </Link>
-  );
-}
 
 /** A public folder, read-only, for visitors who are not signed in: subfolders to open, files to download. */
 export function PublicFolderPage({ id }: { id: number | null }) {
   const { t } = useTranslation('folders');
   const view = usePublicFolder(id);
   useDocumentTitle(view.data?.folder.name ?? t('documentTitle'));
-  const notFound = <FolderNotFound action={<SignInLink />} />;
+  const notFound = <FolderNotFound action={<SignInButton />} />;
   if (id === null) return notFound;
   return (
     <QueryState query={view} loading={t('loadingFolder')} failed={t('failedToLoadTheFolder')} notFound={notFound}>

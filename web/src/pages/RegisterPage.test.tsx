@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
@@ -62,6 +62,15 @@ describe('RegisterPage', () => {
       password: 'secret1',
     });
     expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it('opens the page the address names after registering, and keeps it on the way to Sign in', async () => {
+    mockFetch({ 'POST /api/auth/register': { status: 201, body: { token: futureToken(), user: makeUser({ username: 'carol' }) } } });
+    const { router } = renderApp('/register?next=%2Fsharing');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Fsharing');
+    await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sharing'));
   });
 
   it('shows the server error, else Registration failed', async () => {

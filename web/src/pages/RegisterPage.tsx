@@ -9,6 +9,7 @@ import { AuthLayout } from '../components/auth/AuthLayout';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
+import { authPath, useReturnTarget } from '../lib/return-to';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function RegisterPage() {
@@ -21,6 +22,7 @@ export function RegisterPage() {
   const { errors } = form.formState;
 
   const mutation = useRegister();
+  const target = useReturnTarget();
   // Closed only when the server says so; it refuses registrations itself either way.
   const closed = useAppConfig().data?.registration_open === false;
 
@@ -34,7 +36,7 @@ export function RegisterPage() {
       footer={
         <>
           {t('haveAccount')}{' '}
-          <Link to="/login" className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
+          <Link to={authPath('/login', target)} className="font-medium text-accent-700 hover:text-accent-800 hover:underline">
             {t('signIn')}
           </Link>
         </>

@@ -142,6 +142,8 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
     fireEvent.click(within(warning()!).getByRole('button', { name: 'Logout Now' }));
     await advance(0);
     expect(router.state.location.pathname).toBe('/login');
+    // A logout the user chose starts afresh: no page to return to.
+    expect(router.state.location.search).toBe('');
     expect(logoutCalls(calls)).toHaveLength(1);
   });
 
@@ -178,6 +180,8 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe(SCREEN);
     await advance(SESSION.tokenCheckMs);
     expect(router.state.location.pathname).toBe('/login');
+    // Signing in again returns to the page the session ended on.
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent(SCREEN)}`);
     expect(await toast('Your session has expired. Please log in again.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     // An expired token has nothing left to revoke.

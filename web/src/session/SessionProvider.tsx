@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { STORAGE_KEYS, type AuthResponse } from '@vault/contract';
 import { ApiError, setUnauthorizedHandler } from '../api/client';
 import { fetchMe, logout } from '../api/auth';
+import { authPath, pathOf } from '../lib/return-to';
 import { SessionContext, type SessionContextValue, type SessionState, type SignOutReason } from './context';
 import { isTokenExpired } from './jwt';
 import { SessionLifecycle } from './SessionLifecycle';
 import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from './storage';
 import { i18n } from '../i18n';
 
-const ANONYMOUS: SessionState = { status: 'anonymous', token: null, user: null };
+const ANONYMOUS = { status: 'anonymous', token: null, user: null } as const satisfies SessionState;
 
 const SIGN_OUT_TOASTS: Record<SignOutReason, () => void> = {
   user: () => toast.success(i18n.t('session:loggedOut')),
@@ -30,22 +31,28 @@ function initialState(): SessionState {
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  /** A session the user did not end (expired, refused by the server): signing in again comes back here. */
+  const toLoginReturningHere = useEffectEvent(() => void navigate(authPath('/login', pathOf(location)), { replace: true }));
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(initialState);
 
-  const endLocally = useCallback(() => {
-    clearSession();
-    queryClient.clear();
-    setState(ANONYMOUS);
-  }, [queryClient]);
+  const endLocally = useCallback(
+    (byUser: boolean) => {
+      clearSession();
+      queryClient.clear();
+      setState(byUser ? { ...ANONYMOUS, signedOut: true as const } : ANONYMOUS);
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      endLocally();
-      void navigate('/login', { replace: true });
+      endLocally(false);
+      toLoginReturningHere();
     });
     return () => setUnauthorizedHandler(null);
-  }, [endLocally, navigate]);
+  }, [endLocally]);
 
   const verifyingToken = state.status === 'loading' ? state.token : null;
   useEffect(() => {
@@ -83,9 +90,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signedOut.current = state.token;
       // Revokes the session server-side (best effort); an expired token has nothing left to revoke.
       if (reason !== 'expired') logout(state.token).catch(() => undefined);
-      endLocally();
+      endLocally(reason === 'user');
       SIGN_OUT_TOASTS[reason]();
-      void navigate('/login', { replace: true });
+      if (reason === 'expired') toLoginReturningHere();
+      else void navigate('/login', { replace: true });
     },
     [state.token, endLocally, navigate],
   );
@@ -101,7 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const token = readToken();
     if (token === null) {
       if (state.status === 'anonymous') return;
-      endLocally();
+      endLocally(true);
       SIGN_OUT_TOASTS.user();
       void navigate('/login', { replace: true });
       return;

@@ -7,7 +7,13 @@ export type SignOutReason = 'user' | 'expired';
 export type SessionState =
   | { status: 'loading'; token: string; user: User }
   | { status: 'authenticated'; token: string; user: User }
-  | { status: 'anonymous'; token: null; user: null };
+  | {
+      status: 'anonymous';
+      token: null;
+      user: null;
+      /** The user ended the session (here or in another tab): sign-in starts afresh, with no page to return to. */
+      signedOut?: true;
+    };
 
 export type SessionContextValue = SessionState & {
   /** Stores a fresh token and user (login, registration, token refresh). */

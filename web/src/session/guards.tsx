@@ -2,18 +2,22 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAccount } from '../api/account';
 import { useAppConfig } from '../api/auth';
 import { LoadingState } from '../components/ui/LoadingState';
+import { authPath, pathOf, useReturnTarget } from '../lib/return-to';
 import { useSession } from './context';
 
 /**
- * Signed-in screens: anonymous visitors go to /login, and a user whose
- * password an admin reset goes to Settings until they choose a new one.
+ * Signed-in screens: anonymous visitors go to /login, which brings them back
+ * here once signed in, and a user whose password an admin reset goes to
+ * Settings until they choose a new one.
  */
 export function RequireAuth() {
-  const { status } = useSession();
-  const { pathname } = useLocation();
-  const account = useAccount({ enabled: status === 'authenticated' });
-  if (status !== 'authenticated') return <Navigate to="/login" replace />;
-  if (account.data?.must_change_password && pathname !== '/settings') return <Navigate to="/settings" replace />;
+  const session = useSession();
+  const location = useLocation();
+  const account = useAccount({ enabled: session.status === 'authenticated' });
+  if (session.status !== 'authenticated') {
+    return <Navigate to={authPath('/login', session.status === 'anonymous' && session.signedOut ? null : pathOf(location))} replace />;
+  }
+  if (account.data?.must_change_password && location.pathname !== '/settings') return <Navigate to="/settings" replace />;
   return <Outlet />;
 }
 
@@ -33,8 +37,9 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
-/** Login and registration: a signed-in user goes to /dashboard. */
+/** Login and registration: a signed-in user goes to the page `next` names, else /dashboard. */
 export function AnonymousOnly() {
   const { status } = useSession();
-  return status === 'authenticated' ? <Navigate to="/dashboard" replace /> : <Outlet />;
+  const target = useReturnTarget();
+  return status === 'authenticated' ? <Navigate to={target ?? '/dashboard'} replace /> : <Outlet />;
 }
