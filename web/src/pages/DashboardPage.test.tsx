@@ -121,6 +121,39 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Drag and drop files or click the upload button above')).toBeInTheDocument();
   });
 
+  it('shows a failed load as one error with Try again: no loading subtitle, skeleton or empty state', async () => {
+    let fail = true;
+    const { user } = openDashboard([], {
+      'GET /api/files': () => (fail ? { status: 500, body: {} } : { body: fileList([pdf]) }),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Files could not be loaded.');
+    expect(screen.queryByText('Loading files...')).not.toBeInTheDocument();
+    expect(screen.queryByText('No files found')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Your files' })).not.toBeInTheDocument();
+    const found = screen.getByText('Files Found').nextElementSibling;
+    expect(found).toHaveTextContent('—');
+
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Q3 report.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('1 file found')).toBeInTheDocument();
+  });
+
+  it('keeps the last list when a refresh fails', async () => {
+    let fail = false;
+    const { user } = openDashboard([], {
+      'GET /api/files': () => (fail ? { status: 503, body: { error: 'Service unavailable' } } : { body: fileList([pdf]) }),
+    });
+    expect(await screen.findByText('Q3 report.pdf')).toBeInTheDocument();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    expect(screen.getByText('Q3 report.pdf')).toBeInTheDocument();
+    expect(screen.getByText('1 file found')).toBeInTheDocument();
+  });
+
   it('keeps filters and page in the URL', async () => {
     const { calls, user, router } = openDashboard([pdf], {}, '/dashboard?search=plan&tags=a&tags=b&page=2', 45);
     await screen.findByText('Q3 report.pdf');

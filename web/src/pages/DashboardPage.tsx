@@ -40,7 +40,7 @@ export function DashboardPage() {
 
   const statistics = (
     <StatisticsSection key={wide ? 'wide' : 'phone'} defaultOpen={wide}>
-      <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} />
+      <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} filesFoundLoading={list.isPending} />
       <StorageAnalyticsCard
         storage={storage.data}
         user={userStats.data}
@@ -65,7 +65,7 @@ export function DashboardPage() {
           <Card>
             <CardHeader
               title={t('yourFiles')}
-              description={filesFound(total)}
+              description={filesFound(list)}
               actions={
                 <Link to="/upload" className={buttonClasses('primary', 'sm')}>
                   <Upload aria-hidden="true" className="size-4" />

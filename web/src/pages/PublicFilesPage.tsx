@@ -40,7 +40,7 @@ export function PublicFilesPage() {
         <StatCard label={t('currentlyViewing')} icon={Eye} tone="bg-sky-50 text-sky-700" value={files?.length ?? '—'} detail={t('filesOnThisPage')} loading={loading} />
       </div>
       <Card>
-        <CardHeader title={t('browsePublicFiles')} description={filesFound(list.data?.total)} />
+        <CardHeader title={t('browsePublicFiles')} description={filesFound(list)} />
         <FileSearchSection
           criteria={criteria}
           onCriteriaChange={setCriteria}

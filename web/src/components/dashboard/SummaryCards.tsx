@@ -9,10 +9,11 @@ export interface SummaryCardsProps {
   stats: UserStats | undefined;
   statsLoading: boolean;
   filesFound: number | undefined;
+  filesFoundLoading: boolean;
 }
 
 /** The dashboard's four summary cards. */
-export function SummaryCards({ stats, statsLoading, filesFound }: SummaryCardsProps) {
+export function SummaryCards({ stats, statsLoading, filesFound, filesFoundLoading }: SummaryCardsProps) {
   const { t } = useTranslation('dashboard');
   const { used, quota, percent } = quotaUsage(stats);
   return (
@@ -27,7 +28,7 @@ export function SummaryCards({ stats, statsLoading, filesFound }: SummaryCardsPr
         loading={statsLoading}
       />
       <StatCard label={t('storageQuota')} icon={Gauge} tone="bg-amber-50 text-amber-700" value={stats ? formatFileSize(quota) : '—'} loading={statsLoading} />
-      <StatCard label={t('filesFound')} icon={Search} tone="bg-emerald-50 text-emerald-700" value={filesFound ?? '—'} loading={filesFound === undefined} />
+      <StatCard label={t('filesFound')} icon={Search} tone="bg-emerald-50 text-emerald-700" value={filesFound ?? '—'} loading={filesFoundLoading} />
     </div>
   );
 }

@@ -2,18 +2,18 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
-import { errorMessage } from '../../api/client';
 import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER, sameCriteria } from '../../lib/file-search/criteria';
 import { i18n } from '../../i18n';
-import { Alert } from '../ui/Alert';
 import { CardContent } from '../ui/Card';
+import { ErrorBlock } from '../ui/ErrorBlock';
 import { FileList, type FileListProps } from './FileList';
 import { Pagination } from '../ui/Pagination';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
 
-/** A file-list card's description: how many files the search found. */
-export function filesFound(total: number | undefined): string {
-  return total === undefined ? i18n.t('files:loadingFilesEllipsis') : i18n.t('files:found', { count: total });
+/** A file-list card's description: how many files the search found; nothing while the list has failed (its error says so). */
+export function filesFound(list: Pick<UseQueryResult<FileListResponse>, 'data' | 'isError'>): string | undefined {
+  if (list.data !== undefined) return i18n.t('files:found', { count: list.data.total });
+  return list.isError ? undefined : i18n.t('files:loadingFilesEllipsis');
 }
 
 export interface FileSearchSectionProps {
@@ -52,28 +52,29 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
           {...panel}
         />
       </CardContent>
-      {list.isError && (
-        <div className="px-5 pb-4">
-          <Alert tone="error">{errorMessage(list.error, t('couldNotLoad'))}</Alert>
-        </div>
-      )}
-      <FileList
-        files={list.data?.files ?? []}
-        loading={list.isPending}
-        sort={{
-          by: criteria.sort_by ?? DEFAULT_SORT_BY,
-          order: criteria.sort_order ?? DEFAULT_SORT_ORDER,
-          onChange: (sort_by, sort_order) => onCriteriaChange({ ...criteria, sort_by, sort_order, page: undefined }),
-        }}
-        {...files}
-      />
-      <Pagination
-        className="border-t border-slate-100 px-5 py-3"
-        page={page}
-        pageSize={LIMITS.pageSize}
-        total={list.data?.total ?? 0}
-        onPageChange={(page) => onCriteriaChange({ ...criteria, page })}
-      />
+      {list.isError && <ErrorBlock className="px-5 pb-4" error={list.error} fallback={t('couldNotLoad')} onRetry={() => void list.refetch()} />}
+      {/* A failed load with nothing to show is only its error: no skeleton, no "no files" state. A failed refresh keeps the last list. */}
+      {list.data !== undefined || !list.isError ? (
+        <>
+          <FileList
+            files={list.data?.files ?? []}
+            loading={list.isPending}
+            sort={{
+              by: criteria.sort_by ?? DEFAULT_SORT_BY,
+              order: criteria.sort_order ?? DEFAULT_SORT_ORDER,
+              onChange: (sort_by, sort_order) => onCriteriaChange({ ...criteria, sort_by, sort_order, page: undefined }),
+            }}
+            {...files}
+          />
+          <Pagination
+            className="border-t border-slate-100 px-5 py-3"
+            page={page}
+            pageSize={LIMITS.pageSize}
+            total={list.data?.total ?? 0}
+            onPageChange={(page) => onCriteriaChange({ ...criteria, page })}
+          />
+        </>
+      ) : null}
     </>
   );
 }

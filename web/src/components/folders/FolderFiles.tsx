@@ -18,7 +18,7 @@ export function FolderFiles({ folder, currentUserId }: { folder: Folder; current
     <Card aria-labelledby="folder-files-title">
       <CardHeader
         title={<span id="folder-files-title">{t('filesIn', { name: folder.name })}</span>}
-        description={filesFound(list.data?.total)}
+        description={filesFound(list)}
       />
       <FileSearchSection
         criteria={criteria}

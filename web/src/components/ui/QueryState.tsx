@@ -1,29 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
-import { errorMessage } from '../../api/client';
 import { isNotFound } from '../../api/not-found';
-import { Alert } from './Alert';
-import { Button } from './Button';
+import { ErrorBlock } from './ErrorBlock';
 import { LoadingState } from './LoadingState';
-
-function ErrorBlock({ error, fallback, onRetry }: { error: unknown; fallback: string; onRetry(): void }) {
-  const { t } = useTranslation('common');
-  return (
-    <div className="p-4">
-      <Alert tone="error">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <span>{errorMessage(error, fallback)}</span>
-          <Button size="sm" variant="secondary" onClick={onRetry}>
-            <RotateCw aria-hidden="true" className="size-3.5" />
-            {t('tryAgain')}
-          </Button>
-        </div>
-      </Alert>
-    </div>
-  );
-}
 
 export interface QueryStateProps<T> {
   query: Pick<UseQueryResult<T, unknown>, 'data' | 'error' | 'isPending' | 'refetch'>;
