@@ -36,9 +36,11 @@ test('nested folders, an upload into one, and its public link opened by an anony
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Projects');
   const designsUrl = page.url();
 
-  // Upload into this folder: the upload page opens with it chosen.
+  // Upload into this folder from its empty file list: the upload page opens with it chosen.
   const image = pngImage(96, 64, [79, 70, 229], [236, 72, 153]);
-  await page.getByRole('link', { name: 'Upload here' }).click();
+  const files = page.getByRole('region', { name: 'Files in Designs' });
+  await expect(files.getByText('This folder is empty')).toBeVisible();
+  await files.getByRole('link', { name: 'Upload here' }).click();
   await expect(page.getByLabel('Folder', { exact: true })).toHaveValue(designsUrl.split('/').pop()!);
   await page.getByLabel('Files to upload', { exact: true }).setInputFiles([{ name: 'mockup.png', mimeType: 'image/png', buffer: image }]);
   await page.getByRole('button', { name: 'Upload 1 file' }).click();

@@ -154,6 +154,21 @@ describe('DashboardPage', () => {
     expect(screen.getByText('1 file found')).toBeInTheDocument();
   });
 
+  it('says a search found nothing, without the first-run texts, and clears it', async () => {
+    const { user, router } = openDashboard([], {}, '/dashboard?search=nothingmatches');
+    expect(await screen.findByText('Nothing matches “nothingmatches”')).toBeInTheDocument();
+    expect(screen.getByText('Try other words or fewer filters.')).toBeInTheDocument();
+    expect(screen.queryByText('Upload some files to get started')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('says the filters match nothing when there is no search text', async () => {
+    openDashboard([], {}, '/dashboard?mime_type=image');
+    expect(await screen.findByText('No files match these filters')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear search and filters' })).toBeInTheDocument();
+  });
+
   it('keeps filters and page in the URL', async () => {
     const { calls, user, router } = openDashboard([pdf], {}, '/dashboard?search=plan&tags=a&tags=b&page=2', 45);
     await screen.findByText('Q3 report.pdf');

@@ -12,12 +12,11 @@ import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCa
 import { StatisticsSection } from '../components/dashboard/StatisticsSection';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
-import { Button, buttonClasses } from '../components/ui/Button';
+import { buttonClasses } from '../components/ui/Button';
 import { defaultEmpty } from '../components/files/FileList';
 import { FileSearchSection, filesFound } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
 import { PageHeader } from '../components/ui/PageHeader';
-import { sameCriteria } from '../lib/file-search/criteria';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -34,7 +33,6 @@ export function DashboardPage() {
   const storage = useStorageStats();
   const folders = useFolderOptions();
   const total = list.data?.total;
-  const searching = !sameCriteria({ ...criteria, page: 1 }, {});
   // On a phone the files come first and the figures wait, closed, below them.
   const wide = useMediaQuery('(min-width: 640px)');
 
@@ -82,16 +80,7 @@ export function DashboardPage() {
                 currentUserId: user.id,
                 manage: true,
                 label: t('yourFilesLabel'),
-                empty: searching
-                  ? {
-                      ...defaultEmpty(),
-                      action: (
-                        <Button variant="secondary" onClick={() => setCriteria({})}>
-                          {t('clearSearchAndFilters')}
-                        </Button>
-                      ),
-                    }
-                  : defaultEmpty(),
+                empty: defaultEmpty(),
               }}
             />
           </Card>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
-import { makeFile } from '../test/files';
+import { fileList, makeFile } from '../test/files';
 import { makeFolder } from '../test/folders';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
@@ -57,6 +58,45 @@ describe('FolderDetailPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Assets' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload here' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download zip' })).not.toBeInTheDocument();
+  });
+
+  it('says an empty folder is empty and offers its owner to upload into it', async () => {
+    signedInAs(makeUser(), {
+      'GET /api/folders/3': { body: { folder: assets } },
+      'GET /api/folders': { body: { folders: [], total: 0 } },
+      'GET /api/files': { body: fileList([]) },
+    });
+    renderApp('/folders/3');
+    const list = (await screen.findByText('This folder is empty')).closest('div')!.parentElement!;
+    expect(screen.getByText('Upload files into it, or drop them anywhere on this page.')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Upload here' })).toHaveAttribute('href', '/upload?folder_id=3');
+    expect(screen.queryByText(/matching these criteria/)).not.toBeInTheDocument();
+  });
+
+  it('tells someone else an empty folder is empty, with nothing to upload', async () => {
+    signedInAs(makeUser({ id: 9, username: 'bob' }), {
+      'GET /api/folders/3': { body: { folder: assets } },
+      'GET /api/folders': { body: { folders: [], total: 0 } },
+      'GET /api/files': { body: fileList([]) },
+    });
+    renderApp('/folders/3');
+    expect(await screen.findByText('This folder is empty')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload here' })).not.toBeInTheDocument();
+  });
+
+  it('says a search in a folder found nothing, and clears it', async () => {
+    const { calls } = signedInAs(makeUser(), {
+      'GET /api/folders/3': { body: { folder: assets } },
+      'GET /api/folders': { body: { folders: [], total: 0 } },
+      'GET /api/files': { body: fileList([]) },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/folders/3?search=zzz&sort_by=file_size');
+    expect(await screen.findByText('Nothing matches “zzz”')).toBeInTheDocument();
+    expect(screen.queryByText('This folder is empty')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort_by=file_size'));
+    expect(calls.at(-1)?.query.get('search')).toBeNull();
   });
 
   it('shows a folder shared by someone else read-only, with its owner', async () => {

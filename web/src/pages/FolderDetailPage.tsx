@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import type { ItemIds } from '../api/manage';
 import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
@@ -19,6 +19,7 @@ import { useFolderManagement } from '../components/manage/use-folder-management'
 import { useMoveInto } from '../components/manage/use-move-into';
 import { FolderSelectionProvider, useFolderSelection } from '../components/manage/folder-selection';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
+import { UploadHereLink } from '../components/folders/UploadHereLink';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton } from '../components/links/DownloadZipButton';
 import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
@@ -91,10 +92,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const download = folder.file_count + folder.subfolder_count > 0 && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
   const actions = isOwner ? (
     <>
-      <Link to={`/upload?folder_id=${folder.id}`} className={buttonClasses('primary', 'sm')}>
-        <Upload aria-hidden="true" className="size-4" />
-        {t('uploadHere')}
-      </Link>
+      <UploadHereLink folderId={folder.id} size="sm" />
       <Button variant="secondary" size="sm" onClick={() => setCreating(true)} disabled={creating}>
         <FolderPlus aria-hidden="true" className="size-4" />
         {t('newSubfolder')}

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LIMITS, type FileListResponse, type FileSearchCriteria } from '@vault/contract';
-import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER, sameCriteria } from '../../lib/file-search/criteria';
+import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER, narrowsList, sameCriteria } from '../../lib/file-search/criteria';
 import { i18n } from '../../i18n';
+import { Button } from '../ui/Button';
 import { CardContent } from '../ui/Card';
 import { ErrorBlock } from '../ui/ErrorBlock';
-import { FileList, type FileListProps } from './FileList';
+import { FileList, type FileListEmptyState, type FileListProps } from './FileList';
 import { Pagination } from '../ui/Pagination';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
 
@@ -24,13 +25,15 @@ export interface FileSearchSectionProps {
   /** The page of files for those criteria. */
   list: UseQueryResult<FileListResponse>;
   panel?: Omit<SearchFilterPanelProps, 'value' | 'onSearch' | 'loading'>;
+  /** `empty` is the list without any search or filter; a search without hits has its own. */
   files: Omit<FileListProps, 'files' | 'loading'>;
 }
 
 /**
  * The body of a file-list card: the search and filter panel, the list, and
  * pagination (20 a page). Searching again with the same criteria refetches;
- * a page past the end (after deletions, or from an old link) moves back.
+ * a page past the end (after deletions, or from an old link) moves back. A
+ * search or filter without hits says nothing matches and offers to clear it.
  */
 export function FileSearchSection({ criteria, onCriteriaChange, list, panel, files }: FileSearchSectionProps) {
   const { t } = useTranslation('files');
@@ -41,6 +44,15 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
   useEffect(() => {
     if (pastTheEnd) onCriteriaChange({ ...criteria, page: lastPage });
   }, [pastTheEnd, criteria, lastPage, onCriteriaChange]);
+  const noMatch: FileListEmptyState = {
+    title: criteria.search ? t('noMatch.titleSearch', { search: criteria.search }) : t('noMatch.titleFilters'),
+    description: t('noMatch.description'),
+    action: (
+      <Button variant="secondary" onClick={() => onCriteriaChange({ sort_by: criteria.sort_by, sort_order: criteria.sort_order })}>
+        {t('noMatch.clear')}
+      </Button>
+    ),
+  };
 
   return (
     <>
@@ -65,6 +77,7 @@ export function FileSearchSection({ criteria, onCriteriaChange, list, panel, fil
               onChange: (sort_by, sort_order) => onCriteriaChange({ ...criteria, sort_by, sort_order, page: undefined }),
             }}
             {...files}
+            empty={narrowsList(criteria) ? noMatch : files.empty}
           />
           <Pagination
             className="border-t border-slate-100 px-5 py-3"

@@ -4,11 +4,13 @@ import { useFileList } from '../../api/files';
 import { useCriteriaInUrl } from '../../lib/file-search/use-criteria-in-url';
 import { FileSearchSection, filesFound } from '../files/FileSearchSection';
 import { Card, CardHeader } from '../ui/Card';
+import { UploadHereLink } from './UploadHereLink';
 
 /**
  * 'Files in {folder}': the advanced search panel (text over name or
  * tags, type, min/max size in whole MB, uploader, dates, up to 10 tags) and
  * the folder's files with download, preview, and delete for their owner.
+ * Empty, it offers its owner to upload into it.
  */
 export function FolderFiles({ folder, currentUserId }: { folder: Folder; currentUserId: number }) {
   const { t } = useTranslation('folders');
@@ -30,7 +32,15 @@ export function FolderFiles({ folder, currentUserId }: { folder: Folder; current
           showFolder: false,
           manage: true,
           label: t('filesIn', { name: folder.name }),
-          empty: { title: t('noFilesFound'), description: t('noFilesMatching') },
+          // Only the owner may put files in; others are told it is empty.
+          empty:
+            folder.user_id === currentUserId
+              ? {
+                  title: t('emptyFolder.title'),
+                  description: t('emptyFolder.description'),
+                  action: <UploadHereLink folderId={folder.id} />,
+                }
+              : { title: t('emptyFolder.title') },
         }}
       />
     </Card>

@@ -60,3 +60,8 @@ export function activeFilterCount(c: FileSearchCriteria): number {
     c.folder_id,
   ].filter((v) => v !== undefined).length;
 }
+
+/** Whether a search narrows the list (text or a filter; the sort and page do not): no hits then means no match, not no files. */
+export function narrowsList(c: FileSearchCriteria): boolean {
+  return Boolean(c.search) || activeFilterCount(c) > 0;
+}
