@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { expect, expectToast, test } from './fixtures';
-import { registerViaApi, signIn } from './helpers';
+import { dashboardGreeting, registerViaApi, signIn } from './helpers';
 
 /** The code an authenticator app shows for `secret`, `offsetSeconds` from now. */
 function codeAt(secret: string, offsetSeconds = 0): Promise<string> {
@@ -44,7 +44,7 @@ test('turns on two-factor sign-in from the QR secret, signs out, and signs in wi
   await page.getByLabel('Authentication code').fill(await codeAt(secret, 30));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  await expect(dashboardGreeting(page, account.username)).toBeVisible();
 });
 
 test('signs out another session from Settings, and that browser is signed out', async ({ page, browser, request }) => {

@@ -1,6 +1,6 @@
 import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
-import { newAccount, registerViaApi, signIn, storedSession } from './helpers';
+import { dashboardGreeting, newAccount, registerViaApi, signIn, storedSession } from './helpers';
 import { textFile } from './samples';
 
 test('registering opens the dashboard with the username', async ({ page }) => {
@@ -14,7 +14,9 @@ test('registering opens the dashboard with the username', async ({ page }) => {
 
   await expectToast(page, 'Registration successful!');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  // A new account is welcomed, not welcomed back, and its empty list offers an upload of its own.
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${account.username}` })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Upload' })).toHaveCount(2);
   const session = await storedSession(page);
   expect(session.token).toBeTruthy();
   expect(JSON.parse(session.user ?? '{}')).toMatchObject({ username: account.username, email: account.email, is_admin: false });
@@ -24,7 +26,7 @@ test('the session survives a reload', async ({ page, request }) => {
   const account = await registerViaApi(request);
   await signIn(page, account);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  await expect(dashboardGreeting(page, account.username)).toBeVisible();
 });
 
 test('logging out returns to /login and clears the session', async ({ page, request }) => {
@@ -79,7 +81,7 @@ test('Fill Demo Credentials signs in as the demo user', async ({ page }) => {
 
   await expectToast(page, 'Successfully logged in!');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeVisible();
+  await expect(dashboardGreeting(page, 'demo')).toBeVisible();
 });
 
 test('Admin Login with the demo admin reaches the admin panel', async ({ page }) => {

@@ -55,9 +55,14 @@ export async function signInViaApi(page: Page, account: Pick<Account, 'username'
   await expectDashboardOf(page, account);
 }
 
+/** The dashboard's greeting: "Welcome, {name}" for an account without files yet, "Welcome back, {name}" after. */
+export function dashboardGreeting(page: Page, username: string) {
+  return page.getByRole('heading', { level: 1, name: new RegExp(`^Welcome(?: back)?, ${username}$`) });
+}
+
 async function expectDashboardOf(page: Page, account: Pick<Account, 'username'>): Promise<void> {
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  await expect(dashboardGreeting(page, account.username)).toBeVisible();
 }
 
 export async function storedSession(page: Page) {

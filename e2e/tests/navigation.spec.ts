@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { registerViaApi, signInViaApi } from './helpers';
+import { dashboardGreeting, registerViaApi, signInViaApi } from './helpers';
 
 test('anonymous visitors are sent to /login', async ({ page }) => {
   await page.goto('/upload');
@@ -14,7 +14,7 @@ test('/admin sends a non-admin to /dashboard', async ({ page, request }) => {
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${account.username}` })).toBeVisible();
+  await expect(dashboardGreeting(page, account.username)).toBeVisible();
 });
 
 test('the navigation bar highlights the current route', async ({ page, request }) => {

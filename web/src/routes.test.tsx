@@ -44,7 +44,7 @@ describe('route guards', () => {
   it('redirects / to /dashboard', async () => {
     signedInAs(member);
     const { router } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
@@ -114,7 +114,7 @@ describe('session start-up', () => {
     expect(calls.find((c) => c.path === '/api/auth/me')?.headers.get('Authorization')).toBe(`Bearer ${localStorage.getItem('token')}`);
 
     answer();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice' })).toBeInTheDocument();
     expect(screen.queryByText('Verifying your session')).not.toBeInTheDocument();
   });
 
@@ -154,7 +154,7 @@ describe('session start-up', () => {
     const token = storeSession(member);
     mockFetch({ 'GET /api/auth/me': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe(token);
   });
 
@@ -163,7 +163,7 @@ describe('session start-up', () => {
     const renamed = { ...member, email: 'new@example.com' };
     mockFetch({ 'GET /api/auth/me': { body: { user: renamed } } });
     renderApp('/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome back, alice' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome, alice' });
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(renamed);
   });
 });

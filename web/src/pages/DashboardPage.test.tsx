@@ -114,11 +114,20 @@ describe('DashboardPage', () => {
     expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();
   });
 
-  it('shows the empty state texts', async () => {
+  it('shows the empty state texts, with an Upload button of its own', async () => {
     openDashboard([]);
-    expect(await screen.findByText('No files found')).toBeInTheDocument();
-    expect(screen.getByText('Upload some files to get started')).toBeInTheDocument();
-    expect(screen.getByText('Drag and drop files or click the upload button above')).toBeInTheDocument();
+    const title = await screen.findByText('No files found');
+    const empty = title.closest('div')!.parentElement!;
+    expect(within(empty).getByText('Upload some files to get started')).toBeInTheDocument();
+    expect(within(empty).getByText('You can also drop files anywhere on this page.')).toBeInTheDocument();
+    expect(within(empty).getByRole('link', { name: 'Upload' })).toHaveAttribute('href', '/upload');
+  });
+
+  it('welcomes a new account without "back" (one holding files is welcomed back, above)', async () => {
+    openDashboard([], { 'GET /api/auth/stats': { body: { ...userStats, total_files: 0 } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, alice' })).toBeInTheDocument();
+    await screen.findByText('No files found');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Welcome back, alice' })).not.toBeInTheDocument();
   });
 
   it('shows a failed load as one error with Try again: no loading subtitle, skeleton or empty state', async () => {

@@ -12,7 +12,7 @@ import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCa
 import { StatisticsSection } from '../components/dashboard/StatisticsSection';
 import { SummaryCards } from '../components/dashboard/SummaryCards';
 import { Badge } from '../components/ui/Badge';
-import { buttonClasses } from '../components/ui/Button';
+import { buttonClasses, type ButtonSize } from '../components/ui/Button';
 import { defaultEmpty } from '../components/files/FileList';
 import { FileSearchSection, filesFound } from '../components/files/FileSearchSection';
 import { Card, CardHeader } from '../components/ui/Card';
@@ -20,6 +20,16 @@ import { PageHeader } from '../components/ui/PageHeader';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 import { useMediaQuery } from '../lib/use-media-query';
+
+function UploadLink({ size }: { size?: ButtonSize }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Link to="/upload" className={buttonClasses('primary', size)}>
+      <Upload aria-hidden="true" className="size-4" />
+      {t('upload')}
+    </Link>
+  );
+}
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -33,6 +43,8 @@ export function DashboardPage() {
   const storage = useStorageStats();
   const folders = useFolderOptions();
   const total = list.data?.total;
+  // "Welcome back" only once the account holds files: a new account (and one still loading its figures) is just welcomed.
+  const returning = (userStats.data?.total_files ?? 0) > 0;
   // On a phone the files come first and the figures wait, closed, below them.
   const wide = useMediaQuery('(min-width: 640px)');
 
@@ -55,7 +67,7 @@ export function DashboardPage() {
         <div className="space-y-6">
           <PageHeader
             className="mb-2"
-            title={t('welcome', { username: user.username })}
+            title={t(returning ? 'welcome' : 'welcomeFirst', { username: user.username })}
             titleAddon={user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
             description={user.is_admin ? t('subtitle.admin') : t('subtitle.user')}
           />
@@ -64,12 +76,7 @@ export function DashboardPage() {
             <CardHeader
               title={t('yourFiles')}
               description={filesFound(list)}
-              actions={
-                <Link to="/upload" className={buttonClasses('primary', 'sm')}>
-                  <Upload aria-hidden="true" className="size-4" />
-                  {t('upload')}
-                </Link>
-              }
+              actions={<UploadLink size="sm" />}
             />
             <FileSearchSection
               criteria={criteria}
@@ -80,7 +87,7 @@ export function DashboardPage() {
                 currentUserId: user.id,
                 manage: true,
                 label: t('yourFilesLabel'),
-                empty: defaultEmpty(),
+                empty: { ...defaultEmpty(), hint: t('emptyHint'), action: <UploadLink /> },
               }}
             />
           </Card>

@@ -93,7 +93,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByText('Successfully logged in!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, demo' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ username: 'demo', password: 'demo123' });
     expect(localStorage.getItem('token')).toBe(token);
@@ -131,7 +131,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Use an authenticator code' }));
     await user.type(screen.getByLabelText('Authentication code'), '123 456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, demo' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, demo' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(localStorage.getItem('token')).toBe(token);
   });

@@ -54,7 +54,8 @@ describe('RegisterPage', () => {
     await fill({ Username: 'carol', Email: 'carol@example.com', Password: 'secret1', 'Confirm password': 'secret1' });
 
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, carol' })).toBeInTheDocument();
+    // A new account is welcomed, not welcomed back.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, carol' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(calls.find((c) => c.path === '/api/auth/register')?.body).toEqual({
       username: 'carol',

@@ -66,7 +66,7 @@ const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', '
 
 /** The empty state of a list that has no files at all. */
 export function defaultEmpty(): FileListEmptyState {
-  return { title: i18n.t('files:empty.title'), description: i18n.t('files:empty.description'), hint: i18n.t('files:empty.hint') };
+  return { title: i18n.t('files:empty.title'), description: i18n.t('files:empty.description') };
 }
 
 function References({ count }: { count: number }) {
