@@ -84,7 +84,7 @@ beforeEach(() => {
     },
   );
   vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(min-width: 640px)' || query === '(min-width: 768px)',
+    matches: query === '(min-width: 640px)' || query === '(min-width: 768px)' || query === '(min-width: 1024px)',
     media: query,
     addEventListener() {},
     removeEventListener() {},

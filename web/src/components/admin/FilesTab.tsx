@@ -22,7 +22,7 @@ import { VisibilityBadge } from '../ui/VisibilityBadge';
 
 const PAGE_SIZE = LIMITS.adminFilesPageSize;
 
-/** Small screens show cards without sortable headers: the same sorts as a menu. */
+/** Below 1024 px the table is cards without sortable headers: the same sorts as a menu. */
 const SORTS: { label: 'newestFirst' | 'oldestFirst' | 'largestFirst' | 'smallestFirst' | 'mostDownloaded' | 'nameAZ' | 'nameZA'; by: FileSortField; order: SortOrder }[] = [
   { label: 'newestFirst', by: 'created_at', order: 'desc' },
   { label: 'oldestFirst', by: 'created_at', order: 'asc' },
@@ -39,7 +39,7 @@ function FileCell({ file }: { file: FileItem }) {
     <div className="flex min-w-0 items-center gap-3">
       <FileTypeIcon mime={file.mime_type} size="sm" />
       <div className="min-w-0">
-        <p className="max-w-[18rem] truncate font-medium text-slate-900 lg:max-w-md" title={file.original_name}>
+        <p className="truncate font-medium text-slate-900" title={file.original_name}>
           {file.original_name}
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
@@ -86,7 +86,14 @@ export function FilesTab() {
 
   const columns: Column<FileItem, FileSortField>[] = [
     { header: t('filesTab.file'), primary: true, sortBy: 'original_name', cell: (f) => <FileCell file={f} /> },
-    { header: t('filesTab.uploader'), cell: (f) => <span className="font-medium text-slate-700">{f.username}</span> },
+    {
+      header: t('filesTab.uploader'),
+      cell: (f) => (
+        <span className="block max-w-40 truncate font-medium text-slate-700" title={f.username}>
+          {f.username}
+        </span>
+      ),
+    },
     { header: t('filesTab.size'), align: 'right', sortBy: 'file_size', cell: (f) => formatFileSize(f.file_size) },
     { header: t('filesTab.downloads'), align: 'right', sortBy: 'download_count', cell: (f) => formatCount(f.download_count) },
     { header: t('filesTab.created'), sortBy: 'created_at', cell: (f) => <time dateTime={f.created_at}>{formatDate(f.created_at)}</time> },
@@ -143,7 +150,7 @@ export function FilesTab() {
             const choice = SORTS.find((o) => `${o.by}:${o.order}` === e.target.value);
             if (choice) sortBy(choice.by, choice.order);
           }}
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-surface px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none sm:hidden"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 bg-surface px-3 text-sm text-slate-800 shadow-xs focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20 focus-visible:outline-none lg:hidden"
         >
           {SORTS.map((o) => (
             <option key={o.label} value={`${o.by}:${o.order}`}>

@@ -11,10 +11,14 @@ export function UserIdentity({ user }: { user: Pick<User, 'username' | 'email' |
       <UserAvatar username={user.username} className="size-9" />
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <span className="truncate text-sm font-semibold text-slate-900">{user.username}</span>
+          <span className="truncate text-sm font-semibold text-slate-900" title={user.username}>
+            {user.username}
+          </span>
           {user.is_admin && <Badge tone="accent">{t('admin')}</Badge>}
         </div>
-        <p className="truncate text-sm text-slate-500">{user.email}</p>
+        <p className="truncate text-sm text-slate-500" title={user.email}>
+          {user.email}
+        </p>
       </div>
     </div>
   );

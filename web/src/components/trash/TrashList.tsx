@@ -17,7 +17,7 @@ import { DeletedCell, itemKey, LocationCell, NameCell, PurgeCell, SizeCell } fro
 const refOf = (item: TrashItem): TrashRef => ({ kind: item.kind, id: item.id, name: item.name });
 
 /**
- * What is in Trash: a table from 640 px, cards below; each item with Restore
+ * What is in Trash: a table from 1024 px, cards below; each item with Restore
  * and Delete forever (asked first), and a selection for both at once.
  */
 export function TrashList({ trash }: { trash: TrashListData }) {
@@ -55,9 +55,9 @@ export function TrashList({ trash }: { trash: TrashListData }) {
 
   const columns: Column<TrashItem>[] = [
     { header: t('column.name'), primary: true, cell: (item) => <NameCell item={item} selected={selected.has(itemKey(item))} onToggle={() => toggle(item)} /> },
-    { header: t('column.location'), cell: (item) => <LocationCell item={item} />, className: 'max-w-56' },
+    { header: t('column.location'), wrap: true, cell: (item) => <LocationCell item={item} />, className: 'max-w-56' },
     { header: t('column.deleted'), cell: (item) => <DeletedCell item={item} /> },
-    { header: t('column.size'), cell: (item) => <SizeCell item={item} /> },
+    { header: t('column.size'), wrap: true, cell: (item) => <SizeCell item={item} /> },
     { header: t('column.purge'), cell: (item) => <PurgeCell item={item} /> },
     {
       header: t('column.actions'),
@@ -65,10 +65,10 @@ export function TrashList({ trash }: { trash: TrashListData }) {
       align: 'right',
       cell: (item) => (
         <span className="inline-flex items-center gap-1">
-          {/* Cards (below 640 px) leave the name the room: there the button shows its icon only. */}
-          <Button variant="secondary" size="sm" className="max-sm:px-2" aria-label={t('restoreName', { name: item.name })} title={t('restore')} onClick={() => restoreItems([item])} disabled={restore.isPending}>
+          {/* Below 1280 px the button leaves the name the room and shows its icon only. */}
+          <Button variant="secondary" size="sm" className="max-xl:px-2" aria-label={t('restoreName', { name: item.name })} title={t('restore')} onClick={() => restoreItems([item])} disabled={restore.isPending}>
             <RotateCcw aria-hidden="true" className="size-4" />
-            <span className="max-sm:hidden">{t('restore')}</span>
+            <span className="max-xl:hidden">{t('restore')}</span>
           </Button>
           <IconButton icon={Trash2} tone="danger" label={t('deleteForeverName', { name: item.name })} tooltip={t('deleteForever')} onClick={() => setDeleting([item])} />
         </span>

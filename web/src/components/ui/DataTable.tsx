@@ -14,6 +14,8 @@ export interface Column<T, S extends string = string> {
   primary?: boolean;
   /** Row actions: top right of the small-screen card, without a label. */
   actions?: boolean;
+  /** Long values (several words) wrap onto a few lines rather than widen the table. */
+  wrap?: boolean;
   /** A sort field the header toggles. */
   sortBy?: S;
   className?: string;
@@ -28,24 +30,35 @@ export interface DataTableProps<T, S extends string> {
   sort?: TableSort<S> | undefined;
 }
 
-/** Below 640 px a wide table cannot be read: each row becomes a card of label/value pairs. */
-const WIDE = '(min-width: 640px)';
+/**
+ * Below 1024 px these tables (five columns of facts and the actions) do not fit their card:
+ * each row becomes a card of label/value pairs.
+ */
+const WIDE = '(min-width: 1024px)';
+
+/** The actions stay in view at the right edge while the other columns scroll under them. */
+const PINNED = 'sticky right-0 z-10 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.12)]';
 
 export function DataTable<T, S extends string = string>({ caption, columns, rows, rowKey, sort }: DataTableProps<T, S>) {
   const wide = useMediaQuery(WIDE);
   if (!wide) return <CardList caption={caption} columns={columns} rows={rows} rowKey={rowKey} />;
   return (
-    <div className="overflow-x-auto">
+    // Relative: the visually hidden header text is positioned absolutely and must stay inside the scroll box.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           <tr>
             {columns.map((column) => (
               <th
                 key={column.header}
                 scope="col"
                 aria-sort={ariaSort(column.sortBy, sort)}
-                className={clsx('px-4 py-3 whitespace-nowrap first:pl-5 last:pr-5', column.align === 'right' && 'text-right')}
+                className={clsx(
+                  'px-3 py-3 first:pl-5 last:pr-5 xl:px-4',
+                  column.align === 'right' && 'text-right',
+                  column.actions && clsx(PINNED, 'bg-slate-50'),
+                )}
               >
                 {column.actions ? (
                   <span className="sr-only">{column.header}</span>
@@ -60,14 +73,16 @@ export function DataTable<T, S extends string = string>({ caption, columns, rows
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="transition-colors hover:bg-slate-50/70">
+            <tr key={rowKey(row)} className="group transition-colors hover:bg-slate-50">
               {columns.map((column) => (
                 <td
                   key={column.header}
                   className={clsx(
-                    'px-4 py-3 align-middle first:pl-5 last:pr-5',
+                    'px-3 py-3 align-middle first:pl-5 last:pr-5 xl:px-4',
                     column.align === 'right' && 'text-right tabular-nums',
-                    !column.primary && 'whitespace-nowrap text-slate-600',
+                    // The main cell takes the room the others leave, and wraps or truncates in it rather than widening the table.
+                    column.primary ? 'w-full max-w-0 min-w-56' : clsx('text-slate-600', column.wrap ? 'min-w-44' : 'whitespace-nowrap'),
+                    column.actions && clsx(PINNED, 'bg-surface transition-colors group-hover:bg-slate-50'),
                     column.className,
                   )}
                 >
