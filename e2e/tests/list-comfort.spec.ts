@@ -28,6 +28,29 @@ test.describe('on a phone (390 × 844)', () => {
     await expect(page.getByRole('heading', { name: 'Storage Analytics' })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test('a card’s tag chips stay clear of its action buttons', async ({ page, request }) => {
+    const account = await registerViaApi(request);
+    const token = await apiToken(request, account);
+    const tags = ['board', 'confidential', 'finance', 'quarterly-report-q1-2026-final'];
+    await apiUpload(request, token, [text('budget_2026.txt')], { tags });
+    await signInViaApi(page, account);
+
+    const card = page.getByRole('list', { name: 'Your files' }).getByRole('listitem').filter({ hasText: 'budget_2026.txt' }).first();
+    const chips = card.getByRole('list', { name: 'Tags' }).getByRole('listitem');
+    await expect(chips).toHaveCount(tags.length);
+    const cardBox = (await card.boundingBox())!;
+    const buttons = await Promise.all((await card.getByRole('button').all()).map((b) => b.boundingBox()));
+    expect(buttons.length).toBeGreaterThan(0);
+    for (const chip of await chips.all()) {
+      const c = (await chip.boundingBox())!;
+      expect(c.x + c.width, `${await chip.textContent()} leaves the card`).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      for (const b of buttons) {
+        const apart = c.x + c.width <= b!.x || b!.x + b!.width <= c.x || c.y + c.height <= b!.y || b!.y + b!.height <= c.y;
+        expect(apart, `${await chip.textContent()} overlaps a button`).toBe(true);
+      }
+    }
+  });
 });
 
 test('a sort chosen in a header survives a reload and is the server’s', async ({ page, request }) => {

@@ -154,14 +154,17 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
   );
 }
 
-/** A file on a phone: name and one line of facts, then badges beside the actions. The owner shows on others' files only. */
+/** A file on a phone: name, one line of facts and the tags, then badges beside the actions. The owner shows on others' files only. */
 function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
     <li {...manage?.attributes} className={clsx('px-4 py-3', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
-      <div className="flex items-center gap-3">
-        {manage && <SelectBox name={file.original_name} manage={manage} />}
-        <FileTypeIcon mime={file.mime_type} size="sm" />
+      <div className="flex items-start gap-3">
+        {/* As tall as the name and its facts: beside them, not beside the tags below. */}
+        <div className="flex h-10 shrink-0 items-center gap-3">
+          {manage && <SelectBox name={file.original_name} manage={manage} />}
+          <FileTypeIcon mime={file.mime_type} size="sm" />
+        </div>
         <div className="min-w-0 flex-1">
           <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
           <p className="flex min-w-0 flex-wrap gap-x-2.5 text-xs text-slate-500">
@@ -172,13 +175,14 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder,
             {showOwner && !mine && <Meta icon={User}>{file.username}</Meta>}
             {showFolder && file.folder_name && <Meta icon={FolderClosed}>{file.folder_name}</Meta>}
           </p>
+          {/* Under the name, where they wrap in the card's width: beside the actions they ran under them. */}
+          <FileTags tags={file.tags} className="mt-1.5" />
         </div>
       </div>
       <ContentMatchText match={file.match} className="mt-1.5" />
       <div className="mt-1.5 flex items-center gap-2">
         <span className="inline-flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
           <FileBadges file={file} />
-          <FileTags tags={file.tags} />
         </span>
         <div className="shrink-0">
           <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
