@@ -1,5 +1,5 @@
 import { expect, expectToast, test } from './fixtures';
-import { registerViaApi, type Account } from './helpers';
+import { newAccount, registerViaApi, type Account } from './helpers';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 async function tokenOf(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
@@ -94,6 +94,27 @@ test('an admin visits the five tabs, deletes a file and changes a quota', async 
   const log = page.getByRole('list', { name: 'Recent activity' });
   await expect(log.getByText(`${owner.username}: quota 1024 MB → 5 MB`)).toBeVisible();
   await expect(log.getByRole('listitem').filter({ hasText: 'as administrator' }).filter({ hasText: doomed })).toBeVisible();
+});
+
+test('Storage by user shows every name whole or cut with “…”, never clipped, and each bar’s size', async ({ page, request }) => {
+  const owner = await registerViaApi(request, newAccount('maximilian_schneider_mueller'));
+  // Large enough to be among the eight users storing most, whatever other tests stored.
+  await uploadText(request, await tokenOf(request, owner), 'big.txt', 'x'.repeat(8 * 1024 * 1024));
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInAsDemoAdmin(page);
+  await page.goto('/admin');
+  const chart = page.locator('figure').filter({ has: page.locator('.recharts-surface') }).first();
+  const names = chart.locator('.recharts-yAxis-tick-labels text');
+  await expect(names.first()).toBeVisible();
+  // The axis takes its width from the names once they are drawn.
+  const clipped = () =>
+    chart.evaluate((figure) => {
+      const left = figure.querySelector('svg')!.getBoundingClientRect().left;
+      return [...figure.querySelectorAll('.recharts-yAxis-tick-labels text')].filter((t) => t.getBoundingClientRect().left < left).map((t) => t.textContent);
+    });
+  await expect.poll(clipped, { timeout: 5_000 }).toEqual([]);
+  await expect(names.filter({ hasText: `${owner.username.slice(0, 17)}…` })).toBeVisible();
+  await expect(chart.locator('.recharts-label-list text').filter({ hasText: '8 MB' })).toBeVisible();
 });
 
 test.describe('on a 390 px wide screen', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatsResponse, AdminUserRow } from '@vault/contract';
 import { formatFileSize, numberLocale } from '../../lib/format';
 
@@ -21,7 +21,11 @@ function unitFor(max: number) {
   return SIZE_UNITS.findLast((u) => max >= u.bytes) ?? SIZE_UNITS[0]!;
 }
 
-/** Users with the most stored bytes, largest first. */
+/** The most of a name the axis shows; a longer one ends in "…" (whole in the tooltip and the figure's caption). */
+const NAME_AXIS_MAX_CHARS = 18;
+const axisName = (name: string) => (name.length > NAME_AXIS_MAX_CHARS ? `${name.slice(0, NAME_AXIS_MAX_CHARS - 1)}…` : name);
+
+/** Users with the most stored bytes, largest first, each bar with its size at its end. */
 export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
   const { t } = useTranslation('admin');
   const unit = unitFor(Math.max(...users.map((u) => u.used_storage_bytes)));
@@ -31,17 +35,22 @@ export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
       responsive
       layout="vertical"
       data={data}
-      margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+      // Room on the right for the largest bar's size.
+      margin={{ top: 4, right: 72, bottom: 4, left: 4 }}
       style={{ width: '100%', height: 48 + data.length * 36 }}
     >
       <CartesianGrid horizontal={false} stroke={GRID} />
       <XAxis type="number" tickFormatter={(v: number) => `${v} ${unit.name}`} tick={TICK} axisLine={false} tickLine={false} />
-      <YAxis type="category" dataKey="name" width={96} tick={TICK} axisLine={false} tickLine={false} />
+      {/* As wide as the longest name shown, measured. */}
+      <YAxis type="category" dataKey="name" width="auto" tickFormatter={axisName} tick={TICK} axisLine={false} tickLine={false} />
       <Tooltip
         formatter={(_value, _name, item) => [formatFileSize(Number((item.payload as { bytes: number }).bytes)), t('chart.storageUsed')]}
         cursor={{ fill: 'var(--color-slate-100)' }}
       />
-      <Bar dataKey="value" name={t('chart.storageUsed')} fill={ACCENT} radius={[0, 4, 4, 0]} maxBarSize={22} />
+      {/* A tiny store still shows a sliver of bar. */}
+      <Bar dataKey="value" name={t('chart.storageUsed')} fill={ACCENT} radius={[0, 4, 4, 0]} maxBarSize={22} minPointSize={3}>
+        <LabelList dataKey="bytes" position="right" formatter={(bytes) => formatFileSize(Number(bytes))} style={TICK} />
+      </Bar>
     </BarChart>
   );
 }
