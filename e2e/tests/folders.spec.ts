@@ -189,3 +189,26 @@ test('the Edit Folder dialog puts its buttons at the right, under the fields, li
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Invoices 2026' })).toBeVisible();
 });
+
+test('a subfolder card’s checkbox has a slot of its own, and on a phone the file page’s folder icon keeps its size', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const parent = await apiFolder(request, token, 'Projects');
+  const longName = 'Q1 Quarterly Financial Reports and Board Meeting Preparation Materials (Confidential)';
+  const child = await apiFolder(request, token, longName, { parent_id: parent });
+  const [fileId] = await apiUpload(request, token, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(`notes ${Math.random()}`) }], { folder_id: String(child) });
+  await signInViaApi(page, owner);
+
+  await page.goto(`/folders/${parent}`);
+  const checkbox = page.getByRole('checkbox', { name: `Select ${longName}` });
+  const card = page.getByRole('listitem').filter({ has: checkbox });
+  const tile = card.locator('svg.lucide-folder').locator('xpath=..');
+  const box = (await checkbox.boundingBox())!;
+  const tileBox = (await tile.boundingBox())!;
+  expect(box.x + box.width, 'the checkbox overlaps the folder icon').toBeLessThanOrEqual(tileBox.x);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/files/${fileId}`);
+  const icon = page.getByRole('link', { name: longName }).locator('xpath=preceding-sibling::*[local-name()="svg"][1]');
+  expect((await icon.boundingBox())!.width).toBe(16);
+});

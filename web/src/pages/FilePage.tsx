@@ -5,6 +5,7 @@ import { Download, FileQuestion, FolderClosed, Share2, Trash2 } from 'lucide-rea
 import { isPreviewable, readableByAnyone, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
 import { SignInButton } from '../components/auth/SignInButton';
+import { BreakableName } from '../components/files/BreakableName';
 import { DeleteFileDialog } from '../components/files/DeleteFileDialog';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
@@ -76,16 +77,19 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
 
   return (
     <>
-      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+      {/* The actions sit in one place whatever the name's length: under it below 1024 px, beside it from there. */}
+      <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex min-w-0 items-start gap-4">
           <FileTypeIcon mime={file.mime_type} />
           <div className="min-w-0">
-            <h1 className="text-2xl font-semibold tracking-tight break-all text-slate-900 sm:text-3xl">{file.original_name}</h1>
+            <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900 sm:text-3xl">
+              <BreakableName name={file.original_name} />
+            </h1>
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <FileBadges file={file} />
               {file.folder_name && (
                 <span className="inline-flex items-center gap-1 text-sm text-slate-600">
-                  <FolderClosed aria-hidden="true" className="size-4 text-slate-400" />
+                  <FolderClosed aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
                   {folderLink ? (
                     <Link to={`/folders/${file.folder_id}`} className="hover:text-accent-700 hover:underline">
                       {file.folder_name}
@@ -99,7 +103,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
             <FileTags tags={file.tags} className="mt-2" />
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
           {readableByAnyone(file.visibility) && <CopyLinkButton url={shareLink('files', file.id)} label={file.original_name} />}
           {isOwner && (
             <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>

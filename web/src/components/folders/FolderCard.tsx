@@ -84,14 +84,14 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
       )}
     >
       <div className="flex items-start gap-3">
-        <div className="relative flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
+        {/* Its own slot before the icon, level with it, above the link that covers the card. */}
+        {selectable && (
+          <span className="relative z-10 flex h-10 shrink-0 items-center">
+            <SelectBox name={folder.name} manage={{ selected, toggle: (shift) => selection.click(folder.id, shift) }} />
+          </span>
+        )}
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-accent-50 text-accent-700">
           <FolderIcon aria-hidden="true" className="size-5" />
-          {/* On the icon's corner, above the link that covers the card. */}
-          {selectable && (
-            <span className="absolute -top-2 -left-2 z-10 flex rounded-md bg-surface p-0.5 shadow-xs ring-1 ring-slate-200">
-              <SelectBox name={folder.name} manage={{ selected, toggle: (shift) => selection.click(folder.id, shift) }} />
-            </span>
-          )}
         </div>
         <div className="min-w-0 flex-1">
           {renaming && menu ? (
