@@ -212,3 +212,22 @@ test('a subfolder card’s checkbox has a slot of its own, and on a phone the fi
   const icon = page.getByRole('link', { name: longName }).locator('xpath=preceding-sibling::*[local-name()="svg"][1]');
   expect((await icon.boundingBox())!.width).toBe(16);
 });
+
+test('the folder page’s actions stay one row at every width, the rest behind “More”', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const token = await apiToken(request, owner);
+  const folder = await apiFolder(request, token, 'Q1 Quarterly Financial Reports and Board Meeting Preparation Materials (Confidential)');
+  await apiUpload(request, token, [{ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from(`a ${Math.random()}`) }], { folder_id: String(folder) });
+  await signInViaApi(page, owner);
+  await page.goto(`/folders/${folder}`);
+  const upload = page.getByRole('link', { name: 'Upload here' });
+  for (const width of [390, 768, 1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(upload).toBeVisible();
+    const tops = await upload.evaluate((link) => [...link.parentElement!.children].map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `${width} px: the actions wrap onto ${new Set(tops).size} rows`).toBe(1);
+  }
+  await page.setViewportSize({ width: 768, height: 900 });
+  await page.getByRole('button', { name: /^More actions for Q1/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Download zip' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
@@ -43,8 +43,12 @@ describe('FolderDetailPage', () => {
     expect(screen.getByText('Created Jan 05, 2024')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Assets' })).toHaveAttribute('href', '/folders/3');
     expect(screen.getByRole('link', { name: 'Upload here' })).toHaveAttribute('href', '/upload?folder_id=2');
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Download zip' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    // Below 1280 px the other actions wait in one menu, so the bar stays one row.
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More actions for Campaign' }));
+    const entries = within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(entries).toEqual(['New Subfolder', 'Edit', 'Delete', 'Download zip']);
     // The folder's search looks at names, content and tags, and says so.
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name, content or tags...');
   });
@@ -57,7 +61,21 @@ describe('FolderDetailPage', () => {
     renderApp('/folders/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Assets' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Upload here' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Download zip' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'More actions for Assets' }));
+    expect(within(await screen.findByRole('menu')).queryByRole('menuitem', { name: 'Download zip' })).not.toBeInTheDocument();
+  });
+
+  it('shows every action as a button from 1280 px, where they fit in one row', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(min-width: 1280px)', media: query, addEventListener() {}, removeEventListener() {} }));
+    signedInAs(makeUser(), {
+      'GET /api/folders/2': { body: { folder: campaign } },
+      'GET /api/folders': { body: { folders: [assets], total: 1 } },
+    });
+    renderApp('/folders/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Campaign' })).toBeInTheDocument();
+    for (const name of ['Share', 'New Subfolder', 'Edit', 'Delete', 'Download zip']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More actions for Campaign' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('says an empty folder is empty and offers its owner to upload into it', async () => {

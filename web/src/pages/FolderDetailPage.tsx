@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ArrowLeft, FolderPlus, Pencil, Share2, Trash2 } from 'lucide-react';
+import { ArrowLeft, FileArchive, FolderPlus, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Folder } from '@vault/contract';
 import type { ItemIds } from '../api/manage';
 import { useFolder, useFolderOptions, useSubfolders } from '../api/folders';
@@ -13,6 +13,7 @@ import { EditFolderDialog } from '../components/folders/EditFolderDialog';
 import { FolderBreadcrumb } from '../components/folders/FolderBreadcrumb';
 import { FolderFiles } from '../components/folders/FolderFiles';
 import { FolderGrid } from '../components/folders/FolderGrid';
+import { FolderMoreActions } from '../components/folders/FolderMoreActions';
 import { FolderNotFound } from '../components/folders/FolderNotFound';
 import { FolderSummary } from '../components/folders/FolderSummary';
 import { useFolderManagement } from '../components/manage/use-folder-management';
@@ -21,7 +22,7 @@ import { FolderSelectionProvider, useFolderSelection } from '../components/manag
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { UploadHereLink } from '../components/folders/UploadHereLink';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
-import { DownloadZipButton } from '../components/links/DownloadZipButton';
+import { DownloadZipButton, useZipDownload } from '../components/links/DownloadZipButton';
 import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
@@ -84,35 +85,32 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
   const moveInto = useMoveInto();
   const { t: tm } = useTranslation('manage');
   const navigate = useNavigate();
+  const zip = useZipDownload({ folder_ids: [folder.id] });
   // The owner's u and n act here: upload into this folder, a new folder inside it.
   useShortcutAction('upload', () => void navigate(isOwner ? `/upload?folder_id=${folder.id}` : '/upload'));
   useShortcutAction('newFolder', () => (isOwner ? setCreating(true) : void navigate('/folders', { state: { newFolder: true } })));
 
   // An empty folder has nothing to download: its zip would hold nothing.
-  const download = folder.file_count + folder.subfolder_count > 0 && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />;
+  const hasContent = folder.file_count + folder.subfolder_count > 0;
   const actions = isOwner ? (
     <>
       <UploadHereLink folderId={folder.id} size="sm" />
-      <Button variant="secondary" size="sm" onClick={() => setCreating(true)} disabled={creating}>
-        <FolderPlus aria-hidden="true" className="size-4" />
-        {t('newSubfolder')}
-      </Button>
       <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
         <Share2 aria-hidden="true" className="size-4" />
         {t('share')}
       </Button>
-      <Button variant="secondary" size="sm" onClick={() => setEditing(folder)}>
-        <Pencil aria-hidden="true" className="size-4" />
-        {t('edit')}
-      </Button>
-      <Button variant="secondary" size="sm" onClick={() => setDeleting(folder)}>
-        <Trash2 aria-hidden="true" className="size-4 text-red-700" />
-        {t('delete')}
-      </Button>
-      {download}
+      <FolderMoreActions
+        folderName={folder.name}
+        actions={[
+          { key: 'subfolder', label: t('newSubfolder'), icon: FolderPlus, onSelect: () => setCreating(true) },
+          { key: 'edit', label: t('edit'), icon: Pencil, onSelect: () => setEditing(folder) },
+          { key: 'delete', label: t('delete'), icon: Trash2, onSelect: () => setDeleting(folder), tone: 'danger' },
+          ...(hasContent ? [{ key: 'zip', label: zip.label, icon: FileArchive, onSelect: () => void zip.start(), pending: zip.pending }] : []),
+        ]}
+      />
     </>
   ) : (
-    download
+    hasContent && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />
   );
 
   return (

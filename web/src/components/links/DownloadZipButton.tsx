@@ -7,8 +7,8 @@ import { errorMessage } from '../../api/client';
 import { downloadZip } from '../../api/links';
 import { Button } from '../ui/Button';
 
-/** Downloads files and folders as one zip, streamed by the server straight to disk. */
-export function DownloadZipButton({ selection }: { selection: ZipSelection }) {
+/** Downloads files and folders as one zip, streamed by the server straight to disk; a failure is a toast. */
+export function useZipDownload(selection: ZipSelection) {
   const { t } = useTranslation('links');
   const [pending, setPending] = useState(false);
   const start = async () => {
@@ -21,10 +21,15 @@ export function DownloadZipButton({ selection }: { selection: ZipSelection }) {
       setPending(false);
     }
   };
+  return { pending, start, label: t('zip') };
+}
+
+export function DownloadZipButton({ selection }: { selection: ZipSelection }) {
+  const zip = useZipDownload(selection);
   return (
-    <Button variant="secondary" size="sm" loading={pending} onClick={() => void start()}>
+    <Button variant="secondary" size="sm" loading={zip.pending} onClick={() => void zip.start()}>
       <FileArchive aria-hidden="true" className="size-4" />
-      {t('zip')}
+      {zip.label}
     </Button>
   );
 }
