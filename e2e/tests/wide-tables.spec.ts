@@ -31,6 +31,8 @@ async function expectActionsInView(page: Page, card: Locator, row: Locator) {
   const buttons = await row.getByRole('button').all();
   expect(buttons.length).toBeGreaterThan(0);
   for (const button of buttons) {
+    // Other tests' accounts and files may push the row below the fold: scroll down to it, never sideways.
+    await button.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
     const box = (await button.boundingBox())!;
     const name = await button.getAttribute('aria-label');
     expect(box.x, `${name} starts left of the card`).toBeGreaterThanOrEqual(cardBox.x);
