@@ -88,6 +88,15 @@ async function filesNamed(t: TestServer, name: string): Promise<number[]> {
   return (await t.server.ctx.db.selectFrom('files').select('id').where('original_name', '=', name).execute()).map((f) => f.id);
 }
 
+/** Sends the rest of `content` from `from` on; the file it completes holds exactly `content`, and nothing of the upload is left over. */
+async function completesWhole(t: TestServer, url: string, token: string, from: number, content: Buffer): Promise<void> {
+  const rest = await patch(url, token, from, content.subarray(from));
+  expect(rest.status).toBe(204);
+  expect(sha256(await download(t, token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+  expect(leftoversOf(t, (await rowOf(t, url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
+  await assertStorageConsistent(t);
+}
+
 /** A new user's upload of text that takes a request from `from` on past its first checkpoint. */
 async function uploadPastACheckpoint(t: TestServer, from: number, filename: string) {
   const { token } = await t.client.register();
@@ -429,11 +438,7 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     expect(long.headers.get('connection')).toBe('close');
     expect(long.body).toEqual({ error: `The upload is ${content.length} bytes long and this request sent more; the upload stays at ${MIB}` });
     expect(await offsetOf(url, token)).toBe(MIB);
-    const rest = await patch(url, token, MIB, content.subarray(MIB));
-    expect(rest.status).toBe(204);
-    expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
-    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
-    await assertStorageConsistent(t());
+    await completesWhole(t(), url, token, MIB, content);
   });
 
   it('takes back the checkpoint a PATCH saved before it turned out too long', async () => {
@@ -443,11 +448,7 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     const over = await patch(url, token, MIB, Buffer.concat([content.subarray(MIB), Buffer.from('!')]));
     expect(over.status).toBe(413);
     expect(await offsetOf(url, token)).toBe(MIB);
-    const rest = await patch(url, token, MIB, content.subarray(MIB));
-    expect(rest.status).toBe(204);
-    expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
-    expect(leftoversOf(t(), (await rowOf(t(), url))!.storage_key)).toEqual({ multipartUploads: [], tails: [] });
-    await assertStorageConsistent(t());
+    await completesWhole(t(), url, token, MIB, content);
   });
 
   it('completes at once for content the caller owns, and never for content only another user owns', async () => {
