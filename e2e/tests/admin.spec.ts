@@ -141,3 +141,13 @@ test.describe('on a 390 px wide screen', () => {
     expect(room).toBeGreaterThanOrEqual(0);
   });
 });
+
+test('an admin’s navigation bar fits a 1024 px screen in German, the longest of its languages', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signInAsDemoAdmin(page);
+  await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+  await page.goto('/admin');
+  await expect(page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Verwaltung' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

@@ -18,7 +18,7 @@ export function NavBar({ user, onLogout }: { user: User; onLogout(): void }) {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
         <MobileNav items={items} user={user} onLogout={onLogout} />
         <Brand to="/dashboard" />
-        <nav aria-label={t('main')} className="ml-8 hidden lg:block">
+        <nav aria-label={t('main')} className="ml-4 hidden lg:block xl:ml-8">
           <NavLinks items={items} orientation="horizontal" />
         </nav>
         <div className="ml-auto flex items-center gap-2">

@@ -14,7 +14,7 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('common');
   const vertical = orientation === 'vertical';
   return (
-    <ul className={clsx('flex', vertical ? 'flex-col gap-1' : 'items-center gap-0.5 lg:gap-1')}>
+    <ul className={clsx('flex', vertical ? 'flex-col gap-1' : 'items-center gap-0.5 xl:gap-1')}>
       {items.map(({ to, label, icon: Icon, off }) => (
         <li key={to}>
           <NavLink
@@ -25,7 +25,7 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
               clsx(
                 'flex items-center rounded-lg text-sm font-medium whitespace-nowrap transition-colors',
                 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
-                vertical ? 'gap-3 px-3 py-2.5' : 'gap-2 px-2 py-2 lg:px-3',
+                vertical ? 'gap-3 px-3 py-2.5' : 'gap-2 px-2 py-2 xl:px-3',
                 isActive ? 'bg-accent-50 text-accent-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
               )
             }
