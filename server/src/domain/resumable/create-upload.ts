@@ -5,7 +5,8 @@ import { quotaBytesOf } from '../accounts/users.js';
 import { NameTaken, normalizeFileName } from '../files/names.js';
 import { fileNamed } from '../shared/sibling-names.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Forbidden, QuotaExceeded } from '../shared/errors.js';
+import { Forbidden } from '../shared/errors.js';
+import { fitsAsNew } from '../shared/quota.js';
 import { lockUser } from '../shared/locks.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ResumableInspection } from '../../storage/inspection.js';
@@ -114,8 +115,8 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
         throw new Forbidden(`At most ${maxPending} unfinished uploads at a time${via ? ' through this link' : ''}: finish or cancel one first`);
       }
       await via?.admit(trx, length, now);
-      const user = await trx.selectFrom('users').select(['storage_quota_bytes', 'used_bytes']).where('id', '=', actor.id).executeTakeFirstOrThrow();
-      if (Number(user.used_bytes) + Number(pending.bytes ?? 0) + length > quotaBytesOf(ctx, user)) throw new QuotaExceeded();
+      // Uploads still unfinished count as if they had arrived, each as new content.
+      await fitsAsNew(trx, actor.id, Number(pending.bytes ?? 0) + length, (user) => quotaBytesOf(ctx, user));
       await trx
         .insertInto('resumable_uploads')
         .values({
