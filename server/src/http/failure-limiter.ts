@@ -115,6 +115,23 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
     }
   }
 
+  /**
+   * Counts an attempt on a user's `key` before it runs, refused past `limit` in
+   * the window. Only a failure `counts` accepts keeps its count; a success
+   * resets the key, or just gives its own count back.
+   */
+  async function userAttempt<T>(key: string, counts: (err: unknown) => boolean, onSuccess: 'reset' | 'release', attempt: () => Promise<T>): Promise<T> {
+    await reserve([{ key, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
+    try {
+      const result = await attempt();
+      await (onSuccess === 'reset' ? store.reset(key) : store.release([key]));
+      return result;
+    } catch (err) {
+      if (!counts(err)) await store.release([key]);
+      throw err;
+    }
+  }
+
   return {
     signIn: (address, username, attempt) => guarded('login', 'user', address, username.toLowerCase(), attempt),
     unlockLink: (address, token, attempt) => guarded('link', 'token', address, token, attempt),
@@ -146,32 +163,9 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
       }
     },
 
-    async reconfirm(userId, attempt) {
-      const key = `reconfirm:user:${userId}`;
-      await reserve([{ key, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
-      try {
-        const result = await attempt();
-        await store.reset(key);
-        return result;
-      } catch (err) {
-        if (!(err instanceof WrongSecret)) await store.release([key]);
-        throw err;
-      }
-    },
-
-    async changeEmail(userId, attempt) {
-      const taken = `email-taken:user:${userId}`;
-      await reserve([{ key: taken, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
-      try {
-        const result = await attempt();
-        // A change that succeeds clears nothing: it must not reset the count of probes before it.
-        await store.release([taken]);
-        return result;
-      } catch (err) {
-        if (!(err instanceof Conflict)) await store.release([taken]);
-        throw err;
-      }
-    },
+    reconfirm: (userId, attempt) => userAttempt(`reconfirm:user:${userId}`, (err) => err instanceof WrongSecret, 'reset', attempt),
+    // A change that succeeds clears nothing: it must not reset the count of probes before it.
+    changeEmail: (userId, attempt) => userAttempt(`email-taken:user:${userId}`, (err) => err instanceof Conflict, 'release', attempt),
 
     async register(address, attempt) {
       const created = `register:ip:${address}`;
