@@ -74,15 +74,7 @@ function adminServer(overrides: Record<string, MockReply> = {}) {
 const adminCalls = (calls: MockRequest[]) => calls.filter((c) => c.path.startsWith('/api/admin/')).map((c) => `${c.method} ${c.path}`);
 
 beforeEach(() => {
-  // jsdom has neither; charts observe their size, tables pick their layout by width.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
+  // jsdom has no matchMedia; tables pick their layout by width.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: query === '(min-width: 640px)' || query === '(min-width: 768px)' || query === '(min-width: 1024px)',
     media: query,

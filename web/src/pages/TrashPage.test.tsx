@@ -31,12 +31,6 @@ const full: TrashList = { items: [report, orphan, photos], total_bytes: 3 * 1_04
 
 function signedIn(trash: TrashList | MockReply = full, routes: Record<string, MockReply> = {}, trashDays = 30) {
   storeSession(alice);
-  // Row actions carry tooltips, which measure themselves.
-  vi.stubGlobal('ResizeObserver', class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
   return mockFetch({
     'GET /api/auth/me': { body: { user: alice } },
     'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true, trash_days: trashDays } },

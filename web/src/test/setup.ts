@@ -5,9 +5,17 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from 'sonner';
 import { FakeWebSocket } from './fake-websocket';
 
+/** jsdom has no ResizeObserver; tooltips and charts observe their size, and a size that never changes is all a test needs. */
+class StillResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  vi.stubGlobal('ResizeObserver', StillResizeObserver);
 });
 
 // jsdom has no pointer capture; a toast takes the pointer when pressed (a swipe may dismiss it).

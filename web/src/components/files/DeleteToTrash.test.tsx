@@ -14,12 +14,6 @@ const config = (trashDays: number) => ({ body: { demo: null, max_file_bytes: 1, 
 
 function show(trashDays: number, routes: Record<string, MockReply> = {}) {
   storeSession(makeUser({ id: 7 }));
-  // Row actions carry tooltips, which measure themselves.
-  vi.stubGlobal('ResizeObserver', class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
   const fetches = mockFetch({ 'GET /api/config': config(trashDays), ...routes });
   const view = renderUi(<FileList files={files} currentUserId={7} label="Your files" manage />);
   return { ...fetches, ...view, user: userEvent.setup() };

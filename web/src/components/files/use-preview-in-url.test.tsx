@@ -16,12 +16,6 @@ const files = [
 
 function openList(path = '/files') {
   storeSession(makeUser({ id: 7 }));
-  // Row actions carry tooltips, which measure themselves.
-  vi.stubGlobal('ResizeObserver', class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  });
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => undefined }));
   mockFetch({
     'GET /api/files/31/download': { binary: 'first', contentType: 'text/plain' },
