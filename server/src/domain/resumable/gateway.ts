@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { UploadOptions } from '../uploads/commit-upload.js';
-import type { ResumableUpload } from './uploads.js';
+import type { ResumableUpload, UploadScope } from './uploads.js';
 
 /**
  * The way in of an upload that is not the signed-in user's own: a visitor's,
@@ -21,12 +21,6 @@ export interface UploadGateway {
   commitOptions(upload: Pick<ResumableUpload, 'uploader_name'>): Pick<UploadOptions, 'within' | 'detail' | 'admitAsNew'>;
   /** The upload became a file. */
   committed(fileId: number): Promise<void>;
-}
-
-/** Whose upload, reached how: the user's own (linkId null), or one made through that link. */
-export interface UploadScope {
-  userId: number;
-  linkId: number | null;
 }
 
 export const scopeOf = (userId: number, via: UploadGateway | undefined): UploadScope => ({ userId, linkId: via?.linkId ?? null });

@@ -5,9 +5,14 @@ import type { Insertable, Selectable } from 'kysely';
 import type { DomainContext } from '../shared/context.js';
 import { Locked, NotFound } from '../shared/errors.js';
 import { newObjectKey } from '../../storage/keys.js';
-import type { UploadScope } from './gateway.js';
 
 export type ResumableUpload = Selectable<ResumableUploadsTable>;
+
+/** Whose upload, reached how: the user's own (linkId null), or one made through that link. */
+export interface UploadScope {
+  userId: number;
+  linkId: number | null;
+}
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
