@@ -18,7 +18,7 @@ import {
 import { apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
-import { toQueryString } from './query-string';
+import { toQueryString } from '../lib/query-string';
 import { i18n } from '../i18n';
 
 function fetchAdminStats() {

@@ -24,7 +24,7 @@ import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { undoOptions, useTrashDays } from './trash';
 import { retryUnlessNotFound } from './not-found';
-import { toQueryString } from './query-string';
+import { toQueryString } from '../lib/query-string';
 import { i18n } from '../i18n';
 
 /** GET /api/files: the caller's files and those shared with them (all files for admins), or one folder's. */

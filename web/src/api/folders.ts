@@ -17,7 +17,7 @@ import { invalidate, type Change } from './invalidation';
 import { queryKeys } from './keys';
 import { retryUnlessNotFound } from './not-found';
 import { undoOptions, useTrashDays } from './trash';
-import { toQueryString } from './query-string';
+import { toQueryString } from '../lib/query-string';
 import { i18n } from '../i18n';
 
 function fetchFolders(criteria: FolderSearchCriteria = {}, signal?: AbortSignal): Promise<FolderListResponse> {

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import type { FileSearchCriteria } from '@vault/contract';
-import { toQueryString } from '../../api/query-string';
+import { toQueryString } from '../../lib/query-string';
 import { mockFetch } from '../../test/fetch-mock';
 import { SearchFilterPanel, type SearchFilterPanelProps } from './SearchFilterPanel';
 

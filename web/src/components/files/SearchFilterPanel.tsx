@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { RotateCcw, Search, SlidersHorizontal } from 'lucide-react';
 import type { FileSearchCriteria } from '@vault/contract';
 import { useAllowedTypes } from '../../api/auth';
-import { toQueryString } from '../../api/query-string';
+import { toQueryString } from '../../lib/query-string';
 import { typeFilterOptions } from '../../lib/allowed-types';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
 import { activeFilterCount } from '../../lib/file-search/criteria';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { FileSearchCriteria } from '@vault/contract';
-import { toQueryString } from '../../api/query-string';
+import { toQueryString } from '../query-string';
 import { compactCriteria, criteriaFromParams } from './criteria';
 
 /**

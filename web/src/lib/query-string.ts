@@ -1,7 +1,7 @@
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /**
- * A query string as the API expects it: empty values (undefined, null, '' or
+ * A query string as the API and the app's own addresses take it: empty values (undefined, null, '' or
  * blank text, empty arrays) are skipped and arrays repeat their key.
  * Returns '' or '?a=1&b=2'.
  */
