@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
-import { openDatabase, type Db } from '../db/index.js';
-import { withInstallation } from '../cli/installation.js';
+import { openDatabase, sqliteFile, type Db } from '../db/index.js';
+import { withInstallation } from '../installation.js';
 import { copyVerified } from '../storage/copy-object.js';
 import { createFsObjectStore } from '../storage/fs-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { repairCounts } from '../storage/repair.js';
 import { DATABASE_FILE, SECRET_FILE, assertEmptyDir, hashFile, writeManifest, type BackupManifest } from './manifest.js';
-import { sqliteFile } from '../cli/installation.js';
 
 /** Pages copied per step of the online backup: the whole database at once, so no write can restart it. */
 const ALL_PAGES = 2 ** 30;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { sqliteFile } from '../cli/installation.js';
+import { sqliteFile } from '../db/index.js';
 import { copyVerified } from '../storage/copy-object.js';
 import { createFsObjectStore } from '../storage/fs-store.js';
 import { openObjectStore } from '../storage/open-store.js';

@@ -15,7 +15,7 @@ import { describeRepair, repairStorage } from '../storage/repair.js';
 import { describeFinding, summarize, verifyStorage } from '../storage/verify.js';
 import { backupInstallation } from '../backup/backup.js';
 import { restoreInstallation } from '../backup/restore.js';
-import { withInstallation } from './installation.js';
+import { withInstallation } from '../installation.js';
 
 /**
  * Exit codes: 0 done (and verify found nothing), 1 verify found problems (or

@@ -9,6 +9,7 @@ import { openSqlite, writeWithoutFlush } from './sqlite.js';
 import { preparingPool } from './prepared.js';
 
 export { isoTime } from './iso-time.js';
+export { sqliteFile } from './sqlite.js';
 
 export type { Dialect };
 export type Db = Kysely<Database>;

@@ -116,6 +116,11 @@ const MAIN_CACHE_KIB = 8 * 1024;
 
 const exemptions = new WeakMap<Kysely<Database>, Durability>();
 
+/** Where the embedded database of an installation's data directory lives. */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'vault.db');
+}
+
 /**
  * The embedded database in dataDir, its commits durable as `walDurability`
  * says, and two read-only connections to it, each on a thread of its own
@@ -123,7 +128,7 @@ const exemptions = new WeakMap<Kysely<Database>, Durability>();
  */
 export function openSqlite(dataDir: string): { db: Kysely<Database>; reads: Kysely<Database>; readsBeside: Kysely<Database> } {
   fs.mkdirSync(dataDir, { recursive: true });
-  const dbFile = path.join(dataDir, 'vault.db');
+  const dbFile = sqliteFile(dataDir);
   const file = new SQLite(dbFile);
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');

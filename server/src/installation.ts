@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { pino } from 'pino';
-import type { Config } from '../config.js';
-import { openDatabase, pendingMigrations, type DatabaseHandle } from '../db/index.js';
-import { createDomainContext } from '../domain-context.js';
-import type { DomainContext } from '../domain/shared/context.js';
-import { createMemoryBus } from '../events/memory-bus.js';
-import { createPgBus } from '../events/pg-bus.js';
-import { openObjectStore } from '../storage/open-store.js';
-import type { ObjectStore } from '../storage/object-store.js';
+import type { Config } from './config.js';
+import { openDatabase, pendingMigrations, sqliteFile, type DatabaseHandle } from './db/index.js';
+import { createDomainContext } from './domain-context.js';
+import type { DomainContext } from './domain/shared/context.js';
+import { createMemoryBus } from './events/memory-bus.js';
+import { createPgBus } from './events/pg-bus.js';
+import { openObjectStore } from './storage/open-store.js';
+import type { ObjectStore } from './storage/object-store.js';
 
 /** An existing installation, as the configuration names it, opened for an admin command. */
 export interface Installation {
@@ -17,10 +16,6 @@ export interface Installation {
   /** The domain's context, as the server builds it (made on first use: it may create the JWT secret file). */
   context(): DomainContext;
   close(): Promise<void>;
-}
-
-export function sqliteFile(dataDir: string): string {
-  return path.join(dataDir, 'vault.db');
 }
 
 /**
