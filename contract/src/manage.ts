@@ -7,7 +7,7 @@ export const MANAGE_LIMITS = {
   bulkMax: 500,
 } as const;
 
-export const BULK_ACTIONS = ['move', 'delete', 'tag'] as const;
+export const BULK_ACTIONS = ['move', 'copy', 'delete', 'tag'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 
 /** An id named twice is one item with one result. */
@@ -16,10 +16,13 @@ const idList = z
   .max(MANAGE_LIMITS.bulkMax, `Select at most ${MANAGE_LIMITS.bulkMax} items`)
   .transform((ids) => [...new Set(ids)]);
 
+/** The actions that take the items somewhere: `folder_id` names where. */
+const placesItems = (action: BulkAction) => action === 'move' || action === 'copy';
+
 /**
  * POST /api/files/bulk: one action over chosen files (and folders, for move
- * and delete), in one transaction. `folder_id` is where a move goes (null: the
- * top level); `tags` what a tag action adds and removes (ignoring case).
+ * and delete), in one transaction. `folder_id` is where a move or a copy goes
+ * (null: the top level); `tags` what a tag action adds and removes (ignoring case).
  */
 export const bulkRequestSchema = z
   .object({
@@ -33,8 +36,10 @@ export const bulkRequestSchema = z
   .refine((r) => r.file_ids.length + r.folder_ids.length > 0, 'Select at least one file or folder')
   .refine((r) => r.file_ids.length + r.folder_ids.length <= MANAGE_LIMITS.bulkMax, `Select at most ${MANAGE_LIMITS.bulkMax} items`)
   .refine((r) => r.action !== 'move' || r.folder_id !== undefined, { message: 'Choose where to move the items (folder_id, null for the top level)', path: ['folder_id'] })
-  .refine((r) => r.action === 'move' || r.folder_id === undefined, { message: 'folder_id is only for moves', path: ['folder_id'] })
+  .refine((r) => r.action !== 'copy' || r.folder_id !== undefined, { message: 'Choose where to copy the files (folder_id, null for the top level)', path: ['folder_id'] })
+  .refine((r) => placesItems(r.action) || r.folder_id === undefined, { message: 'folder_id is only for moves and copies', path: ['folder_id'] })
   .refine((r) => r.action !== 'tag' || r.folder_ids.length === 0, { message: 'Only files have tags', path: ['folder_ids'] })
+  .refine((r) => r.action !== 'copy' || r.folder_ids.length === 0, { message: 'Only files can be copied', path: ['folder_ids'] })
   .refine((r) => r.action !== 'tag' || (r.tags !== undefined && r.tags.add.length + r.tags.remove.length > 0), { message: 'Name tags to add or remove', path: ['tags'] })
   .refine((r) => r.action === 'tag' || r.tags === undefined, { message: 'tags are only for the tag action', path: ['tags'] });
 export type BulkRequest = z.input<typeof bulkRequestSchema>;

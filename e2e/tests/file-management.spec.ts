@@ -189,3 +189,49 @@ test('on a phone the move dialog cuts a long folder name short instead of growin
   expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
 
+
+test('copies selected files into a folder from a phone: the copies are there and the storage used stays the same', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  const folder = await apiFolder(request, token, 'Archive');
+  await apiUpload(request, token, [text('one.txt'), text('two.txt')]);
+  const used = async () => ((await (await request.get('/api/auth/stats', { headers: { Authorization: `Bearer ${token}` } })).json()) as { used_storage_bytes: number }).used_storage_bytes;
+  const before = await used();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, account);
+
+  /** The bar's five actions stand in one row inside the screen, each label inside its button, none over its neighbour. */
+  const oneRow = async (bar: Locator) => {
+    const buttons = (await bar.getByRole('button').all()).slice(0, 5);
+    for (const button of buttons) expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const boxes = await Promise.all(buttons.map(async (b) => (await b.boundingBox())!));
+    expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+    boxes.forEach((b, i) => expect(b.x + b.width).toBeLessThanOrEqual(i + 1 < boxes.length ? boxes[i + 1]!.x : 390));
+  };
+  // German labels are the longest.
+  await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'one.txt auswählen' }).check();
+  const germanBar = page.getByRole('toolbar');
+  await expect(germanBar.getByRole('button')).toHaveText(['Verschieben', 'Kopieren', 'Tags', 'Als ZIP laden', 'Löschen', '']);
+  await oneRow(germanBar);
+  await page.evaluate(() => localStorage.setItem('vault.language', 'en'));
+  await page.reload();
+
+  await page.getByRole('checkbox', { name: 'Select one.txt' }).check();
+  await page.getByRole('checkbox', { name: 'Select two.txt' }).check();
+  const bar = page.getByRole('toolbar', { name: 'Selected files' });
+  await expect(bar.getByRole('button')).toHaveText(['Move', 'Copy', 'Tags', 'Download zip', 'Delete', '']);
+  await oneRow(bar);
+
+  await bar.getByRole('button', { name: 'Copy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Copy 2 files' });
+  await dialog.getByRole('radio', { name: 'Archive' }).check();
+  await dialog.getByRole('button', { name: 'Copy here' }).click();
+  await expectToast(page, '2 files copied to Archive');
+
+  await page.goto(`/folders/${folder}`);
+  await expect(fileRow(page, 'one.txt')).toBeVisible();
+  await expect(fileRow(page, 'two.txt')).toBeVisible();
+  expect(await used()).toBe(before);
+});

@@ -17,6 +17,7 @@ describeEachDb('file management', (t) => {
   const put = (token: string, id: number, json: Record<string, unknown>) => t().client.put(`/api/files/${id}`, { token, json });
   const usedBytes = async (token: string): Promise<number> => (await t().client.get('/api/auth/stats', { token })).body.used_storage_bytes;
   const ok = (kind: BulkResult['kind'], id: number) => ({ id, kind, ok: true });
+  const bytesOf = async (token: string, id: number) => Buffer.from(await (await fetch(`${t().url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
   const failed = (kind: BulkResult['kind'], id: number, error: string) => ({ id, kind, ok: false, error });
 
   it('renames a file keeping its type, and lets only its owner', async () => {
@@ -288,6 +289,68 @@ describeEachDb('file management', (t) => {
     expect(tagged).toMatchObject({ event: { type: 'file_updated', file_id: id }, audience: { userIds: [alice.user.id] } });
   });
 
+  it('copies files into a folder: new files of the same content, free of quota, private, keeping name and tags', async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const docs = await makeFolder(t(), alice.token, 'Docs');
+    const bobs = await makeFolder(t(), bob.token, 'Bobs');
+    const content = samples.pdf();
+    const report = await uploadOne(t().client, alice.token, { name: 'Report.pdf', content }, { is_public: 'true', tags: ['q3', 'final'] });
+    const note = await uploadOne(t().client, alice.token, { name: 'note.txt', content: samples.text() }, { folder_id: String(docs.id) });
+    const bobsFile = await uploadOne(t().client, bob.token, { name: 'b.txt', content: samples.text() });
+    await t().client.put(`/api/files/${report}/share`, { token: alice.token, json: { is_public: true, shared_users: [bob.user.username] } });
+    const used = await usedBytes(alice.token);
+    const { messages, stop } = recordEvents(t());
+
+    const res = await bulk(alice.token, { action: 'copy', file_ids: [report, note, bobsFile, MISSING], folder_id: docs.id });
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([ok('file', report), ok('file', note), failed('file', bobsFile, 'File not found'), failed('file', MISSING, 'File not found')]);
+    const inDocs = (await t().client.get(`/api/files?folder_id=${docs.id}&sort_by=original_name&sort_order=asc`, { token: alice.token })).body.files;
+    // The note was copied beside itself: the copy takes the first free name.
+    expect(inDocs.map((f: { original_name: string }) => f.original_name)).toEqual(['note (2).txt', 'note.txt', 'Report.pdf']);
+    const copy = inDocs.find((f: { original_name: string }) => f.original_name === 'Report.pdf');
+    expect(copy.id).not.toBe(report);
+    expect(copy).toMatchObject({ file_size: content.length, mime_type: 'application/pdf', is_public: false, download_count: 0, visibility: { kind: 'private' } });
+    expect([...copy.tags].sort()).toEqual(['final', 'q3']);
+    // Shares stay with the original; the copy is alice's alone.
+    expect((await t().client.get(`/api/files/${copy.id}`, { token: bob.token })).status).toBe(404);
+    expect(await bytesOf(alice.token, copy.id)).toEqual(content);
+    expect(await usedBytes(alice.token)).toBe(used);
+    expect((await blobOf(t(), content))?.ref_count).toBe(2);
+
+    // The original goes; the copy keeps the content.
+    expect((await t().client.delete(`/api/files/${report}`, { token: alice.token })).status).toBe(204);
+    await settled(t());
+    expect(await bytesOf(alice.token, copy.id)).toEqual(content);
+    expect(await usedBytes(alice.token)).toBe(used);
+    await assertStorageConsistent(t());
+
+    const uploads = await t().server.ctx.db.selectFrom('activity').select(['file_id', 'detail']).where('type', '=', 'upload').where('file_id', '=', copy.id).execute();
+    expect(uploads).toEqual([{ file_id: copy.id, detail: 'a copy of "Report.pdf"' }]);
+    await vi.waitFor(() => expect(messages.filter((m) => m.event.type === 'file_uploaded' && m.event.file_id === copy.id)).toHaveLength(1));
+    stop();
+    expect(messages.find((m) => m.event.type === 'file_uploaded' && m.event.file_id === copy.id)!.audience.userIds).toEqual([alice.user.id]);
+
+    // The whole request fails on a target folder that is not the caller's; nothing is copied.
+    const elsewhere = await bulk(alice.token, { action: 'copy', file_ids: [note], folder_id: bobs.id });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toEqual({ error: 'Folder not found' });
+    const top = await bulk(alice.token, { action: 'copy', file_ids: [note], folder_id: null });
+    expect(top.body.results).toEqual([ok('file', note)]);
+    expect((await t().client.get('/api/files?folder_id=' + docs.id, { token: alice.token })).body.total).toBe(3);
+  });
+
+  it('copies at a full quota, since a copy stores nothing', async () => {
+    const alice = await t().client.register();
+    const id = await uploadOne(t().client, alice.token, { name: 'big.png', content: samples.png() });
+    const used = await usedBytes(alice.token);
+    await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: used }).where('id', '=', alice.user.id).execute();
+    const res = await bulk(alice.token, { action: 'copy', file_ids: [id, id], folder_id: null });
+    expect(res.body.results).toEqual([ok('file', id)]);
+    expect((await t().client.get('/api/files', { token: alice.token })).body.files.map((f: { original_name: string }) => f.original_name).sort()).toEqual(['big (2).png', 'big.png']);
+    expect(await usedBytes(alice.token)).toBe(used);
+  });
+
   it('validates bulk requests', async () => {
     const { token } = await t().client.register();
     const id = await uploadOne(t().client, token, { name: 'v.txt', content: samples.text() });
@@ -296,7 +359,9 @@ describeEachDb('file management', (t) => {
       [{ action: 'delete', file_ids: Array.from({ length: MANAGE_LIMITS.bulkMax + 1 }, (_, i) => i + 1) }, 'Select at most 500 items'],
       [{ action: 'delete', file_ids: Array.from({ length: 300 }, (_, i) => i + 1), folder_ids: Array.from({ length: 201 }, (_, i) => i + 1) }, 'Select at most 500 items'],
       [{ action: 'move', file_ids: [id] }, 'Choose where to move the items (folder_id, null for the top level)'],
-      [{ action: 'delete', file_ids: [id], folder_id: null }, 'folder_id is only for moves'],
+      [{ action: 'delete', file_ids: [id], folder_id: null }, 'folder_id is only for moves and copies'],
+      [{ action: 'copy', file_ids: [id] }, 'Choose where to copy the files (folder_id, null for the top level)'],
+      [{ action: 'copy', folder_ids: [id], folder_id: null }, 'Only files can be copied'],
       [{ action: 'tag', file_ids: [id] }, 'Name tags to add or remove'],
       [{ action: 'tag', file_ids: [id], tags: { add: [], remove: [] } }, 'Name tags to add or remove'],
       [{ action: 'tag', folder_ids: [id], tags: { add: ['a'] } }, 'Only files have tags'],
@@ -308,7 +373,7 @@ describeEachDb('file management', (t) => {
       expect(res.status, JSON.stringify(json).slice(0, 80)).toBe(400);
       expect(res.body.error).toContain(error);
     }
-    expect((await t().client.post('/api/files/bulk', { token, json: { action: 'copy', file_ids: [id] } })).status).toBe(400);
+    expect((await t().client.post('/api/files/bulk', { token, json: { action: 'archive', file_ids: [id] } })).status).toBe(400);
     expect((await t().client.post('/api/files/bulk', { json: { action: 'delete', file_ids: [id] } })).status).toBe(401);
     expect((await file(token, id)).original_name).toBe('v.txt');
   });

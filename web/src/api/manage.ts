@@ -45,7 +45,8 @@ export interface ItemIds {
 }
 
 export type BulkActionRequest =
-  | { action: 'move'; items: ItemIds; folderId: number | null; targetName: string }
+  /** A copy names files only. */
+  | { action: 'move' | 'copy'; items: ItemIds; folderId: number | null; targetName: string }
   /** The items named, so that Undo can say what came back. */
   | { action: 'delete'; items: readonly TrashRef[] }
   | { action: 'tag'; items: ItemIds; add: string[]; remove: string[] };
@@ -53,7 +54,8 @@ export type BulkActionRequest =
 function bodyOf(request: BulkActionRequest): BulkRequest {
   switch (request.action) {
     case 'move':
-      return { action: 'move', ...request.items, folder_id: request.folderId };
+    case 'copy':
+      return { action: request.action, ...request.items, folder_id: request.folderId };
     case 'delete':
       return { action: 'delete', ...selectionOf(request.items) };
     case 'tag':
@@ -71,6 +73,7 @@ export function bulkSummary(request: BulkActionRequest, results: readonly BulkRe
   const first = failed[0];
   if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: first.error ?? '' }) };
   if (request.action === 'move') return { ok: true, message: i18n.t('manage:bulk.moved', { count: done, target: request.targetName }) };
+  if (request.action === 'copy') return { ok: true, message: i18n.t('manage:bulk.copied', { count: done, target: request.targetName }) };
   if (request.action === 'delete') return { ok: true, message: i18n.t(trashDays > 0 ? 'manage:bulk.movedToTrash' : 'manage:bulk.deleted', { count: done }) };
   return { ok: true, message: i18n.t('manage:bulk.tagged', { count: done }) };
 }
@@ -82,7 +85,7 @@ function deletedRefs(request: BulkActionRequest, results: readonly BulkResult[])
 }
 
 /**
- * A bulk move, delete or retag with its summary toast (a delete into Trash
+ * A bulk move, copy, delete or retag with its summary toast (a delete into Trash
  * offers Undo); lists, folders and figures refresh after. Resolves to the results.
  */
 export function useBulkAction() {

@@ -1,4 +1,4 @@
-import { LIMITS, type BulkInput, type BulkResponse } from '@vault/contract';
+import { LIMITS, type BulkAction, type BulkInput, type BulkResponse } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
@@ -36,8 +36,9 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
  * and the others go on. An item of anyone else's is "not found", like an id
  * that does not exist. Deletes go through the same functions as a single
  * delete. Everyone who could see a changed item is told after the commit.
+ * Copies are copyFiles' (they are new files of the caller's content).
  */
-export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInput): Promise<BulkResponse> {
+export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInput & { action: Exclude<BulkAction, 'copy'> }): Promise<BulkResponse> {
   const now = Date.now();
 
   const moveFile = async (trx: Db, id: number, target: number | null): Promise<Announcement | null> => {

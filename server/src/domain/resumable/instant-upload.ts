@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
 import { KNOWN_EXTENSIONS, extensionOf, mimeOfExtension, type FileItem, type KnownExtension } from '@vault/contract';
-import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { ownsContent } from '../shared/quota.js';
-import { placeUpload, withNameRetries, writePlacement, type Placed, type UploadOptions } from '../uploads/commit-upload.js';
+import { withNameRetries, type Placed, type UploadOptions } from '../uploads/commit-upload.js';
+import { placeOwnedContent } from '../uploads/owned-content.js';
 import { announceFile } from '../files/announce-file.js';
 import { collectLater } from '../files/release-files.js';
 import { acceptedExtension, isTextExtension } from '../../storage/content-rules.js';
@@ -41,11 +40,7 @@ export async function commitOwnedContent(
       const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
       const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
       if (mime === undefined) return undefined;
-      if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
-      const placement = await placeUpload(trx, ctx, actor, name, content.hash, opts);
-      await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
-      // The user's own content: a copy costs nothing.
-      return writePlacement(trx, ctx, actor, placement, { ...content, mime }, opts, Date.now(), 0);
+      return placeOwnedContent(trx, ctx, actor, name, { ...content, mime }, opts);
     });
   const placed = await withNameRetries(opts, commit);
   if (!placed) return undefined;

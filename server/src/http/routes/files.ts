@@ -22,6 +22,7 @@ import {
   type DownloadLinkResponse,
 } from '@vault/contract';
 import { applyBulk } from '../../domain/files/apply-bulk.js';
+import { copyFiles } from '../../domain/uploads/copy-files.js';
 import { createDownloadToken } from '../../domain/files/create-download-token.js';
 import { deleteFile } from '../../domain/files/delete-file.js';
 import { getFile } from '../../domain/files/get-file.js';
@@ -85,11 +86,15 @@ export function fileRoutes(app: FastifyInstance): void {
     file: await updateFile(request.ctx, actorOf(request), { fileId: idOf(request), change: validated(fileUpdateSchema, request.body) }),
   }));
 
-  /** Each named item succeeds or fails alone (its result says why); the request fails whole only when invalid or when a move's target folder is not found. */
+  /** Each named item succeeds or fails alone (its result says why); the request fails whole only when invalid or when the target folder of a move or copy is not found. */
   app.post(
     '/api/files/bulk',
-    api({ summary: 'Move, delete or tag many files and folders in one transaction', tag, body: bulkRequestSchema, responses: { 200: bulkResponseSchema }, errors: [404] }),
-    async (request) => applyBulk(request.ctx, actorOf(request), validated(bulkRequestSchema, request.body)),
+    api({ summary: 'Move, copy, delete or tag many files and folders in one transaction', tag, body: bulkRequestSchema, responses: { 200: bulkResponseSchema }, errors: [404] }),
+    async (request) => {
+      const input = validated(bulkRequestSchema, request.body);
+      const actor = actorOf(request);
+      return input.action === 'copy' ? copyFiles(request.ctx, actor, { file_ids: input.file_ids, folder_id: input.folder_id ?? null }) : applyBulk(request.ctx, actor, { ...input, action: input.action });
+    },
   );
 
   app.delete('/api/files/:id', api({ summary: 'Delete a file', tag, params, responses: { 204: NO_BODY }, errors: [404] }), async (request, reply) => {

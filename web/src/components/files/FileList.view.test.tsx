@@ -87,7 +87,7 @@ describe('FileList views', () => {
     renderUi(<FileList files={[beach]} currentUserId={7} label="Your files" manage />);
     tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
     expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
-    expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
+    expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Copy…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
   });
 
   it("names the owner in a narrow table's row on others' files only, as a phone's card does", () => {

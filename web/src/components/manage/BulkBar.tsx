@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { FileArchive, FolderInput, Tags, Trash2, X } from 'lucide-react';
+import { Copy, FileArchive, FolderInput, Tags, Trash2, X } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Spinner } from '../ui/Spinner';
 
 export interface BulkBarProps {
   count: number;
-  /** Move, Tags and Delete: only when every selected file is the caller's. */
+  /** Move, Copy, Tags and Delete: only when every selected file is the caller's. */
   canManage: boolean;
-  /** Tags: files only, so not while folders are selected. */
-  canTag: boolean;
+  /** Copy and Tags act on files only: not while folders are selected. */
+  filesOnly: boolean;
   onMove(): void;
+  onCopy(): void;
   onTag(): void;
   onDownload(): void;
   downloading: boolean;
@@ -51,8 +52,8 @@ export function BulkBarFrame({ label, selected, clearLabel, onClear, children }:
       <span aria-live="polite" className="rounded-md bg-accent-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-accent-800">
         {selected}
       </span>
-      {/* Narrow screens: a row of four under the count and the clear button; wider: in line between them. */}
-      <span className="order-last grid w-full grid-cols-4 gap-0.5 sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-wrap">{children}</span>
+      {/* Narrow screens: one row under the count and the clear button, each button as wide as its label; wider: in line between them. */}
+      <span className="order-last flex w-full justify-around gap-0.5 sm:order-none sm:w-auto sm:flex-1 sm:flex-wrap sm:justify-start">{children}</span>
       <button
         type="button"
         onClick={onClear}
@@ -67,12 +68,13 @@ export function BulkBarFrame({ label, selected, clearLabel, onClear, children }:
 }
 
 /** What can be done with the selected files (and folders), all at once. */
-export function BulkBar({ count, canManage, canTag, onMove, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+export function BulkBar({ count, canManage, filesOnly, onMove, onCopy, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
   const { t } = useTranslation('manage');
   return (
     <BulkBarFrame label={t('bulk.toolbar')} selected={t('bulk.selected', { count })} clearLabel={t('bulk.clear')} onClear={onClear}>
       {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
-      {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+      {canManage && filesOnly && <BarButton icon={Copy} label={t('bulk.copy')} onClick={onCopy} />}
+      {canManage && filesOnly && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
       <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
       {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
     </BulkBarFrame>

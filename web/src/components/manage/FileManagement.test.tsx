@@ -130,6 +130,39 @@ describe('file management', () => {
     expect(checked()).toEqual([]);
   });
 
+  it('copies the selection into a folder in one request, and a file beside itself from its menu', async () => {
+    const docs = makeFolder({ id: 30, name: 'Docs' });
+    const inDocs = [mine(1, 'a.txt', { folder_id: 30 }), mine(2, 'b.txt', { folder_id: 30 })];
+    const { user, calls } = show(inDocs, {
+      'GET /api/folders': { body: { folders: [docs], total: 1 } },
+      'POST /api/files/bulk': { body: { results: [{ id: 1, kind: 'file', ok: true }, { id: 2, kind: 'file', ok: true }] } },
+    });
+    await user.click(box('a.txt'));
+    await user.click(box('b.txt'));
+    await user.click(within(bar()!).getByRole('button', { name: 'Copy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy 2 files' });
+    await user.click(await within(dialog).findByRole('radio', { name: 'Root' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('2 files copied to Root')).toBeInTheDocument();
+    expect(checked()).toEqual([]);
+
+    // A move may not go where the file is; a copy may (it takes the next free name there).
+    await user.click(screen.getByRole('button', { name: 'More actions for a.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy…' }));
+    const one = await screen.findByRole('dialog', { name: 'Copy a.txt' });
+    const here = await within(one).findByRole('radio', { name: /Docs/ });
+    expect(here.closest('label')).toHaveTextContent('Current location');
+    expect(here).toBeEnabled();
+    await user.click(here);
+    await user.click(within(one).getByRole('button', { name: 'Copy here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bulkCalls(calls)).toEqual([
+      { action: 'copy', file_ids: [1, 2], folder_ids: [], folder_id: null },
+      { action: 'copy', file_ids: [1], folder_ids: [], folder_id: 30 },
+    ]);
+  });
+
   it('adds and removes tags over the selection, and names what failed', async () => {
     const tagged = [mine(1, 'a.txt', { tags: ['old', 'keep'] }), mine(2, 'b.txt', { tags: ['old'] }), mine(3, 'c.txt')];
     const { user, calls } = show(tagged, {
@@ -161,7 +194,7 @@ describe('file management', () => {
     await user.dblClick(screen.getByText('theirs.txt'));
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(box('a.txt'));
-    expect(within(bar()!).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Move', 'Tags', 'Download zip', 'Delete', 'Clear selection']);
+    expect(within(bar()!).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Move', 'Copy', 'Tags', 'Download zip', 'Delete', 'Clear selection']);
     await user.click(box('theirs.txt'));
     expect(within(bar()!).getAllByRole('button').map((b) => b.textContent || b.getAttribute('aria-label'))).toEqual(['Download zip', 'Clear selection']);
   });

@@ -36,12 +36,12 @@ const barButtons = () => within(bar()!).getAllByRole('button').map((b) => b.text
 const bulkCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/api/files/bulk').map((c) => c.body);
 
 describe('folders in the selection', () => {
-  it('selects cards by checkbox, Ctrl-click and Shift-click, with the files; Tags leave while a folder is selected', async () => {
+  it('selects cards by checkbox, Ctrl-click and Shift-click, with the files; Copy and Tags leave while a folder is selected', async () => {
     const { user, router } = open();
     // The page's module compiles on first use: on a busy machine that takes a while.
     await screen.findByRole('link', { name: 'Gamma' }, { timeout: 15_000 });
     await user.click(await screen.findByRole('checkbox', { name: 'Select report.txt' }));
-    expect(barButtons()).toEqual(['Move', 'Tags', 'Download zip', 'Delete', 'Clear selection']);
+    expect(barButtons()).toEqual(['Move', 'Copy', 'Tags', 'Download zip', 'Delete', 'Clear selection']);
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
     expect(within(bar()!).getByText('2 selected')).toBeInTheDocument();

@@ -13,11 +13,13 @@ import { Input } from '../ui/Input';
 type Target = 'root' | number;
 
 export interface MoveDialogProps {
-  /** What is moved; null keeps the dialog closed. */
+  /** Move the items, or copy them (files only). */
+  action?: 'move' | 'copy';
+  /** What is moved or copied; null keeps the dialog closed. */
   items: ItemIds | null;
-  /** 'Move "report.pdf"' or 'Move 3 items'. */
+  /** 'Move "report.pdf"' or 'Copy 3 files'. */
   title: string;
-  /** Where the items are now, when they are all in one place: not offered. */
+  /** Where the items are now, when they are all in one place: marked, and not offered for a move. */
   current?: number | null;
   onClose(): void;
   /** After the request was answered (some items may have stayed: the toast says which). */
@@ -28,11 +30,12 @@ export interface MoveDialogProps {
 const FILTER_FROM = 8;
 
 /**
- * The move dialog: the caller's folders as a tree, the top level first.
- * Folders being moved and everything under them are not offered (nothing
- * moves below itself), nor is where the items already are.
+ * The move (and copy) dialog: the caller's folders as a tree, the top level
+ * first. Folders being moved and everything under them are not offered
+ * (nothing moves below itself), nor, for a move, is where the items already
+ * are; a copy may go beside its original (under the next free name).
  */
-export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDialogProps) {
+export function MoveDialog({ action = 'move', items, title, current, onClose, onMoved }: MoveDialogProps) {
   const { t } = useTranslation('manage');
   const exclude = items?.folder_ids ?? [];
   const folders = useAllFolders((list) => folderRows(list, exclude));
@@ -53,7 +56,7 @@ export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDial
     const folderId = target === 'root' ? null : target;
     const targetName = target === 'root' ? t('move.root') : (rows.find((r) => r.id === target)?.name ?? '');
     bulk.mutate(
-      { action: 'move', items, folderId, targetName },
+      { action, items, folderId, targetName },
       {
         onSuccess: () => {
           onMoved?.();
@@ -66,18 +69,19 @@ export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDial
   const option = (value: Target, label: string, depth: number, icon: typeof FolderIcon) => {
     const Icon = icon;
     const here = value === currentTarget;
+    const unavailable = here && action === 'move';
     return (
       <li key={value}>
         <label
           className={clsx(
             'flex cursor-pointer items-center gap-2 rounded-md py-1.5 pr-2 text-sm',
-            here ? 'cursor-not-allowed text-slate-400' : 'text-slate-800 hover:bg-slate-50',
+            unavailable ? 'cursor-not-allowed text-slate-400' : 'text-slate-800 hover:bg-slate-50',
             target === value && 'bg-accent-50 text-accent-800 ring-1 ring-accent-600/20 ring-inset hover:bg-accent-50',
           )}
           style={{ paddingLeft: `${0.5 + depth * 1.25}rem` }}
         >
-          <input type="radio" name="move-target" className="accent-accent-600" checked={target === value} disabled={here} onChange={() => setTarget(value)} />
-          <Icon aria-hidden="true" className={clsx('size-4 shrink-0', here ? 'text-slate-300' : 'text-accent-700')} />
+          <input type="radio" name="move-target" className="accent-accent-600" checked={target === value} disabled={unavailable} onChange={() => setTarget(value)} />
+          <Icon aria-hidden="true" className={clsx('size-4 shrink-0', unavailable ? 'text-slate-300' : 'text-accent-700')} />
           <span className="truncate" title={label}>
             {label}
           </span>
@@ -94,7 +98,7 @@ export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDial
         if (!open && !bulk.isPending) close();
       }}
       title={title}
-      description={t('move.description')}
+      description={t(action === 'copy' ? 'copy.description' : 'move.description')}
       hideClose={bulk.isPending}
       footer={
         <>
@@ -102,7 +106,7 @@ export function MoveDialog({ items, title, current, onClose, onMoved }: MoveDial
             {t('cancel')}
           </Button>
           <Button onClick={move} disabled={target === null} loading={bulk.isPending}>
-            {t('move.confirm')}
+            {t(action === 'copy' ? 'copy.confirm' : 'move.confirm')}
           </Button>
         </>
       }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { Download, FolderInput, Pencil, Share2, Tags, Trash2 } from 'lucide-react';
+import { Copy, Download, FolderInput, Pencil, Share2, Tags, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { FileItem } from '@vault/contract';
 import { errorMessage } from '../../api/client';
@@ -67,7 +67,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const [selection, setSelection] = useState<Selection>(NO_SELECTION);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [renamingId, setRenamingId] = useState<number | null>(null);
-  const [moving, setMoving] = useState<{ items: ItemIds; title: string; current?: number | null; clears: boolean } | null>(null);
+  const [moving, setMoving] = useState<{ action: 'move' | 'copy'; items: ItemIds; title: string; current?: number | null; clears: boolean } | null>(null);
   const [tagging, setTagging] = useState<FileItem[] | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [zipping, setZipping] = useState(false);
@@ -158,7 +158,13 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
             key: 'move',
             label: t('menu.move'),
             icon: FolderInput,
-            onSelect: () => setMoving({ items: { file_ids: [file.id], folder_ids: [] }, title: t('move.titleOne', { name: file.original_name }), current: file.folder_id, clears: false }),
+            onSelect: () => setMoving({ action: 'move', items: { file_ids: [file.id], folder_ids: [] }, title: t('move.titleOne', { name: file.original_name }), current: file.folder_id, clears: false }),
+          },
+          {
+            key: 'copy',
+            label: t('menu.copy'),
+            icon: Copy,
+            onSelect: () => setMoving({ action: 'copy', items: { file_ids: [file.id], folder_ids: [] }, title: t('copy.titleOne', { name: file.original_name }), current: file.folder_id, clears: false }),
           },
           { key: 'tags', label: t('menu.tags'), icon: Tags, onSelect: () => setTagging([file]) },
           { key: 'download', label: t('menu.download'), icon: Download, onSelect: () => handlers.download(file) },
@@ -218,7 +224,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   };
 
   const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: selectedFolderIds };
-  // With folders among them the texts speak of items, and tags (files only) are not offered.
+  // With folders among them the texts speak of items, and tags and copies (files only) are not offered.
   const withFolders = selectedFolderIds.length > 0;
   const deleteMessage = withFolders
     ? trashDays > 0
@@ -232,8 +238,9 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       <BulkBar
         count={count}
         canManage={canManage}
-        canTag={!withFolders}
-        onMove={() => setMoving({ items: selectionItems, title: withFolders ? t('move.titleItems', { count }) : t('move.titleMany', { count }), clears: true })}
+        filesOnly={!withFolders}
+        onMove={() => setMoving({ action: 'move', items: selectionItems, title: withFolders ? t('move.titleItems', { count }) : t('move.titleMany', { count }), clears: true })}
+        onCopy={() => setMoving({ action: 'copy', items: selectionItems, title: t('copy.titleMany', { count }), clears: true })}
         onTag={() => setTagging(selectedFiles)}
         onDownload={() => void downloadSelected()}
         downloading={zipping}
@@ -247,6 +254,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   const dialogs: ReactNode = enabled && (
     <>
       <MoveDialog
+        {...(moving ? { action: moving.action } : {})}
         items={moving?.items ?? null}
         title={moving?.title ?? ''}
         {...(moving?.current !== undefined ? { current: moving.current } : {})}
