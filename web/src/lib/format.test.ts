@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatPercent, formatShareSize, plural } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n } from '../i18n';
+import { countNoun, formatCountdown, formatDate, formatDateTime, formatFileSize, formatInUnit, formatPercent, formatProgress, formatShareSize, plural, sizeUnitFor } from './format';
+
+afterEach(() => void i18n.changeLanguage('en'));
 
 /** A size or date as shown: its words joined by no-break spaces. */
 const shown = (text: string) => text.replaceAll(' ', '\u00a0');
@@ -7,7 +10,8 @@ const shown = (text: string) => text.replaceAll(' ', '\u00a0');
 describe('formatFileSize', () => {
   it.each([
     [0, '0 Bytes'],
-    [1, '1 Bytes'],
+    [1, '1 Byte'],
+    [2, '2 Bytes'],
     [1023, '1023 Bytes'],
     [1024, '1 KB'],
     [1536, '1.5 KB'],
@@ -27,6 +31,25 @@ describe('formatFileSize', () => {
   it('never lets a line end between the figure and the unit', () => {
     expect(formatFileSize(598).split('\u00a0')).toEqual(['598', 'Bytes']);
   });
+
+  it('writes German decimals with a comma, and the same units', async () => {
+    await changeLanguage('de');
+    expect(formatFileSize(0)).toBe(shown('0 Bytes'));
+    expect(formatFileSize(1)).toBe(shown('1 Byte'));
+    expect(formatFileSize(1536)).toBe(shown('1,5 KB'));
+    expect(formatFileSize(1_918_894)).toBe(shown('1,83 MB'));
+    expect(formatFileSize(1024 ** 4)).toBe(shown('1024 GB'));
+  });
+});
+
+describe('formatInUnit', () => {
+  it('shows a figure in a given unit, as a chart axis does', async () => {
+    const mb = sizeUnitFor(5 * 1024 ** 2);
+    expect(formatInUnit(0.5, mb)).toBe(shown('0.5 MB'));
+    expect(formatInUnit(1, sizeUnitFor(1))).toBe(shown('1 Byte'));
+    await changeLanguage('de');
+    expect(formatInUnit(2.25, mb)).toBe(shown('2,25 MB'));
+  });
 });
 
 describe('formatShareSize', () => {
@@ -40,6 +63,12 @@ describe('formatShareSize', () => {
     expect(formatShareSize(1_048_577)).toBe(shown('1.0 MB'));
     expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(shown('5.3 MB'));
   });
+
+  it('writes German decimals with a comma', async () => {
+    await changeLanguage('de');
+    expect(formatShareSize(1536)).toBe(shown('1,5 KB'));
+    expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(shown('5,3 MB'));
+  });
 });
 
 describe('formatPercent', () => {
@@ -48,6 +77,21 @@ describe('formatPercent', () => {
     expect(formatPercent(0)).toBe('0.0%');
     expect(formatPercent(100)).toBe('100.0%');
     expect(formatPercent(Number.NaN)).toBe('0.0%');
+  });
+
+  it('writes German percents with a comma and a no-break space before the sign', async () => {
+    await changeLanguage('de');
+    expect(formatPercent(42.345)).toBe('42,3\u00a0%');
+    expect(formatPercent(100)).toBe('100,0\u00a0%');
+  });
+});
+
+describe('formatProgress', () => {
+  it('shows whole percent, rounded down so that only the end reads 100%', async () => {
+    expect(formatProgress(99.7)).toBe('99%');
+    expect(formatProgress(100)).toBe('100%');
+    await changeLanguage('de');
+    expect(formatProgress(42.9)).toBe('42\u00a0%');
   });
 });
 

@@ -14,30 +14,68 @@ export function formatCount(value: number): string {
   return value.toLocaleString(numberLocale());
 }
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 const KIB = 1024;
 /** Bytes in a MB as sizes are shown (base 1024). */
 export const MIB = KIB * KIB;
 
+/** A unit sizes are shown in, and the bytes it stands for. */
+export interface SizeUnit {
+  name: 'Bytes' | 'KB' | 'MB' | 'GB';
+  bytes: number;
+}
+const BYTES: SizeUnit = { name: 'Bytes', bytes: 1 };
+const KB: SizeUnit = { name: 'KB', bytes: KIB };
+const MB: SizeUnit = { name: 'MB', bytes: MIB };
+const SIZE_UNITS = [BYTES, KB, MB, { name: 'GB', bytes: KIB * MIB }] as const satisfies readonly SizeUnit[];
+
+/** The largest unit `bytes` reaches (Bytes below 1 KB, GB at most), so that its figure is at least 1. */
+export function sizeUnitFor(bytes: number): SizeUnit {
+  return SIZE_UNITS.findLast((unit) => bytes >= unit.bytes) ?? BYTES;
+}
+
 /** Between a size's figure and its unit, and inside a date: a no-break space, so that a line never ends there. */
 const NO_BREAK_SPACE = '\u00a0';
 
-/** 0 -> '0 Bytes', 1536 -> '1.5 KB': base 1024, at most 2 decimals, largest unit GB. */
+/** How many decimals a figure shows: at least `fewest`, at most `most`. */
+type Decimals = { fewest: number; most: number };
+
+/**
+ * A figure in the interface language's decimals ('1.5' English, '1,5' German), never grouped:
+ * sizes have always read '1024 GB', and a figure keeps its width while the language changes.
+ */
+function formatDecimal(value: number, { fewest, most }: Decimals): string {
+  return new Intl.NumberFormat(numberLocale(), { useGrouping: false, minimumFractionDigits: fewest, maximumFractionDigits: most }).format(value);
+}
+
+/** `value` of a unit with its name, at most 2 decimals unless told; exactly one byte is '1 Byte'. */
+export function formatInUnit(value: number, unit: SizeUnit, decimals: Decimals = { fewest: 0, most: 2 }): string {
+  const name = unit.name === 'Bytes' && value === 1 ? 'Byte' : unit.name;
+  return `${formatDecimal(value, decimals)}${NO_BREAK_SPACE}${name}`;
+}
+
+/** 0 -> '0 Bytes', 1 -> '1 Byte', 1536 -> '1.5 KB' ('1,5 KB' in German): base 1024, at most 2 decimals, largest unit GB. */
 export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return `0${NO_BREAK_SPACE}Bytes`;
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(KIB)), SIZE_UNITS.length - 1);
-  const value = bytes / KIB ** exponent;
-  return `${parseFloat(value.toFixed(2))}${NO_BREAK_SPACE}${SIZE_UNITS[exponent]}`;
+  if (!Number.isFinite(bytes) || bytes <= 0) return formatInUnit(0, BYTES);
+  const unit = sizeUnitFor(bytes);
+  return formatInUnit(bytes / unit.bytes, unit);
 }
 
-/** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal. */
+/** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal ('1.5 KB', '1,5 KB' in German). */
 export function formatShareSize(bytes: number): string {
-  return bytes > MIB ? `${(bytes / MIB).toFixed(1)}${NO_BREAK_SPACE}MB` : `${(bytes / KIB).toFixed(1)}${NO_BREAK_SPACE}KB`;
+  const unit = bytes > MIB ? MB : KB;
+  return formatInUnit(bytes / unit.bytes, unit, { fewest: 1, most: 1 });
 }
 
-/** Percent values (already x100) with 1 decimal: 42.345 -> '42.3%'. */
-export function formatPercent(value: number): string {
-  return `${(Number.isFinite(value) ? value : 0).toFixed(1)}%`;
+/** Percent values (already x100), 1 decimal unless told: 42.345 -> '42.3%' (English), '42,3 %' (German, a no-break space). */
+export function formatPercent(value: number, decimals = 1): string {
+  return new Intl.NumberFormat(numberLocale(), { style: 'unit', unit: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    Number.isFinite(value) ? value : 0,
+  );
+}
+
+/** How far along a transfer is, in whole percent rounded down, so that '100%' means done: 99.7 -> '99%'. */
+export function formatProgress(percent: number): string {
+  return formatPercent(Math.floor(percent), 0);
 }
 
 function toDate(value: string | Date): Date | null {

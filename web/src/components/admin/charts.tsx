@@ -1,25 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdminStatsResponse, AdminUserRow } from '@vault/contract';
-import { formatFileSize, numberLocale } from '../../lib/format';
+import { formatCount, formatFileSize, formatInUnit, numberLocale, sizeUnitFor } from '../../lib/format';
 
 /** The accent (indigo) and a cool companion that stays distinct for common colour-vision deficiencies. */
 const ACCENT = '#4f46e5';
 const SECOND = '#0ea5e9';
 const GRID = 'var(--color-slate-200)';
 const TICK = { fontSize: 12, fill: 'var(--color-slate-500)' };
-
-const SIZE_UNITS = [
-  { name: 'Bytes', bytes: 1 },
-  { name: 'KB', bytes: 1024 },
-  { name: 'MB', bytes: 1024 ** 2 },
-  { name: 'GB', bytes: 1024 ** 3 },
-];
-
-/** The largest unit the biggest value reaches, so axis ticks fall on round numbers of it. */
-function unitFor(max: number) {
-  return SIZE_UNITS.findLast((u) => max >= u.bytes) ?? SIZE_UNITS[0]!;
-}
 
 /** The most of a name the axis shows; a longer one ends in "…" (whole in the tooltip and the figure's caption). */
 const NAME_AXIS_MAX_CHARS = 18;
@@ -28,7 +16,8 @@ const axisName = (name: string) => (name.length > NAME_AXIS_MAX_CHARS ? `${name.
 /** Users with the most stored bytes, largest first, each bar with its size at its end. */
 export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
   const { t } = useTranslation('admin');
-  const unit = unitFor(Math.max(...users.map((u) => u.used_storage_bytes)));
+  // The largest unit the biggest value reaches, so axis ticks fall on round numbers of it.
+  const unit = sizeUnitFor(Math.max(...users.map((u) => u.used_storage_bytes)));
   const data = users.map((u) => ({ name: u.username, bytes: u.used_storage_bytes, value: u.used_storage_bytes / unit.bytes }));
   return (
     <BarChart
@@ -40,7 +29,7 @@ export function StorageByUserChart({ users }: { users: AdminUserRow[] }) {
       style={{ width: '100%', height: 48 + data.length * 36 }}
     >
       <CartesianGrid horizontal={false} stroke={GRID} />
-      <XAxis type="number" tickFormatter={(v: number) => `${v} ${unit.name}`} tick={TICK} axisLine={false} tickLine={false} />
+      <XAxis type="number" tickFormatter={(v: number) => formatInUnit(v, unit)} tick={TICK} axisLine={false} tickLine={false} />
       {/* As wide as the longest name shown, measured. */}
       <YAxis type="category" dataKey="name" width="auto" tickFormatter={axisName} tick={TICK} axisLine={false} tickLine={false} />
       <Tooltip
@@ -65,8 +54,8 @@ export function ActivityTimelineChart({ timeline }: { timeline: AdminStatsRespon
     <BarChart responsive data={timeline} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} style={{ width: '100%', height: 260 }}>
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="date" tickFormatter={dayLabel} tick={TICK} axisLine={false} tickLine={false} minTickGap={24} />
-      <YAxis allowDecimals={false} tick={TICK} axisLine={false} tickLine={false} />
-      <Tooltip labelFormatter={(label) => dayLabel(String(label))} cursor={{ fill: 'var(--color-slate-100)' }} />
+      <YAxis allowDecimals={false} tickFormatter={formatCount} tick={TICK} axisLine={false} tickLine={false} />
+      <Tooltip labelFormatter={(label) => dayLabel(String(label))} formatter={(count) => formatCount(Number(count))} cursor={{ fill: 'var(--color-slate-100)' }} />
       <Legend iconType="circle" iconSize={8} itemSorter={null} wrapperStyle={{ fontSize: 13 }} />
       <Bar dataKey="uploads" name={t('chart.uploads')} fill={ACCENT} radius={[3, 3, 0, 0]} maxBarSize={14} />
       <Bar dataKey="downloads" name={t('chart.downloads')} fill={SECOND} radius={[3, 3, 0, 0]} maxBarSize={14} />

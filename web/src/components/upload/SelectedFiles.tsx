@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react';
 import { extensionOf, mimeOfExtension } from '@vault/contract';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, formatProgress } from '../../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { FactLine } from '../ui/FactLine';
@@ -57,7 +57,7 @@ function FileProgress({ item }: { item: UploadItem }) {
   const { t } = useTranslation('upload');
   const total = item.file.size;
   const percent = total > 0 ? (item.sent / total) * 100 : 100;
-  const facts = [t('progress.figures', { percent: Math.floor(percent), sent: formatFileSize(item.sent), total: formatFileSize(total) })];
+  const facts = [t('progress.figures', { percent: formatProgress(percent), sent: formatFileSize(item.sent), total: formatFileSize(total) })];
   if (item.status === 'uploading' && item.speed > 0) {
     facts.push(t('queue.speed', { speed: formatFileSize(item.speed) }), timeLeft(t, (total - item.sent) / item.speed));
   }

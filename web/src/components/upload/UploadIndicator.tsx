@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloudUpload } from 'lucide-react';
+import { formatProgress } from '../../lib/format';
 import { batchProgress, isSending, useUploadQueue } from './upload-queue';
 
 /**
@@ -23,7 +24,7 @@ export function UploadIndicator() {
 
   if (!sending) return null;
   const { sent, total, left } = batchProgress(items);
-  const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
+  const percent = formatProgress(total > 0 ? (sent / total) * 100 : 0);
   return (
     <Link
       to="/upload"
@@ -31,7 +32,7 @@ export function UploadIndicator() {
       className="inline-flex items-center gap-1.5 rounded-full bg-accent-50 px-2.5 py-1 text-xs font-medium text-accent-800 ring-1 ring-accent-200 hover:bg-accent-100"
     >
       <CloudUpload aria-hidden="true" className="size-4 animate-pulse" />
-      <span className="tabular-nums">{percent}%</span>
+      <span className="tabular-nums">{percent}</span>
     </Link>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../lib/format';
+import { formatFileSize, formatProgress } from '../../lib/format';
 import { ProgressBar } from '../ui/ProgressBar';
 import { batchProgress, type UploadItem } from './upload-queue';
 
@@ -9,7 +9,7 @@ export function UploadProgress({ items }: { items: readonly UploadItem[] }) {
   const { sent, total } = batchProgress(items);
   const percent = total > 0 ? (sent / total) * 100 : 0;
   const processing = total > 0 && sent >= total;
-  const figures = { percent: Math.floor(percent), sent: formatFileSize(sent), total: formatFileSize(total) };
+  const figures = { percent: formatProgress(percent), sent: formatFileSize(sent), total: formatFileSize(total) };
   return (
     <div className="rounded-lg border border-accent-200 bg-accent-50/60 p-4">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
