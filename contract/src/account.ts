@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { requiredString } from './common.js';
 import { authResponseSchema, emailSchema, passwordSchema, userSchema } from './auth.js';
 
 /** A TOTP code: six digits; spaces a user may type between groups are ignored. */
-export const totpCodeSchema = requiredString('Code is required')
-  .max(20, 'Enter the 6-digit code')
+export const totpCodeSchema = requiredString(VALIDATION_MESSAGES.codeRequired)
+  .max(20, VALIDATION_MESSAGES.codeSixDigits)
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'));
+  .pipe(z.string().regex(/^\d{6}$/, VALIDATION_MESSAGES.codeSixDigits));
 
 /** A recovery code as shown (xxxxx-xxxxx); case, spaces and the dash are forgiven. */
-export const recoveryCodeSchema = requiredString('Recovery code is required')
-  .max(40, 'Invalid recovery code')
+export const recoveryCodeSchema = requiredString(VALIDATION_MESSAGES.recoveryCodeRequired)
+  .max(40, VALIDATION_MESSAGES.recoveryCodeInvalid)
   .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
-  .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'Invalid recovery code'));
+  .pipe(z.string().regex(/^[a-z2-7]{10}$/, VALIDATION_MESSAGES.recoveryCodeInvalid));
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -31,7 +32,7 @@ export type EmailChange = z.infer<typeof emailChangeSchema>;
 
 export const passwordChangeSchema = z
   .object({
-    current_password: requiredString('Current password is required').max(256, 'Current password is wrong'),
+    current_password: requiredString(VALIDATION_MESSAGES.currentPasswordRequired).max(256, VALIDATION_MESSAGES.currentPasswordWrong),
     new_password: passwordSchema,
   })
   .strict();
@@ -63,9 +64,9 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 export const twoFactorEnableSchema = z.object({ code: totpCodeSchema }).strict();
 export const twoFactorDisableSchema = z
-  .object({ password: requiredString('Password is required').max(256, 'Password is wrong'), code: totpCodeSchema })
+  .object({ password: requiredString(VALIDATION_MESSAGES.passwordRequired).max(256, VALIDATION_MESSAGES.passwordWrong), code: totpCodeSchema })
   .strict();
-export const recoveryCodesRequestSchema = z.object({ password: requiredString('Password is required').max(256, 'Password is wrong') }).strict();
+export const recoveryCodesRequestSchema = z.object({ password: requiredString(VALIDATION_MESSAGES.passwordRequired).max(256, VALIDATION_MESSAGES.passwordWrong) }).strict();
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
@@ -104,4 +105,4 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const temporaryPasswordSchema = z.object({ temporary_password: z.string() });
 export type TemporaryPassword = z.infer<typeof temporaryPasswordSchema>;
-export const deleteUserRequestSchema = z.object({ confirm_username: requiredString('Type the username to confirm').max(300, 'The username does not match') }).strict();
+export const deleteUserRequestSchema = z.object({ confirm_username: requiredString(VALIDATION_MESSAGES.confirmUsernameRequired).max(300, VALIDATION_MESSAGES.confirmUsernameMismatch) }).strict();

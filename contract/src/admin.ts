@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { isoDate, limitSchema, optionalQuery, pageSchema, repeatedQuery, sortOrderSchema } from './common.js';
 import { LIMITS } from './limits.js';
 import { fileSchema, fileSortSchema } from './files.js';
@@ -73,7 +74,7 @@ export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSc
 
 export const adminUserUpdateSchema = z
   .object({
-    storage_quota_mb: z.number({ error: 'Quota must be a number of MB' }).int('Quota must be whole MB').min(1, 'Quota must be at least 1 MB').max(1_048_576 * 1024, 'Quota is too large').optional(),
+    storage_quota_mb: z.number({ error: VALIDATION_MESSAGES.quotaNotNumber }).int(VALIDATION_MESSAGES.quotaNotWhole).min(1, VALIDATION_MESSAGES.quotaTooSmall).max(1_048_576 * 1024, VALIDATION_MESSAGES.quotaTooLarge).optional(),
     is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
   })
   .strict();

@@ -1,22 +1,23 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { requiredString } from './common.js';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
-export const usernameSchema = requiredString('Username is required')
-  .min(LIMITS.usernameMin, 'Username must be at least 3 characters')
-  .max(LIMITS.usernameMax, 'Username must be less than 50 characters')
-  .regex(USERNAME_PATTERN, 'Username may only contain letters, numbers, dots, dashes and underscores');
+export const usernameSchema = requiredString(VALIDATION_MESSAGES.usernameRequired)
+  .min(LIMITS.usernameMin, VALIDATION_MESSAGES.usernameTooShort)
+  .max(LIMITS.usernameMax, VALIDATION_MESSAGES.usernameTooLong)
+  .regex(USERNAME_PATTERN, VALIDATION_MESSAGES.usernameCharacters);
 
-export const emailSchema = requiredString('Email is required')
-  .max(LIMITS.emailMax, 'Invalid email address')
-  .regex(EMAIL_PATTERN, 'Invalid email address');
+export const emailSchema = requiredString(VALIDATION_MESSAGES.emailRequired)
+  .max(LIMITS.emailMax, VALIDATION_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.emailInvalid);
 
-export const passwordSchema = requiredString('Password is required')
-  .min(LIMITS.passwordMin, 'Password must be at least 6 characters')
-  .max(LIMITS.passwordMax, 'Password must be at most 256 characters');
+export const passwordSchema = requiredString(VALIDATION_MESSAGES.passwordRequired)
+  .min(LIMITS.passwordMin, VALIDATION_MESSAGES.passwordTooShort)
+  .max(LIMITS.passwordMax, VALIDATION_MESSAGES.passwordTooLong);
 
 export const registerRequestSchema = z.object({
   username: usernameSchema,
@@ -27,9 +28,9 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** The register form adds confirmPassword, checked in the browser only: the server never sees it. */
 export const registerFormSchema = registerRequestSchema
-  .extend({ confirmPassword: requiredString('Please confirm your password') })
+  .extend({ confirmPassword: requiredString(VALIDATION_MESSAGES.confirmPassword) })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: VALIDATION_MESSAGES.passwordsDoNotMatch,
     path: ['confirmPassword'],
   });
 export type RegisterForm = z.infer<typeof registerFormSchema>;
@@ -38,8 +39,8 @@ export const loginModeSchema = z.enum(['user', 'admin']);
 export type LoginMode = z.infer<typeof loginModeSchema>;
 
 export const loginRequestSchema = z.object({
-  username: requiredString('Username is required').max(LIMITS.usernameMax + 200, 'Invalid username or password'),
-  password: requiredString('Password is required').max(LIMITS.passwordMax, 'Invalid username or password'),
+  username: requiredString(VALIDATION_MESSAGES.usernameRequired).max(LIMITS.usernameMax + 200, VALIDATION_MESSAGES.signInFailed),
+  password: requiredString(VALIDATION_MESSAGES.passwordRequired).max(LIMITS.passwordMax, VALIDATION_MESSAGES.signInFailed),
   /** Admin Login: refused unless the account is an admin. */
   mode: loginModeSchema.optional(),
 });

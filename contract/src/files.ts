@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 import {
@@ -68,9 +69,9 @@ export type FileItem = z.infer<typeof fileSchema>;
 export const tagSchema = z
   .string()
   .trim()
-  .min(1, 'Tags cannot be blank')
-  .max(LIMITS.maxTagLength, `Tags must be at most ${LIMITS.maxTagLength} characters`)
-  .refine((t) => !hasUnsafeCharacters(t), 'Tags cannot contain control characters');
+  .min(1, VALIDATION_MESSAGES.tagBlank)
+  .max(LIMITS.maxTagLength, VALIDATION_MESSAGES.tagTooLong)
+  .refine((t) => !hasUnsafeCharacters(t), VALIDATION_MESSAGES.tagCharacters);
 
 /** Trimmed, non-blank, de-duplicated (case-insensitively), at most 10. */
 export const tagListSchema = z
@@ -84,7 +85,7 @@ export const tagListSchema = z
       return true;
     });
   })
-  .refine((tags) => tags.length <= LIMITS.maxTags, 'Maximum 10 tags allowed');
+  .refine((tags) => tags.length <= LIMITS.maxTags, VALIDATION_MESSAGES.tooManyTags);
 
 /**
  * What a file list sorts by: username is the owner's name; folder_name the
@@ -112,7 +113,7 @@ export const fileSearchSchema = z.object({
   max_size: optionalQuery(sizeSchema),
   start_date: optionalQuery(dateQuerySchema),
   end_date: optionalQuery(dateQuerySchema),
-  tags: repeatedQuery(tagSchema).refine((t) => t.length <= LIMITS.maxTags, 'Maximum 10 tags allowed'),
+  tags: repeatedQuery(tagSchema).refine((t) => t.length <= LIMITS.maxTags, VALIDATION_MESSAGES.tooManyTags),
   uploader: optionalQuery(z.string().trim().max(LIMITS.usernameMax, 'uploader is too long')),
   folder_id: optionalQuery(z.coerce.number({ error: 'folder_id must be a number' }).int().positive('folder_id must be positive').max(Number.MAX_SAFE_INTEGER)),
   sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
@@ -164,7 +165,7 @@ export type FileResponse = z.infer<typeof fileResponseSchema>;
 /** PUT /api/files/{id}: rename, move, retag (owner only). */
 export const fileUpdateSchema = z
   .object({
-    original_name: z.string().trim().min(1, 'Name cannot be blank').max(LIMITS.fileNameMax, 'Name is too long').optional(),
+    original_name: z.string().trim().min(1, VALIDATION_MESSAGES.fileNameBlank).max(LIMITS.fileNameMax, VALIDATION_MESSAGES.fileNameTooLong).optional(),
     folder_id: z.number().int().positive().nullable().optional(),
     tags: tagListSchema.optional(),
   })
@@ -172,13 +173,13 @@ export const fileUpdateSchema = z
 export type FileUpdate = z.infer<typeof fileUpdateSchema>;
 
 export const usernameListSchema = z
-  .array(z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'))
-  .max(LIMITS.maxSharedUsers, `At most ${LIMITS.maxSharedUsers} users`)
+  .array(z.string().trim().min(1, VALIDATION_MESSAGES.shareUsernameBlank).max(LIMITS.usernameMax, VALIDATION_MESSAGES.shareUnknownUser))
+  .max(LIMITS.maxSharedUsers, VALIDATION_MESSAGES.shareTooManyUsers)
   .transform((names) => [...new Map(names.map((n) => [n.toLowerCase(), n])).values()]);
 
 /** GET /api/share-recipients/{username}: a name the share dialog checks as it is added. */
 export const recipientParamsSchema = z.object({
-  username: z.string().trim().min(1, 'Usernames cannot be blank').max(LIMITS.usernameMax, 'Unknown user'),
+  username: z.string().trim().min(1, VALIDATION_MESSAGES.shareUsernameBlank).max(LIMITS.usernameMax, VALIDATION_MESSAGES.shareUnknownUser),
 });
 /** The user that name belongs to, spelt as they registered it. */
 export const recipientSchema = z.object({ username: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 import { isoDate, optionalQuery, sortOrderSchema } from './common.js';
@@ -31,11 +32,11 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export const folderNameSchema = z
-  .string({ error: 'Please enter a folder name' })
+  .string({ error: VALIDATION_MESSAGES.folderNameRequired })
   .trim()
-  .min(1, 'Please enter a folder name')
-  .max(LIMITS.folderNameMax, 'Folder name must be at most 255 characters')
-  .refine((n) => !/[/\\]/.test(n) && !hasUnsafeCharacters(n), 'Folder names cannot contain slashes or control characters');
+  .min(1, VALIDATION_MESSAGES.folderNameRequired)
+  .max(LIMITS.folderNameMax, VALIDATION_MESSAGES.folderNameTooLong)
+  .refine((n) => !/[/\\]/.test(n) && !hasUnsafeCharacters(n), VALIDATION_MESSAGES.folderNameCharacters);
 
 export const FOLDER_SORT_FIELDS = ['name', 'created_at', 'file_count'] as const;
 

@@ -16,3 +16,4 @@ export * from './characters.js';
 export * from './manage.js';
 export * from './versions.js';
 export * from './trash.js';
+export * from './messages.js';

@@ -26,6 +26,23 @@ export const LIMITS = {
   defaultQuotaMbShown: 10,
 } as const;
 
+/** Share links and file requests: tokens, limits and the texts of their states. */
+export const LINK_LIMITS = {
+  /** Base64url of 32 random bytes (256 bits). */
+  tokenLength: 43,
+  labelMax: 100,
+  messageMax: 1000,
+  uploaderNameMax: 100,
+  maxDownloadsMax: 1_000_000,
+  maxFilesMax: 10_000,
+  /** A grant (what entering the password earns) lasts this long. */
+  grantTtlSeconds: 30 * 60,
+  /** Entries a folder link lists at most; "Download all" still zips the whole tree. */
+  treeMax: 5_000,
+  /** Files and folders one "Download selected" may name. */
+  selectionMax: 500,
+} as const;
+
 /** How a type is shown in place (served with ?inline=1). */
 export type PreviewKind = 'image' | 'pdf' | 'text' | 'markdown' | 'csv' | 'json';
 

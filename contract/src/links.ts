@@ -1,24 +1,8 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { idParamSchema, isoDate, type LinkRefusal } from './common.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, LINK_LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
-
-/** Share links and file requests: tokens, limits and the texts of their states. */
-export const LINK_LIMITS = {
-  /** Base64url of 32 random bytes (256 bits). */
-  tokenLength: 43,
-  labelMax: 100,
-  messageMax: 1000,
-  uploaderNameMax: 100,
-  maxDownloadsMax: 1_000_000,
-  maxFilesMax: 10_000,
-  /** A grant (what entering the password earns) lasts this long. */
-  grantTtlSeconds: 30 * 60,
-  /** Entries a folder link lists at most; "Download all" still zips the whole tree. */
-  treeMax: 5_000,
-  /** Files and folders one "Download selected" may name. */
-  selectionMax: 500,
-} as const;
 
 /** The lifecycle of a link, computed on read. */
 export const LINK_STATES = ['active', 'expired', 'exhausted', 'revoked'] as const;
@@ -58,14 +42,14 @@ const futureDate = z
 
 const linkPasswordSchema = z
   .string()
-  .min(1, 'The password cannot be empty')
-  .max(LIMITS.passwordMax, `The password must be at most ${LIMITS.passwordMax} characters`);
+  .min(1, VALIDATION_MESSAGES.linkPasswordEmpty)
+  .max(LIMITS.passwordMax, VALIDATION_MESSAGES.linkPasswordTooLong);
 
 const labelSchema = z
   .string()
   .trim()
-  .max(LINK_LIMITS.labelMax, `The label must be at most ${LINK_LIMITS.labelMax} characters`)
-  .refine((l) => !hasUnsafeCharacters(l), 'The label cannot contain control characters');
+  .max(LINK_LIMITS.labelMax, VALIDATION_MESSAGES.linkLabelTooLong)
+  .refine((l) => !hasUnsafeCharacters(l), VALIDATION_MESSAGES.linkLabelCharacters);
 
 export const linkItemSchema = z.object({
   type: z.enum(['file', 'folder'], { error: 'item.type must be file or folder' }),
@@ -193,8 +177,8 @@ const maxBytesSchema = z
 const messageSchema = z
   .string()
   .trim()
-  .max(LINK_LIMITS.messageMax, `The message must be at most ${LINK_LIMITS.messageMax} characters`)
-  .refine((m) => !hasUnsafeCharacters(m, '\n'), 'The message cannot contain control characters other than line breaks');
+  .max(LINK_LIMITS.messageMax, VALIDATION_MESSAGES.requestMessageTooLong)
+  .refine((m) => !hasUnsafeCharacters(m, '\n'), VALIDATION_MESSAGES.requestMessageCharacters);
 
 /** POST /api/requests: an upload-only link into one of the caller's folders. */
 export const fileRequestCreateSchema = z

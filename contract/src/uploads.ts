@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { tagListSchema } from './files.js';
 import { onConflictSchema } from './versions.js';
@@ -34,7 +35,7 @@ const folderId = z
 
 const tags = z
   .string()
-  .max(LIMITS.maxTags * (LIMITS.maxTagLength + 8) + 2, 'Maximum 10 tags allowed')
+  .max(LIMITS.maxTags * (LIMITS.maxTagLength + 8) + 2, VALIDATION_MESSAGES.tooManyTags)
   .optional()
   .transform((v, ctx): unknown => {
     if (v === undefined || v === '') return [];

@@ -1,5 +1,6 @@
 import { errorResponseSchema, type ErrorDetails, type ErrorResponse } from '@vault/contract';
 import { clearSession, readToken } from '../session/storage';
+import { localizeMessage } from '../lib/validation';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and a message. */
 export class ApiError extends Error {
@@ -17,9 +18,9 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's error sentence when there is one, else the caller's fallback. */
+/** The server's error sentence when there is one (a validation message in the interface language), else the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? error.message : fallback;
+  return error instanceof ApiError && error.fromServer ? localizeMessage(error.message) : fallback;
 }
 
 let unauthorizedHandler: (() => void) | null = null;

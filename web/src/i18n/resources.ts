@@ -1,4 +1,5 @@
 import type { Locale } from 'date-fns';
+import { VALIDATION_MESSAGES } from '@vault/contract';
 import { enUS } from 'date-fns/locale/en-US';
 import admin from './locales/en/admin.json';
 import auth from './locales/en/auth.json';
@@ -17,8 +18,11 @@ import upload from './locales/en/upload.json';
 import versions from './locales/en/versions.json';
 import type { Language } from './languages';
 
-/** English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle. */
-export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
+/**
+ * English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle.
+ * Validation messages are the contract's own texts, so that English reads exactly as the server writes them.
+ */
+export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_MESSAGES, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

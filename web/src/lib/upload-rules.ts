@@ -1,6 +1,7 @@
 import { LIMITS, extensionOf, tagSchema } from '@vault/contract';
 import { typeList } from './allowed-types';
 import { formatFileSize } from './format';
+import { firstIssueMessage } from './validation';
 import { i18n } from '../i18n';
 
 export interface RejectedFile {
@@ -61,7 +62,7 @@ export type TagResult =
  */
 export function addTag(tags: readonly string[], input: string): TagResult {
   const parsed = tagSchema.safeParse(input);
-  if (!parsed.success) return { tags, error: parsed.error.issues[0]?.message ?? i18n.t('upload:rule.invalidTag'), problem: 'invalid' };
+  if (!parsed.success) return { tags, error: firstIssueMessage(parsed.error) ?? i18n.t('upload:rule.invalidTag'), problem: 'invalid' };
   const tag = parsed.data;
   if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return { tags, error: i18n.t('upload:rule.tagAdded', { tag }), problem: 'duplicate' };
   if (tags.length >= LIMITS.maxTags) return { tags, error: i18n.t('files:tags.max', { max: LIMITS.maxTags }), problem: 'limit' };

@@ -15,6 +15,7 @@ import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { authPath, useReturnTarget } from '../lib/return-to';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { localized } from '../lib/validation';
 
 const loginFormSchema = loginRequestSchema.pick({ username: true, password: true });
 const EMPTY = { username: '', password: '' };
@@ -31,7 +32,7 @@ export function LoginPage() {
   const config = useAppConfig();
   const demo = config.data?.demo ?? null;
 
-  const form = useForm({ resolver: zodResolver(loginFormSchema), defaultValues: EMPTY });
+  const form = useForm({ resolver: localized(zodResolver(loginFormSchema)), defaultValues: EMPTY });
   const { errors } = form.formState;
 
   const mutation = useLogin();

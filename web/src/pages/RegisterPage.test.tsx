@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 import { futureToken, makeUser } from '../test/tokens';
+import { changeLanguage, i18n } from '../i18n';
+
+afterEach(() => void i18n.changeLanguage('en'));
 
 async function fill(values: Partial<Record<'Username' | 'Email' | 'Password' | 'Confirm password', string>>) {
   const user = userEvent.setup();
@@ -35,6 +38,21 @@ describe('RegisterPage', () => {
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
     expect(screen.getByText('Password must be at least 6 characters')).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+  });
+
+  it('says what is wrong in German when the interface is German', async () => {
+    mockFetch({});
+    await changeLanguage('de');
+    renderApp('/register');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Benutzername'), 'ab');
+    await user.type(screen.getByLabelText('Passwort'), '123456');
+    await user.type(screen.getByLabelText('Passwort bestätigen'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+
+    expect(await screen.findByText('Der Benutzername muss mindestens 3 Zeichen lang sein')).toBeInTheDocument();
+    expect(screen.getByText('E-Mail-Adresse ist erforderlich')).toBeInTheDocument();
+    expect(screen.getByText('Die Passwörter stimmen nicht überein')).toBeInTheDocument();
   });
 
   it('rejects usernames of 50 characters or more', async () => {

@@ -11,12 +11,13 @@ import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { authPath, useReturnTarget } from '../lib/return-to';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { localized } from '../lib/validation';
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   useDocumentTitle(t('registerDocumentTitle'));
   const form = useForm({
-    resolver: zodResolver(registerFormSchema),
+    resolver: localized(zodResolver(registerFormSchema)),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

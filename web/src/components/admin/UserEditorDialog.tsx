@@ -12,6 +12,7 @@ import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { TextField } from '../ui/TextField';
 import { UserAccountActions } from './UserAccountActions';
+import { localized } from '../../lib/validation';
 
 const editorSchema = z.object({
   storage_quota_mb: adminUserUpdateSchema.shape.storage_quota_mb.unwrap(),
@@ -31,7 +32,7 @@ export interface UserEditorDialogProps {
 export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDialogProps) {
   const { t } = useTranslation('admin');
   const adminHintId = useId();
-  const form = useForm<EditorValues>({ resolver: zodResolver(editorSchema) });
+  const form = useForm<EditorValues>({ resolver: localized(zodResolver(editorSchema)) });
   const { errors } = form.formState;
   const self = user?.id === currentUserId;
 

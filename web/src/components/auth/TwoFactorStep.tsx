@@ -9,6 +9,7 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { localized } from '../../lib/validation';
 
 const codeForm = z.object({ code: totpCodeSchema });
 const recoveryForm = z.object({ code: recoveryCodeSchema });
@@ -17,7 +18,7 @@ const recoveryForm = z.object({ code: recoveryCodeSchema });
 export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onRestart(): void }) {
   const { t } = useTranslation('auth');
   const [recovery, setRecovery] = useState(false);
-  const form = useForm<{ code: string }>({ resolver: zodResolver(recovery ? recoveryForm : codeForm), defaultValues: { code: '' } });
+  const form = useForm<{ code: string }>({ resolver: localized(zodResolver(recovery ? recoveryForm : codeForm)), defaultValues: { code: '' } });
   const complete = useCompleteTwoFactor();
   const onSubmit = form.handleSubmit(({ code }) => complete.mutate(recovery ? { challenge, recovery_code: code } : { challenge, code }));
   const toggle = () => {

@@ -6,6 +6,7 @@ import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { i18n } from '../../i18n';
 import { folderChoices, type FolderOption } from '../../lib/folder-paths';
+import { firstIssueMessage } from '../../lib/validation';
 
 export interface FolderFormValues {
   name: string;
@@ -17,7 +18,7 @@ export interface FolderFormValues {
 /** A folder needs a non-blank name after trimming, else 'Please enter a folder name'. */
 function validName(value: string): true | string {
   const result = folderNameSchema.safeParse(value);
-  return result.success || (result.error.issues[0]?.message ?? i18n.t('folders:enterName'));
+  return result.success || (firstIssueMessage(result.error) ?? i18n.t('folders:enterName'));
 }
 
 export function toFolderBody(values: FolderFormValues) {

@@ -2,24 +2,25 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { passwordChangeSchema, requiredString } from '@vault/contract';
+import { passwordChangeSchema, requiredString, VALIDATION_MESSAGES } from '@vault/contract';
 import { useChangePassword } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { TextField } from '../ui/TextField';
+import { localized } from '../../lib/validation';
 
 const formSchema = passwordChangeSchema
-  .extend({ confirm_password: requiredString('Please confirm your password') })
-  .refine((v) => v.new_password === v.confirm_password, { message: 'Passwords do not match', path: ['confirm_password'] });
+  .extend({ confirm_password: requiredString(VALIDATION_MESSAGES.confirmPassword) })
+  .refine((v) => v.new_password === v.confirm_password, { message: VALIDATION_MESSAGES.passwordsDoNotMatch, path: ['confirm_password'] });
 type PasswordForm = z.input<typeof formSchema>;
 const EMPTY: PasswordForm = { current_password: '', new_password: '', confirm_password: '' };
 
 /** The current password, and the new one twice; every other session ends when it is saved. */
 export function PasswordCard({ required }: { required: boolean }) {
   const { t } = useTranslation('settings');
-  const form = useForm<PasswordForm>({ resolver: zodResolver(formSchema), defaultValues: EMPTY });
+  const form = useForm<PasswordForm>({ resolver: localized(zodResolver(formSchema)), defaultValues: EMPTY });
   const { errors } = form.formState;
   const save = useChangePassword(() => form.reset(EMPTY));
   const onSubmit = form.handleSubmit(({ current_password, new_password }) => save.mutate({ current_password, new_password }));

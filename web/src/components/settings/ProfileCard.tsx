@@ -9,11 +9,12 @@ import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader } from '../ui/Card';
 import { TextField } from '../ui/TextField';
+import { localized } from '../../lib/validation';
 
 /** Username (fixed) and e-mail address (changeable, unique). */
 export function ProfileCard({ user }: { user: User }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: zodResolver(emailChangeSchema), defaultValues: { email: user.email } });
+  const form = useForm({ resolver: localized(zodResolver(emailChangeSchema)), defaultValues: { email: user.email } });
   const save = useChangeEmail();
   useEffect(() => form.reset({ email: user.email }), [user.email, form]);
   const onSubmit = form.handleSubmit((values) => save.mutate(values));

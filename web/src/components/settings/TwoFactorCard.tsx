@@ -13,10 +13,11 @@ import { Card, CardContent, CardHeader } from '../ui/Card';
 import { TextField } from '../ui/TextField';
 import { RecoveryCodesPanel } from './RecoveryCodesPanel';
 import { TwoFactorSetup } from './TwoFactorSetup';
+import { localized } from '../../lib/validation';
 
 function RegenerateForm({ onCodes, onCancel }: { onCodes(codes: string[]): void; onCancel(): void }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: zodResolver(recoveryCodesRequestSchema), defaultValues: { password: '' } });
+  const form = useForm({ resolver: localized(zodResolver(recoveryCodesRequestSchema)), defaultValues: { password: '' } });
   const regenerate = useRegenerateRecoveryCodes();
   const onSubmit = form.handleSubmit((values) => regenerate.mutate(values, { onSuccess: ({ recovery_codes }) => onCodes(recovery_codes) }));
   return (
@@ -38,7 +39,7 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes(codes: string[]): void;
 
 function DisableForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: zodResolver(twoFactorDisableSchema), defaultValues: { password: '', code: '' } });
+  const form = useForm({ resolver: localized(zodResolver(twoFactorDisableSchema)), defaultValues: { password: '', code: '' } });
   const disable = useDisableTwoFactor(onDone);
   const { errors } = form.formState;
   return (

@@ -7,11 +7,12 @@ import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { TextField } from '../ui/TextField';
+import { localized } from '../../lib/validation';
 
 /** Scan (or type) the secret, then confirm with the code the authenticator shows. */
 export function TwoFactorSetup({ setup, onCancel, onEnabled }: { setup: Setup; onCancel(): void; onEnabled(codes: string[]): void }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: zodResolver(twoFactorEnableSchema), defaultValues: { code: '' } });
+  const form = useForm({ resolver: localized(zodResolver(twoFactorEnableSchema)), defaultValues: { code: '' } });
   const enable = useEnableTwoFactor();
   const onSubmit = form.handleSubmit((values) => enable.mutate(values, { onSuccess: ({ recovery_codes }) => onEnabled(recovery_codes) }));
   return (

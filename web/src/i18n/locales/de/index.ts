@@ -13,8 +13,9 @@ import settings from './settings.json';
 import sharing from './sharing.json';
 import trash from './trash.json';
 import upload from './upload.json';
+import validation from './validation.json';
 import versions from './versions.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, versions };
+export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, validation, versions };
 export { dateLocale };
