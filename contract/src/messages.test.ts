@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { registerFormSchema } from './auth.js';
-import { passwordChangeSchema, recoveryCodeSchema, totpCodeSchema } from './account.js';
+import { loginRequestSchema, registerFormSchema } from './auth.js';
+import { deleteUserRequestSchema, passwordChangeSchema, recoveryCodeSchema, totpCodeSchema, twoFactorDisableSchema } from './account.js';
 import { adminUserUpdateSchema } from './admin.js';
-import { tagSchema } from './files.js';
+import { fileUpdateSchema, shareRequestSchema, tagSchema } from './files.js';
 import { folderNameSchema } from './folders.js';
+import { fileRequestCreateSchema } from './links.js';
 import { VALIDATION_MESSAGES } from './messages.js';
 
 const catalogue: string[] = Object.values(VALIDATION_MESSAGES);
@@ -20,7 +21,8 @@ describe('VALIDATION_MESSAGES', () => {
     expect(new Set(catalogue).size).toBe(catalogue.length);
   });
 
-  // What people type into the web's forms: each message they can cause must be in the catalogue (the web translates only those).
+  // What people type into the web's forms: each message they can cause, in the browser or back from the
+  // server, must be in the catalogue (the web translates only those).
   it.each<[string, z.ZodType, unknown[]]>([
     ['register', registerFormSchema, [{}, { username: 'a b', email: 'x', password: '1', confirmPassword: '2' }, { username: 'a'.repeat(51), email: `${'a'.repeat(250)}@b.cd`, password: 'x'.repeat(257) }]],
     ['password change', passwordChangeSchema, [{}, { current_password: 'x'.repeat(257), new_password: '1' }]],
@@ -29,6 +31,12 @@ describe('VALIDATION_MESSAGES', () => {
     ['quota', adminUserUpdateSchema, [{ storage_quota_mb: 'ten' }, { storage_quota_mb: 1.5 }, { storage_quota_mb: 0 }, { storage_quota_mb: 2 ** 40 }]],
     ['folder name', folderNameSchema, [undefined, ' ', 'a/b', 'x'.repeat(256)]],
     ['tag', tagSchema, [' ', 'x'.repeat(51), 'a\u0001']],
+    ['tags', fileUpdateSchema, [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, { original_name: ' ' }, { original_name: 'x'.repeat(256) }]],
+    ['sign-in', loginRequestSchema, [{}, { username: 'x'.repeat(251), password: 'x'.repeat(257) }]],
+    ['two-factor off', twoFactorDisableSchema, [{}, { password: 'x'.repeat(257), code: '1' }]],
+    ['delete a user', deleteUserRequestSchema, [{}, { confirm_username: 'x'.repeat(301) }]],
+    ['share with users', shareRequestSchema, [{ is_public: false, shared_users: [' ', 'x'.repeat(51)] }, { is_public: false, shared_users: Array.from({ length: 101 }, (_, i) => `u${i}`) }]],
+    ['file request', fileRequestCreateSchema, [{ folder_id: 1, password: '', label: 'x'.repeat(101), message: 'x'.repeat(1001) }, { folder_id: 1, label: 'a\u0001', message: 'a\u0001' }]],
   ])('%s messages come from the catalogue', (_form, schema, inputs) => {
     const messages = inputs.flatMap((input) => messagesOf(schema, input));
     expect(messages.length).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult } from '@vault/contract';
+import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES } from '@vault/contract';
 import { drain } from '../drain.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
@@ -47,7 +47,7 @@ async function applyField(batch: UploadBatch, name: string, value: string, trunc
     batch.chooseOnConflict(parsed.data);
   } else if (TAG_FIELDS.has(name)) {
     const parsed = tagSchema.safeParse(value);
-    if (truncated || !parsed.success) throw new Invalid(parsed.error?.issues[0]?.message ?? `Tags must be at most ${LIMITS.maxTagLength} characters`);
+    if (truncated || !parsed.success) throw new Invalid(parsed.error?.issues[0]?.message ?? VALIDATION_MESSAGES.tagTooLong);
     batch.addTag(parsed.data);
   }
 }

@@ -4,6 +4,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { announceAccessChange, revokeSessions } from './end-sessions.js';
 import { assertPassword } from './verify-password.js';
+import { VALIDATION_MESSAGES } from '@vault/contract';
 
 /**
  * PUT /api/account/password: the current password proves it is the owner;
@@ -11,7 +12,7 @@ import { assertPassword } from './verify-password.js';
  * satisfies an admin's demand for a new password after a reset.
  */
 export async function changePassword(ctx: DomainContext, actor: Actor, change: PasswordChange): Promise<void> {
-  await assertPassword(ctx, actor, change.current_password, 'Current password is wrong');
+  await assertPassword(ctx, actor, change.current_password, VALIDATION_MESSAGES.currentPasswordWrong);
   if (change.new_password === change.current_password) throw new Invalid('Choose a password different from the current one');
   const hash = await ctx.passwords.hash(change.new_password);
   await ctx.db.transaction().execute(async (trx) => {

@@ -6,6 +6,7 @@ import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
 import { recordActivity } from '../shared/activity.js';
 import { issueChallenge } from '../two-factor/challenge.js';
 import { openSession, type SignInClient } from './sessions.js';
+import { VALIDATION_MESSAGES } from '@vault/contract';
 
 const MB = 1024 * 1024;
 
@@ -75,7 +76,7 @@ export interface LoginInput {
   mode?: 'user' | 'admin' | undefined;
 }
 
-const BAD_CREDENTIALS = 'Invalid username or password';
+const BAD_CREDENTIALS = VALIDATION_MESSAGES.signInFailed;
 
 /** The answer to a right password: a session, or a two-factor challenge when the account has a second factor. */
 export async function startSession(ctx: DomainContext, row: UserRow, client: SignInClient): Promise<AuthResponse> {

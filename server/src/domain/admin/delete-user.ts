@@ -6,6 +6,7 @@ import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { assertNotLastAdmin, assertNotSelf, lockTarget } from './user-guards.js';
+import { VALIDATION_MESSAGES } from '@vault/contract';
 
 interface Removed {
   files: { id: number; audience: Audience }[];
@@ -25,7 +26,7 @@ export async function deleteUser(ctx: DomainContext, admin: Actor, userId: numbe
   const removed = await ctx.db.transaction().execute(async (trx): Promise<Removed> => {
     const target = await lockTarget(trx, ctx, admin, userId);
     assertNotSelf(admin, target, 'delete');
-    if (confirmUsername.toLowerCase() !== target.username.toLowerCase()) throw new Invalid('The username does not match');
+    if (confirmUsername.toLowerCase() !== target.username.toLowerCase()) throw new Invalid(VALIDATION_MESSAGES.confirmUsernameMismatch);
     await assertNotLastAdmin(trx, target, 'deleted');
     const files = await trx.selectFrom('files').select(['id', 'user_id', 'is_public', 'folder_id']).where('user_id', '=', userId).execute();
     const folders = await trx.selectFrom('folders').select('id').where('user_id', '=', userId).execute();

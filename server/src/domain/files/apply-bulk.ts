@@ -1,4 +1,4 @@
-import { LIMITS, type BulkAction, type BulkInput, type BulkResponse } from '@vault/contract';
+import { LIMITS, type BulkAction, type BulkInput, type BulkResponse, VALIDATION_MESSAGES } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
@@ -75,7 +75,7 @@ export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInp
     const current = (await trx.selectFrom('file_tags').select('tag').where('file_id', '=', id).orderBy('tag').execute()).map((r) => r.tag);
     const next = retag(current, add, remove);
     if (sameTags(current, next)) return null;
-    if (next.length > LIMITS.maxTags) throw new Invalid(`Maximum ${LIMITS.maxTags} tags allowed`);
+    if (next.length > LIMITS.maxTags) throw new Invalid(VALIDATION_MESSAGES.tooManyTags);
     await replaceTags(trx, id, next);
     await trx.updateTable('files').set({ updated_at: now }).where('id', '=', id).execute();
     const audience = await fileAudience(trx, row);

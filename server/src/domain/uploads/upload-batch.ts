@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { LIMITS, extensionOf, type FileItem, type OnConflict } from '@vault/contract';
+import { LIMITS, extensionOf, type FileItem, type OnConflict, VALIDATION_MESSAGES } from '@vault/contract';
 import { drain } from '../../drain.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ingest, type IngestedObject, type OwnContent } from '../../storage/ingest.js';
@@ -91,7 +91,7 @@ export class UploadBatch {
   addTag(tag: string): void {
     const tags = this.options.tags;
     if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return;
-    if (tags.length >= LIMITS.maxTags) throw new Invalid(`Maximum ${LIMITS.maxTags} tags allowed`);
+    if (tags.length >= LIMITS.maxTags) throw new Invalid(VALIDATION_MESSAGES.tooManyTags);
     tags.push(tag);
   }
 
