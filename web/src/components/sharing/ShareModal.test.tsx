@@ -129,6 +129,23 @@ describe('ShareModal', () => {
     expect(await screen.findByText('Share update failed', { selector: '[role="alert"] *, [role="alert"]' })).toBeInTheDocument();
   });
 
+  it('has one footer, Cancel and Update Sharing at the foot of the dialog, below the links with their own New link', async () => {
+    const { user } = openShare({
+      'GET /api/files/5/share': { body: { is_public: false, shared_users: [] } },
+      'GET /api/links': { body: { links: [] } },
+    });
+    const links = await screen.findByRole('region', { name: 'Links' });
+    await within(links).findByText('No links yet.');
+    const buttons = within(screen.getByRole('dialog')).getAllByRole('button');
+    expect(buttons.slice(-2).map((b) => b.textContent)).toEqual(['Cancel', 'Update Sharing']);
+    // The footer follows everything the dialog holds, links included.
+    expect(links.compareDocumentPosition(screen.getByRole('button', { name: 'Update Sharing' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(links).getByRole('button', { name: 'New link' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('does not offer saving when the current state cannot be loaded', async () => {
     openShare({ 'GET /api/files/5/share': { status: 404, body: { error: 'File not found' } } });
     expect(await screen.findByRole('alert')).toHaveTextContent('File not found');

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
 import clsx from 'clsx';
-import type { FileItem, Folder, ShareState } from '@vault/contract';
+import type { FileItem, Folder } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { unknownUsernames, useRecipientChecks, useShareState, useUpdateShare, type Shareable } from '../../api/sharing';
+import { useShareState, type Shareable } from '../../api/sharing';
 import { shareLink } from '../../lib/clipboard';
 import { formatShareSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
@@ -16,6 +16,7 @@ import { Label } from '../ui/Label';
 import { LoadingState } from '../ui/LoadingState';
 import { Spinner } from '../ui/Spinner';
 import { useCopyLink } from './use-copy-link';
+import { useShareDraft, type ShareDraft } from './use-share-draft';
 
 /** Loaded with the dialog's first opening: most pages that offer sharing never show it. */
 const ShareLinksSection = lazy(async () => ({ default: (await import('../links/ShareLinksSection')).ShareLinksSection }));
@@ -169,62 +170,32 @@ function SharedUsers({ users, unknown, checking, onAdd, onRemove }: SharedUsersP
   );
 }
 
-function ShareForm({ target, initial, onDone }: { target: ShareTarget; initial: ShareState; onDone(): void }) {
+function ShareForm({ target, initiallyPublic, draft }: { target: ShareTarget; initiallyPublic: boolean; draft: ShareDraft }) {
   const { t } = useTranslation('sharing');
-  const [isPublic, setIsPublic] = useState(initial.is_public);
-  const [users, setUsers] = useState<string[]>(initial.shared_users);
-  const mutation = useUpdateShare(target, onDone);
-  // A known name takes its owner's spelling.
-  const respell = useCallback((name: string, spelling: string) => setUsers((current) => current.map((u) => (u === name ? spelling : u))), []);
-  const recipients = useRecipientChecks(respell);
-  const refused = unknownUsernames(mutation.error);
-  const unknown = new Set(users.map((u) => u.toLowerCase()).filter((u) => refused.includes(u) || recipients.statusOf(u) === 'unknown'));
-  const checking = new Set(users.map((u) => u.toLowerCase()).filter((u) => recipients.statusOf(u) === 'checking'));
-  // A refusal that named users is answered at those names: it goes with them.
-  const failure = mutation.error && refused.length === 0 ? errorMessage(mutation.error, t('shareFailed')) : null;
-  const named = isPublic ? [] : users;
-
   return (
     <form
       id="share-form"
       onSubmit={(e) => {
         e.preventDefault();
-        mutation.mutate({ is_public: isPublic, shared_users: named });
+        draft.save();
       }}
       className="space-y-5"
     >
-      {failure && <Alert tone="error">{failure}</Alert>}
-      <VisibilityChoice kind={target.kind} isPublic={isPublic} onChange={setIsPublic} />
-      {isPublic ? (
+      {draft.failure && <Alert tone="error">{errorMessage(draft.failure, t('shareFailed'))}</Alert>}
+      <VisibilityChoice kind={target.kind} isPublic={draft.isPublic} onChange={draft.setPublic} />
+      {draft.isPublic ? (
         <div className="space-y-3">
           <PublicLink url={shareLink(target.kind === 'file' ? 'files' : 'folders', target.id)} />
-          {!initial.is_public && <p className="text-xs text-slate-500">{t('theLinkWorksOnceYou')}</p>}
-          {users.length > 0 && (
+          {!initiallyPublic && <p className="text-xs text-slate-500">{t('theLinkWorksOnceYou')}</p>}
+          {draft.users.length > 0 && (
             <p className="text-xs text-amber-700">
-              {t(target.kind === 'file' ? 'namedSharingFile' : 'namedSharingFolder', { count: users.length })}
+              {t(target.kind === 'file' ? 'namedSharingFile' : 'namedSharingFolder', { count: draft.users.length })}
             </p>
           )}
         </div>
       ) : (
-        <SharedUsers
-          users={users}
-          unknown={unknown}
-          checking={checking}
-          onAdd={(name) => {
-            setUsers((current) => [...current, name]);
-            recipients.check(name);
-          }}
-          onRemove={(name) => setUsers((current) => current.filter((u) => u !== name))}
-        />
+        <SharedUsers users={draft.users} unknown={draft.unknown} checking={draft.checking} onAdd={draft.add} onRemove={draft.remove} />
       )}
-      <div className="flex flex-wrap justify-end gap-2 pt-1">
-        <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button type="submit" loading={mutation.isPending} disabled={named.some((u) => unknown.has(u.toLowerCase()) || checking.has(u.toLowerCase()))}>
-          {t('updateSharing')}
-        </Button>
-      </div>
     </form>
   );
 }
@@ -237,6 +208,23 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
   const { t } = useTranslation('sharing');
   const current = useShareState(target, open);
   const close = () => onOpenChange(false);
+  const loaded = current.data && current.isFetchedAfterMount ? current.data : undefined;
+  const draft = useShareDraft(target, loaded, close);
+  // One footer for the whole dialog: close, and the one action that saves. The links below save on their own, at their rows.
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={close} disabled={draft.pending}>
+        {t('cancel')}
+      </Button>
+      {current.isError ? (
+        <Button onClick={() => void current.refetch()}>{t('tryAgain')}</Button>
+      ) : (
+        <Button type="submit" form="share-form" loading={draft.pending} disabled={!loaded || draft.blocked}>
+          {t('updateSharing')}
+        </Button>
+      )}
+    </>
+  );
   return (
     <Dialog
       open={open}
@@ -250,29 +238,20 @@ export function ShareModal({ open, onOpenChange, target }: ShareModalProps) {
           <span className="shrink-0 text-slate-500">{formatShareSize(target.size)}</span>
         </span>
       }
+      footer={footer}
     >
-      <div>
-        {current.isError ? (
-          <div className="space-y-4">
-            <Alert tone="error">{errorMessage(current.error, t('loadFailed'))}</Alert>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={close}>
-                {t('cancel')}
-              </Button>
-              <Button onClick={() => void current.refetch()}>{t('tryAgain')}</Button>
-            </div>
-          </div>
-        ) : current.data && current.isFetchedAfterMount ? (
-          <div className="space-y-5">
-            <ShareForm target={target} initial={current.data} onDone={close} />
-            <Suspense fallback={null}>
-              <ShareLinksSection item={{ type: target.kind, id: target.id }} />
-            </Suspense>
-          </div>
-        ) : (
-          <LoadingState label={t('loadingSharingSettings')} />
-        )}
-      </div>
+      {current.isError ? (
+        <Alert tone="error">{errorMessage(current.error, t('loadFailed'))}</Alert>
+      ) : loaded ? (
+        <div className="space-y-5">
+          <ShareForm target={target} initiallyPublic={loaded.is_public} draft={draft} />
+          <Suspense fallback={null}>
+            <ShareLinksSection item={{ type: target.kind, id: target.id }} />
+          </Suspense>
+        </div>
+      ) : (
+        <LoadingState label={t('loadingSharingSettings')} />
+      )}
     </Dialog>
   );
 }
