@@ -20,6 +20,9 @@ test('turns on two-factor sign-in from the QR secret, signs out, and signs in wi
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // Shown in blocks of 4, it still selects (and so copies) as one unspaced key.
+  await page.getByTestId('totp-secret').click();
+  expect(await page.evaluate(() => getSelection()?.toString())).toBe(secret);
   // Confirm with the current step's code: should the step end before the click, it is still inside the window.
   await page.getByLabel('Code from the app').fill(await codeAt(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();

@@ -4,9 +4,22 @@
  * names the file.
  */
 export function startBrowserDownload(url: string): void {
+  clickDownloadLink(url, '');
+}
+
+/** Saves text the page already holds as a file, named here: nothing is fetched. */
+export function saveTextFile(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  clickDownloadLink(url, fileName);
+  // The browser reads the blob after this task; freeing it at once could cancel the download.
+  window.setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/** `fileName` '' lets the response name the file. */
+function clickDownloadLink(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = '';
+  link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
