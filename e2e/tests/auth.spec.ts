@@ -1,6 +1,8 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { expect, expectToast, test } from './fixtures';
 import { apiToken, apiUpload } from './file-helpers';
-import { dashboardGreeting, newAccount, registerViaApi, signIn, storedSession } from './helpers';
+import { apiSession, dashboardGreeting, newAccount, registerViaApi, signIn, storedSession, type Account } from './helpers';
 import { textFile } from './samples';
 
 test('registering opens the dashboard with the username', async ({ page }) => {
@@ -119,7 +121,68 @@ test('a wrong password shows the server message', async ({ page, request }) => {
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   await expect(page.getByRole('alert')).not.toHaveText('Login failed');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+/** Turns on two-factor sign-in for an account through the API, as Settings does. */
+async function turnOnTwoFactor(request: APIRequestContext, account: Account): Promise<void> {
+  const headers = { authorization: `Bearer ${(await apiSession(request, account)).token}` };
+  const setup = await request.post('/api/account/2fa/setup', { headers });
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await request.post('/api/account/2fa/enable', { headers, data: { code: await generate({ secret }) } });
+  expect(enable.status(), await enable.text()).toBe(200);
+}
+
+/** The sign-in card's distance from the top of the page. */
+async function cardTop(page: Page): Promise<number> {
+  const card = page.getByRole('main').locator('> div').filter({ has: page.getByRole('heading', { level: 1 }) });
+  return (await card.boundingBox())!.y;
+}
+
+test('the sign-in card keeps its place: errors, Admin Login and the two-factor step do not move its top', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  await turnOnTwoFactor(request, account);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Fill Demo Credentials' })).toBeVisible();
+  const top = await cardTop(page);
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  expect(await cardTop(page)).toBe(top);
+
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  expect(await cardTop(page)).toBe(top);
+
+  await page.getByRole('button', { name: 'Admin Login' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Login' })).toBeVisible();
+  expect(await cardTop(page)).toBe(top);
+
+  await page.getByRole('button', { name: 'User Login' }).click();
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
+  expect(await cardTop(page)).toBe(top);
+
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+  expect(await cardTop(page)).toBe(top);
+});
+
+test('switching User / Admin Login leaves the fields in place where one title wraps and the other does not (German, 390 px)', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('vault.language', 'de'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  const username = page.getByLabel('Benutzername');
+  const before = (await username.boundingBox())!.y;
+  await page.getByRole('button', { name: 'Administrator', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Administrator-Anmeldung' })).toBeVisible();
+  expect((await username.boundingBox())!.y).toBe(before);
 });

@@ -76,6 +76,7 @@ export function LoginPage() {
       top={<LoginModeToggle mode={mode} onChange={switchMode} />}
       title={t(COPY[mode].title)}
       subtitle={t(COPY[mode].subtitle)}
+      headings={Object.values(COPY).map((copy) => ({ title: t(copy.title), subtitle: t(copy.subtitle) }))}
       footer={
         config.data?.registration_open === false ? (
           t('accountsByAdmin')
