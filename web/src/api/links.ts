@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   downloadLinkResponseSchema,
+  endedLinksRemovedSchema,
   fileRequestListResponseSchema,
   fileRequestResponseSchema,
   fileRequestUploadsPath,
@@ -62,6 +63,34 @@ export function useRevokeShareLink() {
       await invalidate(queryClient, 'linksChanged');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.revokeFailed'))),
+  });
+}
+
+/** Takes an ended link (revoked, expired, used up) off the list for good. */
+export function useRemoveEndedLink(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend(`/api/links/ended/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast.success(i18n.t('links:toast.removed'));
+      onDone();
+      await invalidate(queryClient, 'linksChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.removeFailed'))),
+  });
+}
+
+/** Takes every ended link off the list for good. */
+export function useRemoveEndedLinks(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('/api/links/ended', endedLinksRemovedSchema, { method: 'DELETE' }),
+    onSuccess: async ({ removed }) => {
+      toast.success(i18n.t('links:toast.removedEnded', { count: removed }));
+      onDone();
+      await invalidate(queryClient, 'linksChanged');
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.removeFailed'))),
   });
 }
 
