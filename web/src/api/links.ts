@@ -158,6 +158,13 @@ export function refusalOf(error: unknown): LinkRefusal | undefined {
   return error instanceof ApiError ? error.details.link_refusal : undefined;
 }
 
+/** Why a link that opened no longer does: it ended, or its item is gone; undefined for any other answer. */
+export type EndedRefusal = Exclude<LinkRefusal, 'password_required' | 'wrong_password'>;
+export function endedRefusal(error: unknown): EndedRefusal | undefined {
+  const refusal = refusalOf(error);
+  return refusal === 'password_required' || refusal === 'wrong_password' ? undefined : refusal;
+}
+
 export type LinkKind = 's' | 'r';
 
 /** The grant a password earned, kept for this tab only: a closed tab asks again. */
@@ -182,12 +189,17 @@ export function useLinkView(token: string, grant: string | undefined) {
   });
 }
 
+/** How often an open request's page asks again: its owner may close it meanwhile, or others may fill it. */
+const REQUEST_RECHECK_MS = 60_000;
+
+/** A file request's page: asked again when the tab comes back and each minute, until it has ended. */
 export function useRequestView(token: string, grant: string | undefined) {
   return useQuery({
     queryKey: ['request-view', token, grant ?? null],
     queryFn: () => visitorRequest(`/api/r/${token}`, fileRequestViewSchema, grant),
     retry: false,
-    staleTime: Infinity,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => (endedRefusal(query.state.error) ? false : REQUEST_RECHECK_MS),
   });
 }
 
