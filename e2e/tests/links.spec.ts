@@ -165,3 +165,27 @@ test('on a phone, names and facts beside buttons are shown whole, facts wrapping
   expect(factsBox!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
   expect(buttonBox!.y).toBeGreaterThanOrEqual(factsBox!.y + factsBox!.height);
 });
+
+test('the sharing page is one scroll on a phone: a long list shows five rows, then all of them, and never scrolls on its own', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const owner = await registerViaApi(request, newAccount('many'));
+  await signInViaApi(page, owner);
+  const { token } = await storedSession(page);
+  const [fileId] = await apiUpload(request, token!, [{ name: 'handout.txt', mimeType: 'text/plain', buffer: textFile('h') }]);
+  for (let i = 1; i <= 30; i++) {
+    const link = await request.post('/api/links', { headers: { Authorization: `Bearer ${token}` }, data: { item: { type: 'file', id: fileId }, label: `Copy ${i}` } });
+    expect(link.status()).toBe(201);
+  }
+
+  await page.goto('/sharing');
+  const links = page.getByRole('list', { name: 'Links' });
+  await expect(links.getByRole('listitem')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Show all 30' }).click();
+  await expect(links.getByRole('listitem')).toHaveCount(30);
+  // No box of its own to scroll: the list is as tall as its rows, and the page scrolls instead.
+  expect(await links.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  expect(await links.evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
+  await links.getByRole('listitem').last().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(links.getByRole('listitem').last()).toBeInViewport();
+});

@@ -194,4 +194,22 @@ describe('SharingPage', () => {
     expect(screen.queryByRole('button', { name: 'Remove ended links' })).toBeNull();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/links/ended/32', '/api/links/ended']);
   });
+  it('lists five rows of a long list, then all of them on "Show all {n}", inside the page\'s own scroll', async () => {
+    const links = Array.from({ length: 12 }, (_, i) => ({ ...passwordLink, id: 100 + i, label: `Link ${i + 1}` }));
+    signedIn({ 'GET /api/links': { body: { links } } });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    const mine = await list('Links');
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(5);
+    expect(mine.className).not.toMatch(/overflow|max-h/);
+    const more = screen.getByRole('button', { name: 'Show all 12' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(5);
+    // A short list has nothing more to show.
+    expect(within(await list('Public Files')).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Show all/ })).toHaveLength(1);
+  });
 });
