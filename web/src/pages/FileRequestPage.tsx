@@ -6,7 +6,7 @@ import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@v
 import { useAllowedTypes, useAppConfig } from '../api/auth';
 import { endedRefusal, sendToRequest, storedGrant, useRequestView, type EndedRefusal } from '../api/links';
 import type { TusUpload } from '../api/uploads';
-import { LinkGate, endedText } from '../components/links/LinkGate';
+import { ENDED_ICON, LinkGate, endedText } from '../components/links/LinkGate';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
@@ -51,7 +51,7 @@ function EndedNotice({ ended }: { ended: EndedRefusal }) {
   const { t } = useTranslation('links');
   const text = endedText('r', ended);
   return (
-    <Alert tone="notice">
+    <Alert tone="notice" icon={ENDED_ICON[ended]}>
       <p className="font-semibold">{t(`refusal.${text}.title`)}</p>
       <p>{t(`refusal.${text}`)}</p>
     </Alert>

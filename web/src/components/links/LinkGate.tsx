@@ -9,7 +9,8 @@ import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/LoadingState';
 import { TextField } from '../ui/TextField';
 
-const ENDED_ICON: Record<EndedRefusal, typeof Clock> = {
+/** How each way a link ends is pictured. */
+export const ENDED_ICON: Record<EndedRefusal, typeof Clock> = {
   not_found: Link2Off,
   expired: Clock,
   exhausted: CircleSlash,
