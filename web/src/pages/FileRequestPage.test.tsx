@@ -37,6 +37,7 @@ vi.mock('tus-js-client', () => ({
 }));
 
 afterEach(() => {
+  focusManager.setFocused(undefined);
   started.length = 0;
   remembered.clear();
   sessionStorage.clear();
@@ -60,6 +61,14 @@ function headersOf(upload: FakeUpload): Record<string, string> {
   const headers: Record<string, string> = {};
   upload.options.onBeforeRequest?.({ setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as tus.HttpRequest);
   return headers;
+}
+
+/** The visitor leaves the tab and comes back to it. */
+function returnToTab() {
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
 }
 
 const succeed = (upload: FakeUpload) => upload.options.onSuccess?.({ lastResponse: { getHeader: () => undefined } as unknown as tus.HttpResponse });
@@ -187,13 +196,9 @@ describe('FileRequestPage', () => {
     const { calls } = openRequest(() => (closed ? { status: 410, body: { error: 'This link has been revoked by its owner.', link_refusal: 'revoked' } } : OPEN_VIEW));
     expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();
     closed = true;
-    act(() => {
-      focusManager.setFocused(false);
-      focusManager.setFocused(true);
-    });
+    returnToTab();
     expect(await screen.findByText('Request closed')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`)).toHaveLength(2);
-    act(() => focusManager.setFocused(undefined));
   });
   it('asks for the password again when the owner changed it while the page was open', async () => {
     sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
@@ -201,11 +206,7 @@ describe('FileRequestPage', () => {
     openRequest(() => (changed ? { status: 401, body: { error: 'This link is protected by a password.', link_refusal: 'password_required' } } : OPEN_VIEW));
     expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();
     changed = true;
-    act(() => {
-      focusManager.setFocused(false);
-      focusManager.setFocused(true);
-    });
+    returnToTab();
     expect(await screen.findByRole('heading', { name: 'Password required' })).toBeInTheDocument();
-    act(() => focusManager.setFocused(undefined));
   });
 });
