@@ -1,36 +1,40 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, LinkRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { LIVE_ITEM } from './live-item.js';
 import { ownedLink } from './owned-link.js';
-import { shareLinkActive } from './state.js';
+import { fileRequestActive, shareLinkActive } from './state.js';
 
 /**
- * Share links that have ended (revoked, expired or used up) leave the owner's
- * list for good. An active link is never removed: it is revoked first, so no
- * single click ends a link's access and its record at once. Nothing refers to
- * the row: its downloads' activity names it in words ("via share link #12")
- * and ids are never reused.
+ * Share links and file requests that have ended (revoked or closed, expired,
+ * used up or full) leave the owner's list for good. An active one is never
+ * removed: it is revoked or closed first, so no single click ends a link's
+ * access and its record at once. Nothing refers to the row: the activity of
+ * its downloads and arrivals names it in words ("via share link #12"), ids
+ * are never reused, and a visitor's unfinished uploads through an ended
+ * request were unreachable already and go at their expiry.
  */
-const ended = (now: number) => (eb: ExpressionBuilder<Database, 'links'>) => eb.not(shareLinkActive(eb, now));
+const ACTIVE = { share: shareLinkActive, request: fileRequestActive } as const;
+const ended = (kind: LinkRow['kind'], now: number) => (eb: ExpressionBuilder<Database, 'links'>) => eb.not(ACTIVE[kind](eb, now));
+const STILL_ACTIVE = { share: 'Revoke the link before removing it', request: 'Close the file request before removing it' } as const;
 
-/** DELETE /api/links/ended/{id}: one ended share link of the caller's. */
-export async function removeEndedLink(ctx: DomainContext, actor: Actor, id: number): Promise<void> {
-  await ownedLink(ctx.db, actor.id, 'share', id);
+/** DELETE /api/links/ended/{id} and /api/requests/ended/{id}: one ended link of the caller's. */
+export async function removeEndedLink(ctx: DomainContext, actor: Actor, kind: LinkRow['kind'], id: number): Promise<void> {
+  await ownedLink(ctx.db, actor.id, kind, id);
   // The state is checked by the DELETE itself: a link made active again meanwhile stays.
-  const removed = await ctx.db.deleteFrom('links').where('id', '=', id).where(ended(Date.now())).executeTakeFirst();
-  if (removed.numDeletedRows === 0n) throw new Conflict('Revoke the link before removing it');
+  const removed = await ctx.db.deleteFrom('links').where('id', '=', id).where(ended(kind, Date.now())).executeTakeFirst();
+  if (removed.numDeletedRows === 0n) throw new Conflict(STILL_ACTIVE[kind]);
 }
 
-/** DELETE /api/links/ended: every ended share link the caller's list shows (links of items in Trash stay with them). */
-export async function removeEndedLinks(ctx: DomainContext, actor: Actor): Promise<{ removed: number }> {
+/** DELETE /api/links/ended and /api/requests/ended: every ended link of this kind the caller's list shows (those of items in Trash stay with them). */
+export async function removeEndedLinks(ctx: DomainContext, actor: Actor, kind: LinkRow['kind']): Promise<{ removed: number }> {
   const removed = await ctx.db
     .deleteFrom('links')
     .where('user_id', '=', actor.id)
-    .where('kind', '=', 'share')
+    .where('kind', '=', kind)
     .where(LIVE_ITEM)
-    .where(ended(Date.now()))
+    .where(ended(kind, Date.now()))
     .executeTakeFirst();
   return { removed: Number(removed.numDeletedRows) };
 }

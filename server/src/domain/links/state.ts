@@ -17,15 +17,24 @@ export function refusalOf(state: LinkState): Exclude<LinkRefusal, 'not_found' | 
   return state === 'active' ? undefined : state;
 }
 
+type Links = ExpressionBuilder<Database, 'links'>;
+
+const openAndUnexpired = (eb: Links, now: number) => [eb('revoked_at', 'is', null), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])];
+
 /**
  * linkState(row) === 'active' for a share link, as a condition over `links`:
  * for statements that must decide and act in one step (a download's claim,
  * the removal of ended links), so nothing changes between the two.
  */
-export function shareLinkActive(eb: ExpressionBuilder<Database, 'links'>, now: number) {
+export function shareLinkActive(eb: Links, now: number) {
+  return eb.and([...openAndUnexpired(eb, now), eb.or([eb('max_downloads', 'is', null), eb('downloads', '<', eb.ref('max_downloads'))])]);
+}
+
+/** The same for a file request: open, not expired, and neither full of files nor of bytes. */
+export function fileRequestActive(eb: Links, now: number) {
   return eb.and([
-    eb('revoked_at', 'is', null),
-    eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]),
-    eb.or([eb('max_downloads', 'is', null), eb('downloads', '<', eb.ref('max_downloads'))]),
+    ...openAndUnexpired(eb, now),
+    eb.or([eb('max_files', 'is', null), eb('files_received', '<', eb.ref('max_files'))]),
+    eb.or([eb('max_bytes', 'is', null), eb('bytes_received', '<', eb.ref('max_bytes'))]),
   ]);
 }

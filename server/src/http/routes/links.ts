@@ -102,13 +102,13 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     '/api/links/ended/:id',
     api({ summary: 'Remove an ended share link from your list', tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
     async (request, reply) => {
-      await removeEndedLink(request.ctx, actorOf(request), idOf(request));
+      await removeEndedLink(request.ctx, actorOf(request), 'share', idOf(request));
       return reply.status(204).send();
     },
   );
 
   app.delete('/api/links/ended', api({ summary: 'Remove all your ended share links from your list', tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
-    removeEndedLinks(request.ctx, actorOf(request)),
+    removeEndedLinks(request.ctx, actorOf(request), 'share'),
   );
 
   app.get(
