@@ -66,31 +66,36 @@ export function useRevokeShareLink() {
   });
 }
 
-/** Takes an ended link (revoked, expired, used up) off the list for good. */
-export function useRemoveEndedLink(onDone: () => void) {
+/** The owner's two lists of links: share links and file requests. */
+export type OwnLinkKind = 'share' | 'request';
+const ENDED_PATH = { share: '/api/links/ended', request: '/api/requests/ended' } as const;
+const LIST_CHANGED = { share: 'linksChanged', request: 'fileRequestsChanged' } as const;
+
+/** Takes an ended link (revoked, expired, used up) or file request (closed, expired, full) off its list for good. */
+export function useRemoveEndedLink(kind: OwnLinkKind, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiSend(`/api/links/ended/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiSend(`${ENDED_PATH[kind]}/${id}`, { method: 'DELETE' }),
     onSuccess: async () => {
-      toast.success(i18n.t('links:toast.removed'));
+      toast.success(i18n.t(`links:ended.${kind}.removed`));
       onDone();
-      await invalidate(queryClient, 'linksChanged');
+      await invalidate(queryClient, LIST_CHANGED[kind]);
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.removeFailed'))),
+    onError: (error) => toast.error(errorMessage(error, i18n.t(`links:ended.${kind}.removeFailed`))),
   });
 }
 
-/** Takes every ended link off the list for good. */
-export function useRemoveEndedLinks(onDone: () => void) {
+/** Takes every ended one of a list off it for good. */
+export function useRemoveEndedLinks(kind: OwnLinkKind, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('/api/links/ended', endedLinksRemovedSchema, { method: 'DELETE' }),
+    mutationFn: () => apiRequest(ENDED_PATH[kind], endedLinksRemovedSchema, { method: 'DELETE' }),
     onSuccess: async ({ removed }) => {
-      toast.success(i18n.t('links:toast.removedEnded', { count: removed }));
+      toast.success(i18n.t(`links:ended.${kind}.removedAll`, { count: removed }));
       onDone();
-      await invalidate(queryClient, 'linksChanged');
+      await invalidate(queryClient, LIST_CHANGED[kind]);
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.removeFailed'))),
+    onError: (error) => toast.error(errorMessage(error, i18n.t(`links:ended.${kind}.removeFailed`))),
   });
 }
 

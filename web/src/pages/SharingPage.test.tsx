@@ -176,14 +176,14 @@ describe('SharingPage', () => {
     const user = userEvent.setup();
     renderApp('/sharing');
     const mine = await list('Links');
-    expect(within(mine).queryByRole('button', { name: 'Remove plan.pdf' })).toBeNull();
+    expect(within(mine).queryByRole('button', { name: 'Remove link to plan.pdf' })).toBeNull();
 
-    await user.click(within(mine).getByRole('button', { name: 'Remove press-kit.zip' }));
+    await user.click(within(mine).getByRole('button', { name: 'Remove link to press-kit.zip' }));
     const ask = await screen.findByRole('dialog', { name: 'Remove this link?' });
     expect(ask).toHaveTextContent('The link to “press-kit.zip” has ended. Removing it takes it off your list for good.');
     await user.click(within(ask).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Link removed')).toBeInTheDocument();
-    await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Remove press-kit.zip' })).toBeNull());
+    await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Remove link to press-kit.zip' })).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Remove ended links' }));
     const all = await screen.findByRole('dialog', { name: 'Remove ended links?' });

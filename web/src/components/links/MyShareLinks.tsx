@@ -10,7 +10,7 @@ import { SharingList } from '../sharing/SharingList';
 import { CopyAddressButton } from './CopyAddressButton';
 import { shareLinkFacts } from './link-facts';
 import { LinkStateBadge } from './LinkStateBadge';
-import { RemoveEndedLinksButton, RemoveLinkButton } from './RemoveEndedLinks';
+import { RemoveEndedButton, RemoveLinkButton } from './RemoveEndedLinks';
 import { ShareLinkForm } from './ShareLinkForm';
 
 /** The sharing page's "Links": every share link of the user's, with its state and counts. */
@@ -25,7 +25,7 @@ export function MyShareLinks() {
         title={t('mine.title')}
         description={t('mine.description')}
         empty={t('mine.empty')}
-        actions={links.data && <RemoveEndedLinksButton links={links.data} />}
+        actions={links.data && <RemoveEndedButton kind="share" items={links.data} />}
         items={links.data?.map((link) => {
           const Icon = link.item.type === 'file' ? File : Folder;
           return {
@@ -50,7 +50,7 @@ export function MyShareLinks() {
                     <Link2Off aria-hidden="true" className="size-4" />
                   </Button>
                 )}
-                {link.state !== 'active' && <RemoveLinkButton link={link} name={link.item.name} />}
+                {link.state !== 'active' && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} />}
               </>
             ),
           };

@@ -43,7 +43,7 @@ function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
             <span className="hidden sm:inline">{t('revoke')}</span>
           </Button>
         )}
-        {!active && <RemoveLinkButton link={link} name={name} />}
+        {!active && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} label={t('removeNamed', { name })} />}
       </div>
       <p className="text-xs text-slate-500">
         <FactLine facts={shareLinkFacts(link)} />
