@@ -166,7 +166,7 @@ test('on a phone, names and facts beside buttons are shown whole, facts wrapping
   expect(buttonBox!.y).toBeGreaterThanOrEqual(factsBox!.y + factsBox!.height);
 });
 
-test('the sharing page is one scroll on a phone: a long list shows five rows, then all of them, and never scrolls on its own', async ({ page, request }) => {
+test('the sharing page is one scroll on a phone: a long list shows five rows, then all of them, and never scrolls on its own; card buttons stay inside their card', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await registerViaApi(request, newAccount('many'));
   await signInViaApi(page, owner);
@@ -177,7 +177,19 @@ test('the sharing page is one scroll on a phone: a long list shows five rows, th
     expect(link.status()).toBe(201);
   }
 
+  const inbox = await apiFolder(request, token!, 'Inbox');
+  const fileRequest = await request.post('/api/requests', { headers: { Authorization: `Bearer ${token}` }, data: { folder_id: inbox } });
+  const { request: created } = (await fileRequest.json()) as { request: { id: number } };
+  await request.delete(`/api/requests/${created.id}`, { headers: { Authorization: `Bearer ${token}` } });
+
   await page.goto('/sharing');
+  // "Remove ended requests" and "New file request" are wider than a phone's card together: they wrap inside it.
+  const requests = page.locator('section').filter({ has: page.getByRole('list', { name: 'File requests' }) });
+  const card = (await requests.boundingBox())!;
+  for (const name of ['Remove ended requests', 'New file request']) {
+    const box = (await requests.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  }
   const links = page.getByRole('list', { name: 'Links' });
   await expect(links.getByRole('listitem')).toHaveCount(5);
   await page.getByRole('button', { name: 'Show all 30' }).click();
