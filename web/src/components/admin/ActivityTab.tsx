@@ -105,7 +105,7 @@ export function ActivityTab() {
         title={t('recentActivity')}
         description={t(VIEWS[view].description)}
         actions={
-          <div role="group" aria-label={t('activity.view.label')} className="flex rounded-lg bg-slate-100 p-0.5">
+          <div role="group" aria-label={t('activity.view.label')} className="flex min-w-0 rounded-lg bg-slate-100 p-0.5">
             {(Object.keys(VIEWS) as (keyof typeof VIEWS)[]).map((key) => (
               <button
                 key={key}
