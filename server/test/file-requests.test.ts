@@ -45,8 +45,8 @@ describeEachDb('file requests', (t) => {
     const user = await t().server.ctx.db.selectFrom('users').select('used_bytes').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
     const held = await t().server.ctx.db.selectFrom('files').select((eb) => eb.fn.sum<number>('file_size').as('n')).where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
     expect(Number(user.used_bytes)).toBe(Number(held.n));
-    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'user_id', 'detail']).where('file_id', '=', stored.id).execute();
-    expect(activity).toEqual([{ type: 'upload', user_id: owner.user.id, detail: 'via file request "Scans" from Bob Visitor' }]);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'user_id', 'via', 'via_link_id', 'via_label', 'visitor']).where('file_id', '=', stored.id).execute();
+    expect(activity).toEqual([{ type: 'upload', user_id: owner.user.id, via: 'file_request', via_link_id: request.id, via_label: 'Scans', visitor: 'Bob Visitor' }]);
 
     const mine = await t().client.get('/api/requests', { token: owner.token });
     expect(mine.body.requests[0]).toMatchObject({ id: request.id, folder: { id: folder.id, name: 'Inbox' }, files_received: 1, bytes_received: scan.length, state: 'active' });

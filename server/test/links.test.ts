@@ -74,8 +74,8 @@ describeEachDb('share links', (t) => {
     expect(listed.body.links[0].last_used_at).not.toBeNull();
     const file = await t().client.get(`/api/files/${fileId}`, { token: owner.token });
     expect(file.body.file.download_count).toBe(1);
-    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('file_id', '=', fileId).where('type', '=', 'download').execute();
-    expect(activity).toEqual([{ type: 'download', detail: 'via share link "for Anna"' }]);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'via', 'via_link_id', 'via_label']).where('file_id', '=', fileId).where('type', '=', 'download').execute();
+    expect(activity).toEqual([{ type: 'download', via: 'share_link', via_link_id: link.id, via_label: 'for Anna' }]);
   });
 
   it('are made, listed, changed and revoked by the owner only; others see "not found"', async () => {

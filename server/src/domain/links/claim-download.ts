@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ActivityVia } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { LinkRefused } from './refusals.js';
@@ -30,7 +31,7 @@ export async function claimLinkDownload(ctx: DomainContext, link: LinkRow): Prom
   });
 }
 
-/** How a link's downloads read in its item's activity. */
-export function linkActivityDetail(link: Pick<LinkRow, 'label' | 'id'>): string {
-  return link.label ? `via share link "${link.label}"` : `via share link #${link.id}`;
+/** How a link's downloads came, for its item's activity. */
+export function viaShareLink(link: Pick<LinkRow, 'label' | 'id'>): ActivityVia {
+  return { kind: 'share_link', link_id: link.id, label: link.label, visitor: null };
 }

@@ -2,7 +2,7 @@ import { contentOf, type FileContent } from '../files/file-content.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { Forbidden } from '../shared/errors.js';
-import { claimLinkDownload, linkActivityDetail } from './claim-download.js';
+import { claimLinkDownload, viaShareLink } from './claim-download.js';
 import { linkFile } from './view-link.js';
 
 export interface LinkedFile {
@@ -18,6 +18,6 @@ export interface LinkedFile {
  */
 export async function openLinkFile(ctx: DomainContext, link: LinkRow, { fileId, inline }: { fileId: number; inline: boolean }): Promise<LinkedFile> {
   if (inline && link.allow_preview !== 1) throw new Forbidden('The owner of this link does not allow previews');
-  const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, linkActivityDetail(link));
+  const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, { via: viaShareLink(link) });
   return { content, claim: () => claimLinkDownload(ctx, link) };
 }
