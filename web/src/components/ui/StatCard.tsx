@@ -10,6 +10,8 @@ export interface StatCardProps {
   tone?: string;
   /** A line under the value, e.g. '12% of quota'. */
   detail?: ReactNode;
+  /** Whose figure it is, above its label, where a row mixes them (an admin's dashboard). */
+  scope?: string | undefined;
   /** Shows a placeholder instead of the value. */
   loading?: boolean;
   /**
@@ -43,7 +45,7 @@ const LAYOUTS = {
 } as const;
 
 /** A summary figure with its label and icon; the label is the element just before the value. */
-export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-accent-700', detail, loading = false, layout: layoutName = 'start' }: StatCardProps) {
+export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-accent-700', detail, scope, loading = false, layout: layoutName = 'start' }: StatCardProps) {
   const layout = LAYOUTS[layoutName];
   const tile = (
     <div className={clsx('shrink-0 items-center justify-center rounded-lg', layout.tile, tone)}>
@@ -55,6 +57,7 @@ export function StatCard({ label, value, icon: Icon, tone = 'bg-accent-50 text-a
       <div className={layout.card}>
         {layoutName !== 'end' && tile}
         <div className={clsx('min-w-0', layout.text)}>
+          {scope && <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{scope}</p>}
           <p className="text-sm font-medium text-slate-500">{label}</p>
           {loading ? (
             <div aria-hidden="true" className={clsx('mt-1.5 h-7 w-20 animate-pulse rounded bg-slate-100', layoutName === 'strip' && 'order-first')} />
