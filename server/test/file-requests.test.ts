@@ -195,8 +195,8 @@ describeEachDb('file requests', (t) => {
     // What arrived stays in the folder, its arrival still in the activity log.
     const files = await t().client.get(`/api/files?folder_id=${folder.id}`, { token: owner.token });
     expect(files.body.files.map((f: { original_name: string }) => f.original_name).sort()).toEqual(['a.txt', 'b.txt']);
-    const activity = await t().server.ctx.db.selectFrom('activity').select('detail').where('type', '=', 'upload').where('user_id', '=', owner.user.id).execute();
-    expect(activity.map((a) => a.detail).sort()).toEqual(['via file request "bytes"', 'via file request "full"']);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['via', 'via_label']).where('type', '=', 'upload').where('user_id', '=', owner.user.id).execute();
+    expect(activity.map((a) => `${a.via} ${a.via_label}`).sort()).toEqual(['file_request bytes', 'file_request full']);
   });
 
   it('show the owner each arrival live', async () => {

@@ -318,7 +318,7 @@ describeEachDb('share links', (t) => {
     const admin = await makeAdmin(t());
     const activity = await t().client.get('/api/admin/activity', { token: admin.token });
     expect(activity.status).toBe(200);
-    expect(activity.body.activity).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'download', file_id: fileId, detail: 'via share link "used up"' })]));
+    expect(activity.body.activity).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'download', file_id: fileId, via: expect.objectContaining({ kind: 'share_link', label: 'used up' }) })]));
   });
 
   it('go with their item', async () => {
