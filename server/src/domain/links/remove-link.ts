@@ -10,9 +10,9 @@ import { fileRequestActive, shareLinkActive } from './state.js';
  * Share links and file requests that have ended (revoked or closed, expired,
  * used up or full) leave the owner's list for good. An active one is never
  * removed: it is revoked or closed first, so no single click ends a link's
- * access and its record at once. Nothing refers to the row: the activity of
- * its downloads and arrivals names it in words ("via share link #12"), ids
- * are never reused, and a visitor's unfinished uploads through an ended
+ * access and its record at once. Nothing needs the row: the activity of its
+ * downloads and arrivals keeps the link's id and label as they were (ids are
+ * never reused), and a visitor's unfinished uploads through an ended
  * request were unreachable already and go at their expiry.
  */
 const ACTIVE = { share: shareLinkActive, request: fileRequestActive } as const;
