@@ -43,8 +43,10 @@ export const sessionInfoSchema = z.object({
   created_at: z.string(),
   last_seen_at: z.string(),
   address: z.string().nullable(),
-  /** "Firefox on Linux", from the user agent; null when it sent none. */
+  /** The browser's name from the user agent ("Firefox"); null when it names none Vault knows. */
   browser: z.string().nullable(),
+  /** The operating system's name from the user agent ("Linux"); null when it names none Vault knows. */
+  system: z.string().nullable(),
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -60,12 +60,19 @@ describeEachDb('account settings', (t) => {
     const user = await client().register();
     const laptop = await signIn(user.user.username, user.password, FIREFOX);
     const phone = await signIn(user.user.username, user.password, SAFARI_IPHONE);
+    await signIn(user.user.username, user.password, 'TestRunner/1.0');
     const sessions = await sessionsOf(laptop);
-    expect(sessions).toHaveLength(3);
+    expect(sessions).toHaveLength(4);
     const current = sessions.filter((s) => s.current);
     expect(current).toHaveLength(1);
-    expect(current[0]).toMatchObject({ browser: 'Firefox on Linux', address: '127.0.0.1' });
-    expect(sessions.map((s) => s.browser)).toContain('Safari on iOS');
+    // Names only: the web puts them into a sentence in the reader's language.
+    expect(current[0]).toMatchObject({ browser: 'Firefox', system: 'Linux', address: '127.0.0.1' });
+    expect(sessions.map(({ browser, system }) => ({ browser, system }))).toEqual(
+      expect.arrayContaining([
+        { browser: 'Safari', system: 'iOS' },
+        { browser: null, system: null },
+      ]),
+    );
     for (const s of sessions) expect(Date.parse(s.last_seen_at)).toBeGreaterThanOrEqual(Date.parse(s.created_at));
 
     // Another user's session is not found, and a malformed id is refused.
@@ -75,18 +82,18 @@ describeEachDb('account settings', (t) => {
     expect((await client().get('/api/auth/me', { token: stranger.token })).status).toBe(200);
     expect((await client().delete('/api/account/sessions/not-a-uuid', { token: laptop })).status).toBe(400);
 
-    const phoneSession = sessions.find((s) => s.browser === 'Safari on iOS')!;
+    const phoneSession = sessions.find((s) => s.system === 'iOS')!;
     expect((await client().delete(`/api/account/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(204);
     expect((await client().get('/api/auth/me', { token: phone })).status).toBe(401);
     expect((await client().delete(`/api/account/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(404);
 
     const ended = await client().post('/api/account/sessions/end-others', { token: laptop });
-    expect(ended.body).toEqual({ ended: 1 });
+    expect(ended.body).toEqual({ ended: 2 });
     expect((await client().get('/api/auth/me', { token: user.token })).status).toBe(401);
     expect((await client().get('/api/auth/me', { token: laptop })).status).toBe(200);
     expect((await sessionsOf(laptop)).map((s) => s.current)).toEqual([true]);
     const log = await t().server.ctx.db.selectFrom('activity').select('detail').where('user_id', '=', user.user.id).where('type', '=', 'sessions_ended').execute();
-    expect(log.map((r) => r.detail).sort()).toEqual(['1 session', '1 session']);
+    expect(log.map((r) => r.detail).sort()).toEqual(['1 session', '2 sessions']);
   });
 
   it('closes the websockets of an ended session at once', async () => {

@@ -1,7 +1,7 @@
 import type { SessionInfo } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { browserName } from './browser-name.js';
+import { userAgentNames } from './user-agent.js';
 
 /** GET /api/account/sessions: the caller's open sessions, the most recently used first. */
 export async function listSessions(ctx: DomainContext, actor: Actor): Promise<SessionInfo[]> {
@@ -19,7 +19,7 @@ export async function listSessions(ctx: DomainContext, actor: Actor): Promise<Se
     created_at: isoTime(r.created_at),
     last_seen_at: isoTime(r.last_seen_at ?? r.created_at),
     address: r.address,
-    browser: browserName(r.user_agent),
+    ...userAgentNames(r.user_agent),
     current: r.id === actor.sessionId,
   }));
 }

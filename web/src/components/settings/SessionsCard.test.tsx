@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionInfo } from '@vault/contract';
+import { changeLanguage, i18n } from '../../i18n';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderUi } from '../../test/render-ui';
 import { storeSession } from '../../test/render-app';
@@ -10,7 +11,7 @@ import { SessionsCard } from './SessionsCard';
 
 function session(n: number, current = false): SessionInfo {
   const at = new Date(Date.UTC(2026, 10, 30 - n, 9)).toISOString();
-  return { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, created_at: at, last_seen_at: at, address: `10.0.0.${n}`, browser: `Browser ${n}`, current };
+  return { id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, created_at: at, last_seen_at: at, address: `10.0.0.${n}`, browser: `Browser ${n}`, system: null, current };
 }
 
 function listedBrowsers() {
@@ -18,6 +19,8 @@ function listedBrowsers() {
     .getAllByTestId('session-row')
     .map((row) => row.querySelector('p')!.textContent);
 }
+
+afterEach(() => void i18n.changeLanguage('en'));
 
 describe('SessionsCard', () => {
   it('lists five sessions, this device first, and the rest on request', async () => {
@@ -45,5 +48,19 @@ describe('SessionsCard', () => {
     await screen.findByText('Browser 5');
     expect(listedBrowsers()).toHaveLength(5);
     expect(screen.queryByRole('button', { name: /Show all/ })).not.toBeInTheDocument();
+  });
+
+  it('describes a session in the reader\'s language, names kept', async () => {
+    storeSession(makeUser({ id: 7, username: 'alice' }));
+    const sessions = [
+      { ...session(1, true), browser: 'Firefox', system: 'Linux' },
+      { ...session(2), browser: null, system: 'Android' },
+      { ...session(3), browser: null, system: null },
+    ];
+    mockFetch({ 'GET /api/account/sessions': { body: { sessions } } });
+    await changeLanguage('de');
+    renderUi(<SessionsCard />);
+    await screen.findByText('Unbekannter Browser');
+    expect(listedBrowsers()).toEqual(['Firefox unter LinuxDieses Gerät', 'Android', 'Unbekannter Browser']);
   });
 });

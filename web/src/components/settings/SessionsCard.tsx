@@ -10,9 +10,16 @@ import { FactLine } from '../ui/FactLine';
 import { QueryState } from '../ui/QueryState';
 import { ShowAllButton, useFirstRows } from '../ui/ShowAll';
 
+/** "Firefox on Linux" in the reader's language: the server sends the names, the words are ours. */
+function useSessionName({ browser, system }: SessionInfo): string {
+  const { t } = useTranslation('settings');
+  if (browser && system) return t('sessions.browserOnSystem', { browser, system });
+  return browser ?? system ?? t('sessions.unknownBrowser');
+}
+
 function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
   const { t } = useTranslation('settings');
-  const name = session.browser ?? t('sessions.unknownBrowser');
+  const name = useSessionName(session);
   return (
     // On a phone "Sign out" goes under the facts, which then keep the row's width.
     <li className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3.5 sm:grid-cols-[auto_minmax(0,1fr)_auto]" data-testid="session-row">
