@@ -158,6 +158,39 @@ test.describe('on a 390 px wide screen', () => {
   });
 });
 
+test.describe('on a 390 px wide screen in German', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the users’ names are whole beside or above their Administrator badge', async ({ page, request }) => {
+    const unique = `_${Date.now().toString(36)}${process.pid}`;
+    // As long as a username may be.
+    const longest = 'maximilian.alexander-schneider_mueller-luedenscheid'.slice(0, 50 - unique.length) + unique;
+    const adminToken = await tokenOf(request, { username: 'admin', password: 'admin123' });
+    const created = await request.post('/api/admin/users', {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { username: longest, email: `long${unique}@example.com`, is_admin: true },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await signInAsDemoAdmin(page);
+    await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+    await page.goto('/admin?tab=users');
+    const users = page.getByRole('tabpanel', { name: 'Benutzer' });
+    for (const username of ['admin', longest]) {
+      const name = users.getByText(username, { exact: true });
+      await expect(name).toBeVisible();
+      const cut = await name.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(cut, `${username} is cut`).toBe(false);
+    }
+    // A short name keeps one line; the badge moves instead.
+    const admin = users.getByText('admin', { exact: true });
+    const lines = await admin.evaluate((el) => Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)));
+    expect(lines).toBe(1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
 test('an admin’s navigation bar fits a 1024 px screen in German, the longest of its languages', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await signInAsDemoAdmin(page);

@@ -5,7 +5,7 @@ import { Download, FileQuestion, FolderClosed, Share2, Trash2 } from 'lucide-rea
 import { isPreviewable, readableByAnyone, type FileItem } from '@vault/contract';
 import { useFileDetail, useFileDownload, type FileAccess } from '../api/files';
 import { SignInButton } from '../components/auth/SignInButton';
-import { BreakableName } from '../components/files/BreakableName';
+import { BreakableName } from '../components/ui/BreakableName';
 import { DeleteFileDialog } from '../components/files/DeleteFileDialog';
 import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';

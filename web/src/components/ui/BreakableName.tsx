@@ -1,8 +1,8 @@
 import { Fragment } from 'react';
 
 /**
- * A file name that wraps after "_", "-" and "." (and, for a piece still too long, anywhere),
- * not in the middle of a word: "Directors_v3" stays whole.
+ * A file name or username that wraps after "_", "-" and "." (and, for a piece still too long,
+ * anywhere), not in the middle of a word: "Directors_v3" stays whole.
  */
 export function BreakableName({ name }: { name: string }) {
   const pieces = name.split(/(?<=[_.-])/);
