@@ -1,5 +1,6 @@
 import * as tus from 'tus-js-client';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema, type OnConflict } from '@vault/contract';
+import { MIB } from '../lib/bytes';
 import { readToken } from '../session/storage';
 import { i18n } from '../i18n';
 import { failedResponse } from './client';
@@ -27,7 +28,7 @@ export interface ResumableCallbacks {
  * on Cloudflare's free plan) never sees a larger one, and a broken connection
  * costs at most one chunk's resend beyond what the server kept.
  */
-const CHUNK_BYTES = 50 * 1024 * 1024;
+const CHUNK_BYTES = 50 * MIB;
 /** Network failures and 409/423 answers are retried after these pauses; then the file shows Retry. */
 const RETRY_DELAYS_MS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
 

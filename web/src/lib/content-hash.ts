@@ -1,7 +1,8 @@
 import { createSHA256 } from 'hash-wasm';
+import { MIB } from './bytes';
 
 /** Bytes read at a time: a file is never whole in memory. */
-const SLICE_BYTES = 4 * 1024 * 1024;
+const SLICE_BYTES = 4 * MIB;
 
 /**
  * The SHA-256 of a file's content (hex), read slice by slice. Rejects with

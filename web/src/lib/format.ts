@@ -1,5 +1,6 @@
 import { format, isValid } from 'date-fns';
 import { currentDateLocale, i18n } from '../i18n';
+import { KIB, MIB } from './bytes';
 
 /** The date-fns locale of the interface language (month names, relative times). */
 export const dateLocale = currentDateLocale;
@@ -13,10 +14,6 @@ export function numberLocale(): string {
 export function formatCount(value: number): string {
   return value.toLocaleString(numberLocale());
 }
-
-const KIB = 1024;
-/** Bytes in a MB as sizes are shown (base 1024). */
-export const MIB = KIB * KIB;
 
 /** A unit sizes are shown in, and the bytes it stands for. */
 export interface SizeUnit {

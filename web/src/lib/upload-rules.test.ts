@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_EXTENSIONS, LIMITS } from '@vault/contract';
+import { MIB } from './bytes';
 import { addTag, parseTagList, screenFiles } from './upload-rules';
 
 /** A default installation's limits. */
@@ -64,7 +65,7 @@ describe('screenFiles (upload rules)', () => {
   });
 
   it('honours a server limit below 100 MB', () => {
-    expect(screenFiles([], [file('a.pdf', 2_000_000)], { ...DEFAULTS, maxBytes: 1_048_576 }).rejected[0]?.reason).toBe('This file is larger than the 1\u00a0MB limit per file.');
+    expect(screenFiles([], [file('a.pdf', 2_000_000)], { ...DEFAULTS, maxBytes: MIB }).rejected[0]?.reason).toBe('This file is larger than the 1\u00a0MB limit per file.');
   });
 });
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityRow, AdminStatsResponse, AdminUserRow, FileItem, TopFile } from '@vault/contract';
 import { mockFetch, type MockReply, type MockRequest } from '../test/fetch-mock';
+import { MIB } from '../lib/bytes';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
 import { makeFile } from '../test/files';
@@ -13,9 +14,9 @@ const stats: AdminStatsResponse = {
   stats: {
     total_files: 1234,
     total_users: 3,
-    total_storage_bytes: 3 * 1024 * 1024,
-    logical_storage_bytes: 4 * 1024 * 1024,
-    savings_bytes: 1024 * 1024,
+    total_storage_bytes: 3 * MIB,
+    logical_storage_bytes: 4 * MIB,
+    savings_bytes: MIB,
     savings_percentage: 25,
     total_downloads: 42,
     public_files: 7,
@@ -34,7 +35,7 @@ function userRow(overrides: Partial<AdminUserRow> = {}): AdminUserRow {
     username: 'alice',
     email: 'alice@example.com',
     file_count: 4,
-    used_storage_bytes: 900 * 1024 * 1024,
+    used_storage_bytes: 900 * MIB,
     total_downloads: 9,
     created_at: '2024-01-05T09:07:30.000Z',
     storage_quota_mb: 1024,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileItem } from '@vault/contract';
 import { mockFetch, type MockReply } from '../test/fetch-mock';
+import { MIB } from '../lib/bytes';
 import { fileList, makeFile, storageStats, userStats } from '../test/files';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
@@ -96,7 +97,7 @@ describe('DashboardPage', () => {
   });
 
   it('says what Trash holds, with a link to it', async () => {
-    const { user } = openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * 1_048_576, trash_file_count: 4 } } });
+    const { user } = openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * MIB, trash_file_count: 4 } } });
     await user.click(await screen.findByRole('button', { name: 'Statistics' }));
     const link = await screen.findByRole('link', { name: 'In Trash: 3\u00a0MB' });
     expect(link).toHaveAttribute('href', '/trash');

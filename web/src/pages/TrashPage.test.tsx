@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TrashItem, TrashList, TrashResult } from '@vault/contract';
 import { mockFetch, type MockReply, type MockRequest, type MockResponse } from '../test/fetch-mock';
+import { MIB } from '../lib/bytes';
 import { renderApp, storeSession } from '../test/render-app';
 import { makeUser } from '../test/tokens';
 
@@ -26,8 +27,8 @@ function item(overrides: Partial<TrashItem> & Pick<TrashItem, 'kind' | 'id' | 'n
 
 const report = item({ kind: 'file', id: 1, name: 'report.pdf', original_folder_id: 4, original_path: 'Projects / 2026' });
 const orphan = item({ kind: 'file', id: 2, name: 'notes.txt', mime_type: 'text/plain', original_folder_id: 9, purge_at: inDays(2) });
-const photos = item({ kind: 'folder', id: 1, name: 'Photos', size: 3 * 1_048_576, file_count: 12, folder_count: 2 });
-const full: TrashList = { items: [report, orphan, photos], total_bytes: 3 * 1_048_576 + 4096, days: 30 };
+const photos = item({ kind: 'folder', id: 1, name: 'Photos', size: 3 * MIB, file_count: 12, folder_count: 2 });
+const full: TrashList = { items: [report, orphan, photos], total_bytes: 3 * MIB + 4096, days: 30 };
 
 function signedIn(trash: TrashList | MockReply = full, routes: Record<string, MockReply> = {}, trashDays = 30) {
   storeSession(alice);

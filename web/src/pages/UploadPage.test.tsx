@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import userEvent from '@testing-library/user-event';
 import type { ResumableCallbacks, ResumableOptions } from '../api/uploads';
+import { MIB } from '../lib/bytes';
 import { uploadQueue } from '../components/upload/upload-queue';
 import { mockFetch, type MockReply } from '../test/fetch-mock';
 import { storageStats, userStats } from '../test/files';
@@ -318,7 +319,7 @@ describe('UploadPage', () => {
       Object.defineProperty(f, 'size', { value: size });
       return f;
     };
-    await pick(user, [sized('big.pdf', 5_000_000), sized('small.txt', 1000), sized('second.pdf', 1_048_576)]);
+    await pick(user, [sized('big.pdf', 5_000_000), sized('small.txt', 1000), sized('second.pdf', MIB)]);
     await uploadAll(user, 3);
     await waitFor(() => expect(uploads).toHaveLength(1));
     act(() => uploads[0]!.callbacks.onSuccess(1));

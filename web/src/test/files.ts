@@ -1,4 +1,5 @@
 import type { FileItem, FileListResponse, StorageStats, UserStats } from '@vault/contract';
+import { MIB } from '../lib/bytes';
 
 export function makeFile(overrides: Partial<FileItem> = {}): FileItem {
   return {
@@ -29,15 +30,15 @@ export function fileList(files: FileItem[], total = files.length): FileListRespo
 
 export const userStats: UserStats = {
   total_files: 3,
-  used_storage_bytes: 5 * 1_048_576,
+  used_storage_bytes: 5 * MIB,
   storage_quota_mb: 100,
-  storage_quota_bytes: 100 * 1_048_576,
+  storage_quota_bytes: 100 * MIB,
 };
 
 export const storageStats: StorageStats = {
-  total_storage_bytes: 5 * 1_048_576,
-  original_storage_bytes: 8 * 1_048_576,
-  savings_bytes: 3 * 1_048_576,
+  total_storage_bytes: 5 * MIB,
+  original_storage_bytes: 8 * MIB,
+  savings_bytes: 3 * MIB,
   savings_percentage: 37.5,
   deduplication_ratio: 0.25,
   file_count: 4,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import clsx from 'clsx';
-import { formatFileSize, formatPercent, MIB } from '../../lib/format';
+import { MIB } from '../../lib/bytes';
+import { formatFileSize, formatPercent } from '../../lib/format';
 
 /** Storage used against the quota: a bar that turns amber past 75 % and red past 90 %. */
 export function QuotaBar({ usedBytes, quotaMb, label }: { usedBytes: number; quotaMb: number; label: string }) {

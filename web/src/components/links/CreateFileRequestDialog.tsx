@@ -4,6 +4,7 @@ import type { FileRequest } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useFolderOptions } from '../../api/folders';
 import { useCreateFileRequest } from '../../api/links';
+import { MIB } from '../../lib/bytes';
 import { folderChoices } from '../../lib/folder-paths';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -49,7 +50,7 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
         expires_at: endOfDay(draft.expires),
         password: draft.password || null,
         max_files: draft.maxFiles ? Number(draft.maxFiles) : null,
-        max_bytes: draft.maxMb ? Math.round(Number(draft.maxMb) * 1_048_576) : null,
+        max_bytes: draft.maxMb ? Math.round(Number(draft.maxMb) * MIB) : null,
       },
       { onSuccess: setCreated },
     );

@@ -1,23 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { AccountStorage } from '@vault/contract';
+import { MIB } from '../../lib/bytes';
 import { mockFetch } from '../../test/fetch-mock';
 import { renderUi } from '../../test/render-ui';
 import { storeSession } from '../../test/render-app';
 import { makeUser } from '../../test/tokens';
 import { StorageCard } from './StorageCard';
 
-const MB = 1024 * 1024;
-
 const storage: AccountStorage = {
-  quota_bytes: 1024 * MB,
-  used_bytes: 256 * MB,
-  logical_bytes: 300 * MB,
-  savings_bytes: 44 * MB,
+  quota_bytes: 1024 * MIB,
+  used_bytes: 256 * MIB,
+  logical_bytes: 300 * MIB,
+  savings_bytes: 44 * MIB,
   total_files: 5,
   largest: [
-    { id: 12, original_name: 'holiday.mp4.zip', file_size: 200 * MB },
-    { id: 3, original_name: 'report.pdf', file_size: 2 * MB },
+    { id: 12, original_name: 'holiday.mp4.zip', file_size: 200 * MIB },
+    { id: 3, original_name: 'report.pdf', file_size: 2 * MIB },
   ],
 };
 

@@ -1,6 +1,6 @@
 import type { UserStats } from '@vault/contract';
 import { LIMITS } from '@vault/contract';
-import { MIB } from '../../lib/format';
+import { MIB } from '../../lib/bytes';
 
 /** Used bytes, quota bytes (10 MB when not provided) and the percent used. */
 export function quotaUsage(stats: UserStats | undefined) {

@@ -1,7 +1,8 @@
+import { MIB } from '../../lib/bytes';
 import type { HashAnswer, HashRequest } from '../../workers/content-hash.worker';
 
 /** Smaller files are sent without a hash: their bytes cost about as little as the extra request would save. */
-export const HASHED_FROM_BYTES = 1024 * 1024;
+export const HASHED_FROM_BYTES = MIB;
 
 /** Hashes one file, rejecting once `signal` aborts. */
 export type HashFile = (file: File, signal: AbortSignal) => Promise<string>;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { criteriaFromDraft, draftFromCriteria, EMPTY_DRAFT, type FilterDraft } from './filter-form';
+import { MIB } from '../bytes';
 
-const MB = 1_048_576;
 const draft = (changes: Partial<FilterDraft>): FilterDraft => ({ ...EMPTY_DRAFT, ...changes });
 
 describe('the filter form', () => {
   it('fills in from criteria: a preset size by name, tags both as text and as chips', () => {
-    expect(draftFromCriteria({ search: 'plan', min_size: MB, max_size: 10 * MB, tags: ['a', 'b'], folder_id: 4, sort_order: 'asc' })).toEqual(
+    expect(draftFromCriteria({ search: 'plan', min_size: MIB, max_size: 10 * MIB, tags: ['a', 'b'], folder_id: 4, sort_order: 'asc' })).toEqual(
       draft({ search: 'plan', size: '1-10mb', min_mb: '1', max_mb: '10', tags_text: 'a, b', tags: ['a', 'b'], folder_id: '4', sort_order: 'asc' }),
     );
   });
@@ -22,7 +22,7 @@ describe('the filter form', () => {
         search: 'q3',
         mime_type: undefined,
         min_size: 0,
-        max_size: MB,
+        max_size: MIB,
         uploader: 'bob',
         start_date: undefined,
         end_date: undefined,
@@ -42,7 +42,7 @@ describe('the filter form', () => {
 
   it('reads whole MB and tag chips in the advanced variant', () => {
     const result = criteriaFromDraft(draft({ min_mb: '2', max_mb: '5', tags: ['chip'], tags_text: 'ignored' }), 'advanced');
-    expect(result.criteria).toMatchObject({ min_size: 2 * MB, max_size: 5 * MB, tags: ['chip'] });
+    expect(result.criteria).toMatchObject({ min_size: 2 * MIB, max_size: 5 * MIB, tags: ['chip'] });
   });
 
   it('says what is wrong instead of searching', () => {

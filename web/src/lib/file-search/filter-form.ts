@@ -1,7 +1,7 @@
 import type { FileSearchCriteria, FileSortField } from '@vault/contract';
 import { parseTagList } from '../upload-rules';
 import { DEFAULT_SORT_BY, DEFAULT_SORT_ORDER } from './criteria';
-import { MIB } from '../format';
+import { MIB } from '../bytes';
 import { SIZE_PRESETS } from './filter-options';
 import { i18n } from '../../i18n';
 

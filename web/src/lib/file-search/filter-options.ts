@@ -1,5 +1,5 @@
 import type { FileSortField, KnownExtension } from '@vault/contract';
-import { MIB } from '../format';
+import { MIB } from '../bytes';
 
 // The choices the file filter panel offers; each label is a key of the files texts.
 
