@@ -1,5 +1,5 @@
 import { expect, expectToast, test } from './fixtures';
-import { newAccount, registerViaApi, type Account } from './helpers';
+import { newAccount, placeholderRoom, registerViaApi, type Account } from './helpers';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 async function tokenOf(request: APIRequestContext, account: Pick<Account, 'username' | 'password'>): Promise<string> {
@@ -132,13 +132,7 @@ test.describe('on a 390 px wide screen', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // The search field's hint is read whole, not cut.
-    const room = await page.getByRole('searchbox', { name: 'Search files by name, content or tag' }).evaluate((input: HTMLInputElement) => {
-      const style = getComputedStyle(input);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = style.font;
-      return input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(input.placeholder).width;
-    });
-    expect(room).toBeGreaterThanOrEqual(0);
+    expect(await placeholderRoom(page.getByRole('searchbox', { name: 'Search files by name, content or tag' }))).toBeGreaterThanOrEqual(0);
   });
 
   test('the Activity tab fits in German, the longest of its languages, with its tab in view', async ({ page }) => {

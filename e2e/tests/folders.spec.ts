@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, expectToast, keepToasts, test } from './fixtures';
 import { apiFolder, apiToken, apiUpload, fileRow } from './file-helpers';
-import { registerViaApi, signInViaApi } from './helpers';
+import { placeholderRoom, registerViaApi, signInViaApi } from './helpers';
 import { pdfDocument, pngImage } from './samples';
 
 const FOLDER_NOT_FOUND = "The folder you're looking for doesn't exist or you don't have permission to access it.";
@@ -172,6 +172,21 @@ test('a folder shared with three people says so on its card in one piece, in Ger
   // One line: the badge is no taller than a badge of one word.
   const height = (await badge.boundingBox())!.height;
   expect(height).toBeLessThan(24);
+});
+
+test('on a phone the folder page’s file search shows its whole hint, in German too', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  const id = await apiFolder(request, await apiToken(request, owner), 'Receipts');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInViaApi(page, owner);
+  for (const [language, search] of [
+    ['en', 'Search'],
+    ['de', 'Suchen'],
+  ]) {
+    await page.evaluate((lang) => localStorage.setItem('vault.language', lang), language);
+    await page.goto(`/folders/${id}`);
+    expect(await placeholderRoom(page.getByRole('searchbox', { name: search, exact: true })), language).toBeGreaterThanOrEqual(0);
+  }
 });
 
 test('the Edit Folder dialog puts its buttons at the right, under the fields, like every dialog', async ({ page, request }) => {

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface Account {
   username: string;
@@ -88,4 +88,14 @@ export async function uploadViaApi(request: APIRequestContext, token: string, fi
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { files: Array<{ id: number }> };
   return body.files[0]!.id;
+}
+
+/** The pixels an input's hint leaves free: below 0 it is cut. */
+export function placeholderRoom(input: Locator): Promise<number> {
+  return input.evaluate((field: HTMLInputElement) => {
+    const style = getComputedStyle(field);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = style.font;
+    return field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - context.measureText(field.placeholder).width;
+  });
 }

@@ -40,12 +40,12 @@ describe('FilePage', () => {
     expect(within(header).getByRole('button', { name: /Copy link/ })).toBeInTheDocument();
   });
 
-  it('breaks a long name only after "_", "-" and ".", never inside a word', async () => {
+  it('breaks a long name only after "_", "-" and ".", never inside a word nor before the extension', async () => {
     const name = 'Report_of_the-Board.final_v3.pdf';
     mockFetch({ ...CONFIG, 'GET /api/files/public/5': { body: { file: { ...archive, original_name: name } } } });
     renderApp('/files/5');
     const heading = await screen.findByRole('heading', { level: 1, name });
-    expect(heading.innerHTML).toBe('Report_<wbr>of_<wbr>the-<wbr>Board.<wbr>final_<wbr>v3.<wbr>pdf');
+    expect(heading.innerHTML).toBe('Report_<wbr>of_<wbr>the-<wbr>Board.<wbr>final_<wbr>v3.pdf');
     expect(heading.className).not.toMatch(/break-all/);
   });
 

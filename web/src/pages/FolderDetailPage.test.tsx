@@ -53,6 +53,17 @@ describe('FolderDetailPage', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('placeholder', 'Search by name, content or tags...');
   });
 
+  it('breaks a subfolder\'s long name after "_", "-" and ".", never inside a word', async () => {
+    const receipts = makeFolder({ id: 4, name: 'Belege_und_Rechnungen-2026', parent_id: 2 });
+    signedInAs(makeUser(), {
+      'GET /api/folders/2': { body: { folder: campaign } },
+      'GET /api/folders': { body: { folders: [receipts], total: 1 } },
+    });
+    renderApp('/folders/2');
+    const link = await screen.findByRole('link', { name: receipts.name });
+    expect(link.innerHTML).toBe('Belege_<wbr>und_<wbr>Rechnungen-<wbr>2026');
+  });
+
   it('offers no zip of an empty folder', async () => {
     signedInAs(makeUser(), {
       'GET /api/folders/3': { body: { folder: assets } },

@@ -14,6 +14,7 @@ import { useFolderSelectionContext } from '../manage/folder-selection';
 import { InlineRename } from '../manage/InlineRename';
 import { SelectBox } from '../manage/RowParts';
 import { ItemMenu } from '../manage/ItemMenu';
+import { BreakableName } from '../ui/BreakableName';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 import { folderContents } from './folder-contents';
@@ -101,7 +102,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             <h3 className="line-clamp-2 text-sm font-semibold break-words text-slate-900" title={folder.name}>
               {/* The link covers the card; the buttons sit above it. */}
               <Link to={to} className="rounded-sm after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600">
-                {folder.name}
+                <BreakableName name={folder.name} />
               </Link>
             </h3>
           )}
