@@ -189,6 +189,19 @@ test('on a phone the folder page’s file search shows its whole hint, in German
   }
 });
 
+test('a folder card’s creation date keeps one line beside its badge, in German too', async ({ page, request }) => {
+  const owner = await registerViaApi(request);
+  await apiFolder(request, await apiToken(request, owner), 'Belege_und_Rechnungen-2026', { is_public: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInViaApi(page, owner);
+  await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+  await page.goto('/folders');
+  const created = page.getByRole('list', { name: 'Ordner' }).getByText(/^Erstellt am /);
+  await expect(created).toBeVisible();
+  // Taller than one line of its 12 px text means it broke in two.
+  expect((await created.boundingBox())!.height).toBeLessThan(20);
+});
+
 test('the Edit Folder dialog puts its buttons at the right, under the fields, like every dialog', async ({ page, request }) => {
   const owner = await registerViaApi(request);
   const token = await apiToken(request, owner);

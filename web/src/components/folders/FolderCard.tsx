@@ -151,9 +151,10 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
           </div>
         )}
       </div>
-      <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-xs text-slate-500">
+      {/* The date keeps one line: beside the badge where both fit, else under it (German broke it in two). */}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-1 pt-4 text-xs text-slate-500">
         <VisibilityBadge visibility={folder.visibility} />
-        <span>{t('createdOn', { date: formatDate(folder.created_at) })}</span>
+        <span className="ml-auto whitespace-nowrap">{t('createdOn', { date: formatDate(folder.created_at) })}</span>
       </div>
     </li>
   );
