@@ -179,10 +179,8 @@ test('on a phone the folder page’s file search shows its whole hint, in German
   const id = await apiFolder(request, await apiToken(request, owner), 'Receipts');
   await page.setViewportSize({ width: 390, height: 844 });
   await signInViaApi(page, owner);
-  for (const [language, search] of [
-    ['en', 'Search'],
-    ['de', 'Suchen'],
-  ]) {
+  const searchLabels = { en: 'Search', de: 'Suchen' };
+  for (const [language, search] of Object.entries(searchLabels)) {
     await page.evaluate((lang) => localStorage.setItem('vault.language', lang), language);
     await page.goto(`/folders/${id}`);
     expect(await placeholderRoom(page.getByRole('searchbox', { name: search, exact: true })), language).toBeGreaterThanOrEqual(0);
