@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
-import { idParamSchema, isoDate, type LinkRefusal } from './common.js';
+import { idParamSchema, isoDate, sentenceRefShape, type LinkRefusal } from './common.js';
 import { LIMITS, LINK_LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 
@@ -239,11 +239,12 @@ export type FileRequestView = z.infer<typeof fileRequestViewSchema>;
 /** POST /api/r/{token}/upload: one entry per part, in order; only names and sizes travel back. */
 export const fileRequestUploadResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), name: z.string(), size: z.number().int() }),
-  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), status: z.number().int() }),
+  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), ...sentenceRefShape, status: z.number().int() }),
 ]);
 export const fileRequestUploadResponseSchema = z.object({
   results: z.array(fileRequestUploadResultSchema),
   error: z.string().optional(),
+  ...sentenceRefShape,
 });
 export type FileRequestUploadResponse = z.infer<typeof fileRequestUploadResponseSchema>;
 

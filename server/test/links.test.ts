@@ -228,7 +228,7 @@ describeEachDb('share links', (t) => {
     for (const id of [outsideId, looseId, foreignId, 999_999]) {
       const res = await t().client.get(fileUrl(id));
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'File not found' });
+      expect(res.body).toMatchObject({ error: 'File not found' });
     }
     for (const bad of ['..%2F..%2Ffiles%2F1', '-1', '1.5', 'abc']) expect((await t().client.get(fileUrl(bad))).status).toBe(400);
 

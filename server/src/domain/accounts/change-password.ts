@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import type { PasswordChange } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -13,7 +14,7 @@ import { VALIDATION_MESSAGES } from '@vault/contract';
  */
 export async function changePassword(ctx: DomainContext, actor: Actor, change: PasswordChange): Promise<void> {
   await assertPassword(ctx, actor, change.current_password, VALIDATION_MESSAGES.currentPasswordWrong);
-  if (change.new_password === change.current_password) throw new Invalid('Choose a password different from the current one');
+  if (change.new_password === change.current_password) throw new Invalid(sentence('samePassword'));
   const hash = await ctx.passwords.hash(change.new_password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', actor.id).execute();

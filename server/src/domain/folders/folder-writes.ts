@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { sql } from 'kysely';
 import { isUniqueViolation, type Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
@@ -6,17 +7,17 @@ import { folderTree } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
 
-export const PARENT_NOT_FOUND = 'Parent folder not found';
+export const PARENT_NOT_FOUND = sentence('parentFolderNotFound');
 
 /** The unique sibling-name index refused a write: same owner, same parent, same name ignoring case. */
 export function siblingConflict(err: unknown, name: string): unknown {
-  return isUniqueViolation(err) ? new Conflict(`A folder named "${name}" already exists here`) : err;
+  return isUniqueViolation(err) ? new Conflict(sentence('folderNameTaken', { name })) : err;
 }
 
 /** Refuses a parent that is the folder itself or lies below it: the move would cut the subtree off in a cycle. */
 export async function assertNotBelow(trx: Db, folderId: number, parentId: number): Promise<void> {
   const { rows } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree where id = ${parentId}`.execute(trx);
-  if (rows.length > 0) throw new Invalid('A folder cannot be moved into itself or one of its subfolders');
+  if (rows.length > 0) throw new Invalid(sentence('folderMovedIntoItself'));
 }
 
 /** After commit: everyone who could see the folder before or can see it now. */

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { randomUUID } from 'node:crypto';
 import type { TwoFactorChallenge } from '@vault/contract';
 import type { ChallengeClaims } from '../accounts/tokens.js';
@@ -17,6 +18,6 @@ export async function readChallenge(ctx: DomainContext, token: string): Promise<
   try {
     return await ctx.tokens.verifyChallenge(token);
   } catch {
-    throw new Unauthorized('This sign-in has expired. Enter your password again.');
+    throw new Unauthorized(sentence('signInExpired'));
   }
 }
