@@ -2,6 +2,7 @@ import * as tus from 'tus-js-client';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema, type OnConflict } from '@vault/contract';
 import { readToken } from '../session/storage';
 import { i18n } from '../i18n';
+import { localizeSaid } from '../lib/server-messages';
 import { failedResponse } from './client';
 
 export interface ResumableOptions {
@@ -63,7 +64,7 @@ function failureOf(error: Error): { message: string; status: number } {
     body = undefined;
   }
   const parsed = errorResponseSchema.safeParse(body);
-  return { message: parsed.success ? parsed.data.error : i18n.t('upload:uploadFailed'), status: response.getStatus() };
+  return { message: parsed.success ? localizeSaid(parsed.data) : i18n.t('upload:uploadFailed'), status: response.getStatus() };
 }
 
 /** Where a file goes resumably, and what travels with it. */
