@@ -86,7 +86,7 @@ describeEachDb('sharing files and folders', (t) => {
   it('refuses unknown usernames with their list beside the sentence, and changes nothing', async () => {
     const { alice, bob, folder, fileId } = await aliceFolder();
     const names = ['nobody_1', bob.user.username, 'Nobody_2'];
-    const expected = { error: 'Unknown users: nobody_1, Nobody_2', unknown_users: ['nobody_1', 'Nobody_2'] };
+    const expected = { error: 'Unknown users: nobody_1, Nobody_2', code: 'unknownUsers', params: { count: 2, names: 'nobody_1, Nobody_2' }, unknown_users: ['nobody_1', 'Nobody_2'] };
     for (const [method, url, json] of [
       ['put', `/api/folders/${folder.id}/share`, { is_public: false, shared_users: names }],
       ['put', `/api/folders/${folder.id}`, { shared_users: names }],
