@@ -126,6 +126,7 @@ export const ERROR_MESSAGES = {
   twoFactorAlreadyOn: 'Two-factor sign-in is already on',
   twoFactorNotOn: 'Two-factor sign-in is not on',
   twoFactorStartSetup: 'Start the setup first',
+  twoFactorSetupChanged: 'Two-factor setup changed meanwhile; start again',
   twoFactorCodeWrong: 'That code is not right. Check the time on your device and try the next code.',
   tooManyRequests: 'Too many requests. Try again in {{seconds}} seconds.',
   tooManyFailedAttempts_one: 'Too many failed attempts. Try again in {{count}} minute.',

@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { EmailChange, User } from '@vault/contract';
+import { sentence, type EmailChange, type User } from '@vault/contract';
 import { isUniqueViolation, lowerEq } from '../../db/index.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';

@@ -1,11 +1,10 @@
-import { sentence } from '@vault/contract';
 import type { PasswordChange } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { announceAccessChange, revokeSessions } from './end-sessions.js';
 import { assertPassword } from './verify-password.js';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 /**
  * PUT /api/account/password: the current password proves it is the owner;

@@ -1,4 +1,3 @@
-import { sentence } from '@vault/contract';
 import type { AuthResponse, LoginResponse, RegisterRequest, User, UserStats } from '@vault/contract';
 import { isUniqueViolation, isoTime, lowerEq, type Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
@@ -7,7 +6,7 @@ import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
 import { recordActivity } from '../shared/activity.js';
 import { issueChallenge } from '../two-factor/challenge.js';
 import { openSession, type SignInClient } from './sessions.js';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 const MB = 1024 * 1024;
 

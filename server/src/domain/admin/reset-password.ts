@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { TemporaryPassword } from '@vault/contract';
+import { sentence, type TemporaryPassword } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';

@@ -1,11 +1,10 @@
-import { sentence, type Sentence } from '@vault/contract';
 import { sql } from 'kysely';
 import { lowerEq, type Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
 import { adminUserRows } from './users.js';
-import type { AdminUserRow } from '@vault/contract';
+import { sentence, type Sentence, type AdminUserRow } from '@vault/contract';
 
 export type TargetUser = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'disabled_at'>;
 

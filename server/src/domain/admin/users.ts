@@ -1,6 +1,5 @@
-import { sentence } from '@vault/contract';
 import { sql } from 'kysely';
-import type { AdminUserRow, AdminUserUpdate } from '@vault/contract';
+import { sentence, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import { recordActivity } from '../shared/activity.js';

@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { FileRequestUploadMetadata } from '@vault/contract';
+import { sentence, type FileRequestUploadMetadata } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { Forbidden, TooLarge } from '../shared/errors.js';

@@ -1,6 +1,5 @@
-import { sentence } from '@vault/contract';
 import { sql } from 'kysely';
-import type { RealtimeEvent, ShareState } from '@vault/contract';
+import { sentence, type RealtimeEvent, type ShareState } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';

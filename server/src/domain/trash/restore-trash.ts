@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { TrashResults, TrashSelection } from '@vault/contract';
+import { sentence, type TrashResults, type TrashSelection } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience } from '../access/audience.js';
 import { quotaBytesOf } from '../accounts/users.js';

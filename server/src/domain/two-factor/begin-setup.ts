@@ -1,6 +1,5 @@
-import { sentence } from '@vault/contract';
 import QRCode from 'qrcode';
-import type { TwoFactorSetup } from '@vault/contract';
+import { sentence, type TwoFactorSetup } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { newTotpSecret, sealTotpSecret, totpUri } from './totp.js';

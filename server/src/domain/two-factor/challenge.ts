@@ -1,6 +1,5 @@
-import { sentence } from '@vault/contract';
 import { randomUUID } from 'node:crypto';
-import type { TwoFactorChallenge } from '@vault/contract';
+import { sentence, type TwoFactorChallenge } from '@vault/contract';
 import type { ChallengeClaims } from '../accounts/tokens.js';
 import type { DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';

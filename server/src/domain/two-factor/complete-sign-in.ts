@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { AuthResponse } from '@vault/contract';
+import { sentence, type AuthResponse } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { ChallengeClaims } from '../accounts/tokens.js';
 import type { SignInClient } from '../accounts/sessions.js';

@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { RecoveryCodes } from '@vault/contract';
+import { sentence, type RecoveryCodes } from '@vault/contract';
 import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -29,7 +28,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
       .where('totp_pending_secret', '=', pending)
       .where('totp_secret', 'is', null)
       .executeTakeFirst();
-    if (Number(turnedOn.numUpdatedRows) !== 1) throw new Conflict('Two-factor setup changed meanwhile; start again');
+    if (Number(turnedOn.numUpdatedRows) !== 1) throw new Conflict(sentence('twoFactorSetupChanged'));
     await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id });
     return replaceRecoveryCodes(trx, actor.id);
   });

@@ -1,5 +1,4 @@
-import { sentence } from '@vault/contract';
-import type { RecoveryCodes } from '@vault/contract';
+import { sentence, type RecoveryCodes } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';

@@ -1,8 +1,7 @@
-import { sentence } from '@vault/contract';
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
-import type { FileItem, OnConflict } from '@vault/contract';
+import { sentence, type FileItem, type OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
