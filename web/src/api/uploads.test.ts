@@ -31,6 +31,12 @@ function send() {
 }
 
 describe('a refused upload', () => {
+  it('is tried again after a passing fault, but not after a full quota', () => {
+    const { options } = send();
+    expect(options.onShouldRetry!(refused(503, { error: 'Service unavailable' }), 0, options)).toBe(true);
+    expect(options.onShouldRetry!(refused(507, { error: 'Storage quota exceeded', code: 'quotaExceeded' }), 0, options)).toBe(false);
+  });
+
   it("tells the upload list the server's reason in the interface language, with its values", async () => {
     await changeLanguage('de');
     const { onError, options } = send();

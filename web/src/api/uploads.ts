@@ -47,10 +47,12 @@ class CompleteAtCreation extends Error {
  * tus-js-client's own rule (network failures, server errors, 409 and 423 are
  * retried while the browser is online), and 429: a visitor's calls share a
  * small per-address budget, and the pauses add up to more than its default window.
+ * A full quota (507) is no passing fault: it is said at once, not after a minute of retries.
  */
 function retryable(error: tus.DetailedError): boolean {
   if (error.causingError instanceof CompleteAtCreation) return false;
   const status = error.originalResponse?.getStatus() ?? 0;
+  if (status === 507) return false;
   return (status < 400 || status >= 500 || status === 409 || status === 423 || status === 429) && navigator.onLine;
 }
 
