@@ -123,6 +123,21 @@ export const ACTIVITY_TYPES = [
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
+/**
+ * How a transfer without an account came: a download through a share link,
+ * or a visitor's upload through a file request (whose row's user is the
+ * request's owner). Null for anything a user did themselves.
+ */
+export const activityViaSchema = z.object({
+  kind: z.enum(['share_link', 'file_request']),
+  link_id: z.number().int(),
+  /** The link's label when the transfer happened; null when it had none. */
+  label: z.string().nullable(),
+  /** The name a file request's visitor gave; null when they gave none (and for share links). */
+  visitor: z.string().nullable(),
+});
+export type ActivityVia = z.infer<typeof activityViaSchema>;
+
 export const activityRowSchema = z.object({
   id: z.number().int(),
   type: activityTypeSchema,
@@ -132,6 +147,7 @@ export const activityRowSchema = z.object({
   date: isoDate,
   /** Extra context, e.g. the owner of an admin-deleted file or the name tried at a failed login. */
   detail: z.string().nullable(),
+  via: activityViaSchema.nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;
 

@@ -117,6 +117,9 @@ export const linkListQuerySchema = z.object({
 export const linkListResponseSchema = z.object({ links: z.array(shareLinkSchema) });
 export type LinkListResponse = z.infer<typeof linkListResponseSchema>;
 export const linkResponseSchema = z.object({ link: shareLinkSchema });
+/** DELETE /api/links/ended and /api/requests/ended: how many ended links or requests left the caller's list. */
+export const endedLinksRemovedSchema = z.object({ removed: z.number().int() });
+export type EndedLinksRemoved = z.infer<typeof endedLinksRemovedSchema>;
 
 /** POST /api/s/{token}/unlock and /api/r/{token}/unlock. */
 export const linkUnlockSchema = z.object({ password: z.string().max(LIMITS.passwordMax, 'Wrong password.') }).strict();

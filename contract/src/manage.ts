@@ -6,6 +6,8 @@ import { sentenceRefShape } from './common.js';
 export const MANAGE_LIMITS = {
   /** Files and folders one bulk request may name together: one transaction stays short. */
   bulkMax: 500,
+  /** Files and folders one copy may make, counting everything inside the folders it copies (each is written in its transaction). */
+  copyMax: 1000,
 } as const;
 
 export const BULK_ACTIONS = ['move', 'copy', 'delete', 'tag'] as const;
@@ -37,10 +39,9 @@ export const bulkRequestSchema = z
   .refine((r) => r.file_ids.length + r.folder_ids.length > 0, 'Select at least one file or folder')
   .refine((r) => r.file_ids.length + r.folder_ids.length <= MANAGE_LIMITS.bulkMax, `Select at most ${MANAGE_LIMITS.bulkMax} items`)
   .refine((r) => r.action !== 'move' || r.folder_id !== undefined, { message: 'Choose where to move the items (folder_id, null for the top level)', path: ['folder_id'] })
-  .refine((r) => r.action !== 'copy' || r.folder_id !== undefined, { message: 'Choose where to copy the files (folder_id, null for the top level)', path: ['folder_id'] })
+  .refine((r) => r.action !== 'copy' || r.folder_id !== undefined, { message: 'Choose where to copy the items (folder_id, null for the top level)', path: ['folder_id'] })
   .refine((r) => placesItems(r.action) || r.folder_id === undefined, { message: 'folder_id is only for moves and copies', path: ['folder_id'] })
   .refine((r) => r.action !== 'tag' || r.folder_ids.length === 0, { message: 'Only files have tags', path: ['folder_ids'] })
-  .refine((r) => r.action !== 'copy' || r.folder_ids.length === 0, { message: 'Only files can be copied', path: ['folder_ids'] })
   .refine((r) => r.action !== 'tag' || (r.tags !== undefined && r.tags.add.length + r.tags.remove.length > 0), { message: 'Name tags to add or remove', path: ['tags'] })
   .refine((r) => r.action === 'tag' || r.tags === undefined, { message: 'tags are only for the tag action', path: ['tags'] });
 export type BulkRequest = z.input<typeof bulkRequestSchema>;

@@ -140,6 +140,22 @@ test.describe('on a 390 px wide screen', () => {
     });
     expect(room).toBeGreaterThanOrEqual(0);
   });
+
+  test('the Activity tab fits in German, the longest of its languages, with its tab in view', async ({ page }) => {
+    await signInAsDemoAdmin(page);
+    await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+    await page.goto('/admin?tab=activity');
+    const views = page.getByRole('group', { name: 'Welche Ereignisse' });
+    await expect(views.getByRole('button', { name: 'Vollständiges Protokoll' })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The view switch stays inside its card.
+    const card = await page.getByRole('tabpanel').locator('section').first().boundingBox();
+    const group = await views.boundingBox();
+    expect(group!.x + group!.width).toBeLessThanOrEqual(card!.x + card!.width);
+    // The tab strip scrolls sideways: the open tab is the one in view.
+    await expect(page.getByRole('tab', { name: 'Aktivität' })).toBeInViewport({ ratio: 0.9 });
+  });
 });
 
 test('an admin’s navigation bar fits a 1024 px screen in German, the longest of its languages', async ({ page }) => {

@@ -246,6 +246,23 @@ test.describe('on a 390 px wide screen', () => {
     expect(width).toBeLessThanOrEqual(390);
   });
 
+  test('the Public Files figures sit in one row, level with each other, in German too', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
+    await page.goto('/public');
+    const labels = ['Öffentliche Dateien', 'Downloads gesamt', 'Angezeigt'];
+    const figures = [];
+    for (const label of labels) {
+      // The figure is the element after its label.
+      const figure = page.locator('p', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::p[1]');
+      await expect(figure).toHaveText(/\d/);
+      figures.push((await figure.boundingBox())!);
+    }
+    // One row, not three cards stacked above the files: the figures line up whatever lines their labels take.
+    expect(new Set(figures.map((box) => Math.round(box.y))).size).toBe(1);
+    expect(figures[2]!.x + figures[2]!.width).toBeLessThanOrEqual(390);
+  });
+
   test("a file's page says why it is public, whole, in its narrow facts column", async ({ page, request }) => {
     const account = await registerViaApi(request);
     const token = await apiToken(request, account);

@@ -165,3 +165,39 @@ test('on a phone, names and facts beside buttons are shown whole, facts wrapping
   expect(factsBox!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
   expect(buttonBox!.y).toBeGreaterThanOrEqual(factsBox!.y + factsBox!.height);
 });
+
+test('the sharing page is one scroll on a phone: a long list shows five rows, then all of them, and never scrolls on its own; card buttons stay inside their card', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const owner = await registerViaApi(request, newAccount('many'));
+  await signInViaApi(page, owner);
+  const { token } = await storedSession(page);
+  const [fileId] = await apiUpload(request, token!, [{ name: 'handout.txt', mimeType: 'text/plain', buffer: textFile('h') }]);
+  for (let i = 1; i <= 30; i++) {
+    const link = await request.post('/api/links', { headers: { Authorization: `Bearer ${token}` }, data: { item: { type: 'file', id: fileId }, label: `Copy ${i}` } });
+    expect(link.status()).toBe(201);
+  }
+
+  const inbox = await apiFolder(request, token!, 'Inbox');
+  const fileRequest = await request.post('/api/requests', { headers: { Authorization: `Bearer ${token}` }, data: { folder_id: inbox } });
+  const { request: created } = (await fileRequest.json()) as { request: { id: number } };
+  await request.delete(`/api/requests/${created.id}`, { headers: { Authorization: `Bearer ${token}` } });
+
+  await page.goto('/sharing');
+  // "Remove ended requests" and "New file request" are wider than a phone's card together: they wrap inside it.
+  const requests = page.locator('section').filter({ has: page.getByRole('list', { name: 'File requests' }) });
+  const card = (await requests.boundingBox())!;
+  for (const name of ['Remove ended requests', 'New file request']) {
+    const box = (await requests.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  const links = page.getByRole('list', { name: 'Links' });
+  await expect(links.getByRole('listitem')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Show all 30' }).click();
+  await expect(links.getByRole('listitem')).toHaveCount(30);
+  // No box of its own to scroll: the list is as tall as its rows, and the page scrolls instead.
+  expect(await links.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+  expect(await links.evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
+  await links.getByRole('listitem').last().scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(links.getByRole('listitem').last()).toBeInViewport();
+});

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import type { ActivityRow, AdminStatsResponse, AdminUserRow } from '@vault/contract';
 import { recordActivity } from '../src/domain/shared/activity.js';
 import type { RequestOptions } from './helpers/client.js';
-import { assertStorageConsistent, blobOf, objectFiles, samples, settled, upload, uploadOne } from './helpers/files.js';
+import { assertStorageConsistent, blobOf, objectFiles, samples, settled, upload, uploadForm, uploadOne } from './helpers/files.js';
+import { makeFolder } from './helpers/folders.js';
 import { describeEachDb } from './helpers/server.js';
 
 const ADMIN = { username: 'root_admin', password: 'longpassword' };
@@ -330,6 +331,33 @@ describeEachDb(
         { type: 'user_update', file_name: null, file_id: null, username: ADMIN.username, detail: `${name}: quota 1024 MB → 77 MB` },
       ]);
       for (const row of rows) expect(Date.now() - Date.parse(row.date)).toBeLessThan(60_000);
+    });
+
+    it('tells how a transfer without an account came: a share link, a file request and the name its visitor gave, or a public file', async () => {
+      const admin = await adminToken();
+      const start = (await activity(admin, '?limit=1'))[0]?.id ?? 0;
+      const owner = await t().client.register();
+      const shared = await uploadOne(t().client, owner.token, { name: 'shared.txt', content: samples.text() });
+      const link = (await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'file', id: shared }, label: 'for Anna' } })).body.link;
+      expect((await fetch(`${t().url}/api/s/${link.token}/download`)).status).toBe(200);
+      await t().client.put(`/api/files/${shared}/share`, { token: owner.token, json: { is_public: true } });
+      expect((await fetch(`${t().url}/api/files/public/${shared}/download`)).status).toBe(200);
+      const folder = await makeFolder(t(), owner.token, 'Inbox');
+      const request = (await t().client.post('/api/requests', { token: owner.token, json: { folder_id: folder.id } })).body.request;
+      for (const [name, fields] of [['scan.txt', { uploader_name: 'Bob Visitor' }], ['note.txt', {}]] as const) {
+        const sent = await fetch(`${t().url}/api/r/${request.token}/upload`, { method: 'POST', body: uploadForm([{ name, content: samples.text() }], fields) });
+        expect(sent.status).toBe(201);
+      }
+
+      const rows = (await activity(admin, '?limit=200&type=upload&type=download')).filter((r) => r.id > start).reverse();
+      expect(rows.map(({ type, file_name, username, detail, via }) => ({ type, file_name, username, detail, via }))).toEqual([
+        { type: 'upload', file_name: 'shared.txt', username: owner.user.username, detail: null, via: null },
+        { type: 'download', file_name: 'shared.txt', username: null, detail: null, via: { kind: 'share_link', link_id: link.id, label: 'for Anna', visitor: null } },
+        { type: 'download', file_name: 'shared.txt', username: null, detail: null, via: null },
+        // The files and their entries are the owner's; the entries say who sent them, and through which request.
+        { type: 'upload', file_name: 'scan.txt', username: owner.user.username, detail: null, via: { kind: 'file_request', link_id: request.id, label: null, visitor: 'Bob Visitor' } },
+        { type: 'upload', file_name: 'note.txt', username: owner.user.username, detail: null, via: { kind: 'file_request', link_id: request.id, label: null, visitor: null } },
+      ]);
     });
 
     it('keeps the name typed at a failed sign-in only when it names an account', async () => {

@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import { MANAGE_LIMITS, type BulkRequest, type BulkResult } from '@vault/contract';
 import type { BusMessage } from '../src/events/bus.js';
 import { makeFolder } from './helpers/folders.js';
-import { assertStorageConsistent, blobOf, samples, settled, uploadOne } from './helpers/files.js';
+import { addFiles, assertStorageConsistent, blobOf, samples, settled, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
 import { recordEvents } from './helpers/events.js';
 
@@ -351,6 +351,58 @@ describeEachDb('file management', (t) => {
     expect(await usedBytes(alice.token)).toBe(used);
   });
 
+  it('copies folders with their subfolders and files, beside themselves under the next free name, never into themselves', async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const projects = await makeFolder(t(), alice.token, 'Projects');
+    const sub = await makeFolder(t(), alice.token, 'Sub', { parent_id: projects.id });
+    const deeper = await makeFolder(t(), alice.token, 'Deeper', { parent_id: sub.id });
+    const release = await makeFolder(t(), alice.token, 'Release 1.2');
+    const archive = await makeFolder(t(), alice.token, 'Archive');
+    const bobs = await makeFolder(t(), bob.token, 'Bobs');
+    const png = samples.png();
+    await uploadOne(t().client, alice.token, { name: 'plan.txt', content: samples.text() }, { folder_id: String(projects.id), tags: ['plan'] });
+    await uploadOne(t().client, alice.token, { name: 'photo.png', content: png }, { folder_id: String(deeper.id) });
+    await t().client.put(`/api/folders/${projects.id}`, { token: alice.token, json: { is_public: true } });
+    const used = await usedBytes(alice.token);
+    const tree = async (token: string, parentId: number | null): Promise<unknown[]> => {
+      const folders = (await t().client.get(`/api/folders?parent_id=${parentId ?? ''}&limit=100`, { token })).body.folders.filter((f: { parent_id: number | null }) => f.parent_id === parentId);
+      const files = parentId === null ? [] : (await t().client.get(`/api/files?folder_id=${parentId}&sort_by=original_name&sort_order=asc`, { token })).body.files;
+      return [
+        ...files.map((f: { original_name: string; tags: string[]; visibility: { kind: string } }) => `${f.original_name} [${f.tags.join(',')}] ${f.visibility.kind}`),
+        ...(await Promise.all(folders.sort((a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name)).map(async (f: { id: number; name: string }) => ({ [f.name]: await tree(token, f.id) })))),
+      ];
+    };
+
+    const res = await bulk(alice.token, { action: 'copy', folder_ids: [projects.id, bobs.id, MISSING], folder_id: archive.id });
+    expect(res.body.results).toEqual([ok('folder', projects.id), failed('folder', bobs.id, 'Folder not found'), failed('folder', MISSING, 'Folder not found')]);
+    expect(await tree(alice.token, archive.id)).toEqual([{ Projects: ['plan.txt [plan] private', { Sub: [{ Deeper: ['photo.png [] private'] }] }] }]);
+    expect(await usedBytes(alice.token)).toBe(used);
+    expect((await blobOf(t(), png))?.ref_count).toBe(2);
+
+    // Beside itself, and a folder whose name has a dot: numbered as folders are, not as files.
+    const beside = await bulk(alice.token, { action: 'copy', folder_ids: [projects.id, release.id], folder_id: null });
+    expect(beside.body.results).toEqual([ok('folder', projects.id), ok('folder', release.id)]);
+    const top = (await t().client.get('/api/folders?limit=100', { token: alice.token })).body.folders.filter((f: { parent_id: number | null }) => f.parent_id === null);
+    expect(top.map((f: { name: string }) => f.name).sort()).toEqual(['Archive', 'Projects', 'Projects (2)', 'Release 1.2', 'Release 1.2 (2)']);
+
+    const into = await bulk(alice.token, { action: 'copy', folder_ids: [projects.id, archive.id], folder_id: sub.id });
+    expect(into.body.results).toEqual([failed('folder', projects.id, 'A folder cannot be copied into itself or one of its subfolders'), ok('folder', archive.id)]);
+    await settled(t());
+    await assertStorageConsistent(t());
+  });
+
+  it('refuses, whole, a copy that would make more files and folders than a copy may', async () => {
+    const alice = await t().client.register();
+    const big = await makeFolder(t(), alice.token, 'Big');
+    await addFiles(t(), alice.user.id, MANAGE_LIMITS.copyMax, 'filler');
+    await t().server.ctx.db.updateTable('files').set({ folder_id: big.id }).where('user_id', '=', alice.user.id).execute();
+    const res = await bulk(alice.token, { action: 'copy', folder_ids: [big.id], folder_id: null });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: `A copy makes at most ${MANAGE_LIMITS.copyMax} files and folders at once: copy fewer, or a folder's parts one by one`, code: 'copyTooMany', params: { max: MANAGE_LIMITS.copyMax } });
+    expect((await t().client.get('/api/folders', { token: alice.token })).body.total).toBe(1);
+  });
+
   it('validates bulk requests', async () => {
     const { token } = await t().client.register();
     const id = await uploadOne(t().client, token, { name: 'v.txt', content: samples.text() });
@@ -360,8 +412,7 @@ describeEachDb('file management', (t) => {
       [{ action: 'delete', file_ids: Array.from({ length: 300 }, (_, i) => i + 1), folder_ids: Array.from({ length: 201 }, (_, i) => i + 1) }, 'Select at most 500 items'],
       [{ action: 'move', file_ids: [id] }, 'Choose where to move the items (folder_id, null for the top level)'],
       [{ action: 'delete', file_ids: [id], folder_id: null }, 'folder_id is only for moves and copies'],
-      [{ action: 'copy', file_ids: [id] }, 'Choose where to copy the files (folder_id, null for the top level)'],
-      [{ action: 'copy', folder_ids: [id], folder_id: null }, 'Only files can be copied'],
+      [{ action: 'copy', file_ids: [id] }, 'Choose where to copy the items (folder_id, null for the top level)'],
       [{ action: 'tag', file_ids: [id] }, 'Name tags to add or remove'],
       [{ action: 'tag', file_ids: [id], tags: { add: [], remove: [] } }, 'Name tags to add or remove'],
       [{ action: 'tag', folder_ids: [id], tags: { add: ['a'] } }, 'Only files have tags'],

@@ -84,8 +84,8 @@ describeEachDb(
         const download = await fetch(`${t().url}/api/files/${file.id}/download`, { headers: { authorization: `Bearer ${owner.token}` } });
         expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(sha256(content));
 
-        const activity = await t().server.ctx.db.selectFrom('activity').select('detail').where('file_id', '=', file.id).where('type', '=', 'upload').execute();
-        expect(activity).toEqual([{ detail: 'via file request "Scans" from Bob Visitor' }]);
+        const activity = await t().server.ctx.db.selectFrom('activity').select(['via', 'via_label', 'visitor']).where('file_id', '=', file.id).where('type', '=', 'upload').execute();
+        expect(activity).toEqual([{ via: 'file_request', via_label: 'Scans', visitor: 'Bob Visitor' }]);
         expect(await linkRow(t(), request.id)).toMatchObject({ files_received: 1 });
         expect(Number((await linkRow(t(), request.id)).bytes_received)).toBe(content.length);
         const user = await t().server.ctx.db.selectFrom('users').select('used_bytes').where('id', '=', owner.user.id).executeTakeFirstOrThrow();

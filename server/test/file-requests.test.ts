@@ -45,8 +45,8 @@ describeEachDb('file requests', (t) => {
     const user = await t().server.ctx.db.selectFrom('users').select('used_bytes').where('id', '=', owner.user.id).executeTakeFirstOrThrow();
     const held = await t().server.ctx.db.selectFrom('files').select((eb) => eb.fn.sum<number>('file_size').as('n')).where('user_id', '=', owner.user.id).executeTakeFirstOrThrow();
     expect(Number(user.used_bytes)).toBe(Number(held.n));
-    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'user_id', 'detail']).where('file_id', '=', stored.id).execute();
-    expect(activity).toEqual([{ type: 'upload', user_id: owner.user.id, detail: 'via file request "Scans" from Bob Visitor' }]);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'user_id', 'via', 'via_link_id', 'via_label', 'visitor']).where('file_id', '=', stored.id).execute();
+    expect(activity).toEqual([{ type: 'upload', user_id: owner.user.id, via: 'file_request', via_link_id: request.id, via_label: 'Scans', visitor: 'Bob Visitor' }]);
 
     const mine = await t().client.get('/api/requests', { token: owner.token });
     expect(mine.body.requests[0]).toMatchObject({ id: request.id, folder: { id: folder.id, name: 'Inbox' }, files_received: 1, bytes_received: scan.length, state: 'active' });
@@ -162,6 +162,41 @@ describeEachDb('file requests', (t) => {
     const changed = await t().client.request('PATCH', `/api/requests/${request.id}`, { token: owner.token, json: { message: 'Only PDFs please', max_files: 3 } });
     expect(changed.body.request).toMatchObject({ message: 'Only PDFs please', max_files: 3 });
     expect((await t().client.post('/api/requests', { token: owner.token, json: { folder_id: folder.id, max_files: 0 } })).status).toBe(400);
+  });
+
+  it("leave the owner's list once ended, one or all at once, keeping what they received; open ones and other users' stay", async () => {
+    const { owner, folder, request: open } = await ownerWithRequest(t(), { label: 'open' });
+    const another = async (json: Record<string, unknown>) => (await t().client.post('/api/requests', { token: owner.token, json: { folder_id: folder.id, ...json } })).body.request as { id: number; token: string };
+    const closed = await another({ label: 'closed' });
+    const full = await another({ label: 'full', max_files: 1 });
+    const fullOfBytes = await another({ label: 'bytes', max_bytes: 4 });
+    const { owner: stranger, request: theirs } = await ownerWithRequest(t());
+    await t().client.delete(`/api/requests/${closed.id}`, { token: owner.token });
+    await t().client.delete(`/api/requests/${theirs.id}`, { token: stranger.token });
+    expect((await send(t(), full.token, [{ name: 'a.txt', content: samples.text('a') }])).status).toBe(201);
+    expect((await send(t(), fullOfBytes.token, [{ name: 'b.txt', content: Buffer.from('four') }])).status).toBe(201);
+    const remove = (id: number, token = owner.token) => t().client.delete(`/api/requests/ended/${id}`, { token });
+    const labels = async () => ((await t().client.get('/api/requests', { token: owner.token })).body.requests as { label: string }[]).map((r) => r.label);
+
+    const refused = await remove(open.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Close the file request before removing it', code: 'fileRequestStillOpen' });
+    expect((await remove(closed.id, stranger.token)).status).toBe(404);
+    expect((await remove(theirs.id)).status).toBe(404);
+    // A share link's id is not a request's.
+    expect((await t().client.delete(`/api/links/ended/${closed.id}`, { token: owner.token })).status).toBe(404);
+
+    expect((await remove(closed.id)).status).toBe(204);
+    expect(await labels()).toEqual(['bytes', 'full', 'open']);
+    const all = await t().client.delete('/api/requests/ended', { token: owner.token });
+    expect(all.body).toEqual({ removed: 2 });
+    expect(await labels()).toEqual(['open']);
+    expect((await t().client.get('/api/requests', { token: stranger.token })).body.requests).toHaveLength(1);
+    // What arrived stays in the folder, its arrival still in the activity log.
+    const files = await t().client.get(`/api/files?folder_id=${folder.id}`, { token: owner.token });
+    expect(files.body.files.map((f: { original_name: string }) => f.original_name).sort()).toEqual(['a.txt', 'b.txt']);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['via', 'via_label']).where('type', '=', 'upload').where('user_id', '=', owner.user.id).execute();
+    expect(activity.map((a) => `${a.via} ${a.via_label}`).sort()).toEqual(['file_request bytes', 'file_request full']);
   });
 
   it('show the owner each arrival live', async () => {

@@ -37,7 +37,7 @@ describeEachDb('group commit of small writes', (t, db) => {
     const taken = Array.from({ length: 30 }, (_, i) => ids[i % 3]!);
     let counts: number[] = [];
     const sent = await statementsDuring(async () => {
-      counts = await Promise.all(taken.map((fileId) => downloads.run({ fileId, fileName: 'x', userId: user.id, detail: null })));
+      counts = await Promise.all(taken.map((fileId) => downloads.run({ fileId, fileName: 'x', userId: user.id, detail: null, via: null })));
     });
     // Two batches (the first call alone, the rest together), each one UPDATE of the counts and
     // one INSERT of the audit rows. Told apart by their text: the server's maintenance may run meanwhile.

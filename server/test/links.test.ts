@@ -3,6 +3,7 @@ import { samples, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { createClient } from './helpers/client.js';
 import { describeEachDb, withTestServer, type TestServer } from './helpers/server.js';
+import { makeAdmin } from './helpers/users.js';
 import { openSocket } from './helpers/ws.js';
 import { redactUrl } from '../src/http/security.js';
 
@@ -73,8 +74,8 @@ describeEachDb('share links', (t) => {
     expect(listed.body.links[0].last_used_at).not.toBeNull();
     const file = await t().client.get(`/api/files/${fileId}`, { token: owner.token });
     expect(file.body.file.download_count).toBe(1);
-    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('file_id', '=', fileId).where('type', '=', 'download').execute();
-    expect(activity).toEqual([{ type: 'download', detail: 'via share link "for Anna"' }]);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['type', 'via', 'via_link_id', 'via_label']).where('file_id', '=', fileId).where('type', '=', 'download').execute();
+    expect(activity).toEqual([{ type: 'download', via: 'share_link', via_link_id: link.id, via_label: 'for Anna' }]);
   });
 
   it('are made, listed, changed and revoked by the owner only; others see "not found"', async () => {
@@ -274,6 +275,50 @@ describeEachDb('share links', (t) => {
       ownerSocket.close();
       adminSocket.close();
     }
+  });
+
+  it("leave the owner's list once ended, one or all at once; active links and other users' stay", async () => {
+    const { owner, fileId } = await ownerWithFile(t());
+    const stranger = await t().client.register();
+    const item = { type: 'file', id: fileId } as const;
+    const active = await createLink(t(), owner.token, item, { label: 'active' });
+    const revoked = await createLink(t(), owner.token, item, { label: 'revoked' });
+    const expired = await createLink(t(), owner.token, item, { label: 'expired' });
+    const usedUp = await createLink(t(), owner.token, item, { label: 'used up', max_downloads: 1 });
+    const theirs = await createLink(t(), stranger.token, { type: 'file', id: await uploadOne(t().client, stranger.token, { name: 'x.txt', content: samples.text('x') }) });
+    await t().client.delete(`/api/links/${revoked.id}`, { token: owner.token });
+    await t().client.delete(`/api/links/${theirs.id}`, { token: stranger.token });
+    await t().server.ctx.db.updateTable('links').set({ expires_at: Date.now() - 1 }).where('id', '=', expired.id).execute();
+    expect((await t().client.get(`/api/s/${usedUp.token}/download`)).status).toBe(200);
+    const remove = (id: number, token = owner.token) => t().client.delete(`/api/links/ended/${id}`, { token });
+    const labels = async () => ((await t().client.get('/api/links', { token: owner.token })).body.links as { label: string }[]).map((l) => l.label);
+
+    // An active link is revoked first; someone else's, or an unknown id, is not found.
+    const refused = await remove(active.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Revoke the link before removing it', code: 'linkStillActive' });
+    expect((await remove(revoked.id, stranger.token)).status).toBe(404);
+    expect((await remove(theirs.id)).status).toBe(404);
+    expect((await remove(999_999)).status).toBe(404);
+    expect((await remove(revoked.id, '')).status).toBe(401);
+
+    expect((await remove(revoked.id)).status).toBe(204);
+    expect((await remove(revoked.id)).status).toBe(404);
+    expect(await labels()).toEqual(['used up', 'expired', 'active']);
+    expect((await t().client.get(`/api/s/${revoked.token}`)).body.link_refusal).toBe('not_found');
+
+    const all = await t().client.delete('/api/links/ended', { token: owner.token });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ removed: 2 });
+    expect(await labels()).toEqual(['active']);
+    // The stranger's revoked link is theirs to clear.
+    expect((await t().client.get('/api/links', { token: stranger.token })).body.links).toHaveLength(1);
+
+    // The download through the removed link still reads in the activity log.
+    const admin = await makeAdmin(t());
+    const activity = await t().client.get('/api/admin/activity', { token: admin.token });
+    expect(activity.status).toBe(200);
+    expect(activity.body.activity).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'download', file_id: fileId, via: expect.objectContaining({ kind: 'share_link', label: 'used up' }) })]));
   });
 
   it('go with their item', async () => {

@@ -93,8 +93,8 @@ describeEachDb('control and bidi characters in what others see', (t) => {
       body: uploadForm([{ name: 'scan.txt', content: samples.text() }], { uploader_name: '\u202Bأحمد\u202C\u0000Bob\u009b\u2066x\u2069' }),
     });
     expect(res.status).toBe(201);
-    const activity = await t().server.ctx.db.selectFrom('activity').select('detail').where('user_id', '=', user.id).where('type', '=', 'upload').execute();
-    expect(activity).toEqual([{ detail: 'via file request "Scans" from أحمد  Bob  x' }]);
+    const activity = await t().server.ctx.db.selectFrom('activity').select(['via_label', 'visitor']).where('user_id', '=', user.id).where('type', '=', 'upload').execute();
+    expect(activity).toEqual([{ via_label: 'Scans', visitor: 'أحمد  Bob  x' }]);
   });
 
   it('drop them from a file name, the Arabic letter mark included', async () => {

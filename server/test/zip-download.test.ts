@@ -58,7 +58,7 @@ async function headOfZip(t: TestServer, path: string, name: string, token?: stri
 /** The audit log's downloads by a user, or through a share link. */
 async function downloadsLogged(t: TestServer, by: { userId: number } | { linkId: number }) {
   const rows = t.server.ctx.db.selectFrom('activity').select(['file_name', 'detail']).where('type', '=', 'download');
-  const theirs = 'userId' in by ? rows.where('user_id', '=', by.userId) : rows.where('detail', 'like', `% via share link #${by.linkId}`);
+  const theirs = 'userId' in by ? rows.where('user_id', '=', by.userId) : rows.where('via_link_id', '=', by.linkId);
   return theirs.orderBy('id').execute();
 }
 

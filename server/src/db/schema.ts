@@ -183,6 +183,11 @@ export interface ActivityTable {
   file_id: number | null;
   file_name: string | null;
   detail: string | null;
+  /** How a transfer without an account came (contract's ActivityVia); null for what a user did. */
+  via: string | null;
+  via_link_id: number | null;
+  via_label: string | null;
+  visitor: string | null;
   at: number;
 }
 

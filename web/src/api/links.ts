@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   downloadLinkResponseSchema,
+  endedLinksRemovedSchema,
   fileRequestListResponseSchema,
   fileRequestResponseSchema,
   fileRequestUploadsPath,
@@ -62,6 +63,39 @@ export function useRevokeShareLink() {
       await invalidate(queryClient, 'linksChanged');
     },
     onError: (error) => toast.error(errorMessage(error, i18n.t('links:toast.revokeFailed'))),
+  });
+}
+
+/** The owner's two lists of links: share links and file requests. */
+export type OwnLinkKind = 'share' | 'request';
+const ENDED_PATH = { share: '/api/links/ended', request: '/api/requests/ended' } as const;
+const LIST_CHANGED = { share: 'linksChanged', request: 'fileRequestsChanged' } as const;
+
+/** Takes an ended link (revoked, expired, used up) or file request (closed, expired, full) off its list for good. */
+export function useRemoveEndedLink(kind: OwnLinkKind, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiSend(`${ENDED_PATH[kind]}/${id}`, { method: 'DELETE' }),
+    onSuccess: async () => {
+      toast.success(i18n.t(`links:ended.${kind}.removed`));
+      onDone();
+      await invalidate(queryClient, LIST_CHANGED[kind]);
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t(`links:ended.${kind}.removeFailed`))),
+  });
+}
+
+/** Takes every ended one of a list off it for good. */
+export function useRemoveEndedLinks(kind: OwnLinkKind, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(ENDED_PATH[kind], endedLinksRemovedSchema, { method: 'DELETE' }),
+    onSuccess: async ({ removed }) => {
+      toast.success(i18n.t(`links:ended.${kind}.removedAll`, { count: removed }));
+      onDone();
+      await invalidate(queryClient, LIST_CHANGED[kind]);
+    },
+    onError: (error) => toast.error(errorMessage(error, i18n.t(`links:ended.${kind}.removeFailed`))),
   });
 }
 
@@ -129,6 +163,13 @@ export function refusalOf(error: unknown): LinkRefusal | undefined {
   return error instanceof ApiError ? error.details.link_refusal : undefined;
 }
 
+/** Why a link that opened no longer does: it ended, or its item is gone; undefined for any other answer. */
+export type EndedRefusal = Exclude<LinkRefusal, 'password_required' | 'wrong_password'>;
+export function endedRefusal(error: unknown): EndedRefusal | undefined {
+  const refusal = refusalOf(error);
+  return refusal === 'password_required' || refusal === 'wrong_password' ? undefined : refusal;
+}
+
 export type LinkKind = 's' | 'r';
 
 /** The grant a password earned, kept for this tab only: a closed tab asks again. */
@@ -153,12 +194,17 @@ export function useLinkView(token: string, grant: string | undefined) {
   });
 }
 
+/** How often an open request's page asks again: its owner may close it meanwhile, or others may fill it. */
+const REQUEST_RECHECK_MS = 60_000;
+
+/** A file request's page: asked again when the tab comes back and each minute, until it has ended. */
 export function useRequestView(token: string, grant: string | undefined) {
   return useQuery({
     queryKey: ['request-view', token, grant ?? null],
     queryFn: () => visitorRequest(`/api/r/${token}`, fileRequestViewSchema, grant),
     retry: false,
-    staleTime: Infinity,
+    refetchOnWindowFocus: true,
+    refetchInterval: (query) => (endedRefusal(query.state.error) ? false : REQUEST_RECHECK_MS),
   });
 }
 

@@ -46,7 +46,6 @@ export interface ItemIds {
 }
 
 export type BulkActionRequest =
-  /** A copy names files only. */
   | { action: 'move' | 'copy'; items: ItemIds; folderId: number | null; targetName: string }
   /** The items named, so that Undo can say what came back. */
   | { action: 'delete'; items: readonly TrashRef[] }
@@ -74,7 +73,10 @@ export function bulkSummary(request: BulkActionRequest, results: readonly BulkRe
   const first = failed[0];
   if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: localizeSaid(first) }) };
   if (request.action === 'move') return { ok: true, message: i18n.t('manage:bulk.moved', { count: done, target: request.targetName }) };
-  if (request.action === 'copy') return { ok: true, message: i18n.t('manage:bulk.copied', { count: done, target: request.targetName }) };
+  if (request.action === 'copy') {
+    const key = request.items.folder_ids.length > 0 ? 'manage:bulk.copiedItems' : 'manage:bulk.copied';
+    return { ok: true, message: i18n.t(key, { count: done, target: request.targetName }) };
+  }
   if (request.action === 'delete') return { ok: true, message: i18n.t(trashDays > 0 ? 'manage:bulk.movedToTrash' : 'manage:bulk.deleted', { count: done }) };
   return { ok: true, message: i18n.t('manage:bulk.tagged', { count: done }) };
 }

@@ -54,7 +54,7 @@ const top: TopFile[] = [
 ];
 
 function activityRow(id: number, overrides: Partial<ActivityRow> = {}): ActivityRow {
-  return { id, type: 'upload', file_name: `file-${id}.txt`, file_id: id, username: 'alice', date: new Date().toISOString(), detail: null, ...overrides };
+  return { id, type: 'upload', file_name: `file-${id}.txt`, file_id: id, username: 'alice', date: new Date().toISOString(), detail: null, via: null, ...overrides };
 }
 
 function adminServer(overrides: Record<string, MockReply> = {}) {
@@ -416,6 +416,33 @@ describe('Analytics and Activity tabs', () => {
     const fullLog = calls.filter((c) => c.path === '/api/admin/activity' && c.query.getAll('type').length === 0);
     expect(fullLog.map((c) => c.query.get('before'))).toEqual([null, '21']);
     expect(screen.getByText('That is the beginning of the log.')).toBeInTheDocument();
+  });
+
+  it('says who sent a file through a file request, into whose, and which downloads came through a share link', async () => {
+    const request = { kind: 'file_request', link_id: 3, label: 'Tax papers', visitor: 'Bob Visitor' } as const;
+    adminServer({
+      'GET /api/admin/activity': {
+        body: {
+          activity: [
+            activityRow(5, { file_name: 'scan.pdf', username: 'alice', via: request }),
+            activityRow(4, { file_name: 'note.txt', username: 'alice', via: { ...request, label: null, visitor: null } }),
+            activityRow(3, { type: 'download', file_name: 'plan.pdf', username: null, via: { kind: 'share_link', link_id: 2, label: 'for Anna', visitor: null } }),
+            activityRow(2, { type: 'download', file_name: 'map.png', username: null, via: { kind: 'share_link', link_id: 1, label: null, visitor: null } }),
+            activityRow(1, { type: 'download', file_name: 'open.txt', username: null }),
+          ],
+        },
+      },
+    });
+    await openAdmin('/admin?tab=activity');
+    const list = await screen.findByRole('list', { name: 'Recent activity' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Bob Visitor uploaded scan.pdf into alice’s file request “Tax papers”',
+      'A visitor uploaded note.txt into alice’s file request',
+      'plan.pdf was downloaded through a share link “for Anna”',
+      'map.png was downloaded through a share link',
+      'open.txt was downloaded through its public link',
+    ]);
   });
 
   it('shows uploads and downloads by default, asking the server for those kinds only', async () => {

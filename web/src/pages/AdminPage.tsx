@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ComponentType } from 'react';
+import { useLayoutEffect, useRef, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Activity, BarChart3, Files, LayoutDashboard, Users, type LucideIcon } from 'lucide-react';
@@ -22,6 +22,21 @@ const TABS = [
 ] as const satisfies readonly { value: string; label: string; icon: LucideIcon; Panel: ComponentType }[];
 
 /**
+ * Scrolls a strip of tabs sideways to show its active tab whole: on a phone
+ * the strip is wider than the screen, and a linked tab (?tab=activity) would
+ * otherwise open out of sight.
+ */
+function revealActiveTab(list: HTMLElement) {
+  const tab = list.querySelector('[data-state="active"]');
+  if (!tab) return;
+  const strip = list.getBoundingClientRect();
+  const box = tab.getBoundingClientRect();
+  const padding = parseFloat(getComputedStyle(list).paddingRight) || 0;
+  if (box.right > strip.right - padding) list.scrollLeft += box.right - strip.right + padding;
+  else if (box.left < strip.left + padding) list.scrollLeft -= strip.left + padding - box.left;
+}
+
+/**
  * /admin. Only the active tab's panel is mounted, so only its data is loaded;
  * the tab lives in the URL (?tab=) so it survives a reload and can be linked.
  */
@@ -31,12 +46,17 @@ export function AdminPage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active = TABS.some((t) => t.value === requested) ? requested! : 'overview';
+  const tabList = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (tabList.current) revealActiveTab(tabList.current);
+  }, [active]);
 
   return (
     <>
       <PageHeader title={t('adminPanel')} description={t('systemStatisticsEveryFileEvery')} />
       <Tabs.Root value={active} onValueChange={(tab) => setParams(tab === 'overview' ? {} : { tab }, { replace: true })}>
         <Tabs.List
+          ref={tabList}
           aria-label={t('adminSections')}
           className="-mx-4 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
         >

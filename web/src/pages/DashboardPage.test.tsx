@@ -68,6 +68,33 @@ describe('DashboardPage', () => {
     expect(within(analytics).queryByText(/In Trash/)).not.toBeInTheDocument();
   });
 
+  it("tells an admin which figures are their own and which count every user's files", async () => {
+    const admin = makeUser({ id: 1, username: 'root', is_admin: true });
+    // An admin's navigation bar measures whether its links fit; jsdom has no ResizeObserver.
+    vi.stubGlobal('ResizeObserver', class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    });
+    storeSession(admin);
+    mockFetch({
+      'GET /api/auth/me': { body: { user: admin } },
+      'GET /api/auth/stats': { body: userStats },
+      'GET /api/files/storage/stats': { body: storageStats },
+      'GET /api/files': { body: fileList([pdf, theirs], 2) },
+    });
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Statistics' }, { timeout: 15_000 }));
+    const card = (label: string) => screen.getByText(label).parentElement!;
+    await waitFor(() => expect(card('Total Files')).toHaveTextContent(/^Your accountTotal Files3/));
+    expect(card('Storage Used')).toHaveTextContent(/^Your accountStorage Used/);
+    expect(card('Storage Quota')).toHaveTextContent(/^Your accountStorage Quota/);
+    expect(card('Files Found')).toHaveTextContent('All usersFiles Found2');
+    const analytics = screen.getByRole('heading', { name: 'Storage Analytics' }).closest('section')!;
+    expect(analytics).toHaveTextContent('Deduplication across every user’s files');
+  });
+
   it('says what Trash holds, with a link to it', async () => {
     const { user } = openDashboard([pdf], { 'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * 1_048_576, trash_file_count: 4 } } });
     await user.click(await screen.findByRole('button', { name: 'Statistics' }));

@@ -50,7 +50,7 @@ export function DashboardPage() {
 
   const statistics = (
     <StatisticsSection key={wide ? 'wide' : 'phone'} defaultOpen={wide}>
-      <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} filesFoundLoading={list.isPending} />
+      <SummaryCards stats={userStats.data} statsLoading={userStats.isPending} filesFound={total} filesFoundLoading={list.isPending} systemWide={user.is_admin} />
       <StorageAnalyticsCard
         storage={storage.data}
         user={userStats.data}

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import type * as tus from 'tus-js-client';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch, type MockReply } from '../test/fetch-mock';
 import { renderApp } from '../test/render-app';
 
 /** Each tus upload the page started, as tus-js-client received it; the test plays the server. */
@@ -36,6 +37,7 @@ vi.mock('tus-js-client', () => ({
 }));
 
 afterEach(() => {
+  focusManager.setFocused(undefined);
   started.length = 0;
   remembered.clear();
   sessionStorage.clear();
@@ -43,11 +45,11 @@ afterEach(() => {
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
-function openRequest() {
-  const fetches = mockFetch({
-    'GET /api/config': { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } },
-    [`GET /api/r/${TOKEN}`]: { body: { owner: 'alice', message: null, expires_at: null, files_left: null, bytes_left: null } },
-  });
+const CONFIG = { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } };
+const OPEN_VIEW = { body: { owner: 'alice', message: null, expires_at: null, files_left: null, bytes_left: null } };
+
+function openRequest(view: MockReply = OPEN_VIEW) {
+  const fetches = mockFetch({ 'GET /api/config': CONFIG, [`GET /api/r/${TOKEN}`]: view });
   renderApp(`/r/${TOKEN}`);
   return { ...fetches, user: userEvent.setup({ applyAccept: false }) };
 }
@@ -59,6 +61,14 @@ function headersOf(upload: FakeUpload): Record<string, string> {
   const headers: Record<string, string> = {};
   upload.options.onBeforeRequest?.({ setHeader: (name: string, value: string) => (headers[name] = value) } as unknown as tus.HttpRequest);
   return headers;
+}
+
+/** The visitor leaves the tab and comes back to it. */
+function returnToTab() {
+  act(() => {
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+  });
 }
 
 const succeed = (upload: FakeUpload) => upload.options.onSuccess?.({ lastResponse: { getHeader: () => undefined } as unknown as tus.HttpResponse });
@@ -73,6 +83,12 @@ describe('FileRequestPage', () => {
     expect(await screen.findByRole('heading', { name: 'Request closed' })).toBeInTheDocument();
     expect(screen.getByText('This file request is closed: its owner no longer accepts files here.')).toBeInTheDocument();
     expect(screen.queryByText(/revoked/)).not.toBeInTheDocument();
+  });
+
+  it('tells visitors of a full request that it is full, not that a download limit was reached', async () => {
+    openRequest({ status: 410, body: { error: 'This link has reached its download limit.', link_refusal: 'exhausted' } });
+    expect(await screen.findByRole('heading', { name: 'Request full' })).toBeInTheDocument();
+    expect(screen.queryByText(/download limit/i)).not.toBeInTheDocument();
   });
 
   it('sends each file resumably to the request, one after the other, with per-file progress', async () => {
@@ -132,5 +148,65 @@ describe('FileRequestPage', () => {
     await screen.findByText('This file request is closed');
     expect(screen.getByText('The files could not be sent')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Files to send' })).getByText('big.txt')).toBeInTheDocument();
+  });
+  it('shows what the request still takes after each file, and stops sending once it is full', async () => {
+    let left = 2;
+    const { user } = openRequest(() =>
+      left > 0
+        ? { body: { owner: 'alice', message: null, expires_at: null, files_left: left, bytes_left: null } }
+        : { status: 410, body: { error: 'This link has reached its download limit.', link_refusal: 'exhausted' } },
+    );
+    expect(await screen.findByText('2 files left')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Files to upload'), [file('a.txt', 'a'), file('b.txt', 'b'), file('c.txt', 'c')]);
+    await user.click(screen.getByRole('button', { name: 'Send 3 files' }));
+
+    await waitFor(() => expect(started).toHaveLength(1));
+    left = 1;
+    succeed(started[0]!);
+    expect(await screen.findByText('1 file left')).toBeInTheDocument();
+    await waitFor(() => expect(started).toHaveLength(2));
+    left = 0;
+    succeed(started[1]!);
+
+    // Full: the page says so, takes no more files, and never tries the third.
+    expect(await screen.findByText('Request full')).toBeInTheDocument();
+    expect(screen.getByText('This file request has received all the files it takes.')).toBeInTheDocument();
+    expect(screen.queryByText(/files? left/)).toBeNull();
+    expect(screen.queryByLabelText('Files to upload')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(screen.queryByText('The files could not be sent')).toBeNull();
+    expect(started).toHaveLength(2);
+    expect(within(screen.getByRole('list', { name: 'Sent files' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows that the owner closed the request while the page was open when the visitor tries to send', async () => {
+    let closed = false;
+    const { user } = openRequest(() => (closed ? { status: 410, body: { error: 'This link has been revoked by its owner.', link_refusal: 'revoked' } } : OPEN_VIEW));
+    await user.upload(await screen.findByLabelText('Files to upload'), [file('a.txt', 'a')]);
+    closed = true;
+    await user.click(screen.getByRole('button', { name: 'Send 1 file' }));
+    expect(await screen.findByText('Request closed')).toBeInTheDocument();
+    expect(screen.getByText('This file request is closed: its owner no longer accepts files here.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(started).toHaveLength(0);
+  });
+
+  it('asks again when the visitor returns to the tab', async () => {
+    let closed = false;
+    const { calls } = openRequest(() => (closed ? { status: 410, body: { error: 'This link has been revoked by its owner.', link_refusal: 'revoked' } } : OPEN_VIEW));
+    expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();
+    closed = true;
+    returnToTab();
+    expect(await screen.findByText('Request closed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`)).toHaveLength(2);
+  });
+  it('asks for the password again when the owner changed it while the page was open', async () => {
+    sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
+    let changed = false;
+    openRequest(() => (changed ? { status: 401, body: { error: 'This link is protected by a password.', link_refusal: 'password_required' } } : OPEN_VIEW));
+    expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();
+    changed = true;
+    returnToTab();
+    expect(await screen.findByRole('heading', { name: 'Password required' })).toBeInTheDocument();
   });
 });

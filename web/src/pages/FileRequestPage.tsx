@@ -4,9 +4,9 @@ import { useParams } from 'react-router';
 import { CheckCircle2, Inbox, Pause, Play, Send, UserRound, XCircle } from 'lucide-react';
 import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
 import { useAllowedTypes, useAppConfig } from '../api/auth';
-import { sendToRequest, storedGrant, useRequestView } from '../api/links';
+import { endedRefusal, sendToRequest, storedGrant, useRequestView, type EndedRefusal } from '../api/links';
 import type { TusUpload } from '../api/uploads';
-import { LinkGate } from '../components/links/LinkGate';
+import { ENDED_ICON, LinkGate, endedText } from '../components/links/LinkGate';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
 import { Alert } from '../components/ui/Alert';
 import { Button } from '../components/ui/Button';
@@ -46,7 +46,29 @@ type Progress = Map<File, number>;
 
 const percentOf = (sent: number, total: number) => (total ? (sent / total) * 100 : 100);
 
-function RequestForm({ token, grant, view }: { token: string; grant: string | undefined; view: FileRequestView }) {
+/** Where the request stands now, when it ended while the page was open: it takes nothing more. */
+function EndedNotice({ ended }: { ended: EndedRefusal }) {
+  const { t } = useTranslation('links');
+  const text = endedText('r', ended);
+  return (
+    <Alert tone="notice" icon={ENDED_ICON[ended]}>
+      <p className="font-semibold">{t(`refusal.${text}.title`)}</p>
+      <p>{t(`refusal.${text}`)}</p>
+    </Alert>
+  );
+}
+
+interface RequestFormProps {
+  token: string;
+  grant: string | undefined;
+  view: FileRequestView;
+  /** Set once the request has ended (closed, expired, full) while the page was open. */
+  ended: EndedRefusal | undefined;
+  /** Asks the server where the request stands (its figures update); resolves with why it ended, if it has. */
+  recheck(): Promise<EndedRefusal | undefined>;
+}
+
+function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
   const { t } = useTranslation('links');
   const maxFileBytes = useAppConfig().data?.max_file_bytes ?? LIMITS.maxFileBytes;
   const allowedTypes = useAllowedTypes();
@@ -71,21 +93,31 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
       upload.start().catch(() => resolve({ ok: false, name: file.name, error: t('request.failed'), status: 0 }));
     });
 
-  /** One file after the other; a file that failed stays listed, and sending it again goes on where it stopped. */
+  /**
+   * One file after the other; a file that failed stays listed, and sending it
+   * again goes on where it stopped. Before the first file and after each one
+   * the request is asked again: its figures stay current, and once it has
+   * been closed or filled up nothing more is tried.
+   */
   const send = async () => {
-    const queue = files;
     setFailure(null);
+    if (await recheck()) return;
+    const queue = files;
     setPaused(false);
     setProgress(new Map(queue.map((file) => [file, 0])));
-    const failed: File[] = [];
+    const stored = new Set<File>();
+    let endedNow: EndedRefusal | undefined;
     for (const file of queue) {
       const result = await sendOne(file);
       setSent((before) => [result, ...before]);
-      if (!result.ok) failed.push(file);
+      if (result.ok) stored.add(file);
+      endedNow = await recheck();
+      if (endedNow) break;
     }
     current.current = null;
-    setFiles(failed);
-    if (failed.length > 0) setFailure(t('request.failed'));
+    const left = queue.filter((file) => !stored.has(file));
+    setFiles(left);
+    if (left.length > 0 && !endedNow) setFailure(t('request.failed'));
     setProgress(null);
   };
 
@@ -113,72 +145,78 @@ function RequestForm({ token, grant, view }: { token: string; grant: string | un
               <UserRound aria-hidden="true" className="size-3.5" />
               {t('request.requestedBy', { owner: view.owner })}
             </li>
-            {view.expires_at && <li>{t('request.until', { date: formatDate(view.expires_at) })}</li>}
-            {view.files_left !== null && <li>{t('request.filesLeft', { count: view.files_left })}</li>}
-            {view.bytes_left !== null && <li>{t('request.bytesLeft', { size: formatFileSize(view.bytes_left) })}</li>}
+            {!ended && view.expires_at && <li>{t('request.until', { date: formatDate(view.expires_at) })}</li>}
+            {!ended && view.files_left !== null && <li>{t('request.filesLeft', { count: view.files_left })}</li>}
+            {!ended && view.bytes_left !== null && <li>{t('request.bytesLeft', { size: formatFileSize(view.bytes_left) })}</li>}
           </ul>
           {view.message && <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-line text-slate-700 ring-1 ring-slate-200 ring-inset">{view.message}</p>}
         </div>
       </div>
       <div className="space-y-4 p-5 sm:p-6">
-        {failure && <Alert tone="error">{failure}</Alert>}
-        <UploadDropzone
-          maxFileBytes={maxFileBytes}
-          maxFiles={LIMITS.maxFilesPerUpload}
-          allowedTypes={allowedTypes}
-          disabled={progress !== null}
-          onFiles={(dropped) => {
-            // One request carries them all.
-            const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes, maxFiles: LIMITS.maxFilesPerUpload });
-            setFiles([...files, ...screened.accepted]);
-            setRejected(screened.rejected);
-          }}
-        />
-        {rejected.map((r) => (
-          <Alert key={r.name} tone="error">
-            {r.name}: {r.reason}
-          </Alert>
-        ))}
-        {files.length > 0 && (
-          <ul aria-label={t('request.toSend')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {files.map((file) => {
-              const fileSent = progress?.get(file);
-              return (
-                <li key={`${file.name}-${file.size}-${file.lastModified}`} className="px-3 py-2 text-sm">
-                  <div className="flex items-center gap-3">
-                    <span className="min-w-0 flex-1 truncate">{file.name}</span>
-                    <span className="text-slate-500 tabular-nums">
-                      {fileSent === undefined ? formatFileSize(file.size) : `${Math.round(percentOf(fileSent, file.size))}% · ${formatFileSize(file.size)}`}
-                    </span>
-                    <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
-                      <XCircle aria-hidden="true" className="size-4" />
-                    </Button>
-                  </div>
-                  {fileSent !== undefined && (
-                    <ProgressBar value={percentOf(fileSent, file.size)} label={file.name} valueText={`${formatFileSize(fileSent)} / ${formatFileSize(file.size)}`} className="mt-1.5 h-1.5" />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+        {ended ? (
+          <EndedNotice ended={ended} />
+        ) : (
+          <>
+            {failure && <Alert tone="error">{failure}</Alert>}
+            <UploadDropzone
+              maxFileBytes={maxFileBytes}
+              maxFiles={LIMITS.maxFilesPerUpload}
+              allowedTypes={allowedTypes}
+              disabled={progress !== null}
+              onFiles={(dropped) => {
+                // One request carries them all.
+                const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes, maxFiles: LIMITS.maxFilesPerUpload });
+                setFiles([...files, ...screened.accepted]);
+                setRejected(screened.rejected);
+              }}
+            />
+            {rejected.map((r) => (
+              <Alert key={r.name} tone="error">
+                {r.name}: {r.reason}
+              </Alert>
+            ))}
+            {files.length > 0 && (
+              <ul aria-label={t('request.toSend')} className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+                {files.map((file) => {
+                  const fileSent = progress?.get(file);
+                  return (
+                    <li key={`${file.name}-${file.size}-${file.lastModified}`} className="px-3 py-2 text-sm">
+                      <div className="flex items-center gap-3">
+                        <span className="min-w-0 flex-1 truncate">{file.name}</span>
+                        <span className="text-slate-500 tabular-nums">
+                          {fileSent === undefined ? formatFileSize(file.size) : `${Math.round(percentOf(fileSent, file.size))}% · ${formatFileSize(file.size)}`}
+                        </span>
+                        <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                          <XCircle aria-hidden="true" className="size-4" />
+                        </Button>
+                      </div>
+                      {fileSent !== undefined && (
+                        <ProgressBar value={percentOf(fileSent, file.size)} label={file.name} valueText={`${formatFileSize(fileSent)} / ${formatFileSize(file.size)}`} className="mt-1.5 h-1.5" />
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <TextField label={t('request.name')} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} hint={t('request.nameHelp')} />
+            {progress !== null && (
+              <ProgressBar value={percentOf(done, total)} label={paused ? t('request.paused') : t('request.sending')} valueText={`${Math.round(percentOf(done, total))}%`} tone={paused ? 'warning' : 'accent'} />
+            )}
+            <p className="text-xs text-slate-500">{t('request.resumeHelp')}</p>
+            <div className="flex flex-col-reverse justify-end gap-2 sm:flex-row">
+              {progress !== null && (
+                <Button variant="secondary" onClick={togglePause} className="w-full sm:w-auto">
+                  {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
+                  {paused ? t('request.resume') : t('request.pause')}
+                </Button>
+              )}
+              <Button onClick={() => void send()} disabled={files.length === 0} loading={progress !== null} className="w-full sm:w-auto">
+                <Send aria-hidden="true" className="size-4" />
+                {files.length > 0 ? t('request.sendCount', { count: files.length }) : t('request.send')}
+              </Button>
+            </div>
+          </>
         )}
-        <TextField label={t('request.name')} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} hint={t('request.nameHelp')} />
-        {progress !== null && (
-          <ProgressBar value={percentOf(done, total)} label={paused ? t('request.paused') : t('request.sending')} valueText={`${Math.round(percentOf(done, total))}%`} tone={paused ? 'warning' : 'accent'} />
-        )}
-        <p className="text-xs text-slate-500">{t('request.resumeHelp')}</p>
-        <div className="flex flex-col-reverse justify-end gap-2 sm:flex-row">
-          {progress !== null && (
-            <Button variant="secondary" onClick={togglePause} className="w-full sm:w-auto">
-              {paused ? <Play aria-hidden="true" className="size-4" /> : <Pause aria-hidden="true" className="size-4" />}
-              {paused ? t('request.resume') : t('request.pause')}
-            </Button>
-          )}
-          <Button onClick={() => void send()} disabled={files.length === 0} loading={progress !== null} className="w-full sm:w-auto">
-            <Send aria-hidden="true" className="size-4" />
-            {files.length > 0 ? t('request.sendCount', { count: files.length }) : t('request.send')}
-          </Button>
-        </div>
       </div>
       <SentList sent={sent} />
     </Card>
@@ -194,7 +232,7 @@ export function FileRequestPage() {
   const view = useRequestView(token, grant);
   return (
     <LinkGate kind="r" token={token} query={view} onGrant={setGrant}>
-      {(data) => <RequestForm token={token} grant={grant} view={data} />}
+      {(data) => <RequestForm token={token} grant={grant} view={data} ended={endedRefusal(view.error)} recheck={async () => endedRefusal((await view.refetch()).error)} />}
     </LinkGate>
   );
 }

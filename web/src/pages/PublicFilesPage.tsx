@@ -27,9 +27,10 @@ export function PublicFilesPage() {
   return (
     <div className="space-y-6">
       <PageHeader className="mb-2" title={t('publicFiles')} description={t('filesTheirOwnersChoseTo')} />
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-        <StatCard label={t('publicFiles')} icon={Globe} value={list.data?.total ?? '—'} loading={loading} />
+      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+        <StatCard layout="strip" label={t('publicFiles')} icon={Globe} value={list.data?.total ?? '—'} loading={loading} />
         <StatCard
+          layout="strip"
           label={t('totalDownloads')}
           icon={Download}
           tone="bg-emerald-50 text-emerald-700"
@@ -37,7 +38,7 @@ export function PublicFilesPage() {
           detail={t('ofTheFilesOnThis')}
           loading={loading}
         />
-        <StatCard label={t('currentlyViewing')} icon={Eye} tone="bg-sky-50 text-sky-700" value={files?.length ?? '—'} detail={t('filesOnThisPage')} loading={loading} />
+        <StatCard layout="strip" label={t('currentlyViewing')} icon={Eye} tone="bg-sky-50 text-sky-700" value={files?.length ?? '—'} detail={t('filesOnThisPage')} loading={loading} />
       </div>
       <Card>
         <CardHeader title={t('browsePublicFiles')} description={filesFound(list)} />

@@ -154,4 +154,62 @@ describe('SharingPage', () => {
     expect(within(form).queryByText(/Saving ends the access/)).not.toBeInTheDocument();
     expect(within(form).getByLabelText('Password (optional)')).not.toHaveAttribute('placeholder');
   });
+  it('removes ended links for good after asking, one or all of them; an active link has no Remove', async () => {
+    let links = [
+      passwordLink,
+      { ...passwordLink, id: 32, label: null, state: 'revoked', item: { type: 'file', id: 1, name: 'press-kit.zip' } },
+      { ...passwordLink, id: 33, label: null, state: 'expired', item: { type: 'folder', id: 3, name: 'Photos' } },
+      { ...passwordLink, id: 34, label: null, state: 'exhausted', item: { type: 'folder', id: 4, name: 'Invoices' } },
+    ];
+    const { calls } = signedIn({
+      'GET /api/links': () => ({ body: { links } }),
+      'DELETE /api/links/ended/32': () => {
+        links = links.filter((l) => l.id !== 32);
+        return { status: 204 };
+      },
+      'DELETE /api/links/ended': () => {
+        const removed = links.filter((l) => l.state !== 'active').length;
+        links = links.filter((l) => l.state === 'active');
+        return { body: { removed } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    const mine = await list('Links');
+    expect(within(mine).queryByRole('button', { name: 'Remove link to plan.pdf' })).toBeNull();
+
+    await user.click(within(mine).getByRole('button', { name: 'Remove link to press-kit.zip' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove this link?' });
+    expect(ask).toHaveTextContent('The link to “press-kit.zip” has ended. Removing it takes it off your list for good.');
+    await user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Link removed')).toBeInTheDocument();
+    await waitFor(() => expect(within(mine).queryByRole('button', { name: 'Remove link to press-kit.zip' })).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Remove ended links' }));
+    const all = await screen.findByRole('dialog', { name: 'Remove ended links?' });
+    expect(all).toHaveTextContent('2 links are revoked, expired or used up.');
+    await user.click(within(all).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('2 links removed')).toBeInTheDocument();
+    await waitFor(() => expect(within(mine).getAllByRole('listitem')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Remove ended links' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/links/ended/32', '/api/links/ended']);
+  });
+  it('lists five rows of a long list, then all of them on "Show all {n}", inside the page\'s own scroll', async () => {
+    const links = Array.from({ length: 12 }, (_, i) => ({ ...passwordLink, id: 100 + i, label: `Link ${i + 1}` }));
+    signedIn({ 'GET /api/links': { body: { links } } });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    const mine = await list('Links');
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(5);
+    expect(mine.className).not.toMatch(/overflow|max-h/);
+    const more = screen.getByRole('button', { name: 'Show all 12' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(12);
+    await user.click(screen.getByRole('button', { name: 'Show fewer' }));
+    expect(within(mine).getAllByRole('listitem')).toHaveLength(5);
+    // A short list has nothing more to show.
+    expect(within(await list('Public Files')).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Show all/ })).toHaveLength(1);
+  });
 });

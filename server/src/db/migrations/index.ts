@@ -31,6 +31,7 @@ import { quotaChargesAtCommit } from './0300_quota_charges_at_commit.js';
 import { textsReadForEachOwner } from './0310_texts_read_for_each_owner.js';
 import { thumbnailsPerOwner } from './0311_thumbnails_per_owner.js';
 import { liveFilesIndex } from './0320_live_files_index.js';
+import { activityVia } from './0330_activity_via.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -71,5 +72,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0310_texts_read_for_each_owner': textsReadForEachOwner(dialect),
     '0311_thumbnails_per_owner': thumbnailsPerOwner(),
     '0320_live_files_index': liveFilesIndex(dialect),
+    '0330_activity_via': activityVia(),
   };
 }

@@ -1,4 +1,4 @@
-import { activityTypeSchema, type ActivityRow, type ActivityType } from '@vault/contract';
+import { activityTypeSchema, activityViaSchema, type ActivityRow, type ActivityType } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 
@@ -11,7 +11,7 @@ export async function listActivity(
   let query = ctx.db
     .selectFrom('activity as a')
     .leftJoin('users as u', 'u.id', 'a.user_id')
-    .select(['a.id', 'a.type', 'a.file_name', 'a.file_id', 'u.username', 'a.at', 'a.detail'])
+    .select(['a.id', 'a.type', 'a.file_name', 'a.file_id', 'u.username', 'a.at', 'a.detail', 'a.via', 'a.via_link_id', 'a.via_label', 'a.visitor'])
     .orderBy('a.id', 'desc')
     .limit(page.limit);
   if (page.before !== undefined) query = query.where('a.id', '<', page.before);
@@ -25,5 +25,6 @@ export async function listActivity(
     username: r.username,
     date: isoTime(r.at),
     detail: r.detail,
+    via: r.via === null ? null : { kind: activityViaSchema.shape.kind.parse(r.via), link_id: r.via_link_id!, label: r.via_label, visitor: r.visitor },
   }));
 }

@@ -36,7 +36,7 @@ const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.
  * and the others go on. An item of anyone else's is "not found", like an id
  * that does not exist. Deletes go through the same functions as a single
  * delete. Everyone who could see a changed item is told after the commit.
- * Copies are copyFiles' (they are new files of the caller's content).
+ * Copies are copyItems' (new files of the caller's content).
  */
 export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInput & { action: Exclude<BulkAction, 'copy'> }): Promise<BulkResponse> {
   const now = Date.now();

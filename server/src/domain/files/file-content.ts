@@ -3,6 +3,7 @@ import type { FileRow } from '../../db/schema.js';
 import type { ByteRange, ObjectSource } from '../../storage/object-store.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { UnsupportedType } from '../shared/errors.js';
+import type { DownloadAudit } from '../shared/activity.js';
 import { recordDownload } from './record-download.js';
 
 export type { ByteRange, ObjectSource };
@@ -29,9 +30,15 @@ export interface OpenFileInput {
 
 /**
  * The file's bytes, refused up front when a preview of its type cannot be
- * shown; `detail` says in the audit log how a download reached it (a share link).
+ * shown; `audit` says in the audit log how a download reached it (a version, a share link).
  */
-export async function contentOf(ctx: DomainContext, reader: Actor | null, file: FileRow, inline: boolean, detail?: string): Promise<FileContent> {
+export async function contentOf(
+  ctx: DomainContext,
+  reader: Actor | null,
+  file: FileRow,
+  inline: boolean,
+  audit: Partial<DownloadAudit> = {},
+): Promise<FileContent> {
   if (inline && !isPreviewable(file.mime_type)) throw new UnsupportedType(sentence('previewUnsupported'));
   const blob = await ctx.db.selectFrom('blobs').select(['storage_key', 'size']).where('hash', '=', file.blob_hash).executeTakeFirstOrThrow();
   return {
@@ -52,6 +59,6 @@ export async function contentOf(ctx: DomainContext, reader: Actor | null, file: 
         },
       };
     },
-    countDownload: () => recordDownload(ctx, reader, detail === undefined ? { file } : { file, detail }),
+    countDownload: () => recordDownload(ctx, reader, file, { detail: audit.detail ?? null, via: audit.via ?? null }),
   };
 }

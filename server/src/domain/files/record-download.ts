@@ -4,12 +4,12 @@ import { dialectOf } from '../../db/dialect.js';
 import { idsOfJson } from '../../db/read-then.js';
 import type { FileRow } from '../../db/schema.js';
 import { fileAudience } from '../access/audience.js';
-import { recordActivities, type DownloadEntry } from '../shared/activity.js';
+import { recordActivities, type DownloadAudit, type DownloadEntry } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 
-/** Counts one download of the file and logs who took it (null: somebody signed out), and how (`detail`, e.g. a share link). */
-export async function recordDownload(ctx: DomainContext, actor: Actor | null, { file, detail }: { file: FileRow; detail?: string }): Promise<void> {
-  const count = await ctx.downloads.run({ fileId: file.id, fileName: file.original_name, userId: actor?.id ?? null, detail: detail ?? null });
+/** Counts one download of the file and logs who took it (null: somebody signed out), and how (`audit`: a version, a share link). */
+export async function recordDownload(ctx: DomainContext, actor: Actor | null, file: FileRow, audit: DownloadAudit): Promise<void> {
+  const count = await ctx.downloads.run({ fileId: file.id, fileName: file.original_name, userId: actor?.id ?? null, ...audit });
   await ctx.events.publish({
     event: { type: 'file_downloaded', file_id: file.id, download_count: count, at: new Date().toISOString() },
     audience: await fileAudience(ctx.db, file),
@@ -30,7 +30,7 @@ export async function countDownloads(trx: Db, entries: DownloadEntry[]): Promise
   const { rows } = await sql<{ id: number; download_count: number }>`update files set download_count = download_count + c.n
     from (select id, count(*) as n from (${idsOfJson(ids, dialectOf(trx))}) i group by id) c
     where files.id = c.id returning files.id, files.download_count`.execute(trx);
-  await recordActivities(trx, entries.map((e) => ({ type: 'download', userId: e.userId, fileId: e.fileId, fileName: e.fileName, detail: e.detail })));
+  await recordActivities(trx, entries.map((e) => ({ type: 'download', userId: e.userId, fileId: e.fileId, fileName: e.fileName, detail: e.detail, via: e.via })));
   const after = new Map(rows.map((r) => [Number(r.id), Number(r.download_count)]));
   const later = new Map<number, number>();
   const counts: number[] = [];

@@ -14,10 +14,13 @@ export function siblingConflict(err: unknown, name: string): unknown {
   return isUniqueViolation(err) ? new Conflict(sentence('folderNameTaken', { name })) : err;
 }
 
-/** Refuses a parent that is the folder itself or lies below it: the move would cut the subtree off in a cycle. */
-export async function assertNotBelow(trx: Db, folderId: number, parentId: number): Promise<void> {
+/**
+ * Refuses a parent that is the folder itself or lies below it: a move would
+ * cut the subtree off in a cycle, a copy would copy into what it copies.
+ */
+export async function assertNotBelow(trx: Db, folderId: number, parentId: number, verb: 'moved' | 'copied' = 'moved'): Promise<void> {
   const { rows } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree where id = ${parentId}`.execute(trx);
-  if (rows.length > 0) throw new Invalid(sentence('folderMovedIntoItself'));
+  if (rows.length > 0) throw new Invalid(sentence(verb === 'moved' ? 'folderMovedIntoItself' : 'folderCopiedIntoItself'));
 }
 
 /** After commit: everyone who could see the folder before or can see it now. */

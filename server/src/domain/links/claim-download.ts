@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
+import type { ActivityVia } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { LinkRefused } from './refusals.js';
-import { linkState, refusalOf } from './state.js';
+import { linkState, refusalOf, shareLinkActive } from './state.js';
 
 /**
  * Counts one download against the link, atomically: the UPDATE itself checks
@@ -17,9 +18,7 @@ export async function claimLinkDownload(ctx: DomainContext, link: LinkRow): Prom
     .updateTable('links')
     .set({ downloads: sql`downloads + 1`, last_used_at: now })
     .where('id', '=', link.id)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-    .where((eb) => eb.or([eb('max_downloads', 'is', null), eb('downloads', '<', eb.ref('max_downloads'))]));
+    .where((eb) => shareLinkActive(eb, now));
   if (link.password_hash !== null) update = update.where('version', '=', link.version);
   const claimed = await update.returning('downloads').executeTakeFirst();
   if (!claimed) {
@@ -32,7 +31,7 @@ export async function claimLinkDownload(ctx: DomainContext, link: LinkRow): Prom
   });
 }
 
-/** How a link's downloads read in its item's activity. */
-export function linkActivityDetail(link: Pick<LinkRow, 'label' | 'id'>): string {
-  return link.label ? `via share link "${link.label}"` : `via share link #${link.id}`;
+/** How a link's downloads came, for its item's activity. */
+export function viaShareLink(link: Pick<LinkRow, 'label' | 'id'>): ActivityVia {
+  return { kind: 'share_link', link_id: link.id, label: link.label, visitor: null };
 }

@@ -1,7 +1,7 @@
 import type { LinkRow } from '../../db/schema.js';
 import { linkArchive, recordArchiveDownload, type ArchiveDownload } from '../downloads/archives.js';
 import type { DomainContext } from '../shared/context.js';
-import { claimLinkDownload, linkActivityDetail } from './claim-download.js';
+import { claimLinkDownload, viaShareLink } from './claim-download.js';
 
 /** "Download all" on a folder link: the whole tree as an archive, whose download counts once against the link's limit as it starts. */
 export async function downloadLinkFolder(ctx: DomainContext, link: LinkRow): Promise<ArchiveDownload> {
@@ -10,7 +10,7 @@ export async function downloadLinkFolder(ctx: DomainContext, link: LinkRow): Pro
     ...archive,
     async countDownload() {
       await claimLinkDownload(ctx, link);
-      await recordArchiveDownload(ctx, null, archive, linkActivityDetail(link));
+      await recordArchiveDownload(ctx, null, archive, viaShareLink(link));
     },
   };
 }

@@ -3,7 +3,7 @@ import { contentOf, type FileContent } from '../files/file-content.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { Forbidden } from '../shared/errors.js';
-import { claimLinkDownload, linkActivityDetail } from './claim-download.js';
+import { claimLinkDownload, viaShareLink } from './claim-download.js';
 import { linkFile } from './view-link.js';
 
 export interface LinkedFile {
@@ -19,6 +19,6 @@ export interface LinkedFile {
  */
 export async function openLinkFile(ctx: DomainContext, link: LinkRow, { fileId, inline }: { fileId: number; inline: boolean }): Promise<LinkedFile> {
   if (inline && link.allow_preview !== 1) throw new Forbidden(sentence('previewsNotAllowed'));
-  const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, linkActivityDetail(link));
+  const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, { via: viaShareLink(link) });
   return { content, claim: () => claimLinkDownload(ctx, link) };
 }

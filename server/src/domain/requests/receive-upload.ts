@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LINK_LIMITS, replaceUnsafeCharacters, type OnConflict, sentence } from '@vault/contract';
+import { LINK_LIMITS, replaceUnsafeCharacters, sentence, type ActivityVia, type OnConflict } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
@@ -45,14 +45,13 @@ export async function countAgainst(trx: Db, link: LinkRow, object: Pick<Ingested
  * counted in the transaction, the arrival in the owner's activity, and
  * admission as new content whatever the owner holds.
  */
-export function requestCommitOptions(link: LinkRow, visitor: string | null): Pick<UploadOptions, 'within' | 'detail' | 'admitAsNew'> {
-  return { within: (trx, object) => countAgainst(trx, link, object), detail: arrivalDetail(link, visitor), admitAsNew: true };
+export function requestCommitOptions(link: LinkRow, visitor: string | null): Pick<UploadOptions, 'within' | 'via' | 'admitAsNew'> {
+  return { within: (trx, object) => countAgainst(trx, link, object), via: viaFileRequest(link, visitor), admitAsNew: true };
 }
 
-/** How a file that came through the request reads in the owner's activity, with the name its visitor gave. */
-export function arrivalDetail(link: LinkRow, visitor: string | null): string {
-  const via = link.label ? `via file request "${link.label}"` : `via file request #${link.id}`;
-  return visitor ? `${via} from ${visitor}` : via;
+/** How a file came through the request, for the owner's activity: the request and the name its visitor gave. */
+export function viaFileRequest(link: LinkRow, visitor: string | null): ActivityVia {
+  return { kind: 'file_request', link_id: link.id, label: link.label, visitor };
 }
 
 /** The name a visitor gives: control and bidi characters become spaces, and it is trimmed; empty is no name. */
@@ -79,7 +78,7 @@ export function requestUploadForm(link: LinkRow) {
     },
     async apply(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
       if (name !== 'uploader_name') throw new Invalid('Only files and uploader_name may be sent');
-      batch.options.detail = arrivalDetail(link, visitorName(value, truncated));
+      batch.options.via = viaFileRequest(link, visitorName(value, truncated));
     },
   };
 }

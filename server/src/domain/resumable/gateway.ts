@@ -18,7 +18,7 @@ export interface UploadGateway {
    */
   admit(trx: Db, length: number, now: number): Promise<void>;
   /** What the link adds to the upload's commit: its checks inside the transaction and how the upload reads in the activity. */
-  commitOptions(upload: Pick<ResumableUpload, 'uploader_name'>): Pick<UploadOptions, 'within' | 'detail' | 'admitAsNew'>;
+  commitOptions(upload: Pick<ResumableUpload, 'uploader_name'>): Pick<UploadOptions, 'within' | 'via' | 'admitAsNew'>;
   /** The upload became a file. */
   committed(fileId: number): Promise<void>;
 }

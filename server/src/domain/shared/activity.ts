@@ -1,9 +1,12 @@
-import type { ActivityType } from '@vault/contract';
+import type { ActivityType, ActivityVia } from '@vault/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
 import type { ActivityTable } from '../../db/schema.js';
 import { chunks } from '../../db/chunks.js';
+
+/** How a download reads in the audit log, besides who took it. */
+export type DownloadAudit = Pick<DownloadEntry, 'detail' | 'via'>;
 
 export interface ActivityEntry {
   type: ActivityType;
@@ -11,14 +14,16 @@ export interface ActivityEntry {
   fileId?: number | null;
   fileName?: string | null;
   detail?: string | null;
+  via?: ActivityVia | null;
 }
 
-/** A download to count and log: the file taken, and who took it and how, for its audit entry. */
+/** A download to count and log: the file taken, and who took it and how (`detail`, e.g. a version; `via`, a share link), for its audit entry. */
 export interface DownloadEntry {
   fileId: number;
   fileName: string;
   userId: number | null;
   detail: string | null;
+  via: ActivityVia | null;
 }
 
 /** Appends to the audit log; pass the transaction that makes the change it records. */
@@ -42,6 +47,13 @@ export async function recordActivities(db: Db, entries: ActivityEntry[], at = Da
   }
 }
 
+/** The columns that keep how a transfer without an account came. */
+export type ViaColumns = Required<Pick<Insertable<ActivityTable>, 'via' | 'via_link_id' | 'via_label' | 'visitor'>>;
+
+export function viaColumns(via: ActivityVia | null | undefined): ViaColumns {
+  return { via: via?.kind ?? null, via_link_id: via?.link_id ?? null, via_label: via?.label ?? null, visitor: via?.visitor ?? null };
+}
+
 /** The audit log's row of an entry. */
 export function activityRow(entry: ActivityEntry, at: number): Insertable<ActivityTable> {
   return {
@@ -50,6 +62,7 @@ export function activityRow(entry: ActivityEntry, at: number): Insertable<Activi
     file_id: entry.fileId ?? null,
     file_name: entry.fileName ?? null,
     detail: entry.detail ?? null,
+    ...viaColumns(entry.via),
     at,
   };
 }

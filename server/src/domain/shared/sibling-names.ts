@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
-import { numberedName } from '@vault/contract';
+import { LIMITS, numberedName } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 
 export type SiblingKind = 'file' | 'folder';
+
+/** Folders have no extension: "Release 1.2" is numbered "Release 1.2 (2)". */
+function numberedFolderName(name: string, n: number): string {
+  const suffix = ` (${n})`;
+  return name.slice(0, Math.max(1, LIMITS.folderNameMax - suffix.length)) + suffix;
+}
 
 /** Names already taken among the live items beside which a new one would go, lower-cased (names are unique ignoring case). */
 async function takenNames(db: Db, kind: SiblingKind, userId: number, parentId: number | null, stem: string): Promise<Set<string>> {
@@ -18,16 +24,17 @@ async function takenNames(db: Db, kind: SiblingKind, userId: number, parentId: n
 }
 
 /**
- * The name itself if no sibling holds it, else the first free "name (n).ext".
+ * The name itself if no sibling holds it, else the first free "name (n).ext"
+ * (a folder's: "name (n)").
  * Only a hint: the unique sibling-name index decides, so a caller racing
  * another writer still meets a conflict rather than a twin.
  */
 export async function freeName(db: Db, kind: SiblingKind, userId: number, parentId: number | null, name: string): Promise<string> {
-  const dot = name.lastIndexOf('.');
+  const dot = kind === 'file' ? name.lastIndexOf('.') : -1;
   const taken = await takenNames(db, kind, userId, parentId, dot > 0 ? name.slice(0, dot) : name);
   if (!taken.has(name.toLowerCase())) return name;
   for (let n = 2; ; n++) {
-    const candidate = numberedName(name, n);
+    const candidate = kind === 'file' ? numberedName(name, n) : numberedFolderName(name, n);
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 }

@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
-import { sentence, type FileItem, type OnConflict } from '@vault/contract';
+import { sentence, type ActivityVia, type FileItem, type OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { activityRow, recordActivity, type ActivityEntry } from '../shared/activity.js';
+import { activityRow, recordActivity, viaColumns, type ActivityEntry, type ViaColumns } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
@@ -33,8 +33,8 @@ export interface UploadOptions {
    * must not learn from a refusal, or its absence, what the owner holds.
    */
   admitAsNew?: boolean;
-  /** How the upload reads in the audit log (e.g. who sent it through a file request). */
-  detail?: string;
+  /** How the upload came, for the audit log: a visitor's, through a file request. */
+  via?: ActivityVia;
 }
 
 /** What adding a reference to content returns: its hash, where it is stored, and whether the user held it before. */
@@ -244,7 +244,7 @@ export async function writePlacement(
   }
   const { file } = placement;
   const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
-  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: opts.detail ?? 'a new version' }, now);
+  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: 'a new version', via: opts.via ?? null }, now);
   if (charge > 0) await chargeWithin(trx, actor.id, charge, quotaOf);
   return { fileId: file.id, replaced: true, emptied };
 }
@@ -274,7 +274,7 @@ export async function insertUploadedFile(
     fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
   } else {
     fileId = (await trx.insertInto('files').values(fileRow(v)).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
-    await recordActivity(trx, { ...uploadEntry(v), fileId }, now);
+    await recordActivity(trx, { ...uploadEntry(v), fileId, via: opts.via ?? null }, now);
   }
   await insertTags(trx, fileId, opts.tags);
   if (charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
@@ -303,8 +303,11 @@ async function insertTags(trx: Db, fileId: number, tags: string[]): Promise<void
   if (tags.length > 0) await trx.insertInto('file_tags').values(tags.map((tag) => ({ file_id: fileId, tag }))).execute();
 }
 
-/** A new file's row and its audit entry, as one statement's values. */
-type FileEntry = {
+/**
+ * A new file's row and its audit entry, as one statement's values: each a
+ * value of its own (compiledOnce passes stand-ins, never looked into).
+ */
+type FileEntry = ViaColumns & {
   userId: number;
   hash: string;
   name: string;
@@ -312,26 +315,26 @@ type FileEntry = {
   mime: string;
   folderId: number | null;
   isPublic: number;
-  detail: string | null;
   now: number;
 };
 
 function fileEntryOf(actor: Actor, name: string, content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>, opts: UploadOptions, now: number): FileEntry {
-  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, detail: opts.detail ?? null, now };
+  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, ...viaColumns(opts.via), now };
 }
 
 function fileRow(v: FileEntry) {
   return { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
 }
 
-/** A new file's audit entry, but for the file's id. */
+/** A new file's audit entry, but for the file's id and how it came. */
 function uploadEntry(v: FileEntry): ActivityEntry {
-  return { type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail };
+  return { type: 'upload', userId: v.userId, fileName: v.name };
 }
 
 /** The audit entry of a new file, whose row the same statement inserts. */
 function entryRow(v: FileEntry, fileId: RawBuilder<number>) {
-  return { ...activityRow(uploadEntry(v), v.now), file_id: fileId };
+  const via: ViaColumns = { via: v.via, via_link_id: v.via_link_id, via_label: v.via_label, visitor: v.visitor };
+  return { ...activityRow(uploadEntry(v), v.now), ...via, file_id: fileId };
 }
 
 /** In a statement of writes in WITH: the id of the file row its `f` inserted. */

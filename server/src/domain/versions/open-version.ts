@@ -18,5 +18,5 @@ export async function openVersion(
   if (!reader) throw new Unauthorized();
   const { file, version } = await ownedVersion(ctx.db, reader.id, input.fileId, input.versionId);
   const asFile = { ...file, blob_hash: version.blob_hash, file_size: version.size, mime_type: version.mime_type };
-  return contentOf(ctx, reader, asFile, input.inline, versionLabel(version));
+  return contentOf(ctx, reader, asFile, input.inline, { detail: versionLabel(version) });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  endedLinksRemovedSchema,
   errorResponseSchema,
   fileRequestCreateSchema,
   fileRequestUploadMetadataSchema,
@@ -23,6 +24,7 @@ import { createFileRequest, listFileRequests, ownersView } from '../../domain/re
 import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/requests/receive-upload.js';
 import { appendToRequestUpload, cancelRequestUpload, createRequestUpload, requestUploadStatus } from '../../domain/requests/request-uploads.js';
 import { viewFileRequest } from '../../domain/requests/view-request.js';
+import { removeEndedLink, removeEndedLinks } from '../../domain/links/remove-link.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
 import { actorOf } from '../auth-hook.js';
@@ -65,6 +67,20 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
     await revokeLink(request.ctx, actorOf(request), 'request', idOf(request));
     return reply.status(204).send();
   });
+
+  /** Clears requests that have ended (closed, expired, full) out of the owner's list for good; what they received stays. An open one is closed first (409). */
+  app.delete(
+    '/api/requests/ended/:id',
+    api({ summary: 'Remove an ended file request from your list', tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
+    async (request, reply) => {
+      await removeEndedLink(request.ctx, actorOf(request), 'request', idOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete('/api/requests/ended', api({ summary: 'Remove all your ended file requests from your list', tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
+    removeEndedLinks(request.ctx, actorOf(request), 'request'),
+  );
 
   app.get(
     '/api/r/:token',

@@ -22,7 +22,7 @@ import {
   type DownloadLinkResponse,
 } from '@vault/contract';
 import { applyBulk } from '../../domain/files/apply-bulk.js';
-import { copyFiles } from '../../domain/uploads/copy-files.js';
+import { copyItems } from '../../domain/uploads/copy-items.js';
 import { createDownloadToken } from '../../domain/files/create-download-token.js';
 import { deleteFile } from '../../domain/files/delete-file.js';
 import { getFile } from '../../domain/files/get-file.js';
@@ -93,7 +93,7 @@ export function fileRoutes(app: FastifyInstance): void {
     async (request) => {
       const input = validated(bulkRequestSchema, request.body);
       const actor = actorOf(request);
-      return input.action === 'copy' ? copyFiles(request.ctx, actor, { file_ids: input.file_ids, folder_id: input.folder_id ?? null }) : applyBulk(request.ctx, actor, { ...input, action: input.action });
+      return input.action === 'copy' ? copyItems(request.ctx, actor, { file_ids: input.file_ids, folder_ids: input.folder_ids, folder_id: input.folder_id ?? null }) : applyBulk(request.ctx, actor, { ...input, action: input.action });
     },
   );
 

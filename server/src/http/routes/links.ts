@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  endedLinksRemovedSchema,
   idParamSchema,
   linkCreateSchema,
   linkDownloadQuerySchema,
@@ -24,6 +25,7 @@ import { createShareLink } from '../../domain/links/create-link.js';
 import { shareLinkDto } from '../../domain/links/dto.js';
 import { listShareLinks } from '../../domain/links/list-links.js';
 import { openLink, unlockLink } from '../../domain/links/open-link.js';
+import { removeEndedLink, removeEndedLinks } from '../../domain/links/remove-link.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
 import { LinkRefused } from '../../domain/links/refusals.js';
@@ -94,6 +96,20 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     await revokeLink(request.ctx, actorOf(request), 'share', idOf(request));
     return reply.status(204).send();
   });
+
+  /** Clears links that have ended (revoked, expired, used up) out of the owner's list for good; an active one is revoked first (409). */
+  app.delete(
+    '/api/links/ended/:id',
+    api({ summary: 'Remove an ended share link from your list', tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
+    async (request, reply) => {
+      await removeEndedLink(request.ctx, actorOf(request), 'share', idOf(request));
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete('/api/links/ended', api({ summary: 'Remove all your ended share links from your list', tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
+    removeEndedLinks(request.ctx, actorOf(request), 'share'),
+  );
 
   app.get(
     '/api/s/:token',

@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { Download, History, KeyRound, LogIn, LogOut, Mail, Share2, ShieldAlert, ShieldCheck, ShieldOff, ShieldX, Trash2, Upload, UserCheck, UserCog, UserPlus, UserX, type LucideIcon } from 'lucide-react';
@@ -38,23 +39,39 @@ const KINDS: Record<ActivityType, { icon: LucideIcon; tone: string }> = {
 
 const NAME = <span className="font-medium text-slate-900" />;
 
-/** The sentence for each event; anonymous downloads came through a public link. */
-function sentenceKey(row: ActivityRow) {
-  return row.type === 'download' && !row.username ? 'activity.sentence.publicDownload' : (`activity.sentence.${row.type}` as const);
-}
-
 /** Actions on a user that the operator may also take at the server's command line, which is no account. */
 const USER_ACTIONS: ReadonlySet<ActivityType> = new Set(['user_disabled', 'user_enabled', 'password_reset']);
 
-/** The event in words: who did what to which file. */
+/** Transfers without an account, by the way they came: a share link's download, a file request's upload. */
+const VIA_SENTENCES = { share_link: 'shareLinkDownload', file_request: 'requestUpload' } as const;
+
+/**
+ * The sentence for each event. A transfer through a link names it by its
+ * label, if it had one; other downloads without an account came through a
+ * public file's link.
+ */
+function sentenceKey(row: ActivityRow) {
+  if (row.via) return `activity.sentence.${VIA_SENTENCES[row.via.kind]}${row.via.label === null ? '' : 'Labelled'}` as const;
+  return row.type === 'download' && !row.username ? 'activity.sentence.publicDownload' : (`activity.sentence.${row.type}` as const);
+}
+
+/** Who did it: a file request's visitor by the name they gave, else the account (or, for want of one, a stand-in). */
+function actorName(row: ActivityRow, t: TFunction<'admin'>): string {
+  if (row.via?.kind === 'file_request') return row.via.visitor ?? t('activity.aVisitor');
+  return row.username ?? t(USER_ACTIONS.has(row.type) ? 'activity.commandLine' : 'activity.someone');
+}
+
+/** The event in words: who did what to which file (through whose file request or which link). */
 function Description({ row }: { row: ActivityRow }) {
   const { t } = useTranslation('admin');
   const values = {
-    who: row.username ?? t(USER_ACTIONS.has(row.type) ? 'activity.commandLine' : 'activity.someone'),
+    who: actorName(row, t),
     file: row.file_name ?? t('activity.aFile'),
     name: row.detail ?? row.username ?? t('activity.unknownUser'),
+    owner: row.username ?? t('activity.unknownUser'),
+    label: row.via?.label,
   };
-  return <Trans t={t} i18nKey={sentenceKey(row)} values={values} components={{ who: NAME, file: NAME, name: NAME }} />;
+  return <Trans t={t} i18nKey={sentenceKey(row)} values={values} components={{ who: NAME, file: NAME, name: NAME, owner: NAME }} />;
 }
 
 /** Extra context the log kept, except where the sentence already says it. */
@@ -105,7 +122,7 @@ export function ActivityTab() {
         title={t('recentActivity')}
         description={t(VIEWS[view].description)}
         actions={
-          <div role="group" aria-label={t('activity.view.label')} className="flex rounded-lg bg-slate-100 p-0.5">
+          <div role="group" aria-label={t('activity.view.label')} className="flex min-w-0 rounded-lg bg-slate-100 p-0.5">
             {(Object.keys(VIEWS) as (keyof typeof VIEWS)[]).map((key) => (
               <button
                 key={key}

@@ -21,17 +21,17 @@ export function OverviewTab() {
         {({ stats: s }) => (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-              <StatCard iconAt="end" label={t('totalFiles')} value={count(s.total_files)} icon={Files} detail={t('overview.publicCount', { count: s.public_files, formatted: count(s.public_files) })} />
-              <StatCard iconAt="end" label={t('totalUsers')} value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-700" />
+              <StatCard layout="end" label={t('totalFiles')} value={count(s.total_files)} icon={Files} detail={t('overview.publicCount', { count: s.public_files, formatted: count(s.public_files) })} />
+              <StatCard layout="end" label={t('totalUsers')} value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-700" />
               <StatCard
-                iconAt="end"
+                layout="end"
                 label={t('storageUsed')}
                 value={formatFileSize(s.total_storage_bytes)}
                 icon={HardDrive}
                 tone="bg-emerald-50 text-emerald-700"
                 detail={t('overview.beforeDedup', { size: formatFileSize(s.logical_storage_bytes) })}
               />
-              <StatCard iconAt="end" label={t('totalDownloads')} value={count(s.total_downloads)} icon={Download} tone="bg-amber-50 text-amber-700" />
+              <StatCard layout="end" label={t('totalDownloads')} value={count(s.total_downloads)} icon={Download} tone="bg-amber-50 text-amber-700" />
             </div>
             <StorageEfficiency stats={s} />
           </>

@@ -4,6 +4,7 @@ import type { FileAccess } from '../../api/files';
 import { ManagedName, SelectBox } from '../manage/RowParts';
 import type { RowManagement } from '../manage/use-file-management';
 import { FileThumbnail } from '../thumbnails/FileThumbnail';
+import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { ContentMatchText } from './ContentMatchText';
 import { FileSizeAndDate } from './FileSizeAndDate';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
@@ -41,6 +42,10 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
               <SelectBox name={file.original_name} manage={manage} />
             </span>
           )}
+          {/* Across from the selection box: public and shared files show it as their list row does. */}
+          <span className="absolute top-2 right-2 z-10 flex rounded-md bg-surface/90 shadow-xs empty:hidden">
+            <VisibilityBadge visibility={file.visibility} hidePrivate compact />
+          </span>
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
             <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />

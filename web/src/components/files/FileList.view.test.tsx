@@ -59,6 +59,23 @@ describe('FileList views', () => {
     expect(screen.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('shows a tile’s visibility as a list row does: a badge for public and shared files, nothing for private ones', async () => {
+    storeSession(makeUser({ id: 7 }));
+    mockFetch({});
+    const files = [
+      makeFile({ id: 51, original_name: 'open.txt', is_public: true }),
+      makeFile({ id: 52, original_name: 'team.txt', visibility: { kind: 'shared', users: ['anna', 'ben'] } }),
+      makeFile({ id: 53, original_name: 'mine.txt' }),
+    ];
+    const user = userEvent.setup();
+    renderUi(<FileList files={files} currentUserId={7} label="Your files" />);
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    const [open, team, mine] = within(screen.getByRole('list', { name: 'Your files' })).getAllByRole('listitem');
+    expect(within(open!).getByText('Public: anyone with the link can read it')).toBeInTheDocument();
+    expect(within(team!).getByText('Shared with 2 people: anna, ben')).toBeInTheDocument();
+    expect(within(mine!).queryByText(/^(Public|Shared|Private)/)).not.toBeInTheDocument();
+  });
+
   it("keeps a tile's quick buttons to two and folds the rest into its menu, once each", async () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:thumb-1', revokeObjectURL: vi.fn() }));
     storeSession(makeUser({ id: 7 }));

@@ -2,7 +2,7 @@ import { useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { CornerDownRight, FileArchive, Folder as FolderIcon, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
+import { Copy, CornerDownRight, FileArchive, Folder as FolderIcon, FolderInput, Pencil, Share2, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Folder } from '@vault/contract';
 import { errorMessage } from '../../api/client';
@@ -39,6 +39,7 @@ export interface FolderMenu {
   /** Saves a new name; a rejection's message shows under the field. */
   rename(folder: Folder, name: string): Promise<unknown>;
   move(folder: Folder): void;
+  copy(folder: Folder): void;
   share(folder: Folder): void;
   delete(folder: Folder): void;
 }
@@ -139,6 +140,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
                 entries={[
                   { key: 'rename', label: tm('menu.rename'), icon: Pencil, onSelect: () => setRenaming(true), takesFocus: true },
                   { key: 'move', label: tm('menu.move'), icon: FolderInput, onSelect: () => menu.move(folder) },
+                  { key: 'copy', label: tm('menu.copy'), icon: Copy, onSelect: () => menu.copy(folder) },
                   { key: 'download', label: tm('menu.downloadZip'), icon: FileArchive, onSelect: () => void download() },
                   { key: 'share', label: tm('menu.share'), icon: Share2, onSelect: () => menu.share(folder) },
                   { key: 'delete', label: tm('menu.delete'), icon: Trash2, onSelect: () => menu.delete(folder), tone: 'danger' },

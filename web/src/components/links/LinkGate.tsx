@@ -1,21 +1,31 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleSlash, Clock, KeyRound, Link2Off, LockKeyhole } from 'lucide-react';
-import type { LinkRefusal } from '@vault/contract';
 import { errorMessage } from '../../api/client';
-import { refusalOf, useUnlock, type LinkKind } from '../../api/links';
+import { endedRefusal, refusalOf, useUnlock, type EndedRefusal, type LinkKind } from '../../api/links';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
 import { LoadingState } from '../ui/LoadingState';
 import { TextField } from '../ui/TextField';
 
-const ENDED_ICON: Record<Exclude<LinkRefusal, 'password_required' | 'wrong_password'>, typeof Clock> = {
+/** How each way a link ends is pictured. */
+export const ENDED_ICON: Record<EndedRefusal, typeof Clock> = {
   not_found: Link2Off,
   expired: Clock,
   exhausted: CircleSlash,
   revoked: Link2Off,
 };
+
+/**
+ * Which texts tell a visitor that a link has ended: a file request is closed
+ * by its owner rather than revoked, and fills up rather than running out of downloads.
+ */
+export function endedText(kind: LinkKind, refusal: EndedRefusal) {
+  if (kind === 'r' && refusal === 'revoked') return 'closed';
+  if (kind === 'r' && refusal === 'exhausted') return 'full';
+  return refusal;
+}
 
 /** The card a link page shows instead of its content: centred, one message. */
 export function GateCard({ icon: Icon, title, children }: { icon: typeof Clock; title: string; children: ReactNode }) {
@@ -73,20 +83,21 @@ export interface LinkGateProps<T> {
 /**
  * What every link page shows first: loading, the password form, or why the
  * link opens nothing (expired, limit reached, revoked, unknown), and only
- * then the link's own content.
+ * then the link's own content. A page whose link ended while it was open
+ * keeps its content and shows why itself (see FileRequestPage).
  */
 export function LinkGate<T>({ kind, token, query, onGrant, children }: LinkGateProps<T>) {
   const { t } = useTranslation('links');
   if (query.isPending) return <LoadingState label={t('gate.loading')} />;
+  // Also when the page was open: a changed password ends the grant it was opened with.
+  if (refusalOf(query.error) === 'password_required') return <PasswordForm kind={kind} token={token} onGrant={onGrant} />;
   if (query.data !== undefined) return <>{children(query.data)}</>;
-  const refusal = refusalOf(query.error);
-  if (refusal === 'password_required') return <PasswordForm kind={kind} token={token} onGrant={onGrant} />;
-  if (refusal && refusal !== 'wrong_password') {
-    // A file request is closed by its owner, not revoked: visitors are told so.
-    const ended = kind === 'r' && refusal === 'revoked' ? 'closed' : refusal;
+  const ended = endedRefusal(query.error);
+  if (ended) {
+    const text = endedText(kind, ended);
     return (
-      <GateCard icon={ENDED_ICON[refusal]} title={t(`refusal.${ended}.title`)}>
-        {t(`refusal.${ended}`)}
+      <GateCard icon={ENDED_ICON[ended]} title={t(`refusal.${text}.title`)}>
+        {t(`refusal.${text}`)}
       </GateCard>
     );
   }

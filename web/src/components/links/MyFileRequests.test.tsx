@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileRequest } from '@vault/contract';
 import { mockFetch } from '../../test/fetch-mock';
@@ -54,5 +54,45 @@ describe('MyFileRequests', () => {
     expect(within(dialog).getByLabelText('Total size limit in MB (optional)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create request' }));
     expect(await within(dialog).findByText('Files sent here are not private: “Inbox” is public, so anyone can open them.')).toBeInTheDocument();
+  });
+  it('removes ended requests for good after asking, one or all of them, saying their files stay; an open one has no Remove', async () => {
+    storeSession(makeUser({ id: 7, username: 'alice' }));
+    let requests = [
+      fileRequest(),
+      fileRequest({ id: 6, state: 'revoked', folder: { id: 8, name: 'Scans' } }),
+      fileRequest({ id: 7, state: 'exhausted', folder: { id: 10, name: 'Forms' } }),
+      fileRequest({ id: 8, state: 'expired', folder: { id: 11, name: 'Photos' } }),
+    ];
+    const { calls } = mockFetch({
+      'GET /api/requests': () => ({ body: { requests } }),
+      'DELETE /api/requests/ended/6': () => {
+        requests = requests.filter((r) => r.id !== 6);
+        return { status: 204 };
+      },
+      'DELETE /api/requests/ended': () => {
+        const removed = requests.filter((r) => r.state !== 'active').length;
+        requests = requests.filter((r) => r.state === 'active');
+        return { body: { removed } };
+      },
+    });
+    renderUi(<MyFileRequests />);
+    const user = userEvent.setup();
+    await screen.findByText('Into Scans');
+    expect(screen.queryByRole('button', { name: 'Remove request into Inbox' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Remove request into Scans' }));
+    const ask = await screen.findByRole('dialog', { name: 'Remove this file request?' });
+    expect(ask).toHaveTextContent('The file request into “Scans” has ended. Removing it takes it off your list for good; the files it received stay in the folder.');
+    await user.click(within(ask).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Into Scans')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Remove ended requests' }));
+    const all = await screen.findByRole('dialog', { name: 'Remove ended file requests?' });
+    expect(all).toHaveTextContent('2 file requests are closed, expired or full.');
+    await user.click(within(all).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByText('Into Forms')).toBeNull());
+    expect(screen.getByText('Into Inbox')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove ended requests' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/requests/ended/6', '/api/requests/ended']);
   });
 });

@@ -9,6 +9,7 @@ import { CopyAddressButton } from './CopyAddressButton';
 import { CreateFileRequestDialog } from './CreateFileRequestDialog';
 import { fileRequestFacts } from './link-facts';
 import { LinkStateBadge } from './LinkStateBadge';
+import { RemoveEndedButton, RemoveLinkButton } from './RemoveEndedLinks';
 
 /** The sharing page's "File requests": upload-only links into the user's folders. */
 export function MyFileRequests() {
@@ -23,10 +24,13 @@ export function MyFileRequests() {
         description={t('requests.description')}
         empty={t('requests.empty')}
         actions={
-          <Button size="sm" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('requests.new')}
-          </Button>
+          <>
+            {requests.data && <RemoveEndedButton kind="request" items={requests.data} />}
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('requests.new')}
+            </Button>
+          </>
         }
         items={requests.data?.map((request) => ({
           key: String(request.id),
@@ -46,6 +50,7 @@ export function MyFileRequests() {
                   {t('requests.close')}
                 </Button>
               )}
+              {request.state !== 'active' && <RemoveLinkButton kind="request" id={request.id} target={request.folder.name} />}
             </>
           ),
         }))}

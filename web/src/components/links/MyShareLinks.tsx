@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { File, Folder, Pencil, Trash2 } from 'lucide-react';
+import { File, Folder, Link2Off, Pencil } from 'lucide-react';
 import type { ShareLink } from '@vault/contract';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
@@ -10,6 +10,7 @@ import { SharingList } from '../sharing/SharingList';
 import { CopyAddressButton } from './CopyAddressButton';
 import { shareLinkFacts } from './link-facts';
 import { LinkStateBadge } from './LinkStateBadge';
+import { RemoveEndedButton, RemoveLinkButton } from './RemoveEndedLinks';
 import { ShareLinkForm } from './ShareLinkForm';
 
 /** The sharing page's "Links": every share link of the user's, with its state and counts. */
@@ -24,6 +25,7 @@ export function MyShareLinks() {
         title={t('mine.title')}
         description={t('mine.description')}
         empty={t('mine.empty')}
+        actions={links.data && <RemoveEndedButton kind="share" items={links.data} />}
         items={links.data?.map((link) => {
           const Icon = link.item.type === 'file' ? File : Folder;
           return {
@@ -45,9 +47,10 @@ export function MyShareLinks() {
                 )}
                 {link.state !== 'revoked' && (
                   <Button variant="ghost" size="sm" aria-label={t('revokeLinkTo', { name: link.item.name })} onClick={() => revoke.mutate(link.id)}>
-                    <Trash2 aria-hidden="true" className="size-4" />
+                    <Link2Off aria-hidden="true" className="size-4" />
                   </Button>
                 )}
+                {link.state !== 'active' && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} />}
               </>
             ),
           };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link2, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Link2, Link2Off, Pencil, Plus } from 'lucide-react';
 import type { LinkItemRef, ShareLink } from '@vault/contract';
 import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
@@ -9,6 +9,7 @@ import { LoadingState } from '../ui/LoadingState';
 import { LinkAddress } from './LinkAddress';
 import { shareLinkFacts } from './link-facts';
 import { LinkStateBadge } from './LinkStateBadge';
+import { RemoveLinkButton } from './RemoveEndedLinks';
 import { ShareLinkForm } from './ShareLinkForm';
 
 function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
@@ -38,10 +39,11 @@ function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
         )}
         {link.state !== 'revoked' && (
           <Button variant="ghost" size="sm" aria-label={t('revokeNamed', { name })} loading={revoke.isPending} onClick={() => revoke.mutate(link.id)}>
-            <Trash2 aria-hidden="true" className="size-4" />
+            <Link2Off aria-hidden="true" className="size-4" />
             <span className="hidden sm:inline">{t('revoke')}</span>
           </Button>
         )}
+        {!active && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} label={t('removeNamed', { name })} />}
       </div>
       <p className="text-xs text-slate-500">
         <FactLine facts={shareLinkFacts(link)} />

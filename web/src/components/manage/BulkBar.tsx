@@ -8,8 +8,8 @@ export interface BulkBarProps {
   count: number;
   /** Move, Copy, Tags and Delete: only when every selected file is the caller's. */
   canManage: boolean;
-  /** Copy and Tags act on files only: not while folders are selected. */
-  filesOnly: boolean;
+  /** Tags: files only, so not while folders are selected. */
+  canTag: boolean;
   onMove(): void;
   onCopy(): void;
   onTag(): void;
@@ -68,13 +68,13 @@ export function BulkBarFrame({ label, selected, clearLabel, onClear, children }:
 }
 
 /** What can be done with the selected files (and folders), all at once. */
-export function BulkBar({ count, canManage, filesOnly, onMove, onCopy, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
+export function BulkBar({ count, canManage, canTag, onMove, onCopy, onTag, onDownload, downloading, onDelete, onClear }: BulkBarProps) {
   const { t } = useTranslation('manage');
   return (
     <BulkBarFrame label={t('bulk.toolbar')} selected={t('bulk.selected', { count })} clearLabel={t('bulk.clear')} onClear={onClear}>
       {canManage && <BarButton icon={FolderInput} label={t('bulk.move')} onClick={onMove} />}
-      {canManage && filesOnly && <BarButton icon={Copy} label={t('bulk.copy')} onClick={onCopy} />}
-      {canManage && filesOnly && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
+      {canManage && <BarButton icon={Copy} label={t('bulk.copy')} onClick={onCopy} />}
+      {canManage && canTag && <BarButton icon={Tags} label={t('bulk.tags')} onClick={onTag} />}
       <BarButton icon={FileArchive} label={t('bulk.download')} onClick={onDownload} busy={downloading} />
       {canManage && <BarButton icon={Trash2} label={t('bulk.delete')} onClick={onDelete} danger />}
     </BulkBarFrame>

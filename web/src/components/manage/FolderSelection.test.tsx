@@ -36,7 +36,7 @@ const barButtons = () => within(bar()!).getAllByRole('button').map((b) => b.text
 const bulkCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/api/files/bulk').map((c) => c.body);
 
 describe('folders in the selection', () => {
-  it('selects cards by checkbox, Ctrl-click and Shift-click, with the files; Copy and Tags leave while a folder is selected', async () => {
+  it('selects cards by checkbox, Ctrl-click and Shift-click, with the files; Tags leave while a folder is selected', async () => {
     const { user, router } = open();
     // The page's module compiles on first use: on a busy machine that takes a while.
     await screen.findByRole('link', { name: 'Gamma' }, { timeout: 15_000 });
@@ -45,7 +45,7 @@ describe('folders in the selection', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Select Alpha' }));
     expect(within(bar()!).getByText('2 selected')).toBeInTheDocument();
-    expect(barButtons()).toEqual(['Move', 'Download zip', 'Delete', 'Clear selection']);
+    expect(barButtons()).toEqual(['Move', 'Copy', 'Download zip', 'Delete', 'Clear selection']);
     expect(card('Alpha')).toHaveClass('ring-2');
 
     // Shift-click on a card: the range from the last one clicked. Ctrl-click toggles without opening the folder.
@@ -96,6 +96,33 @@ describe('folders in the selection', () => {
     expect(bulkCalls(calls)).toEqual([
       { action: 'move', file_ids: [50], folder_ids: [3], folder_id: 2 },
       { action: 'delete', file_ids: [50], folder_ids: [4] },
+    ]);
+  });
+
+  it('copies folders with files from the bar, and one folder from its card menu, beside itself', async () => {
+    const { user, calls } = open();
+    await user.click(await screen.findByRole('checkbox', { name: 'Select report.txt' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Beta' }));
+    await user.click(within(bar()!).getByRole('button', { name: 'Copy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy 2 items' });
+    // Nothing is copied into itself: the folder copied is not offered.
+    await within(dialog).findByRole('radio', { name: 'Alpha' });
+    expect(within(dialog).queryByRole('radio', { name: 'Beta' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Alpha' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Copy here' }));
+    expect(await screen.findByText('2 items copied to Alpha')).toBeInTheDocument();
+
+    await user.click(within(card('Gamma')).getByRole('button', { name: 'More actions for Gamma' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Copy…' }));
+    const one = await screen.findByRole('dialog', { name: 'Copy Gamma' });
+    const here = await within(one).findByRole('radio', { name: /Projects/ });
+    expect(here).toBeEnabled();
+    await user.click(here);
+    await user.click(within(one).getByRole('button', { name: 'Copy here' }));
+    expect(await screen.findByText('1 item copied to Projects')).toBeInTheDocument();
+    expect(bulkCalls(calls)).toEqual([
+      { action: 'copy', file_ids: [50], folder_ids: [3], folder_id: 2 },
+      { action: 'copy', file_ids: [], folder_ids: [4], folder_id: 1 },
     ]);
   });
 

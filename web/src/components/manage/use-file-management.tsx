@@ -224,7 +224,7 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
   };
 
   const selectionItems: ItemIds = { file_ids: selectedIds, folder_ids: selectedFolderIds };
-  // With folders among them the texts speak of items, and tags and copies (files only) are not offered.
+  // With folders among them the texts speak of items, and tags (files only) are not offered.
   const withFolders = selectedFolderIds.length > 0;
   const deleteMessage = withFolders
     ? trashDays > 0
@@ -238,9 +238,9 @@ export function useFileManagement({ files, currentUserId, enabled, handlers }: {
       <BulkBar
         count={count}
         canManage={canManage}
-        filesOnly={!withFolders}
+        canTag={!withFolders}
         onMove={() => setMoving({ action: 'move', items: selectionItems, title: withFolders ? t('move.titleItems', { count }) : t('move.titleMany', { count }), clears: true })}
-        onCopy={() => setMoving({ action: 'copy', items: selectionItems, title: t('copy.titleMany', { count }), clears: true })}
+        onCopy={() => setMoving({ action: 'copy', items: selectionItems, title: withFolders ? t('copy.titleItems', { count }) : t('copy.titleMany', { count }), clears: true })}
         onTag={() => setTagging(selectedFiles)}
         onDownload={() => void downloadSelected()}
         downloading={zipping}

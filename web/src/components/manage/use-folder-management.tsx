@@ -9,19 +9,20 @@ import { useMoveInto } from './use-move-into';
 
 /**
  * The owner's management of folder cards: each card's menu (rename in place,
- * move through the folder picker, share, delete as the page does it) and
+ * move or copy through the folder picker, share, delete as the page does it) and
  * items dropped onto a card moved into it.
  */
 export function useFolderManagement({ onDelete }: { onDelete(folder: Folder): void }) {
   const { t } = useTranslation('manage');
   const rename = useRenameFolder();
   const moveInto = useMoveInto();
-  const [moving, setMoving] = useState<Folder | null>(null);
+  const [placing, setPlacing] = useState<{ action: 'move' | 'copy'; folder: Folder } | null>(null);
   const [sharing, setSharing] = useState<Folder | null>(null);
 
   const menu: FolderMenu = {
     rename: (folder, name) => rename.mutateAsync({ id: folder.id, name }),
-    move: setMoving,
+    move: (folder) => setPlacing({ action: 'move', folder }),
+    copy: (folder) => setPlacing({ action: 'copy', folder }),
     share: setSharing,
     delete: onDelete,
   };
@@ -29,10 +30,11 @@ export function useFolderManagement({ onDelete }: { onDelete(folder: Folder): vo
   const dialogs: ReactNode = (
     <>
       <MoveDialog
-        items={moving && { file_ids: [], folder_ids: [moving.id] }}
-        title={moving ? t('move.titleOne', { name: moving.name }) : ''}
-        current={moving?.parent_id ?? null}
-        onClose={() => setMoving(null)}
+        {...(placing ? { action: placing.action } : {})}
+        items={placing && { file_ids: [], folder_ids: [placing.folder.id] }}
+        title={placing ? t(placing.action === 'copy' ? 'copy.titleOne' : 'move.titleOne', { name: placing.folder.name }) : ''}
+        current={placing?.folder.parent_id ?? null}
+        onClose={() => setPlacing(null)}
       />
       {sharing && <ShareModal open onOpenChange={(open) => !open && setSharing(null)} target={folderShareTarget(sharing)} />}
     </>

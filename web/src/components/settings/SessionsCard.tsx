@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Laptop, LogOut } from 'lucide-react';
 import type { SessionInfo } from '@vault/contract';
@@ -9,6 +8,7 @@ import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { FactLine } from '../ui/FactLine';
 import { QueryState } from '../ui/QueryState';
+import { ShowAllButton, useFirstRows } from '../ui/ShowAll';
 
 function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd(): void; ending: boolean }) {
   const { t } = useTranslation('settings');
@@ -59,12 +59,26 @@ function thisDeviceFirst(list: readonly SessionInfo[]): SessionInfo[] {
   return [...list.filter((s) => s.current), ...list.filter((s) => !s.current)];
 }
 
+function SessionList({ sessions }: { sessions: SessionInfo[] }) {
+  const { t } = useTranslation('settings');
+  const endOne = useEndSession();
+  const { shown, more, all, toggle } = useFirstRows(sessions, SHOWN_SESSIONS);
+  return (
+    <>
+      <ul className="divide-y divide-slate-100">
+        {shown.map((session) => (
+          <SessionRow key={session.id} session={session} ending={endOne.isPending && endOne.variables === session.id} onEnd={() => endOne.mutate(session.id)} />
+        ))}
+      </ul>
+      {more && <ShowAllButton all={all} toggle={toggle} showAll={t('sessions.showAll', { count: sessions.length })} showFewer={t('sessions.showFewer')} />}
+    </>
+  );
+}
+
 /** Every open session of the user, with sign-out per session and for all the others at once. */
 export function SessionsCard() {
   const { t } = useTranslation('settings');
-  const [showAll, setShowAll] = useState(false);
   const sessions = useSessions();
-  const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const others = sessions.data?.sessions.filter((s) => !s.current).length ?? 0;
   return (
@@ -79,31 +93,7 @@ export function SessionsCard() {
         }
       />
       <QueryState query={sessions} loading={t('sessions.loading')} failed={t('sessions.failed')}>
-        {({ sessions: list }) => {
-          const ordered = thisDeviceFirst(list);
-          const hidden = showAll ? 0 : Math.max(0, ordered.length - SHOWN_SESSIONS);
-          return (
-            <>
-              <ul className="divide-y divide-slate-100">
-                {ordered.slice(0, ordered.length - hidden).map((session) => (
-                  <SessionRow
-                    key={session.id}
-                    session={session}
-                    ending={endOne.isPending && endOne.variables === session.id}
-                    onEnd={() => endOne.mutate(session.id)}
-                  />
-                ))}
-              </ul>
-              {ordered.length > SHOWN_SESSIONS && (
-                <div className="border-t border-slate-100 px-5 py-3">
-                  <button type="button" className="text-sm font-medium text-accent-700 hover:underline" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
-                    {showAll ? t('sessions.showFewer') : t('sessions.showAll', { count: ordered.length })}
-                  </button>
-                </div>
-              )}
-            </>
-          );
-        }}
+        {({ sessions: list }) => <SessionList sessions={thisDeviceFirst(list)} />}
       </QueryState>
     </Card>
   );

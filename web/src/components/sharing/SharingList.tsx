@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../ui/Badge';
 import { Card, CardHeader } from '../ui/Card';
 import { LoadingState } from '../ui/LoadingState';
+import { ShowAllButton, useFirstRows } from '../ui/ShowAll';
 
 export interface SharingListItem {
   key: string;
@@ -21,6 +22,31 @@ export interface SharingListProps {
   total?: number;
   /** Buttons in the card's header, e.g. to add an item. */
   actions?: ReactNode;
+}
+
+/** Rows listed before "Show all": the lists grow with the page, which keeps one scroll. */
+const SHOWN_ROWS = 5;
+
+function Rows({ title, items }: { title: string; items: SharingListItem[] }) {
+  const { t } = useTranslation('sharing');
+  const { shown, more, all, toggle } = useFirstRows(items, SHOWN_ROWS);
+  return (
+    <>
+      <ul aria-label={title} className="divide-y divide-slate-100">
+        {shown.map(({ key, icon, name, meta, action }) => (
+          <li key={key} className="flex items-center gap-3 px-5 py-3">
+            {icon}
+            <div className="min-w-0 flex-1">
+              <div className="truncate text-sm font-medium text-slate-900">{name}</div>
+              <div className="text-xs text-slate-500">{meta}</div>
+            </div>
+            <div className="flex shrink-0 gap-2">{action}</div>
+          </li>
+        ))}
+      </ul>
+      {more && <ShowAllButton all={all} toggle={toggle} showAll={t('showAll', { count: items.length })} showFewer={t('showFewer')} />}
+    </>
+  );
 }
 
 /** One of the sharing page's lists: a titled card with a count and a row per item. */
@@ -43,18 +69,7 @@ export function SharingList({ title, description, items, empty, total, actions }
       ) : items.length === 0 ? (
         <p className="px-5 py-10 text-center text-sm text-slate-500">{empty}</p>
       ) : (
-        <ul aria-label={title} className="max-h-[26rem] divide-y divide-slate-100 overflow-y-auto">
-          {items.map(({ key, icon, name, meta, action }) => (
-            <li key={key} className="flex items-center gap-3 px-5 py-3">
-              {icon}
-              <div className="min-w-0 flex-1">
-                <div className="truncate text-sm font-medium text-slate-900">{name}</div>
-                <div className="text-xs text-slate-500">{meta}</div>
-              </div>
-              <div className="flex shrink-0 gap-2">{action}</div>
-            </li>
-          ))}
-        </ul>
+        <Rows title={title} items={items} />
       )}
     </Card>
   );

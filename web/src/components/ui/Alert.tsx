@@ -11,9 +11,10 @@ const STYLES: Record<AlertTone, { box: string; Icon: typeof CircleAlert }> = {
   notice: { box: 'border-amber-200 bg-amber-50 text-amber-900', Icon: Eye },
 };
 
-/** An inline message about a whole form or page; errors are announced at once. */
-export function Alert({ tone, children, className }: { tone: AlertTone; children: ReactNode; className?: string }) {
-  const { box, Icon } = STYLES[tone];
+/** An inline message about a whole form or page; errors are announced at once. `icon` replaces the tone's own. */
+export function Alert({ tone, icon, children, className }: { tone: AlertTone; icon?: typeof CircleAlert; children: ReactNode; className?: string }) {
+  const { box, Icon: toneIcon } = STYLES[tone];
+  const Icon = icon ?? toneIcon;
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}

@@ -19,7 +19,8 @@ export function CardHeader({ title, description, actions, className }: CardHeade
         <h2 className="text-base font-semibold text-slate-900">{title}</h2>
         {description && <p className="mt-0.5 text-sm text-slate-500">{description}</p>}
       </div>
-      {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+      {/* Too wide for a phone, the buttons wrap, and one wider than the card shrinks to it, rather than run past the card. */}
+      {actions && <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FolderOpen, Globe, Lock, Users, type LucideIcon } from 'lucide-react';
 import type { EffectiveVisibility } from '@vault/contract';
+import clsx from 'clsx';
 import { Badge, type BadgeTone } from './Badge';
 
 interface VisibilityWords {
@@ -41,16 +42,17 @@ function useVisibilityWords(visibility: EffectiveVisibility): VisibilityWords {
 
 /**
  * A short badge; the whole sentence is its tooltip and what a screen reader
- * reads. `hidePrivate`: lists show nothing for private items.
+ * reads. `hidePrivate`: lists show nothing for private items. `compact`: the
+ * icon alone, where a word has no room (a grid tile's corner).
  */
-export function VisibilityBadge({ visibility, hidePrivate = false }: { visibility: EffectiveVisibility; hidePrivate?: boolean }) {
+export function VisibilityBadge({ visibility, hidePrivate = false, compact = false }: { visibility: EffectiveVisibility; hidePrivate?: boolean; compact?: boolean }) {
   const { tone, icon: Icon, short, sentence } = useVisibilityWords(visibility);
   if (hidePrivate && visibility.kind === 'private') return null;
   return (
     // One piece: "SHARED · 3" never breaks inside, however narrow its line.
-    <Badge tone={tone} title={sentence} className="shrink-0 whitespace-nowrap">
-      <Icon aria-hidden="true" className="size-3" />
-      <span aria-hidden="true">{short}</span>
+    <Badge tone={tone} title={sentence} className={clsx('shrink-0 whitespace-nowrap', compact && 'p-1')}>
+      <Icon aria-hidden="true" className={compact ? 'size-3.5' : 'size-3'} />
+      {!compact && <span aria-hidden="true">{short}</span>}
       <span className="sr-only">{sentence}</span>
     </Badge>
   );
