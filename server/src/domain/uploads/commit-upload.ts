@@ -35,6 +35,8 @@ export interface UploadOptions {
   admitAsNew?: boolean;
   /** How the upload came, for the audit log: a visitor's, through a file request. */
   via?: ActivityVia;
+  /** What else the audit log says of it (e.g. that it copies another file). */
+  detail?: string;
 }
 
 /** What adding a reference to content returns: its hash, where it is stored, and whether the user held it before. */
@@ -315,11 +317,12 @@ type FileEntry = ViaColumns & {
   mime: string;
   folderId: number | null;
   isPublic: number;
+  detail: string | null;
   now: number;
 };
 
 function fileEntryOf(actor: Actor, name: string, content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>, opts: UploadOptions, now: number): FileEntry {
-  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, ...viaColumns(opts.via), now };
+  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, detail: opts.detail ?? null, ...viaColumns(opts.via), now };
 }
 
 function fileRow(v: FileEntry) {
@@ -328,7 +331,7 @@ function fileRow(v: FileEntry) {
 
 /** A new file's audit entry, but for the file's id and how it came. */
 function uploadEntry(v: FileEntry): ActivityEntry {
-  return { type: 'upload', userId: v.userId, fileName: v.name };
+  return { type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail };
 }
 
 /** The audit entry of a new file, whose row the same statement inserts. */
