@@ -77,8 +77,6 @@ export type UserStats = z.infer<typeof userStatsSchema>;
 export const demoCredentialsSchema = z.object({ username: z.string(), password: z.string() });
 export type DemoCredentials = z.infer<typeof demoCredentialsSchema>;
 
-/** The answer to a registration while ALLOW_REGISTRATION is false, and what the register screen says. */
-export const REGISTRATION_CLOSED = 'Registration is closed. Ask an administrator for an account.';
 
 /** GET /api/config: what the web needs to know before sign-in. */
 export const appConfigSchema = z.object({

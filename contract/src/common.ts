@@ -13,8 +13,17 @@ export const errorDetailsSchema = z.object({
 });
 export type ErrorDetails = z.infer<typeof errorDetailsSchema>;
 
-/** Every error answer: a sentence safe to show as it is, and sometimes its particulars. */
-export const errorResponseSchema = errorDetailsSchema.extend({ error: z.string() });
+/**
+ * Beside a sentence from ERROR_MESSAGES: its id and the values filled into it, so a client can say it in
+ * another language. A string rather than the ids: a client that does not know a newer id shows the text.
+ */
+export const sentenceRefShape = {
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+};
+
+/** Every error answer: a sentence safe to show as it is, and sometimes its id and particulars. */
+export const errorResponseSchema = errorDetailsSchema.extend({ error: z.string(), ...sentenceRefShape });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** A string field whose absence and emptiness share one message ("Username is required" for both). */

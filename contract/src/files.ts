@@ -8,6 +8,7 @@ import {
   optionalQuery,
   pageSchema,
   repeatedQuery,
+  sentenceRefShape,
   sortOrderSchema,
 } from './common.js';
 
@@ -147,7 +148,7 @@ export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id' | 's
  */
 export const uploadResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), name: z.string(), file: fileSchema }),
-  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), status: z.number().int() }),
+  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), ...sentenceRefShape, status: z.number().int() }),
 ]);
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
@@ -156,6 +157,7 @@ export const uploadResponseSchema = z.object({
   files: z.array(fileSchema),
   /** Present when nothing was stored: the first reason. */
   error: z.string().optional(),
+  ...sentenceRefShape,
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { VALIDATION_MESSAGES } from './messages.js';
-import { idParamSchema, isoDate, type LinkRefusal } from './common.js';
+import { VALIDATION_MESSAGES, type ErrorMessageId } from './messages.js';
+import { idParamSchema, isoDate, sentenceRefShape, type LinkRefusal } from './common.js';
 import { LIMITS, LINK_LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 
@@ -10,14 +10,15 @@ export const linkStateSchema = z.enum(LINK_STATES);
 export type LinkState = z.infer<typeof linkStateSchema>;
 
 
-export const LINK_REFUSAL_TEXT: Record<LinkRefusal, string> = {
-  not_found: 'This link does not exist.',
-  expired: 'This link has expired.',
-  exhausted: 'This link has reached its download limit.',
-  revoked: 'This link has been revoked by its owner.',
-  password_required: 'This link is protected by a password.',
-  wrong_password: 'Wrong password.',
-};
+/** What a link's visitor is told for each refusal, by its ERROR_MESSAGES id. */
+export const LINK_REFUSAL_MESSAGE = {
+  not_found: 'linkDoesNotExist',
+  expired: 'linkExpired',
+  exhausted: 'linkExhausted',
+  revoked: 'linkRevokedByOwner',
+  password_required: 'linkPasswordRequired',
+  wrong_password: 'linkWrongPassword',
+} as const satisfies Record<LinkRefusal, ErrorMessageId>;
 
 /** The link token in a path: base64url only, so nothing else reaches a query; the server answers others as unknown links. */
 export const linkTokenParamSchema = z.object({
@@ -242,11 +243,12 @@ export type FileRequestView = z.infer<typeof fileRequestViewSchema>;
 /** POST /api/r/{token}/upload: one entry per part, in order; only names and sizes travel back. */
 export const fileRequestUploadResultSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), name: z.string(), size: z.number().int() }),
-  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), status: z.number().int() }),
+  z.object({ ok: z.literal(false), name: z.string(), error: z.string(), ...sentenceRefShape, status: z.number().int() }),
 ]);
 export const fileRequestUploadResponseSchema = z.object({
   results: z.array(fileRequestUploadResultSchema),
   error: z.string().optional(),
+  ...sentenceRefShape,
 });
 export type FileRequestUploadResponse = z.infer<typeof fileRequestUploadResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tagListSchema } from './files.js';
+import { sentenceRefShape } from './common.js';
 
 /** Managing many items at once. */
 export const MANAGE_LIMITS = {
@@ -53,6 +54,7 @@ export const bulkResultSchema = z.object({
   ok: z.boolean(),
   /** Why this item was left as it was; absent when ok. */
   error: z.string().optional(),
+  ...sentenceRefShape,
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 

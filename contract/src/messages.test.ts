@@ -6,7 +6,7 @@ import { adminUserUpdateSchema } from './admin.js';
 import { fileUpdateSchema, shareRequestSchema, tagSchema } from './files.js';
 import { folderNameSchema } from './folders.js';
 import { fileRequestCreateSchema } from './links.js';
-import { VALIDATION_MESSAGES } from './messages.js';
+import { isErrorMessageId, sentence, VALIDATION_MESSAGES } from './messages.js';
 
 const catalogue: string[] = Object.values(VALIDATION_MESSAGES);
 
@@ -41,5 +41,21 @@ describe('VALIDATION_MESSAGES', () => {
     const messages = inputs.flatMap((input) => messagesOf(schema, input));
     expect(messages.length).toBeGreaterThan(0);
     for (const message of messages) expect(catalogue).toContain(message);
+  });
+});
+
+describe('ERROR_MESSAGES', () => {
+  it('fills a sentence with its values, and a count chooses between the pair', () => {
+    expect(sentence('fileNameTaken', { name: 'a.txt' })).toEqual({ text: 'A file named "a.txt" already exists here', code: 'fileNameTaken', params: { name: 'a.txt' } });
+    expect(sentence('quotaExceeded')).toEqual({ text: 'Storage quota exceeded', code: 'quotaExceeded' });
+    expect(sentence('tooManyFailedAttempts', { count: 1 }).text).toBe('Too many failed attempts. Try again in 1 minute.');
+    expect(sentence('tooManyFailedAttempts', { count: 5 }).text).toBe('Too many failed attempts. Try again in 5 minutes.');
+    expect(sentence('unknownUsers', { count: 2, names: 'a, b' }).text).toBe('Unknown users: a, b');
+  });
+
+  it('knows its ids, pairs by their stem', () => {
+    expect(isErrorMessageId('uploadStalled')).toBe(true);
+    expect(isErrorMessageId('uploadStalled_one')).toBe(false);
+    expect(isErrorMessageId('nope')).toBe(false);
   });
 });

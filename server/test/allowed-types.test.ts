@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EXTENSIONS, FILE_TYPES, KNOWN_EXTENSIONS, REGISTRATION_CLOSED } from '@vault/contract';
+import { DEFAULT_EXTENSIONS, ERROR_MESSAGES, FILE_TYPES, KNOWN_EXTENSIONS } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
 import { samples, upload, uploadOne } from './helpers/files.js';
 import { addedSamples } from './helpers/file-samples.js';
@@ -89,7 +89,7 @@ describe('ALLOW_REGISTRATION', () => {
     await withTestServer({ ALLOW_REGISTRATION: 'false' }, async (t) => {
       const res = await t.client.post('/api/auth/register', { json: { username: 'newcomer', email: 'n@example.com', password: 'password123' } });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: REGISTRATION_CLOSED });
+      expect(res.body).toEqual({ error: ERROR_MESSAGES.registrationClosed, code: 'registrationClosed' });
       expect((await t.client.get('/api/config')).body.registration_open).toBe(false);
     });
   });

@@ -55,12 +55,12 @@ describeEachDb('accounts and sessions', (t) => {
       json: { username: user.username.toUpperCase(), email: 'other@example.com', password: 'secret1' },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: 'Username already taken' });
+    expect(again.body).toMatchObject({ error: 'Username already taken' });
     const sameEmail = await t().client.post('/api/auth/register', {
       json: { username: uniqueName(), email: user.email.toUpperCase(), password: 'secret1' },
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ error: 'Email already registered' });
+    expect(sameEmail.body).toMatchObject({ error: 'Email already registered' });
   });
 
   it('lets exactly one of many concurrent registrations of a name through', async () => {
@@ -162,7 +162,7 @@ describeEachDb('accounts and sessions', (t) => {
   it('answers unknown API paths with 404 JSON and sets security headers', async () => {
     const res = await t().client.get('/api/does-not-exist');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found' });
+    expect(res.body).toMatchObject({ error: 'Not found' });
     const health = await t().client.get('/api/health');
     expect(health.headers.get('x-content-type-options')).toBe('nosniff');
     expect(health.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -200,7 +200,7 @@ describe('sign-in throttling', () => {
       // The window opened with the first of these requests, well under a second ago: all of it is left, rounded up.
       const limited = await srv.client.get('/api/auth/me', { token });
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: 'Too many requests. Try again in 60 seconds.' });
+      expect(limited.body).toMatchObject({ error: 'Too many requests. Try again in 60 seconds.' });
       expect(limited.headers.get('retry-after')).toBe('60');
     } finally {
       await srv.close();

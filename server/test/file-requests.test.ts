@@ -180,7 +180,7 @@ describeEachDb('file requests', (t) => {
 
     const refused = await remove(open.id);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'Close the file request before removing it' });
+    expect(refused.body).toEqual({ error: 'Close the file request before removing it', code: 'fileRequestStillOpen' });
     expect((await remove(closed.id, stranger.token)).status).toBe(404);
     expect((await remove(theirs.id)).status).toBe(404);
     // A share link's id is not a request's.

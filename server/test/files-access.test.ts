@@ -35,12 +35,12 @@ describeEachDb('file access rules', (t) => {
     ];
     for (const res of attempts) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'File not found' });
+      expect(res.body).toMatchObject({ error: 'File not found' });
     }
     const list = await c.get('/api/files', { token });
     expect(list.body.files.map((f: { id: number }) => f.id)).not.toContain(id);
     const missing = await c.get('/api/files/99999999', { token });
-    expect(missing.body).toEqual({ error: 'File not found' });
+    expect(missing.body).toMatchObject({ error: 'File not found' });
   });
 
   it('validates ids and the anonymous caller', async () => {
@@ -164,7 +164,7 @@ describeEachDb('file access rules', (t) => {
     expect((await t().client.post('/api/auth/logout', { token: owner.token })).status).toBe(204);
     const after = await t().client.get(link.body.url);
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ error: 'Session has ended' });
+    expect(after.body).toMatchObject({ error: 'Session has ended' });
     // The same user's other session, and its links, go on until that session expires.
     expect((await t().client.get(otherSession.body.url)).status).toBe(200);
     const { sid } = decodeJwt(second.body.token);

@@ -160,7 +160,7 @@ describeEachDb('listing and search', (t) => {
   it("answers 404 for a folder the caller cannot read", async () => {
     const res = await t().client.get(`/api/files?folder_id=${folderId}`, { token: otherToken });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Folder not found' });
+    expect(res.body).toMatchObject({ error: 'Folder not found' });
   });
 
   it('lists public files for anyone, with search and paging', async () => {

@@ -34,16 +34,16 @@ describeEachDb('folder visibility and sharing', (t) => {
       ];
       for (const res of attempts) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'Folder not found' });
+        expect(res.body).toMatchObject({ error: 'Folder not found' });
       }
       const asParent = await c.post('/api/folders', { token, json: { name: 'x', parent_id: id } });
-      expect(asParent.body).toEqual({ error: 'Parent folder not found' });
+      expect(asParent.body).toMatchObject({ error: 'Parent folder not found' });
       const intoIt = await upload(c, token, [{ name: 'x.txt', content: samples.text() }], { folder_id: String(id) });
       expect(intoIt.status).toBe(404);
     }
     const mine = await makeFolder(t(), token, 'Mine');
     const move = await c.put(`/api/folders/${mine.id}`, { token, json: { parent_id: inner.id } });
-    expect(move.body).toEqual({ error: 'Parent folder not found' });
+    expect(move.body).toMatchObject({ error: 'Parent folder not found' });
     expect(namesOf((await c.get('/api/folders', { token })).body.folders)).toEqual(['Mine']);
   });
 

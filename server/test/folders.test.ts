@@ -34,7 +34,7 @@ describeEachDb('folders', (t) => {
     expect((await t().client.delete(`/api/folders/${folder.id}`, { token })).status).toBe(204);
     const gone = await t().client.get(`/api/folders/${folder.id}`, { token });
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ error: 'Folder not found' });
+    expect(gone.body).toMatchObject({ error: 'Folder not found' });
     expect((await t().client.get('/api/folders', { token })).body).toEqual({ folders: [], total: 0 });
   });
 
@@ -177,6 +177,6 @@ describeEachDb('folders', (t) => {
     expect((await t().client.get(`/api/folders/${to.id}`, { token: alice.token })).body.folder.file_count).toBe(1);
     const intoOthers = await t().client.put(`/api/files/${id}`, { token: alice.token, json: { folder_id: bobs.id } });
     expect(intoOthers.status).toBe(404);
-    expect(intoOthers.body).toEqual({ error: 'Folder not found' });
+    expect(intoOthers.body).toMatchObject({ error: 'Folder not found' });
   });
 });

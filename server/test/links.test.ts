@@ -100,7 +100,7 @@ describeEachDb('share links', (t) => {
     expect((await t().client.delete(`/api/links/${link.id}`, { token: owner.token })).status).toBe(204);
     const gone = await t().client.get(`/api/s/${link.token}`);
     expect(gone.status).toBe(410);
-    expect(gone.body).toEqual({ error: 'This link has been revoked by its owner.', link_refusal: 'revoked' });
+    expect(gone.body).toEqual({ error: 'This link has been revoked by its owner.', code: 'linkRevokedByOwner', link_refusal: 'revoked' });
     expect((await t().client.get(`/api/s/${link.token}/download`)).status).toBe(410);
     const listed = await t().client.get(`/api/links?type=file&id=${fileId}`, { token: owner.token });
     expect(listed.body.links[0].state).toBe('revoked');
@@ -131,7 +131,7 @@ describeEachDb('share links', (t) => {
     await t().server.ctx.db.updateTable('links').set({ expires_at: Date.now() - 1 }).where('id', '=', link.id).execute();
     const expired = await t().client.get(`/api/s/${link.token}`);
     expect(expired.status).toBe(410);
-    expect(expired.body).toEqual({ error: 'This link has expired.', link_refusal: 'expired' });
+    expect(expired.body).toEqual({ error: 'This link has expired.', code: 'linkExpired', link_refusal: 'expired' });
     expect((await t().client.get(`/api/s/${link.token}/download`)).status).toBe(410);
     expect((await t().client.get(`/api/s/${link.token}/files/${fileId}/download`)).status).toBe(410);
     const listed = await t().client.get('/api/links', { token: owner.token });
@@ -144,7 +144,7 @@ describeEachDb('share links', (t) => {
     const other = await createLink(t(), owner.token, { type: 'file', id: fileId }, { password: 'open sesame' });
     const locked = await t().client.get(`/api/s/${link.token}`);
     expect(locked.status).toBe(401);
-    expect(locked.body).toEqual({ error: 'This link is protected by a password.', link_refusal: 'password_required' });
+    expect(locked.body).toEqual({ error: 'This link is protected by a password.', code: 'linkPasswordRequired', link_refusal: 'password_required' });
     expect((await t().client.get(`/api/s/${link.token}/download`)).status).toBe(401);
 
     const wrong = await unlock(t(), link.token, 'guess');
@@ -190,7 +190,7 @@ describeEachDb('share links', (t) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 410)).toHaveLength(9);
     const refused = attempts.find((r) => r.status === 410)!;
-    expect(refused.body).toEqual({ error: 'This link has reached its download limit.', link_refusal: 'exhausted' });
+    expect(refused.body).toEqual({ error: 'This link has reached its download limit.', code: 'linkExhausted', link_refusal: 'exhausted' });
     const listed = await t().client.get('/api/links', { token: owner.token });
     expect(listed.body.links[0]).toMatchObject({ downloads: 3, state: 'exhausted' });
     expect((await t().client.get(`/api/files/${fileId}`, { token: owner.token })).body.file.download_count).toBe(3);
@@ -229,7 +229,7 @@ describeEachDb('share links', (t) => {
     for (const id of [outsideId, looseId, foreignId, 999_999]) {
       const res = await t().client.get(fileUrl(id));
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'File not found' });
+      expect(res.body).toMatchObject({ error: 'File not found' });
     }
     for (const bad of ['..%2F..%2Ffiles%2F1', '-1', '1.5', 'abc']) expect((await t().client.get(fileUrl(bad))).status).toBe(400);
 
@@ -296,7 +296,7 @@ describeEachDb('share links', (t) => {
     // An active link is revoked first; someone else's, or an unknown id, is not found.
     const refused = await remove(active.id);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'Revoke the link before removing it' });
+    expect(refused.body).toEqual({ error: 'Revoke the link before removing it', code: 'linkStillActive' });
     expect((await remove(revoked.id, stranger.token)).status).toBe(404);
     expect((await remove(theirs.id)).status).toBe(404);
     expect((await remove(999_999)).status).toBe(404);

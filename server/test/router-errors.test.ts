@@ -78,7 +78,7 @@ describeEachDb('an over-long path parameter', (t: () => TestServer) => {
     for (const path of [`/api/s/${long}`, `/api/s/${long}/download`, `/api/r/${long}`, `/api/s/${'A'.repeat(8000)}`]) {
       const res = await t().client.get(path);
       expect(res.status, path).toBe(404);
-      expect(res.body, path).toEqual({ error: 'This link does not exist.', link_refusal: 'not_found' });
+      expect(res.body, path).toEqual({ error: 'This link does not exist.', code: 'linkDoesNotExist', link_refusal: 'not_found' });
       expectEveryAnswersHeaders((name) => res.headers.get(name), path);
     }
   });

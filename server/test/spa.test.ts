@@ -46,6 +46,6 @@ it('answers 404 for a missing asset and unknown API paths, never index.html', as
   const asset = await srv.client.get('/assets/gone.js');
   expect(asset.status).toBe(404);
   expect(asset.text).not.toContain('<div id="root">');
-  expect((await srv.client.get('/api/nope')).body).toEqual({ error: 'Not found' });
+  expect((await srv.client.get('/api/nope')).body).toMatchObject({ error: 'Not found' });
   expect((await srv.client.post('/dashboard')).status).toBe(404);
 });

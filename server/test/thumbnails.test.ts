@@ -120,7 +120,7 @@ describeEachDb('thumbnails', (t) => {
     const anonymous = await t().client.get(thumbnailUrl(publicId));
     expect(anonymous.headers.get('cache-control')).toBe('public, no-cache');
     const notFound = await t().client.get(thumbnailUrl(privateId));
-    expect(notFound.body).toEqual({ error: 'File not found' });
+    expect(notFound.body).toMatchObject({ error: 'File not found' });
   });
 
   it('draws the first page of a PDF, white paper and all', async () => {

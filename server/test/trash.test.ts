@@ -135,13 +135,13 @@ describeEachDb('trash', (t) => {
     for (const action of ['restore', 'delete'] as const) {
       const res = await trashAction(t(), bob.token, action, { file_ids: [trashed, live, 999_999], folder_ids: [folder.id] });
       expect(res.results).toEqual([
-        { kind: 'file', id: trashed, ok: false, error: 'File not found' },
-        { kind: 'file', id: live, ok: false, error: 'File not found' },
-        { kind: 'file', id: 999_999, ok: false, error: 'File not found' },
-        { kind: 'folder', id: folder.id, ok: false, error: 'Folder not found' },
+        { kind: 'file', id: trashed, ok: false, error: 'File not found', code: 'fileNotFound' },
+        { kind: 'file', id: live, ok: false, error: 'File not found', code: 'fileNotFound' },
+        { kind: 'file', id: 999_999, ok: false, error: 'File not found', code: 'fileNotFound' },
+        { kind: 'folder', id: folder.id, ok: false, error: 'Folder not found', code: 'folderNotFound' },
       ]);
     }
-    expect((await trashAction(t(), alice.token, 'restore', { file_ids: [live] })).results).toEqual([{ kind: 'file', id: live, ok: false, error: 'Not in Trash' }]);
+    expect((await trashAction(t(), alice.token, 'restore', { file_ids: [live] })).results).toEqual([{ kind: 'file', id: live, ok: false, error: 'Not in Trash', code: 'notInTrash' }]);
     expect((await trashOf(t(), bob.token)).items).toEqual([]);
     expect((await trashOf(t(), alice.token)).items).toHaveLength(2);
     expect((await t().client.delete('/api/trash', { token: bob.token })).body).toEqual({ files: 0, folders: 0, bytes: 0 });

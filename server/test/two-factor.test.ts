@@ -64,7 +64,7 @@ describeEachDb('two-factor sign-in', (t) => {
     expect((await signIn(now)).status).toBe(200);
     const replay = await signIn(now);
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ error: 'Invalid or already used code' });
+    expect(replay.body).toMatchObject({ error: 'Invalid or already used code' });
     expect((await signIn(await codeAt(user.secret, 30))).status).toBe(200);
   });
 
@@ -88,7 +88,7 @@ describeEachDb('two-factor sign-in', (t) => {
       .sign(SECRET);
     const res = await client().post('/api/auth/login/2fa', { json: { challenge: expired, code: await codeAt(user.secret) } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'This sign-in has expired. Enter your password again.' });
+    expect(res.body).toMatchObject({ error: 'This sign-in has expired. Enter your password again.' });
     // A session token is not a challenge either.
     const session = await client().post('/api/auth/login/2fa', { json: { challenge: user.token, code: await codeAt(user.secret) } });
     expect(session.status).toBe(401);
@@ -96,7 +96,7 @@ describeEachDb('two-factor sign-in', (t) => {
     expect((await client().post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(user.secret) } })).status).toBe(200);
     const again = await client().post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(user.secret, 30) } });
     expect(again.status).toBe(401);
-    expect(again.body).toEqual({ error: 'This sign-in was already completed. Enter your password again.' });
+    expect(again.body).toMatchObject({ error: 'This sign-in was already completed. Enter your password again.' });
   });
 
   it('limits wrong codes per challenge and per user', async () => {
@@ -125,7 +125,7 @@ describeEachDb('two-factor sign-in', (t) => {
     expect(ok.status, ok.text).toBe(200);
     const spent = await use(code!);
     expect(spent.status).toBe(401);
-    expect(spent.body).toEqual({ error: 'Invalid or already used recovery code' });
+    expect(spent.body).toMatchObject({ error: 'Invalid or already used recovery code' });
     expect((await client().get('/api/account', { token: ok.body.token })).body.recovery_codes_left).toBe(9);
     const log = await t().server.ctx.db.selectFrom('activity').select('type').where('user_id', '=', user.user.id).execute();
     expect(log.map((r) => r.type)).toEqual(expect.arrayContaining(['two_factor_enabled', 'recovery_code_used']));

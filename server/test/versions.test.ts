@@ -46,7 +46,7 @@ describeEachDb('file names and versions', (t) => {
     const clash = await upload(t().client, token, [{ name: 'NOTES.TXT', content: samples.text() }], { folder_id: String(folder.id) });
     expect(clash.status).toBe(409);
     expect(clash.body).toMatchObject({ error: 'A file named "NOTES.TXT" already exists here', files: [] });
-    expect(clash.body.results).toEqual([{ ok: false, name: 'NOTES.TXT', error: 'A file named "NOTES.TXT" already exists here', status: 409 }]);
+    expect(clash.body.results).toEqual([{ ok: false, name: 'NOTES.TXT', error: 'A file named "NOTES.TXT" already exists here', code: 'fileNameTaken', params: { name: 'NOTES.TXT' }, status: 409 }]);
     // In a request of several files, only the clashing one is refused.
     const mixed = await upload(t().client, token, [{ name: 'notes.txt', content: samples.text() }, { name: 'other.txt', content: samples.text() }], { folder_id: String(folder.id) });
     expect(mixed.status).toBe(207);
@@ -71,10 +71,10 @@ describeEachDb('file names and versions', (t) => {
 
     const renamed = await t().client.put(`/api/files/${b}`, { token, json: { original_name: 'A.txt' } });
     expect(renamed.status).toBe(409);
-    expect(renamed.body).toEqual({ error: 'A file named "A.txt" already exists here' });
+    expect(renamed.body).toMatchObject({ error: 'A file named "A.txt" already exists here' });
     const moved = await t().client.put(`/api/files/${a}`, { token, json: { folder_id: folder.id } });
     expect(moved.status).toBe(409);
-    expect(moved.body).toEqual({ error: 'A file named "a.txt" already exists here' });
+    expect(moved.body).toMatchObject({ error: 'A file named "a.txt" already exists here' });
 
     const recased = await t().client.put(`/api/files/${a}`, { token, json: { original_name: 'A.txt' } });
     expect(recased.status).toBe(200);
@@ -217,7 +217,7 @@ describeEachDb('file names and versions', (t) => {
 
     const refused = await createUpload(t(), token, v2.length, { filename: 'PIC.png' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'A file named "PIC.png" already exists here' });
+    expect(refused.body).toMatchObject({ error: 'A file named "PIC.png" already exists here' });
     expect((await createUpload(t(), token, v2.length, { filename: 'pic.png', on_conflict: 'all' })).status).toBe(400);
 
     const created = await createUpload(t(), token, v2.length, { filename: 'pic.png', on_conflict: 'version' });

@@ -1,3 +1,4 @@
+import { sentence, type Sentence } from '@vault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { Forbidden, Unauthorized } from '../domain/shared/errors.js';
@@ -16,18 +17,16 @@ export interface AuthPolicy {
   requireTwoFactorForAdmins: boolean;
 }
 
-export const PASSWORD_CHANGE_REQUIRED = 'Choose a new password in Settings before continuing';
-export const TWO_FACTOR_REQUIRED = 'Turn on two-factor sign-in in Settings to use the admin panel';
 
 /**
  * Why this caller may not act as an admin now, or undefined when they may:
  * the one gate for the admin routes and for what a websocket receives as an
  * admin (every user's events).
  */
-export function adminRefusal(caller: Pick<Actor, 'isAdmin' | 'twoFactor' | 'mustChangePassword'>, policy: AuthPolicy): string | undefined {
-  if (!caller.isAdmin) return 'Administrator access required';
-  if (caller.mustChangePassword) return PASSWORD_CHANGE_REQUIRED;
-  if (policy.requireTwoFactorForAdmins && !caller.twoFactor) return TWO_FACTOR_REQUIRED;
+export function adminRefusal(caller: Pick<Actor, 'isAdmin' | 'twoFactor' | 'mustChangePassword'>, policy: AuthPolicy): Sentence | undefined {
+  if (!caller.isAdmin) return sentence('adminRequired');
+  if (caller.mustChangePassword) return sentence('passwordChangeRequired');
+  if (policy.requireTwoFactorForAdmins && !caller.twoFactor) return sentence('twoFactorRequired');
   return undefined;
 }
 
@@ -66,7 +65,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: DomainContext, polic
       return;
     }
     if (!request.actor) throw new Unauthorized();
-    if (request.actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new Forbidden(PASSWORD_CHANGE_REQUIRED);
+    if (request.actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) throw new Forbidden(sentence('passwordChangeRequired'));
     if (access !== 'admin') {
       request.actor = withAdminRightsChecked(request.actor, policy);
       return;

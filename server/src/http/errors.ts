@@ -37,7 +37,7 @@ const FASTIFY_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Every error leaves as `{ error }` (with its particulars beside it) and the
+ * Every error leaves as `{ error }` (with its sentence's id and its particulars beside it) and the
  * status of its kind above; anything unexpected is a 500 saying only
  * "Internal server error": never a stack, SQL or a path.
  */
@@ -46,7 +46,7 @@ function sendError(err: FastifyError | DomainError, request: FastifyRequest, rep
     if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
     // A request cut off for being too slow was not read to its end: its connection cannot carry another.
     if (err instanceof TimedOut) reply.header('connection', 'close');
-    const body: ErrorResponse = { ...err.details, error: err.message };
+    const body: ErrorResponse = { ...err.details, error: err.message, ...err.ref };
     return reply.status(statusOf(err)).send(body);
   }
   const status = err.statusCode ?? 500;

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Conflict, DomainError, RateLimited, Unauthorized, WrongSecret } from '../domain/shared/errors.js';
 import type { CounterStore, Limit } from './counter-store.js';
@@ -6,8 +7,6 @@ const HOUR_MS = 3_600_000;
 /** The first slowed-down attempt on a username waits this long; each further failure doubles it. */
 const SLOWDOWN_STEP_MS = 250;
 
-const FAILED_ATTEMPTS = 'Too many failed attempts.';
-const TOO_MANY_ACCOUNTS = 'Too many accounts created from this address.';
 
 export interface FailurePolicy {
   /** Failed sign-ins per (address, username), and refused registrations per address, in a window. */
@@ -59,11 +58,12 @@ export const CODES_PER_CHALLENGE = 5;
 /** Wrong codes per user per window, over all their challenges: guessing six digits stays hopeless. */
 export const CODES_PER_USER = 10;
 
-type Counter = Limit & { refusal: string };
+/** What a full counter says, with the minutes until it empties. */
+type Refusal = 'tooManyFailedAttempts' | 'tooManyWrongCodes' | 'tooManyAccounts';
+type Counter = Limit & { refusal: Refusal };
 
-function minutes(ms: number): string {
-  const n = Math.max(1, Math.ceil(ms / 60_000));
-  return `${n} minute${n === 1 ? '' : 's'}`;
+function minutes(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
 }
 
 /** 0 until a username has `free` recent failures, then doubling from SLOWDOWN_STEP_MS up to `maxMs`. */
@@ -80,7 +80,7 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
     const result = await store.reserve(counters);
     if (result.ok) return result.counts;
     throw new RateLimited(
-      `${counters[result.refused]!.refusal} Try again in ${minutes(result.resetInMs)}.`,
+      sentence(counters[result.refused]!.refusal, { count: minutes(result.resetInMs) }),
       Math.max(1, Math.ceil(result.resetInMs / 1000)),
     );
   }
@@ -97,10 +97,10 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
     const perPair = `${prefix}:ip-${noun}:${address}/${subject}`; // no address has a slash
     const perSubject = `${prefix}:${noun}:${subject}`;
     const counts = await reserve([
-      { key: perAddress, max: addressLimit, windowMs, refusal: FAILED_ATTEMPTS },
-      { key: perPair, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
+      { key: perAddress, max: addressLimit, windowMs, refusal: 'tooManyFailedAttempts' },
+      { key: perPair, max: limit, windowMs, refusal: 'tooManyFailedAttempts' },
       // Never refuses: the subject's count only sets its delay.
-      { key: perSubject, max: Infinity, windowMs, refusal: FAILED_ATTEMPTS },
+      { key: perSubject, max: Infinity, windowMs, refusal: 'tooManyFailedAttempts' },
     ]);
     const delay = slowdownMs(counts[2]! - 1, limit, policy.slowdownMaxMs);
     if (delay > 0) await sleep(delay);
@@ -121,7 +121,7 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
    * resets the key, or just gives its own count back.
    */
   async function userAttempt<T>(key: string, counts: (err: unknown) => boolean, onSuccess: 'reset' | 'release', attempt: () => Promise<T>): Promise<T> {
-    await reserve([{ key, max: limit, windowMs, refusal: FAILED_ATTEMPTS }]);
+    await reserve([{ key, max: limit, windowMs, refusal: 'tooManyFailedAttempts' }]);
     try {
       const result = await attempt();
       await (onSuccess === 'reset' ? store.reset(key) : store.release([key]));
@@ -140,13 +140,13 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
       const challengeWindow = Math.max(1, expiresAt - Date.now());
       const inUse = `2fa:challenge-use:${challengeId}`;
       const held = await store.reserve([{ key: inUse, max: 1, windowMs: challengeWindow }]);
-      if (!held.ok) throw new Unauthorized('This sign-in was already completed. Enter your password again.');
+      if (!held.ok) throw new Unauthorized(sentence('signInCompleted'));
       const perChallenge = `2fa:challenge:${challengeId}`;
       const perUser = `2fa:user:${userId}`;
       try {
         await reserve([
-          { key: perChallenge, max: CODES_PER_CHALLENGE, windowMs: challengeWindow, refusal: 'Too many wrong codes. Enter your password again.' },
-          { key: perUser, max: CODES_PER_USER, windowMs, refusal: FAILED_ATTEMPTS },
+          { key: perChallenge, max: CODES_PER_CHALLENGE, windowMs: challengeWindow, refusal: 'tooManyWrongCodes' },
+          { key: perUser, max: CODES_PER_USER, windowMs, refusal: 'tooManyFailedAttempts' },
         ]);
       } catch (err) {
         await store.release([inUse]);
@@ -171,8 +171,8 @@ export function createFailureLimiter(store: CounterStore, policy: FailurePolicy)
       const created = `register:ip:${address}`;
       const refused = `register-refused:ip:${address}`;
       await reserve([
-        { key: created, max: policy.registrationsPerHour, windowMs: HOUR_MS, refusal: TOO_MANY_ACCOUNTS },
-        { key: refused, max: limit, windowMs, refusal: FAILED_ATTEMPTS },
+        { key: created, max: policy.registrationsPerHour, windowMs: HOUR_MS, refusal: 'tooManyAccounts' },
+        { key: refused, max: limit, windowMs, refusal: 'tooManyFailedAttempts' },
       ]);
       try {
         const result = await attempt();

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimited } from '../domain/shared/errors.js';
 import type { TokenService } from '../domain/accounts/tokens.js';
@@ -78,7 +79,7 @@ export function createRequestBudgets(store: CounterStore, tokens: TokenService, 
     const { count, resetInMs } = await store.increment(key, limits.windowMs);
     if (count > max) {
       const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
-      throw new RateLimited(`Too many requests. Try again in ${seconds} seconds.`, seconds);
+      throw new RateLimited(sentence('tooManyRequests', { seconds }), seconds);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES } from '@vault/contract';
+import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES, sentence } from '@vault/contract';
 import { drain } from '../drain.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
@@ -97,7 +97,7 @@ export async function handleUpload(
     // The multipart parser ends the parts with this error, as it would on a
     // failed connection; the client still gets the answer.
     stopWatching = watchBody(request.raw, ctx.settings.uploadIdleMs, () => batch.touch(), () =>
-      request.raw.emit('error', new TimedOut(`The upload stalled: no data arrived for ${idle} second${idle === 1 ? '' : 's'}`)),
+      request.raw.emit('error', new TimedOut(sentence('uploadStalled', { count: idle }))),
     );
     for await (const part of parts as AsyncIterable<Multipart>) {
       if (part.type === 'field') {
@@ -122,7 +122,7 @@ export async function handleUpload(
 function resultOf(item: UploadedFile): UploadResult {
   return 'file' in item
     ? { ok: true, name: item.name, file: item.file }
-    : { ok: false, name: item.name, error: item.error.message, status: statusOf(item.error) };
+    : { ok: false, name: item.name, error: item.error.message, ...item.error.ref, status: statusOf(item.error) };
 }
 
 function summarize(results: UploadResult[]): UploadOutcome {
@@ -130,6 +130,6 @@ function summarize(results: UploadResult[]): UploadOutcome {
   const failures = results.flatMap((r) => (r.ok ? [] : [r]));
   if (failures.length === 0) return { status: 201, body: { results, files: stored } };
   if (stored.length > 0) return { status: 207, body: { results, files: stored } };
-  const first = failures[0]!;
-  return { status: first.status, body: { results, files: [], error: first.error } };
+  const { status, error, code, params } = failures[0]!;
+  return { status, body: { results, files: [], error, code, params } };
 }

@@ -1,6 +1,6 @@
 import { errorResponseSchema, type ErrorDetails, type ErrorResponse } from '@vault/contract';
 import { clearSession, readToken } from '../session/storage';
-import { localizeMessage } from '../lib/validation';
+import { localizeSaid, type Said } from '../lib/server-messages';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and a message. */
 export class ApiError extends Error {
@@ -13,14 +13,16 @@ export class ApiError extends Error {
     readonly fromServer: boolean,
     /** What the server sent beside its sentence, e.g. the unknown usernames of a share. */
     readonly details: ErrorDetails = {},
+    /** The server's sentence's id and values, to say it in the interface language. */
+    readonly said: Omit<Said, 'error'> = {},
   ) {
     super(message);
   }
 }
 
-/** The server's error sentence when there is one (a validation message in the interface language), else the caller's fallback. */
+/** The server's error sentence when there is one (in the interface language), else the caller's fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.fromServer ? localizeMessage(error.message) : fallback;
+  return error instanceof ApiError && error.fromServer ? localizeSaid({ ...error.said, error: error.message }) : fallback;
 }
 
 let unauthorizedHandler: (() => void) | null = null;
@@ -65,8 +67,8 @@ export function failedResponse(status: number, body: ErrorResponse | null, token
     unauthorizedHandler?.();
   }
   if (!body) return new ApiError(status, `Request failed (${status})`, false);
-  const { error, ...details } = body;
-  return new ApiError(status, error, true, details);
+  const { error, code, params, ...details } = body;
+  return new ApiError(status, error, true, details, { code, params });
 }
 
 /** The failure of a call that got no answer at all. */

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { bulkResponseSchema, fileResponseSchema, type BulkRequest, type BulkResult, type FileItem, type FileUpdate } from '@vault/contract';
 import { i18n } from '../i18n';
+import { localizeSaid } from '../lib/server-messages';
 import { apiRequest, errorMessage } from './client';
 import { updateFolder } from './folders';
 import { invalidate } from './invalidation';
@@ -70,7 +71,7 @@ export function bulkSummary(request: BulkActionRequest, results: readonly BulkRe
   const done = results.filter((r) => r.ok).length;
   const failed = results.filter((r) => !r.ok);
   const first = failed[0];
-  if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: first.error ?? '' }) };
+  if (first) return { ok: false, message: i18n.t('manage:bulk.someFailed', { count: results.length, failed: failed.length, reason: localizeSaid(first) }) };
   if (request.action === 'move') return { ok: true, message: i18n.t('manage:bulk.moved', { count: done, target: request.targetName }) };
   if (request.action === 'copy') {
     const key = request.items.folder_ids.length > 0 ? 'manage:bulk.copiedItems' : 'manage:bulk.copied';

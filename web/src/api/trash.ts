@@ -10,6 +10,7 @@ import {
   type TrashSelection,
 } from '@vault/contract';
 import { i18n } from '../i18n';
+import { localizeSaid } from '../lib/server-messages';
 import { useAppConfig } from './auth';
 import { apiRequest, errorMessage } from './client';
 import { invalidate } from './invalidation';
@@ -79,7 +80,7 @@ export function reportResults(action: keyof typeof TOASTS, results: readonly Tra
   if (done.length > 0) toast.success(i18n.t(TOASTS[action].done, { count: done.length }));
   if (failed.length > 0) {
     toast.error(i18n.t(TOASTS[action].failed, { count: failed.length }), {
-      description: failed.map((r) => i18n.t('trash:toast.itemReason', { name: nameOf(r), reason: r.error ?? '' })).join('\n'),
+      description: failed.map((r) => i18n.t('trash:toast.itemReason', { name: nameOf(r), reason: localizeSaid(r) })).join('\n'),
       classNames: { description: 'whitespace-pre-line' },
     });
   }

@@ -3,6 +3,7 @@ import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema, type OnCon
 import { MIB } from '../lib/bytes';
 import { readToken } from '../session/storage';
 import { i18n } from '../i18n';
+import { localizeSaid } from '../lib/server-messages';
 import { failedResponse } from './client';
 
 export interface ResumableOptions {
@@ -47,10 +48,12 @@ class CompleteAtCreation extends Error {
  * tus-js-client's own rule (network failures, server errors, 409 and 423 are
  * retried while the browser is online), and 429: a visitor's calls share a
  * small per-address budget, and the pauses add up to more than its default window.
+ * A full quota (507) is no passing fault: it is said at once, not after a minute of retries.
  */
 function retryable(error: tus.DetailedError): boolean {
   if (error.causingError instanceof CompleteAtCreation) return false;
   const status = error.originalResponse?.getStatus() ?? 0;
+  if (status === 507) return false;
   return (status < 400 || status >= 500 || status === 409 || status === 423 || status === 429) && navigator.onLine;
 }
 
@@ -64,7 +67,7 @@ function failureOf(error: Error): { message: string; status: number } {
     body = undefined;
   }
   const parsed = errorResponseSchema.safeParse(body);
-  return { message: parsed.success ? parsed.data.error : i18n.t('upload:uploadFailed'), status: response.getStatus() };
+  return { message: parsed.success ? localizeSaid(parsed.data) : i18n.t('upload:uploadFailed'), status: response.getStatus() };
 }
 
 /** Where a file goes resumably, and what travels with it. */

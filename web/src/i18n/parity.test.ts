@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@vault/contract';
 import { LANGUAGES } from './languages';
 import { en, loadLanguagePack, type Namespace } from './resources';
 
@@ -13,6 +14,13 @@ const namespaces = Object.keys(en) as Namespace[];
 const others = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 
 describe.each(others)('%s texts', (language) => {
+  // The server's sentences are said in the interface language only where its catalogues have a text.
+  it('have a text for every sentence the server catalogues', async () => {
+    const { texts } = await loadLanguagePack(language);
+    expect(Object.keys(texts.errors ?? {}).sort()).toEqual(Object.keys(ERROR_MESSAGES).sort());
+    expect(Object.keys(texts.validation).sort()).toEqual(Object.keys(VALIDATION_MESSAGES).sort());
+  });
+
   it.each(namespaces)('%s has exactly the English keys', async (ns) => {
     const { texts } = await loadLanguagePack(language);
     expect(Object.keys(texts[ns]).sort()).toEqual(Object.keys(en[ns]).sort());

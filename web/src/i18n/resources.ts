@@ -1,5 +1,5 @@
 import type { Locale } from 'date-fns';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@vault/contract';
 import { enUS } from 'date-fns/locale/en-US';
 import admin from './locales/en/admin.json';
 import auth from './locales/en/auth.json';
@@ -20,9 +20,9 @@ import type { Language } from './languages';
 
 /**
  * English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle.
- * Validation messages are the contract's own texts, so that English reads exactly as the server writes them.
+ * Validation and error messages are the contract's own texts, so that English reads exactly as the server writes them.
  */
-export const en = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_MESSAGES, versions };
+export const en = { admin, auth, browse, common, dashboard, errors: ERROR_MESSAGES, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_MESSAGES, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

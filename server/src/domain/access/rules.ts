@@ -1,3 +1,4 @@
+import { sentence, type Sentence } from '@vault/contract';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
@@ -153,7 +154,7 @@ export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promis
   return canReadFolderOf(db, viewer, file);
 }
 
-export const FILE_NOT_FOUND = 'File not found';
+export const FILE_NOT_FOUND = sentence('fileNotFound');
 
 /** Every request about a file reads its row first. */
 const liveFileRow = compiledOnce((db: Db, v: { fileId: number }) => db.selectFrom('files').selectAll().where('id', '=', v.fileId).where('trashed_at', 'is', null));
@@ -188,9 +189,9 @@ export async function ownedFile(db: Db, ownerId: number, fileId: number): Promis
   return row;
 }
 
-export const FOLDER_NOT_FOUND = 'Folder not found';
+export const FOLDER_NOT_FOUND = sentence('folderNotFound');
 
-async function folderRow(db: Db, folderId: number, message: string): Promise<FolderRow> {
+async function folderRow(db: Db, folderId: number, message: Sentence): Promise<FolderRow> {
   const row = await db.selectFrom('folders').selectAll().where('id', '=', folderId).where('trashed_at', 'is', null).executeTakeFirst();
   if (!row) throw new NotFound(message);
   return row;

@@ -4,7 +4,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { announceAccessChange, revokeSessions } from './end-sessions.js';
 import { assertPassword } from './verify-password.js';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 /**
  * PUT /api/account/password: the current password proves it is the owner;
@@ -13,7 +13,7 @@ import { VALIDATION_MESSAGES } from '@vault/contract';
  */
 export async function changePassword(ctx: DomainContext, actor: Actor, change: PasswordChange): Promise<void> {
   await assertPassword(ctx, actor, change.current_password, VALIDATION_MESSAGES.currentPasswordWrong);
-  if (change.new_password === change.current_password) throw new Invalid('Choose a password different from the current one');
+  if (change.new_password === change.current_password) throw new Invalid(sentence('samePassword'));
   const hash = await ctx.passwords.hash(change.new_password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', actor.id).execute();

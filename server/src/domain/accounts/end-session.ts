@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
@@ -10,6 +11,6 @@ export async function endSession(ctx: DomainContext, actor: Actor, sessionId: st
     if (n > 0) await recordActivity(trx, { type: 'sessions_ended', userId: actor.id, detail: '1 session' });
     return n;
   });
-  if (ended === 0) throw new NotFound('Session not found');
+  if (ended === 0) throw new NotFound(sentence('sessionNotFound'));
   await announceAccessChange(ctx, actor.id);
 }

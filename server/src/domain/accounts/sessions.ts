@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { randomUUID } from 'node:crypto';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db } from '../../db/index.js';
@@ -103,7 +104,7 @@ function touchSession(db: Db, sessionId: string, now: number): Promise<void> {
 async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
   const now = Date.now();
   const [row] = await openSessionRow(ctx.db, { sessionId, userId, now });
-  if (!row) throw new Unauthorized('Session has ended');
+  if (!row) throw new Unauthorized(sentence('sessionEnded'));
   if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) await touchSession(ctx.db, sessionId, now);
   return {
     id: row.id,

@@ -6,7 +6,7 @@ import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
 import { recordActivity } from '../shared/activity.js';
 import { issueChallenge } from '../two-factor/challenge.js';
 import { openSession, type SignInClient } from './sessions.js';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 const MB = 1024 * 1024;
 
@@ -36,8 +36,8 @@ async function assertAvailable(db: Db, username: string, email: string) {
     .select(['username', 'email'])
     .where((eb) => eb.or([lowerEq('username', username), lowerEq('email', email)]))
     .execute();
-  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new Conflict('Username already taken');
-  if (taken.length > 0) throw new Conflict('Email already registered');
+  if (taken.some((u) => u.username.toLowerCase() === username.toLowerCase())) throw new Conflict(sentence('usernameTaken'));
+  if (taken.length > 0) throw new Conflict(sentence('emailTaken'));
 }
 
 async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: boolean, mustChangePassword = false): Promise<UserRow> {
@@ -98,18 +98,17 @@ export async function login(ctx: DomainContext, input: LoginInput, client: SignI
     await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: row ? input.username : null });
     throw new Unauthorized(BAD_CREDENTIALS);
   }
-  if (row.disabled_at !== null) throw new Forbidden(ACCOUNT_DISABLED);
+  if (row.disabled_at !== null) throw new Forbidden(sentence('accountDisabled'));
   assertModeAllowed(row, input.mode ?? 'user');
   if (row.totp_secret !== null) return issueChallenge(ctx, row.id, input.mode ?? 'user');
   return startSession(ctx, row, client);
 }
 
-export const ACCOUNT_DISABLED = 'This account is disabled. Contact an administrator.';
 
 /** Admin Login is for admins; checked at the password step and again when a second factor completes it. */
 export function assertModeAllowed(row: Pick<UserRow, 'is_admin'>, mode: 'user' | 'admin'): void {
   if (mode === 'admin' && row.is_admin !== 1) {
-    throw new Forbidden('This account does not have administrator access. Use User Login instead.');
+    throw new Forbidden(sentence('notAnAdmin'));
   }
 }
 

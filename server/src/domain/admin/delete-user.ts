@@ -6,7 +6,7 @@ import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { assertNotLastAdmin, assertNotSelf, lockTarget } from './user-guards.js';
-import { VALIDATION_MESSAGES } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 interface Removed {
   files: { id: number; audience: Audience }[];
@@ -25,9 +25,9 @@ interface Removed {
 export async function deleteUser(ctx: DomainContext, admin: Actor, userId: number, confirmUsername: string): Promise<void> {
   const removed = await ctx.db.transaction().execute(async (trx): Promise<Removed> => {
     const target = await lockTarget(trx, ctx, admin, userId);
-    assertNotSelf(admin, target, 'delete');
+    assertNotSelf(admin, target, sentence('cannotDeleteSelf'));
     if (confirmUsername.toLowerCase() !== target.username.toLowerCase()) throw new Invalid(VALIDATION_MESSAGES.confirmUsernameMismatch);
-    await assertNotLastAdmin(trx, target, 'deleted');
+    await assertNotLastAdmin(trx, target, sentence('lastAdminDeleted'));
     const files = await trx.selectFrom('files').select(['id', 'user_id', 'is_public', 'folder_id']).where('user_id', '=', userId).execute();
     const folders = await trx.selectFrom('folders').select('id').where('user_id', '=', userId).execute();
     // Read while the rows and their shares still exist.

@@ -1,4 +1,4 @@
-import type { AdminUserRow } from '@vault/contract';
+import { sentence, type AdminUserRow } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -12,9 +12,9 @@ import { adminUserRow, assertNotLastAdmin, assertNotSelf, lockTarget, managerId,
 export async function disableUser(ctx: DomainContext, by: Manager, userId: number): Promise<AdminUserRow> {
   await ctx.db.transaction().execute(async (trx) => {
     const target = await lockTarget(trx, ctx, by, userId);
-    assertNotSelf(by, target, 'disable');
+    assertNotSelf(by, target, sentence('cannotDisableSelf'));
     if (target.disabled_at !== null) return;
-    await assertNotLastAdmin(trx, target, 'disabled');
+    await assertNotLastAdmin(trx, target, sentence('lastAdminDisabled'));
     await trx.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId);
     await recordActivity(trx, { type: 'user_disabled', userId: managerId(by), detail: target.username });

@@ -1,4 +1,4 @@
-import type { TemporaryPassword } from '@vault/contract';
+import { sentence, type TemporaryPassword } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -18,7 +18,7 @@ export async function resetPassword(ctx: DomainContext, by: Manager, userId: num
   const hash = await ctx.passwords.hash(password);
   await ctx.db.transaction().execute(async (trx) => {
     const target = await lockTarget(trx, ctx, by, userId);
-    assertNotSelf(by, target, 'reset the password of');
+    assertNotSelf(by, target, sentence('cannotResetOwnPassword'));
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId);
     await recordActivity(trx, { type: 'password_reset', userId: managerId(by), detail: target.username });

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
 import { adminUserRows } from './users.js';
-import type { AdminUserRow } from '@vault/contract';
+import { sentence, type Sentence, type AdminUserRow } from '@vault/contract';
 
 export type TargetUser = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'disabled_at'>;
 
@@ -43,16 +43,16 @@ export async function lockTarget(trx: Db, ctx: DomainContext, by: Manager, userI
     .execute();
   if (adminId !== null) {
     const me = rows.find((r) => r.id === adminId);
-    if (me?.is_admin !== 1 || me.disabled_at !== null) throw new Forbidden('Administrator access required');
+    if (me?.is_admin !== 1 || me.disabled_at !== null) throw new Forbidden(sentence('adminRequired'));
   }
   const target = rows.find((r) => r.id === userId);
-  if (!target) throw new NotFound('User not found');
+  if (!target) throw new NotFound(sentence('userNotFound'));
   return target;
 }
 
 /** An admin never disables or deletes their own account: another admin must, so one always remains. */
-export function assertNotSelf(by: Manager, target: TargetUser, action: string): void {
-  if (target.id === managerId(by)) throw new Invalid(`You cannot ${action} your own account`);
+export function assertNotSelf(by: Manager, target: TargetUser, refusal: Sentence): void {
+  if (target.id === managerId(by)) throw new Invalid(refusal);
 }
 
 /** The user of this name (any case), for the command line, which names users rather than numbering them. */
@@ -63,7 +63,7 @@ export async function userByName(ctx: DomainContext, username: string): Promise<
 }
 
 /** The last enabled admin stays: Vault without one cannot be managed. Call under lockTarget. */
-export async function assertNotLastAdmin(trx: Db, target: TargetUser, action: string): Promise<void> {
+export async function assertNotLastAdmin(trx: Db, target: TargetUser, refusal: Sentence): Promise<void> {
   if (target.is_admin !== 1 || target.disabled_at !== null) return;
   const other = await trx
     .selectFrom('users')
@@ -73,12 +73,12 @@ export async function assertNotLastAdmin(trx: Db, target: TargetUser, action: st
     .where('id', '!=', target.id)
     .limit(1)
     .executeTakeFirst();
-  if (!other) throw new Invalid(`The last administrator cannot be ${action}`);
+  if (!other) throw new Invalid(refusal);
 }
 
 /** The user's row as the admin table shows it, after a change. */
 export async function adminUserRow(ctx: DomainContext, userId: number): Promise<AdminUserRow> {
   const [row] = await adminUserRows(ctx, userId);
-  if (!row) throw new NotFound('User not found');
+  if (!row) throw new NotFound(sentence('userNotFound'));
   return row;
 }

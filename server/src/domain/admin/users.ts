@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AdminUserRow, AdminUserUpdate } from '@vault/contract';
+import { sentence, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import { recordActivity } from '../shared/activity.js';
@@ -75,7 +75,7 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
     throw new Invalid('Nothing to update: send storage_quota_mb or is_admin');
   }
   if (userId === admin.id && change.is_admin === false) {
-    throw new Invalid('You cannot remove your own administrator access');
+    throw new Invalid(sentence('cannotRemoveOwnAdmin'));
   }
   let roleChanged = false;
   await ctx.db.transaction().execute(async (trx) => {
@@ -87,9 +87,9 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
       .select(['id', 'username', 'is_admin', 'storage_quota_bytes'])
       .where('id', 'in', [admin.id, userId])
       .execute();
-    if (rows.find((r) => r.id === admin.id)?.is_admin !== 1) throw new Forbidden('Administrator access required');
+    if (rows.find((r) => r.id === admin.id)?.is_admin !== 1) throw new Forbidden(sentence('adminRequired'));
     const target = rows.find((r) => r.id === userId);
-    if (!target) throw new NotFound('User not found');
+    if (!target) throw new NotFound(sentence('userNotFound'));
     const changes = describeChange(ctx, target, change);
     if (changes.length === 0) return;
     roleChanged = change.is_admin !== undefined && change.is_admin !== (target.is_admin === 1);
@@ -106,6 +106,6 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
   // A socket authenticated as an admin receives everyone's events: every instance must re-read the role now.
   if (roleChanged) await ctx.events.publishAccessChange({ userId });
   const [row] = await adminUserRows(ctx, userId);
-  if (!row) throw new NotFound('User not found');
+  if (!row) throw new NotFound(sentence('userNotFound'));
   return row;
 }

@@ -1,4 +1,4 @@
-import { isPreviewable } from '@vault/contract';
+import { isPreviewable, sentence } from '@vault/contract';
 import type { FileRow } from '../../db/schema.js';
 import type { ByteRange, ObjectSource } from '../../storage/object-store.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -39,7 +39,7 @@ export async function contentOf(
   inline: boolean,
   audit: Partial<DownloadAudit> = {},
 ): Promise<FileContent> {
-  if (inline && !isPreviewable(file.mime_type)) throw new UnsupportedType('This file type cannot be previewed in the browser');
+  if (inline && !isPreviewable(file.mime_type)) throw new UnsupportedType(sentence('previewUnsupported'));
   const blob = await ctx.db.selectFrom('blobs').select(['storage_key', 'size']).where('hash', '=', file.blob_hash).executeTakeFirstOrThrow();
   return {
     file,

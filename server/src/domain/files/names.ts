@@ -1,4 +1,4 @@
-import { LIMITS, extensionOf, replaceUnsafeCharacters } from '@vault/contract';
+import { LIMITS, extensionOf, replaceUnsafeCharacters, sentence } from '@vault/contract';
 import { isUniqueViolation } from '../../db/index.js';
 import { Conflict, Invalid } from '../shared/errors.js';
 
@@ -11,7 +11,7 @@ export function normalizeFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   // Bidi controls can disguise an extension ("photo\u202Egnp.exe"): dropped with the control characters.
   const name = replaceUnsafeCharacters(base.normalize('NFC'), '').trim();
-  if (name === '' || name === '.' || name === '..') throw new Invalid('File name is required');
+  if (name === '' || name === '.' || name === '..') throw new Invalid(sentence('fileNameRequired'));
   if (name.length <= LIMITS.fileNameMax) return name;
   const ext = extensionOf(name);
   const suffix = ext && ext.length < 20 ? `.${ext}` : '';
@@ -21,7 +21,7 @@ export function normalizeFileName(raw: string): string {
 /** Another file of the owner's in the same folder has this name, ignoring case. */
 export class NameTaken extends Conflict {
   constructor(name: string) {
-    super(`A file named "${name}" already exists here`);
+    super(sentence('fileNameTaken', { name }));
   }
 }
 

@@ -1,4 +1,4 @@
-import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate } from '@vault/contract';
+import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate, sentence } from '@vault/contract';
 import { fileAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
@@ -20,7 +20,7 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
   if (name !== undefined) {
     const ext = extensionOf(name);
     if (mimeOfExtension(ext) !== row.mime_type) {
-      throw new Invalid(`The new name must keep the file's type (.${extensionOf(row.original_name)})`);
+      throw new Invalid(sentence('renameKeepsType', { extension: extensionOf(row.original_name) }));
     }
   }
   try {

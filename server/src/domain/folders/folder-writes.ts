@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { sql } from 'kysely';
 import { isUniqueViolation, type Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
@@ -6,11 +7,11 @@ import { folderTree } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
 
-export const PARENT_NOT_FOUND = 'Parent folder not found';
+export const PARENT_NOT_FOUND = sentence('parentFolderNotFound');
 
 /** The unique sibling-name index refused a write: same owner, same parent, same name ignoring case. */
 export function siblingConflict(err: unknown, name: string): unknown {
-  return isUniqueViolation(err) ? new Conflict(`A folder named "${name}" already exists here`) : err;
+  return isUniqueViolation(err) ? new Conflict(sentence('folderNameTaken', { name })) : err;
 }
 
 /**
@@ -19,7 +20,7 @@ export function siblingConflict(err: unknown, name: string): unknown {
  */
 export async function assertNotBelow(trx: Db, folderId: number, parentId: number, verb: 'moved' | 'copied' = 'moved'): Promise<void> {
   const { rows } = await sql<{ id: number }>`${folderTree(folderId)} select id from tree where id = ${parentId}`.execute(trx);
-  if (rows.length > 0) throw new Invalid(`A folder cannot be ${verb} into itself or one of its subfolders`);
+  if (rows.length > 0) throw new Invalid(sentence(verb === 'moved' ? 'folderMovedIntoItself' : 'folderCopiedIntoItself'));
 }
 
 /** After commit: everyone who could see the folder before or can see it now. */

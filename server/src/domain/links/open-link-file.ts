@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { contentOf, type FileContent } from '../files/file-content.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
@@ -17,7 +18,7 @@ export interface LinkedFile {
  * it, a preview.
  */
 export async function openLinkFile(ctx: DomainContext, link: LinkRow, { fileId, inline }: { fileId: number; inline: boolean }): Promise<LinkedFile> {
-  if (inline && link.allow_preview !== 1) throw new Forbidden('The owner of this link does not allow previews');
+  if (inline && link.allow_preview !== 1) throw new Forbidden(sentence('previewsNotAllowed'));
   const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, { via: viaShareLink(link) });
   return { content, claim: () => claimLinkDownload(ctx, link) };
 }

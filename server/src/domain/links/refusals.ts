@@ -1,4 +1,4 @@
-import { LINK_REFUSAL_TEXT, type LinkRefusal } from '@vault/contract';
+import { LINK_REFUSAL_MESSAGE, sentence, type LinkRefusal } from '@vault/contract';
 import { DomainError, type ErrorKind } from '../shared/errors.js';
 
 const KIND: Record<LinkRefusal, ErrorKind> = {
@@ -16,6 +16,6 @@ const KIND: Record<LinkRefusal, ErrorKind> = {
  */
 export class LinkRefused extends DomainError {
   constructor(readonly refusal: LinkRefusal) {
-    super(KIND[refusal], LINK_REFUSAL_TEXT[refusal], { link_refusal: refusal });
+    super(KIND[refusal], sentence(LINK_REFUSAL_MESSAGE[refusal]), { link_refusal: refusal });
   }
 }

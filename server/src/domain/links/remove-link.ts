@@ -1,4 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
+import { sentence } from '@vault/contract';
 import type { Database, LinkRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
@@ -17,7 +18,7 @@ import { fileRequestActive, shareLinkActive } from './state.js';
  */
 const ACTIVE = { share: shareLinkActive, request: fileRequestActive } as const;
 const ended = (kind: LinkRow['kind'], now: number) => (eb: ExpressionBuilder<Database, 'links'>) => eb.not(ACTIVE[kind](eb, now));
-const STILL_ACTIVE = { share: 'Revoke the link before removing it', request: 'Close the file request before removing it' } as const;
+const STILL_ACTIVE = { share: sentence('linkStillActive'), request: sentence('fileRequestStillOpen') };
 
 /** DELETE /api/links/ended/{id} and /api/requests/ended/{id}: one ended link of the caller's. */
 export async function removeEndedLink(ctx: DomainContext, actor: Actor, kind: LinkRow['kind'], id: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { sql } from 'kysely';
 import type { LinkRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -25,7 +26,7 @@ export interface LinkChange {
  */
 export async function updateLink(ctx: DomainContext, actor: Actor, kind: LinkRow['kind'], id: number, change: LinkChange): Promise<NamedLink> {
   const row = await ownedLink(ctx.db, actor.id, kind, id);
-  if (row.revoked_at !== null) throw new Conflict(kind === 'share' ? 'This link has been revoked' : 'This file request is closed');
+  if (row.revoked_at !== null) throw new Conflict(sentence(kind === 'share' ? 'linkRevoked' : 'fileRequestClosed'));
   const passwordHash = change.password === undefined ? undefined : change.password === null ? null : await ctx.passwords.hash(change.password);
   const text = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
   const set = {

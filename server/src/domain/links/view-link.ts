@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { LINK_LIMITS, type LinkFile, type LinkView } from '@vault/contract';
 import type { FileRow, LinkRow } from '../../db/schema.js';
-import { FILE_NOT_FOUND, liveFolderTree } from '../access/rules.js';
+import { FILE_NOT_FOUND, FOLDER_NOT_FOUND, liveFolderTree } from '../access/rules.js';
 import type { DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
 import { folderContents, type TreeFile } from '../downloads/tree.js';
@@ -36,7 +36,7 @@ export async function viewShareLink(ctx: DomainContext, link: LinkRow): Promise<
   }
   const tree = await folderContents(ctx.db, link.folder_id!, LINK_LIMITS.treeMax + 1);
   const root = tree.folders.find((f) => f.parent_id === null);
-  if (!root) throw new NotFound('Folder not found');
+  if (!root) throw new NotFound(FOLDER_NOT_FOUND);
   const size = await subtreeSize(ctx, link.folder_id!);
   return {
     ...common,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LINK_LIMITS, replaceUnsafeCharacters, type ActivityVia, type OnConflict } from '@vault/contract';
+import { LINK_LIMITS, replaceUnsafeCharacters, sentence, type ActivityVia, type OnConflict } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
@@ -37,7 +37,7 @@ export async function countAgainst(trx: Db, link: LinkRow, object: Pick<Ingested
   const current = await trx.selectFrom('links').selectAll().where('id', '=', link.id).executeTakeFirstOrThrow();
   const refusal = refusalOf(linkState(current, now));
   if (refusal) throw new LinkRefused(refusal);
-  throw new TooLarge('This file is larger than what the request still accepts');
+  throw new TooLarge(sentence('requestFileTooLarge'));
 }
 
 /**
@@ -57,7 +57,7 @@ export function viaFileRequest(link: LinkRow, visitor: string | null): ActivityV
 /** The name a visitor gives: control and bidi characters become spaces, and it is trimmed; empty is no name. */
 export function visitorName(value: string, truncated = false): string | null {
   const visitor = replaceUnsafeCharacters(value, ' ').trim();
-  if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(`The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`);
+  if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(sentence('uploaderNameTooLong'));
   return visitor || null;
 }
 

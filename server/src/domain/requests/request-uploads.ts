@@ -1,4 +1,4 @@
-import type { FileRequestUploadMetadata } from '@vault/contract';
+import { sentence, type FileRequestUploadMetadata } from '@vault/contract';
 import type { LinkRow } from '../../db/schema.js';
 import type { DomainContext } from '../shared/context.js';
 import { Forbidden, TooLarge } from '../shared/errors.js';
@@ -34,10 +34,10 @@ function requestGateway(ctx: DomainContext, link: LinkRow, uploaderName: string 
         .where('file_id', 'is', null)
         .executeTakeFirstOrThrow();
       if (current.max_files !== null && current.files_received + Number(coming.files) >= current.max_files) {
-        throw new Forbidden('This request takes no more files while those on their way are unfinished');
+        throw new Forbidden(sentence('requestUploadsUnfinished'));
       }
       if (current.max_bytes !== null && Number(current.bytes_received) + Number(coming.bytes ?? 0) + length > Number(current.max_bytes)) {
-        throw new TooLarge('This file is larger than what the request still accepts');
+        throw new TooLarge(sentence('requestFileTooLarge'));
       }
     },
     commitOptions: (upload) => requestCommitOptions(link, upload.uploader_name),

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ChecksumAlgorithm, KnownExtension } from '@vault/contract';
-import { extensionOf } from '@vault/contract';
+import { extensionOf, sentence } from '@vault/contract';
 import { bodyRead } from '../../body-memory.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { ChecksumMismatch, Conflict, DomainError, TimedOut, TooLarge } from '../shared/errors.js';
@@ -139,7 +139,7 @@ class Overflow extends TooLarge {
 /** The connection stays open, so that the client still gets the answer. */
 function stalled(idleMs: number): TimedOut {
   const seconds = idleMs / 1000;
-  return new TimedOut(`The upload stalled: no data arrived for ${seconds} second${seconds === 1 ? '' : 's'}`);
+  return new TimedOut(sentence('uploadStalled', { count: seconds }));
 }
 
 /**

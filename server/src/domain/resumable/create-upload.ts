@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { extensionOf, type FileItem, type ResumableMetadata } from '@vault/contract';
+import { extensionOf, sentence, type FileItem, type ResumableMetadata } from '@vault/contract';
 import { ownedFolder } from '../access/rules.js';
 import { quotaBytesOf } from '../accounts/users.js';
 import { NameTaken, normalizeFileName } from '../files/names.js';
@@ -112,7 +112,7 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
         .executeTakeFirstOrThrow();
       const { maxPending } = ctx.settings.resumable;
       if (Number(pending.count ?? 0) >= maxPending) {
-        throw new Forbidden(`At most ${maxPending} unfinished uploads at a time${via ? ' through this link' : ''}: finish or cancel one first`);
+        throw new Forbidden(sentence(via ? 'pendingLinkUploadsFull' : 'pendingUploadsFull', { max: maxPending }));
       }
       await via?.admit(trx, length, now);
       // Uploads still unfinished count as if they had arrived, each as new content.

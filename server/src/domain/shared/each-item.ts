@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, type SentenceRef } from './errors.js';
 import { inSavepoint } from './savepoint.js';
 
 /** What an item's change leaves to do after commit: tell those who could see it. */
@@ -17,10 +17,13 @@ export interface ItemChange<Extra extends object> {
   extra?: Extra;
 }
 
-export type ItemResult<Extra extends object> = Item & { ok: boolean; error?: string } & Partial<Extra>;
+/** An item's outcome; a failed one says why, with its sentence's id when it has one. */
+type Outcome = Item & SentenceRef & { ok: boolean; error?: string };
+
+export type ItemResult<Extra extends object> = Outcome & Partial<Extra>;
 
 /** TypeScript cannot see that an object without Extra's keys is a Partial<Extra> of a generic Extra; it is one. */
-const resultOf = <Extra extends object>(result: Item & { ok: boolean; error?: string }, extra?: Extra): ItemResult<Extra> => ({ ...result, ...extra }) as ItemResult<Extra>;
+const resultOf = <Extra extends object>(result: Outcome, extra?: Extra): ItemResult<Extra> => ({ ...result, ...extra }) as ItemResult<Extra>;
 
 /**
  * Applies a change to each item inside the caller's transaction, each in a
@@ -49,7 +52,7 @@ export async function eachItem<Extra extends object>(
       results.push(resultOf({ ...item, ok: true }, outcome?.extra));
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      results.push(resultOf({ ...item, ok: false, error: err.message }));
+      results.push(resultOf({ ...item, ok: false, error: err.message, ...err.ref }));
     }
   }
   return { results, announcements };

@@ -1,9 +1,11 @@
-import type { ErrorDetails } from '@vault/contract';
+import { sentence, type ErrorDetails, type MessageParams, type Sentence } from '@vault/contract';
 
 /**
  * Domain failures. The http layer maps each kind to a status code; the message
  * is a sentence safe to show to the user, and `details` the particulars a
- * client may act on (they travel beside the sentence).
+ * client may act on (they travel beside the sentence). A catalogued sentence
+ * (ERROR_MESSAGES) also carries its id and values, so a client can say it in
+ * the user's language; plain text is for sentences only API clients meet.
  */
 export type ErrorKind =
   | 'invalid'
@@ -22,20 +24,32 @@ export type ErrorKind =
   /** The bytes of a request are not those whose checksum it declared. */
   | 'checksum_mismatch';
 
+/** What a failure says: a catalogued sentence, or plain text. */
+export type Said = Sentence | string;
+
+/** A catalogued sentence's id and values, as they travel beside its text; empty for plain text. */
+export interface SentenceRef {
+  code?: Sentence['code'];
+  params?: MessageParams;
+}
+
 export class DomainError extends Error {
+  readonly ref: SentenceRef;
+
   constructor(
     readonly kind: ErrorKind,
-    message: string,
+    said: Said,
     readonly details: ErrorDetails = {},
   ) {
-    super(message);
+    super(typeof said === 'string' ? said : said.text);
     this.name = 'DomainError';
+    this.ref = typeof said === 'string' ? {} : { code: said.code, ...(said.params ? { params: said.params } : {}) };
   }
 }
 
 export class Invalid extends DomainError {
-  constructor(message: string, details?: ErrorDetails) {
-    super('invalid', message, details);
+  constructor(said: Said, details?: ErrorDetails) {
+    super('invalid', said, details);
   }
 }
 /**
@@ -45,65 +59,65 @@ export class Invalid extends DomainError {
  */
 export class WrongSecret extends Invalid {}
 export class Unauthorized extends DomainError {
-  constructor(message = 'Authentication required') {
-    super('unauthorized', message);
+  constructor(said: Said = sentence('authenticationRequired')) {
+    super('unauthorized', said);
   }
 }
 export class Forbidden extends DomainError {
-  constructor(message = 'You do not have permission to do that') {
-    super('forbidden', message);
+  constructor(said: Said = sentence('permissionDenied')) {
+    super('forbidden', said);
   }
 }
 export class NotFound extends DomainError {
-  constructor(message = 'Not found') {
-    super('not_found', message);
+  constructor(said: Said = sentence('notFound')) {
+    super('not_found', said);
   }
 }
 export class Conflict extends DomainError {
-  constructor(message: string) {
-    super('conflict', message);
+  constructor(said: Said) {
+    super('conflict', said);
   }
 }
 export class TooLarge extends DomainError {
-  constructor(message: string) {
-    super('too_large', message);
+  constructor(said: Said) {
+    super('too_large', said);
   }
 }
 export class UnsupportedType extends DomainError {
-  constructor(message: string) {
-    super('unsupported_type', message);
+  constructor(said: Said) {
+    super('unsupported_type', said);
   }
 }
 export class QuotaExceeded extends DomainError {
-  constructor(message = 'Storage quota exceeded') {
-    super('quota_exceeded', message);
+  constructor(said: Said = sentence('quotaExceeded')) {
+    super('quota_exceeded', said);
   }
 }
 export class RateLimited extends DomainError {
   constructor(
-    message: string,
+    said: Said,
     readonly retryAfterSeconds: number,
   ) {
-    super('rate_limited', message);
+    super('rate_limited', said);
   }
 }
 
 export class TimedOut extends DomainError {
-  constructor(message: string) {
-    super('timeout', message);
+  constructor(said: Said) {
+    super('timeout', said);
   }
 }
 
 /** Another request is working on the same thing right now; try again shortly. */
 export class Locked extends DomainError {
-  constructor(message: string) {
-    super('locked', message);
+  constructor(said: Said) {
+    super('locked', said);
   }
 }
 
 /** A resumable upload's bytes do not match the checksum sent with them; none of them was kept. */
 export class ChecksumMismatch extends DomainError {
-  constructor(message: string) {
-    super('checksum_mismatch', message);
+  constructor(said: Said) {
+    super('checksum_mismatch', said);
   }
 }

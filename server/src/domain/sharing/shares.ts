@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { RealtimeEvent, ShareState } from '@vault/contract';
+import { sentence, type RealtimeEvent, type ShareState } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
@@ -28,14 +28,14 @@ export async function resolveUsernames(db: Db, names: string[], ownerId: number)
   const found = new Set(users.map((u) => u.username.toLowerCase()));
   const unknown = names.filter((n) => !found.has(n.toLowerCase()));
   if (unknown.length > 0) {
-    throw new Invalid(`Unknown user${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, { unknown_users: unknown });
+    throw new Invalid(sentence('unknownUsers', { count: unknown.length, names: unknown.join(', ') }), { unknown_users: unknown });
   }
   return users.filter((u) => u.id !== ownerId);
 }
 
 /** Named users mean something only while an item is private: a public one is open to all. */
 export function assertShareable(kind: ShareKind, isPublic: boolean, names: readonly string[]): void {
-  if (isPublic && names.length > 0) throw new Invalid(`${kind === 'file' ? 'Files' : 'Folders'} can be shared with named users only while private`);
+  if (isPublic && names.length > 0) throw new Invalid(sentence(kind === 'file' ? 'filesSharedOnlyPrivate' : 'foldersSharedOnlyPrivate'));
 }
 
 /** The users a file or folder is shared with by name, sorted. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { THUMBNAIL_EDGE } from '@vault/contract';
+import { THUMBNAIL_EDGE, sentence } from '@vault/contract';
 import { newObjectKey } from '../../storage/keys.js';
 import { LeaseKeeper, takeLease, uploadLeaseMs } from '../../storage/leases.js';
 import type { DomainContext } from '../shared/context.js';
@@ -50,7 +50,7 @@ async function findThumbnail(ctx: DomainContext, { hash, ownerId }: ThumbnailOf)
 async function makeThumbnail(ctx: DomainContext, of: ThumbnailOf): Promise<StoredThumbnail> {
   const { hash, mimeType, ownerId } = of;
   const blob = await ctx.db.selectFrom('blobs').select('storage_key').where('hash', '=', hash).executeTakeFirst();
-  if (!blob) throw new NotFound('File not found');
+  if (!blob) throw new NotFound(sentence('fileNotFound'));
   const bytes = await renderThumbnail(() => ctx.store.get(blob.storage_key), mimeType);
   const leases = new LeaseKeeper(ctx, uploadLeaseMs(ctx.settings.uploadIdleMs));
   const key = newObjectKey();
@@ -83,7 +83,7 @@ async function makeThumbnail(ctx: DomainContext, of: ThumbnailOf): Promise<Store
     }
   }
   const other = await findThumbnail(ctx, of);
-  if (!other) throw new NotFound('File not found');
+  if (!other) throw new NotFound(sentence('fileNotFound'));
   return other;
 }
 

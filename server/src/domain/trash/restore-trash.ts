@@ -1,4 +1,4 @@
-import type { TrashResults, TrashSelection } from '@vault/contract';
+import { sentence, type TrashResults, type TrashSelection } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience } from '../access/audience.js';
 import { quotaBytesOf } from '../accounts/users.js';
@@ -72,7 +72,7 @@ export async function restoreTrash(ctx: DomainContext, actor: Actor, selection: 
     (trx, item: Item) => (item.kind === 'file' ? restoreFile(trx, item.id) : restoreFolder(trx, item.id)),
     async (trx) => {
       const user = await lockedQuota(trx, ctx.dialect, actor.id);
-      if (Number(user.used_bytes) > quotaBytesOf(ctx, user)) throw new QuotaExceeded('Storage quota exceeded: free some space before restoring');
+      if (Number(user.used_bytes) > quotaBytesOf(ctx, user)) throw new QuotaExceeded(sentence('quotaExceededRestore'));
     },
   );
 }

@@ -1,19 +1,18 @@
+import { sentence, type Sentence } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import { FILE_NOT_FOUND, FOLDER_NOT_FOUND } from '../access/rules.js';
 import { Invalid, NotFound } from '../shared/errors.js';
 
-export const NOT_IN_TRASH = 'Not in Trash';
-/** Something a folder's deletion took along goes back, or for good, with that folder only. */
-export const WENT_WITH_FOLDER = 'It went to Trash with its folder: restore or delete that folder';
 
 /** The day length TRASH_DAYS counts in. */
 export const DAY_MS = 86_400_000;
 
-function inTrash<Row extends { user_id: number; trashed_at: number | null; trashed_with: number | null }>(row: Row | undefined, ownerId: number, notFound: string): Row {
+function inTrash<Row extends { user_id: number; trashed_at: number | null; trashed_with: number | null }>(row: Row | undefined, ownerId: number, notFound: Sentence): Row {
   if (!row || row.user_id !== ownerId) throw new NotFound(notFound);
-  if (row.trashed_at === null) throw new Invalid(NOT_IN_TRASH);
-  if (row.trashed_with !== null) throw new Invalid(WENT_WITH_FOLDER);
+  if (row.trashed_at === null) throw new Invalid(sentence('notInTrash'));
+  // Something a folder's deletion took along goes back, or for good, with that folder only.
+  if (row.trashed_with !== null) throw new Invalid(sentence('wentWithFolder'));
   return row;
 }
 

@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { TwoFactorSetup } from '@vault/contract';
+import { sentence, type TwoFactorSetup } from '@vault/contract';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { newTotpSecret, sealTotpSecret, totpUri } from './totp.js';
@@ -10,7 +10,7 @@ import { newTotpSecret, sealTotpSecret, totpUri } from './totp.js';
  * third-party service.
  */
 export async function beginTwoFactorSetup(ctx: DomainContext, actor: Actor): Promise<TwoFactorSetup> {
-  if (actor.twoFactor) throw new Conflict('Two-factor sign-in is already on');
+  if (actor.twoFactor) throw new Conflict(sentence('twoFactorAlreadyOn'));
   const secret = newTotpSecret();
   await ctx.db.updateTable('users').set({ totp_pending_secret: sealTotpSecret(ctx, actor.id, secret) }).where('id', '=', actor.id).execute();
   const uri = totpUri(actor.username, secret);

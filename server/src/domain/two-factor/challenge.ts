@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TwoFactorChallenge } from '@vault/contract';
+import { sentence, type TwoFactorChallenge } from '@vault/contract';
 import type { ChallengeClaims } from '../accounts/tokens.js';
 import type { DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
@@ -17,6 +17,6 @@ export async function readChallenge(ctx: DomainContext, token: string): Promise<
   try {
     return await ctx.tokens.verifyChallenge(token);
   } catch {
-    throw new Unauthorized('This sign-in has expired. Enter your password again.');
+    throw new Unauthorized(sentence('signInExpired'));
   }
 }

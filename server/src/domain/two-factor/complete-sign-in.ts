@@ -1,4 +1,4 @@
-import type { AuthResponse } from '@vault/contract';
+import { sentence, type AuthResponse } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { ChallengeClaims } from '../accounts/tokens.js';
 import type { SignInClient } from '../accounts/sessions.js';
@@ -21,14 +21,14 @@ export interface SecondFactor {
  */
 export async function completeSignIn(ctx: DomainContext, claims: ChallengeClaims, factor: SecondFactor, client: SignInClient): Promise<AuthResponse> {
   const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
-  if (!row || row.disabled_at !== null || row.totp_secret === null) throw new Unauthorized('This sign-in has expired. Enter your password again.');
+  if (!row || row.disabled_at !== null || row.totp_secret === null) throw new Unauthorized(sentence('signInExpired'));
   assertModeAllowed(row, claims.mode);
   if (factor.code !== undefined) {
-    if (!(await acceptTotpCode(ctx, row.id, row.totp_secret, factor.code))) throw new Unauthorized('Invalid or already used code');
+    if (!(await acceptTotpCode(ctx, row.id, row.totp_secret, factor.code))) throw new Unauthorized(sentence('codeInvalid'));
   } else if (factor.recovery_code !== undefined && (await spendRecoveryCode(ctx.db, row.id, factor.recovery_code))) {
     await recordActivity(ctx.db, { type: 'recovery_code_used', userId: row.id });
   } else {
-    throw new Unauthorized('Invalid or already used recovery code');
+    throw new Unauthorized(sentence('recoveryCodeUsed'));
   }
   return startSession(ctx, row, client);
 }

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -10,8 +11,8 @@ import { assertPassword } from '../accounts/verify-password.js';
 export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: { password: string; code: string }): Promise<void> {
   await assertPassword(ctx, actor, input.password);
   const { totp_secret } = await ctx.db.selectFrom('users').select('totp_secret').where('id', '=', actor.id).executeTakeFirstOrThrow();
-  if (totp_secret === null) throw new Invalid('Two-factor sign-in is not on');
-  if (!(await acceptTotpCode(ctx, actor.id, totp_secret, input.code))) throw new WrongSecret('Invalid or already used code');
+  if (totp_secret === null) throw new Invalid(sentence('twoFactorNotOn'));
+  if (!(await acceptTotpCode(ctx, actor.id, totp_secret, input.code))) throw new WrongSecret(sentence('codeInvalid'));
   await ctx.db.transaction().execute(async (trx) => {
     await clearSecondFactor(trx, actor.id);
     await recordActivity(trx, { type: 'two_factor_disabled', userId: actor.id });

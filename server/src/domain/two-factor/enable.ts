@@ -1,4 +1,4 @@
-import type { RecoveryCodes } from '@vault/contract';
+import { sentence, type RecoveryCodes } from '@vault/contract';
 import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -14,12 +14,12 @@ import { acceptTotpCode } from './totp.js';
  */
 export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: string): Promise<RecoveryCodes> {
   const row = await ctx.db.selectFrom('users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', actor.id).executeTakeFirstOrThrow();
-  if (row.totp_secret !== null) throw new Conflict('Two-factor sign-in is already on');
+  if (row.totp_secret !== null) throw new Conflict(sentence('twoFactorAlreadyOn'));
   const pending = row.totp_pending_secret;
-  if (pending === null) throw new Invalid('Start the setup first');
+  if (pending === null) throw new Invalid(sentence('twoFactorStartSetup'));
   // A fresh secret has no step of its own yet: the last one belongs to a previous secret.
   await ctx.db.updateTable('users').set({ totp_last_step: null }).where('id', '=', actor.id).where('totp_secret', 'is', null).execute();
-  if (!(await acceptTotpCode(ctx, actor.id, pending, code))) throw new Invalid('That code is not right. Check the time on your device and try the next code.');
+  if (!(await acceptTotpCode(ctx, actor.id, pending, code))) throw new Invalid(sentence('twoFactorCodeWrong'));
   const codes = await ctx.db.transaction().execute(async (trx) => {
     const turnedOn = await trx
       .updateTable('users')
@@ -28,7 +28,7 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
       .where('totp_pending_secret', '=', pending)
       .where('totp_secret', 'is', null)
       .executeTakeFirst();
-    if (Number(turnedOn.numUpdatedRows) !== 1) throw new Conflict('Two-factor setup changed meanwhile; start again');
+    if (Number(turnedOn.numUpdatedRows) !== 1) throw new Conflict(sentence('twoFactorSetupChanged'));
     await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id });
     return replaceRecoveryCodes(trx, actor.id);
   });

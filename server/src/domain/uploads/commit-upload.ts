@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
-import type { ActivityVia, FileItem, OnConflict } from '@vault/contract';
+import { sentence, type ActivityVia, type FileItem, type OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
@@ -64,9 +64,6 @@ const upsertBlob = compiledOnce((db: Db, v: BlobEntry) => blobReference(db, v));
 /** The object is to become the content's own, but the store left it non-durable. */
 class NotDurable extends Error {}
 
-/** The object may have been swept with its lease: nothing may point at it. */
-const LEASE_LOST = 'The upload paused for too long and was discarded; send it again';
-
 /**
  * Turns a written object into a file, in one transaction: the quota re-checked
  * while holding the user (see userHoldFor), the object's lease ended, the blob upserted (new
@@ -108,7 +105,7 @@ export async function commitUpload(ctx: DomainContext, actor: Actor, { name, obj
       // The lease first (it is this upload's alone), then the locks, in one statement.
       const sibling = opts.onConflict === 'rename' ? { parentId: opts.folderId, name } : undefined;
       const locks = commitLocks(ctx.dialect, { userId: actor.id, hold, hash: object.hash, sibling });
-      if (!(await takeLease(trx, object.key, locks))) throw new TimedOut(LEASE_LOST);
+      if (!(await takeLease(trx, object.key, locks))) throw new TimedOut(sentence('uploadDiscarded'));
       if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       const placement = await placeUpload(trx, ctx, actor, name, object.hash, opts);
       await opts.within?.(trx, object);

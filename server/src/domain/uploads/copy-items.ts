@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MANAGE_LIMITS, type BulkResponse } from '@vault/contract';
+import { MANAGE_LIMITS, sentence, type BulkResponse } from '@vault/contract';
 import { chunks } from '../../db/chunks.js';
 import type { Db } from '../../db/index.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
@@ -129,7 +129,7 @@ export async function copyItems(ctx: DomainContext, actor: Actor, input: CopyReq
     await lockUser(trx, ctx.dialect, actor.id);
     if (target !== null) await ownedFolder(trx, actor.id, target);
     if ((await copiesMade(trx, actor.id, input)) > MANAGE_LIMITS.copyMax) {
-      throw new Invalid(`A copy makes at most ${MANAGE_LIMITS.copyMax} files and folders at once: copy fewer, or a folder's parts one by one`);
+      throw new Invalid(sentence('copyTooMany', { max: MANAGE_LIMITS.copyMax }));
     }
     return eachItem(trx, items, async ({ kind, id }) => {
       if (kind === 'folder') return { announce: await copyFolder(trx, id) };

@@ -1,3 +1,4 @@
+import { sentence } from '@vault/contract';
 import { StorageError } from '../../storage/errors.js';
 import { QuotaExceeded, TooLarge, UnsupportedType, type DomainError } from '../shared/errors.js';
 
@@ -10,13 +11,13 @@ function refusalOf(err: StorageError, allowed: readonly string[]): DomainError {
   const { limitBytes = 0, extension = '' } = err.particulars;
   switch (err.kind) {
     case 'too_large':
-      return new TooLarge(`File exceeds the ${sizeLabel(limitBytes)} limit`);
+      return new TooLarge(sentence('fileTooLarge', { size: sizeLabel(limitBytes) }));
     case 'over_budget':
       return new QuotaExceeded();
     case 'extension_not_accepted':
-      return new UnsupportedType(extension ? `File type .${extension} is not allowed` : `Files need an extension (${allowed.join(', ')})`);
+      return new UnsupportedType(extension ? sentence('fileTypeNotAllowed', { extension }) : sentence('fileNeedsExtension', { allowed: allowed.join(', ') }));
     case 'content_mismatch':
-      return new UnsupportedType('File content does not match its extension');
+      return new UnsupportedType(sentence('fileContentMismatch'));
   }
 }
 

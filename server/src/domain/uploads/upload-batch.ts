@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { LIMITS, extensionOf, type FileItem, type OnConflict, VALIDATION_MESSAGES } from '@vault/contract';
+import { LIMITS, extensionOf, type FileItem, type OnConflict, VALIDATION_MESSAGES, sentence } from '@vault/contract';
 import { drain } from '../../drain.js';
 import { acceptedExtension } from '../../storage/content-rules.js';
 import { ingest, type IngestedObject, type OwnContent } from '../../storage/ingest.js';
@@ -105,7 +105,7 @@ export class UploadBatch {
     this.files += 1;
     if (this.files > LIMITS.maxFilesPerUpload) {
       await drain(content);
-      throw new Invalid(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
+      throw new Invalid(sentence('tooManyFilesPerUpload'));
     }
     const result = await this.store(fileName, content);
     if ('object' in result) {
@@ -181,7 +181,7 @@ export class UploadBatch {
   /** Each stored object becomes a file in its own transaction; one file's failure leaves the others. */
   async commit(): Promise<UploadedFile[]> {
     await this.releaseHeldKey();
-    if (this.files === 0) throw new Invalid('No files were uploaded');
+    if (this.files === 0) throw new Invalid(sentence('noFilesUploaded'));
     const results: UploadedFile[] = [];
     for (const item of this.staged) {
       if ('error' in item) {

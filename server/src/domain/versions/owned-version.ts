@@ -1,9 +1,10 @@
+import { sentence } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { FileRow, FileVersionRow } from '../../db/schema.js';
 import { ownedFile } from '../access/rules.js';
 import { NotFound } from '../shared/errors.js';
 
-export const VERSION_NOT_FOUND = 'Version not found';
+export const VERSION_NOT_FOUND = sentence('versionNotFound');
 
 /** A version of one of the owner's files; anyone else's, or a version of another file, is not found. */
 export async function ownedVersion(db: Db, ownerId: number, fileId: number, versionId: number): Promise<{ file: FileRow; version: FileVersionRow }> {

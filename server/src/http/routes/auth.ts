@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { REGISTRATION_CLOSED, authResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, registerRequestSchema, secondFactorRequestSchema, userStatsSchema } from '@vault/contract';
+import { authResponseSchema, loginRequestSchema, loginResponseSchema, meResponseSchema, registerRequestSchema, secondFactorRequestSchema, userStatsSchema, sentence } from '@vault/contract';
 import { actorDto, login, register, userStats } from '../../domain/accounts/users.js';
 import { refreshSession, revokeSession } from '../../domain/accounts/sessions.js';
 import { Forbidden } from '../../domain/shared/errors.js';
@@ -18,7 +18,7 @@ export function authRoutes(app: FastifyInstance, { config, failures, realtime }:
     '/api/auth/register',
     api({ summary: 'Create an account and sign in', tag, access: 'public', budget: 'sign-in', body: registerRequestSchema, responses: { 201: authResponseSchema }, errors: [403, 409] }),
     async (request, reply) => {
-      if (!config.allowRegistration) throw new Forbidden(REGISTRATION_CLOSED);
+      if (!config.allowRegistration) throw new Forbidden(sentence('registrationClosed'));
       const input = validated(registerRequestSchema, request.body);
       const result = await failures.register(request.ip, () => register(request.ctx, input, signInClient(request)));
       return reply.status(201).send(result);

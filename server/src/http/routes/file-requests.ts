@@ -126,9 +126,10 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
       const owner = await ownerActor(request.ctx, link);
       const outcome = await handleUpload(request.ctx, owner, request, requestUploadForm(link));
       await announceArrivals(request.ctx, link, outcome.body.files);
+      const { results, error, code, params } = outcome.body;
       const body: FileRequestUploadResponse = {
-        results: outcome.body.results.map((r) => (r.ok ? { ok: true, name: r.name, size: r.file.file_size } : r)),
-        ...(outcome.body.error ? { error: outcome.body.error } : {}),
+        results: results.map((r) => (r.ok ? { ok: true, name: r.name, size: r.file.file_size } : r)),
+        ...(error ? { error, code, params } : {}),
       };
       return reply.status(outcome.status).send(body);
     },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, type MockRequest } from '../../test/fetch-mock';
@@ -8,6 +8,7 @@ import { storeSession } from '../../test/render-app';
 import { renderUi } from '../../test/render-ui';
 import { makeUser } from '../../test/tokens';
 import { FileList } from '../files/FileList';
+import { changeLanguage, i18n } from '../../i18n';
 
 const mine = (id: number, name: string, extra = {}) => makeFile({ id, original_name: name, mime_type: 'text/plain', user_id: 7, ...extra });
 const files = [mine(1, 'a.txt'), mine(2, 'b.txt'), mine(3, 'c.txt'), mine(4, 'd.txt'), mine(5, 'e.txt')];
@@ -28,6 +29,8 @@ const checked = () =>
 const bar = () => screen.queryByRole('toolbar', { name: 'Selected files' });
 const row = (name: string) => screen.getByText(name).closest<HTMLElement>('[data-file-id]')!;
 const bulkCalls = (calls: MockRequest[]) => calls.filter((c) => c.path === '/api/files/bulk').map((c) => c.body);
+
+afterEach(() => void i18n.changeLanguage('en'));
 
 describe('file management', () => {
   it('selects with checkboxes and shift ranges, Ctrl+A and Escape, and shows the bulk bar', async () => {
@@ -63,6 +66,15 @@ describe('file management', () => {
     expect(checked()).toHaveLength(5);
     await user.click(within(bar()!).getByRole('button', { name: 'Clear selection' }));
     expect(checked()).toEqual([]);
+  });
+
+  it("says the server's refusal under the name in German on a German screen, with the name it clashed with", async () => {
+    const clash = { error: 'A file named "b.txt" already exists here', code: 'fileNameTaken', params: { name: 'b.txt' } };
+    const { user } = show(files, { 'PUT /api/files/1': { status: 409, body: clash } });
+    await changeLanguage('de');
+    await user.dblClick(screen.getByText('a.txt'));
+    await user.keyboard('b{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Hier gibt es bereits eine Datei namens „b.txt“');
   });
 
   it('leaves Ctrl+A to a field being typed in', async () => {

@@ -4,6 +4,7 @@ import auth from './auth.json';
 import browse from './browse.json';
 import common from './common.json';
 import dashboard from './dashboard.json';
+import errors from './errors.json';
 import files from './files.json';
 import folders from './folders.json';
 import links from './links.json';
@@ -17,5 +18,5 @@ import validation from './validation.json';
 import versions from './versions.json';
 
 /** German: loaded only when chosen, so English readers never download it. */
-export const texts = { admin, auth, browse, common, dashboard, files, folders, links, manage, session, settings, sharing, trash, upload, validation, versions };
+export const texts = { admin, auth, browse, common, dashboard, errors, files, folders, links, manage, session, settings, sharing, trash, upload, validation, versions };
 export { dateLocale };
