@@ -35,6 +35,8 @@ export const linkFilePathSchema = linkPathSchema.extend(idParamSchema.shape);
 /** A grant from unlocking travels as ?grant= on plain links (downloads, previews); ?inline=1 asks for a preview. */
 export const linkGrantQuerySchema = z.object({ grant: z.string().max(4096).optional() });
 export const linkDownloadQuerySchema = linkGrantQuerySchema.extend({ inline: z.string().max(10).optional() });
+/** GET /api/r/{token}: ?again=1 when the page asks again while open (a re-check is not another visit). */
+export const fileRequestViewQuerySchema = linkGrantQuerySchema.extend({ again: z.enum(['1'], { error: 'again must be 1' }).optional() });
 
 const futureDate = z
   .string()

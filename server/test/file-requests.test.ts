@@ -53,6 +53,22 @@ describeEachDb('file requests', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('count a visit, not the open page asking again', async () => {
+    const { request } = await ownerWithRequest(t());
+    const counts = () => t().server.ctx.db.selectFrom('links').select(['views', 'last_used_at']).where('id', '=', request.id).executeTakeFirstOrThrow();
+    expect((await t().client.get(`/api/r/${request.token}`)).status).toBe(200);
+    const visited = await counts();
+    expect(visited.views).toBe(1);
+    expect(visited.last_used_at).not.toBeNull();
+    const again = await t().client.get(`/api/r/${request.token}?again=1`);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ files_left: null });
+    expect(await counts()).toEqual(visited);
+    const bad = await t().client.get(`/api/r/${request.token}?again=yes`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('again must be 1');
+  });
+
   it('apply the upload rules and the owner\'s quota', async () => {
     const { owner, request } = await ownerWithRequest(t());
     await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 50 }).where('id', '=', owner.user.id).execute();

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
@@ -197,11 +198,19 @@ export function useLinkView(token: string, grant: string | undefined) {
 /** How often an open request's page asks again: its owner may close it meanwhile, or others may fill it. */
 const REQUEST_RECHECK_MS = 60_000;
 
-/** A file request's page: asked again when the tab comes back and each minute, until it has ended. */
+/**
+ * A file request's page: asked again when the tab comes back and each minute, until it has ended.
+ * Once the page has been seen, it asks `again`: a re-check is not another visit to count.
+ */
 export function useRequestView(token: string, grant: string | undefined) {
+  const seen = useRef(false);
   return useQuery({
     queryKey: ['request-view', token, grant ?? null],
-    queryFn: () => visitorRequest(`/api/r/${token}`, fileRequestViewSchema, grant),
+    queryFn: async () => {
+      const view = await visitorRequest(`/api/r/${token}${seen.current ? '?again=1' : ''}`, fileRequestViewSchema, grant);
+      seen.current = true;
+      return view;
+    },
     retry: false,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => (endedRefusal(query.state.error) ? false : REQUEST_RECHECK_MS),

@@ -91,6 +91,14 @@ describe('FileRequestPage', () => {
     expect(screen.queryByText(/download limit/i)).not.toBeInTheDocument();
   });
 
+  it('asks again as a re-check once the page was seen, so the owner counts one visit', async () => {
+    const { calls } = openRequest();
+    expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();
+    returnToTab();
+    await waitFor(() => expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`)).toHaveLength(2));
+    expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`).map((c) => c.query.get('again'))).toEqual([null, '1']);
+  });
+
   it('sends each file resumably to the request, one after the other, with per-file progress', async () => {
     sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
     const { user, calls } = openRequest();

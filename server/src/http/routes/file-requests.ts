@@ -5,6 +5,7 @@ import {
   errorResponseSchema,
   fileRequestCreateSchema,
   fileRequestUploadMetadataSchema,
+  fileRequestViewQuerySchema,
   fileRequestUploadParamsSchema,
   fileRequestUploadsPath,
   fileRequestListResponseSchema,
@@ -13,7 +14,6 @@ import {
   fileRequestUploadResponseSchema,
   fileRequestViewSchema,
   idParamSchema,
-  linkGrantQuerySchema,
   linkGrantSchema,
   linkPathSchema,
   linkUnlockSchema,
@@ -89,11 +89,14 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
       tag,
       access: 'public',
       params: linkPathSchema,
-      query: linkGrantQuerySchema,
+      query: fileRequestViewQuerySchema,
       responses: { 200: fileRequestViewSchema },
       errors: LINK_REFUSALS,
     }),
-    async (request): Promise<FileRequestView> => viewFileRequest(request.ctx, await linkOf(request.ctx, 'request', request)),
+    async (request): Promise<FileRequestView> => {
+      const { again } = validated(fileRequestViewQuerySchema, request.query);
+      return viewFileRequest(request.ctx, await linkOf(request.ctx, 'request', request), { again: again === '1' });
+    },
   );
 
   app.post(
