@@ -71,17 +71,11 @@ describe('DashboardPage', () => {
 
   it("tells an admin which figures are their own and which count every user's files", async () => {
     const admin = makeUser({ id: 1, username: 'root', is_admin: true });
-    // An admin's navigation bar measures whether its links fit; jsdom has no ResizeObserver.
-    vi.stubGlobal('ResizeObserver', class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    });
     storeSession(admin);
     mockFetch({
       'GET /api/auth/me': { body: { user: admin } },
       'GET /api/auth/stats': { body: userStats },
-      'GET /api/files/storage/stats': { body: storageStats },
+      'GET /api/files/storage/stats': { body: { ...storageStats, trash_bytes: 3 * MIB, trash_file_count: 4 } },
       'GET /api/files': { body: fileList([pdf, theirs], 2) },
     });
     renderApp('/dashboard');
@@ -94,6 +88,10 @@ describe('DashboardPage', () => {
     expect(card('Files Found')).toHaveTextContent('All usersFiles Found2');
     const analytics = screen.getByRole('heading', { name: 'Storage Analytics' }).closest('section')!;
     expect(analytics).toHaveTextContent('Deduplication across every user’s files');
+    // Every user's Trash is no page an admin can open: the figure is not a link to their own.
+    expect(within(analytics).getByText('In Trash: 3 MB')).toBeInTheDocument();
+    expect(within(analytics).queryByRole('link', { name: /In Trash/ })).not.toBeInTheDocument();
+    expect(analytics).toHaveTextContent("4 files in every user's Trash");
   });
 
   it('says what Trash holds, with a link to it', async () => {

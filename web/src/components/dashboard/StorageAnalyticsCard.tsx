@@ -34,16 +34,28 @@ function Tile({ label, value, note, highlight = false, className }: { label: str
   );
 }
 
-/** What Trash holds (for admins every user's), linking to the caller's; nothing while it is empty. */
+/**
+ * What Trash holds, nothing while it is empty: the caller's, linking to it; for admins every user's,
+ * which no page lists (their own Trash is in the navigation), so it is not a link.
+ */
 function TrashFigure({ storage, systemWide }: { storage: StorageStats; systemWide: boolean }) {
   const { t } = useTranslation('dashboard');
   if (storage.trash_bytes <= 0) return null;
+  const figure = (
+    <>
+      <Trash2 aria-hidden="true" className="size-4" />
+      {t('inTrash', { size: formatFileSize(storage.trash_bytes) })}
+    </>
+  );
   return (
     <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm">
-      <Link to="/trash" className="inline-flex items-center gap-1.5 font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
-        <Trash2 aria-hidden="true" className="size-4" />
-        {t('inTrash', { size: formatFileSize(storage.trash_bytes) })}
-      </Link>
+      {systemWide ? (
+        <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">{figure}</span>
+      ) : (
+        <Link to="/trash" className="inline-flex items-center gap-1.5 font-medium text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600">
+          {figure}
+        </Link>
+      )}
       <span className="text-slate-500">{t(systemWide ? 'inTrashNoteAll' : 'inTrashNote', { count: storage.trash_file_count })}</span>
     </p>
   );
