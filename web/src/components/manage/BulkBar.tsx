@@ -19,14 +19,14 @@ export interface BulkBarProps {
   onClear(): void;
 }
 
-/** A bulk bar's action: its icon over its label on narrow screens, beside it from 640 px. */
+/** A bulk bar's action: its icon over its label in a narrow bar, beside it in a bar of 768 px and more (see BulkBarFrame). */
 export function BarButton({ icon: Icon, label, onClick, busy = false, danger = false }: { icon: LucideIcon; label: string; onClick(): void; busy?: boolean; danger?: boolean }) {
   return (
     <button
       type="button"
       onClick={onClick}
       disabled={busy}
-      className={`inline-flex flex-col items-center gap-0.5 rounded-lg px-1.5 py-1.5 text-xs font-medium sm:h-9 sm:flex-row sm:gap-1.5 sm:px-2.5 sm:py-0 sm:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-600 disabled:opacity-60 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
+      className={`inline-flex flex-col items-center gap-0.5 rounded-lg px-1.5 py-1.5 text-xs font-medium @3xl:h-9 @3xl:flex-row @3xl:gap-1.5 @3xl:px-2.5 @3xl:py-0 @3xl:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-accent-600 disabled:opacity-60 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'}`}
     >
       {busy ? <Spinner className="size-4" /> : <Icon aria-hidden="true" className="size-4" />}
       {label}
@@ -45,24 +45,30 @@ export interface BulkBarFrameProps {
   children: ReactNode;
 }
 
-/** A bar of actions over a selection; it stays in view at the foot of its list. */
+/**
+ * A bar of actions over a selection; it stays in view at the foot of its list. Its layout follows its
+ * own width, not the screen's: the same screen gives lists of different widths (beside the folder
+ * tree or not), and five German labels in line need about 700 px.
+ */
 export function BulkBarFrame({ label, selected, clearLabel, onClear, children }: BulkBarFrameProps) {
   return (
-    <div role="toolbar" aria-label={label} className="sticky bottom-3 z-20 mx-3 mt-3 flex flex-wrap items-center gap-1 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
-      <span aria-live="polite" className="rounded-md bg-accent-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-accent-800">
-        {selected}
-      </span>
-      {/* Narrow screens: one row under the count and the clear button, each button as wide as its label; wider: in line between them. */}
-      <span className="order-last flex w-full justify-around gap-0.5 sm:order-none sm:w-auto sm:flex-1 sm:flex-wrap sm:justify-start">{children}</span>
-      <button
-        type="button"
-        onClick={onClear}
-        aria-label={clearLabel}
-        title={clearLabel}
-        className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600"
-      >
-        <X aria-hidden="true" className="size-4" />
-      </button>
+    <div role="toolbar" aria-label={label} className="@container sticky bottom-3 z-20 mx-3 mt-3 rounded-xl border border-accent-200 bg-surface px-2 py-1.5 shadow-overlay sm:mx-5">
+      <div className="flex flex-wrap items-center gap-1">
+        <span aria-live="polite" className="rounded-md bg-accent-50 px-2 py-1 text-sm font-semibold whitespace-nowrap text-accent-800">
+          {selected}
+        </span>
+        {/* A narrow bar: one row under the count and the clear button, each button as wide as its label; a wide one: in line between them. */}
+        <span className="order-last flex w-full justify-around gap-0.5 @3xl:order-none @3xl:w-auto @3xl:flex-1 @3xl:justify-start">{children}</span>
+        <button
+          type="button"
+          onClick={onClear}
+          aria-label={clearLabel}
+          title={clearLabel}
+          className="ml-auto inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-600"
+        >
+          <X aria-hidden="true" className="size-4" />
+        </button>
+      </div>
     </div>
   );
 }
