@@ -218,8 +218,9 @@ test('copies selected files into a folder from a phone: the copies are there and
   // The bar follows its own width: a tablet's list, and a list beside the folder tree, are narrower than the labels in line.
   for (const width of [390, 768, 1024, 1440]) {
     await page.setViewportSize({ width, height: 844 });
-    // From 1024 px the folder tree joins the page, which lays the list out anew (and forgets the selection).
-    await page.getByRole('checkbox', { name: 'one.txt auswählen' }).check();
+    // From 1024 px the folder tree joins the page: the list keeps its selection (a tablet turned).
+    await expect(page.getByRole('complementary')).toHaveCount(width >= 1024 ? 1 : 0);
+    await expect(page.getByRole('checkbox', { name: 'one.txt auswählen' })).toBeChecked();
     await expect(germanBar.getByRole('button')).toHaveCount(6);
     await oneRow(germanBar);
   }
