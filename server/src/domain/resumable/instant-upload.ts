@@ -1,4 +1,5 @@
 import { KNOWN_EXTENSIONS, extensionOf, mimeOfExtension, type FileItem, type KnownExtension } from '@vault/contract';
+import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { ownsContent } from '../shared/quota.js';
@@ -40,6 +41,7 @@ export async function commitOwnedContent(
       const blob = await trx.selectFrom('blobs').select(['size', 'mime_type']).where('hash', '=', content.hash).executeTakeFirst();
       const mime = blob && Number(blob.size) === content.size ? fitsExtension(extensionOf(name), blob.mime_type, ctx.settings.allowedTypes) : undefined;
       if (mime === undefined) return undefined;
+      if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
       return placeOwnedContent(trx, ctx, actor, name, { ...content, mime }, opts);
     });
   const placed = await withNameRetries(opts, commit);

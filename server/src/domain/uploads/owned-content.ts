@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { IngestedObject } from '../../storage/ingest.js';
-import { ownedFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { placeUpload, writePlacement, type Placed, type UploadOptions } from './commit-upload.js';
 
@@ -10,7 +9,8 @@ import { placeUpload, writePlacement, type Placed, type UploadOptions } from './
  * user already holds: one more reference to its blob and no charge, since
  * the quota counts each of a user's contents once. Runs in the caller's
  * transaction, which holds the user (lockUser) and has checked that the user
- * holds the content; no byte is stored.
+ * holds the content and owns the folder (a copy checks its target once for
+ * all its files); no byte is stored.
  */
 export async function placeOwnedContent(
   trx: Db,
@@ -20,7 +20,6 @@ export async function placeOwnedContent(
   content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>,
   opts: UploadOptions,
 ): Promise<Placed> {
-  if (opts.folderId !== null) await ownedFolder(trx, actor.id, opts.folderId);
   const placement = await placeUpload(trx, ctx, actor, name, content.hash, opts);
   await trx.updateTable('blobs').set({ ref_count: sql`ref_count + 1` }).where('hash', '=', content.hash).execute();
   return writePlacement(trx, ctx, actor, placement, content, opts, Date.now(), 0);
