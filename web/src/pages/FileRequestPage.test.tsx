@@ -118,6 +118,9 @@ describe('FileRequestPage', () => {
     const list = screen.getByRole('list', { name: 'Files to send' });
     await waitFor(() => expect(within(list).getByRole('progressbar', { name: 'a.txt' })).toHaveAttribute('aria-valuenow', '50'));
     expect(screen.getByRole('progressbar', { name: 'Sending files' })).toHaveAttribute('aria-valuenow', '33');
+    // Transfers read as the upload page's do: whole percent, rounded down (100% only once done).
+    expect(within(list).getByText('50% · 4 Bytes')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sending files' })).toHaveAttribute('aria-valuetext', '33%');
 
     succeed(first);
     await waitFor(() => expect(started).toHaveLength(2));

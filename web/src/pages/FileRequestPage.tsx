@@ -13,7 +13,7 @@ import { Button } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
 import { ProgressBar } from '../components/ui/ProgressBar';
 import { TextField } from '../components/ui/TextField';
-import { formatDate, formatFileSize } from '../lib/format';
+import { formatDate, formatFileSize, formatProgress } from '../lib/format';
 import { screenFiles, type RejectedFile } from '../lib/upload-rules';
 import { useDocumentTitle } from '../lib/use-document-title';
 
@@ -184,7 +184,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
                       <div className="flex items-center gap-3">
                         <span className="min-w-0 flex-1 truncate">{file.name}</span>
                         <span className="text-slate-500 tabular-nums">
-                          {fileSent === undefined ? formatFileSize(file.size) : `${Math.round(percentOf(fileSent, file.size))}% · ${formatFileSize(file.size)}`}
+                          {fileSent === undefined ? formatFileSize(file.size) : `${formatProgress(percentOf(fileSent, file.size))} · ${formatFileSize(file.size)}`}
                         </span>
                         <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
                           <XCircle aria-hidden="true" className="size-4" />
@@ -200,7 +200,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
             )}
             <TextField label={t('request.name')} value={name} maxLength={100} autoComplete="name" onChange={(e) => setName(e.target.value)} hint={t('request.nameHelp')} />
             {progress !== null && (
-              <ProgressBar value={percentOf(done, total)} label={paused ? t('request.paused') : t('request.sending')} valueText={`${Math.round(percentOf(done, total))}%`} tone={paused ? 'warning' : 'accent'} />
+              <ProgressBar value={percentOf(done, total)} label={paused ? t('request.paused') : t('request.sending')} valueText={formatProgress(percentOf(done, total))} tone={paused ? 'warning' : 'accent'} />
             )}
             <p className="text-xs text-slate-500">{t('request.resumeHelp')}</p>
             <div className="flex flex-col-reverse justify-end gap-2 sm:flex-row">
