@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../src/db/index.js';
 import { deleteAnyFile } from '../src/domain/admin/delete-any-file.js';
 import { deleteFile } from '../src/domain/files/delete-file.js';
 import { deleteFolder } from '../src/domain/folders/delete-folder.js';
@@ -9,6 +8,7 @@ import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, settled, sha256, uploadOne } from './helpers/files.js';
 import { DATABASES, describeEachDb, startTestServer, type TestServer } from './helpers/server.js';
+import { waitingBehind } from './helpers/pg-locks.js';
 
 const ADMIN = { username: 'race_admin', password: 'longpassword' };
 
@@ -115,15 +115,6 @@ describeEachDb(
 
 /** An advisory lock key no other test takes. */
 const HOLD_KEY = 7_351_001;
-
-/** Backends waiting, directly or behind another waiter, on a lock `pid` holds. */
-async function waitingBehind(db: Db, pid: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`with recursive behind (pid) as (
-      select a.pid from pg_stat_activity a where ${pid}::int = any(pg_blocking_pids(a.pid))
-      union select a.pid from pg_stat_activity a join behind b on b.pid = any(pg_blocking_pids(a.pid))
-    ) select count(*)::int as n from behind`.execute(db);
-  return rows[0]!.n;
-}
 
 // Row locks taken in different orders only meet where transactions run side by side.
 if (DATABASES.includes('postgres')) {

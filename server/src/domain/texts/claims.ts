@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SqlBool } from 'kysely';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 
 /** Contents claimed and read together: the claim and the results each take one statement for all of them. */
 export const CLAIM_BATCH = 16;
@@ -26,7 +26,7 @@ export interface Claimed {
  * token, reading again those whose text is read but has files left unlinked
  * (claimRereads). The token then guards the writes of the results.
  */
-export async function claimExtractions(db: Db, hashes: string[], types: string[], now: number): Promise<{ token: string; claimed: Claimed[] }> {
+export async function claimExtractions(db: Db, dialect: Dialect, hashes: string[], types: string[], now: number): Promise<{ token: string; claimed: Claimed[] }> {
   const token = randomUUID();
   if (hashes.length === 0) return { token, claimed: [] };
   const until = now + CLAIM_MS;
@@ -60,7 +60,7 @@ export async function claimExtractions(db: Db, hashes: string[], types: string[]
     if ((err as { code?: unknown }).code === '23503') return claim();
     throw err;
   });
-  const won = [...rows.map((r) => r.blob_hash), ...(await claimRereads(db, hashes, token, now, until))];
+  const won = [...rows.map((r) => r.blob_hash), ...(await claimRereads(db, dialect, hashes, token, now, until))];
   if (won.length === 0) return { token, claimed: [] };
   const claimed = await db
     .selectFrom('blobs')
@@ -68,6 +68,20 @@ export async function claimExtractions(db: Db, hashes: string[], types: string[]
     .where('hash', 'in', won)
     .execute();
   return { token, claimed };
+}
+
+/**
+ * Locks the text rows of `hashes` in hash order, on PostgreSQL, before a
+ * statement that updates several of them: an UPDATE locks rows in whatever
+ * order its plan meets them, and the claim's upsert locks them in hash order,
+ * so two instances whose batches overlap would otherwise each hold a row the
+ * other waits for. FOR NO KEY UPDATE is what those updates take: it leaves the
+ * key-share locks of files' references to the rows alone. SQLite runs one
+ * writer at a time.
+ */
+async function lockTexts(trx: Db, dialect: Dialect, hashes: string[]): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`select blob_hash from content_texts where blob_hash in (${sql.join(hashes)}) order by blob_hash for no key update`.execute(trx);
 }
 
 /** The content (its hash in the column `hash`) has files not linked to its text: their owners had it only after it was read for somebody else. */
@@ -79,16 +93,19 @@ const hasUnlinkedFiles = (hash: string) => sql<SqlBool>`exists (select 1 from fi
  * reading of its own, which takes what a first reading takes, so that
  * nothing tells its owner that the content's text was there before.
  */
-async function claimRereads(db: Db, hashes: string[], token: string, now: number, until: number): Promise<string[]> {
-  const rows = await db
-    .updateTable('content_texts')
-    .set({ claim_token: token, claimed_until: until })
-    .where('blob_hash', 'in', hashes)
-    .where('extracted_at', 'is not', null)
-    .where(sql`coalesce(claimed_until, 0)`, '<', now)
-    .where(hasUnlinkedFiles('content_texts.blob_hash'))
-    .returning('blob_hash')
-    .execute();
+async function claimRereads(db: Db, dialect: Dialect, hashes: string[], token: string, now: number, until: number): Promise<string[]> {
+  const rows = await db.transaction().execute(async (trx) => {
+    await lockTexts(trx, dialect, hashes);
+    return trx
+      .updateTable('content_texts')
+      .set({ claim_token: token, claimed_until: until })
+      .where('blob_hash', 'in', hashes)
+      .where('extracted_at', 'is not', null)
+      .where(sql`coalesce(claimed_until, 0)`, '<', now)
+      .where(hasUnlinkedFiles('content_texts.blob_hash'))
+      .returning('blob_hash')
+      .execute();
+  });
   return rows.map((r) => r.blob_hash);
 }
 
@@ -103,6 +120,7 @@ export class ClaimResults {
 
   constructor(
     private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly token: string,
   ) {}
 
@@ -128,20 +146,24 @@ export class ClaimResults {
     this.texts = [];
     this.failures = [];
     this.bytes = 0;
-    if (texts.length > 0) {
-      const values = sql.join(texts.map((t) => sql`(${t.hash}, ${t.body})`));
-      await sql`with v (hash, body) as (values ${values})
-        update content_texts set body = v.body, failure = null, extracted_at = ${Date.now()}, claim_token = null, claimed_until = null
-        from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(this.db);
-    }
-    if (failures.length > 0) {
-      const values = sql.join(failures.map((f) => sql`(${f.hash}, ${f.failure})`));
-      await sql`with v (hash, failure) as (values ${values})
-        update content_texts set failure = case when content_texts.extracted_at is null then v.failure end, claim_token = null, claimed_until = null
-        from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(this.db);
-    }
     const ended = [...texts, ...failures].map((r) => r.hash);
-    if (ended.length > 0) await linkingFiles(ended).execute(this.db);
+    if (ended.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await lockTexts(trx, this.dialect, ended);
+      if (texts.length > 0) {
+        const values = sql.join(texts.map((t) => sql`(${t.hash}, ${t.body})`));
+        await sql`with v (hash, body) as (values ${values})
+          update content_texts set body = v.body, failure = null, extracted_at = ${Date.now()}, claim_token = null, claimed_until = null
+          from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(trx);
+      }
+      if (failures.length > 0) {
+        const values = sql.join(failures.map((f) => sql`(${f.hash}, ${f.failure})`));
+        await sql`with v (hash, failure) as (values ${values})
+          update content_texts set failure = case when content_texts.extracted_at is null then v.failure end, claim_token = null, claimed_until = null
+          from v where content_texts.blob_hash = v.hash and content_texts.claim_token = ${this.token}`.execute(trx);
+      }
+    });
+    await linkingFiles(ended).execute(this.db);
   }
 }
 

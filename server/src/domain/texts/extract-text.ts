@@ -16,8 +16,8 @@ const PENDING_PER_ROUND = 100;
  * reported once the batch is written.
  */
 export async function extractTexts(ctx: DomainContext, hashes: string[]): Promise<void> {
-  const { token, claimed } = await claimExtractions(ctx.db, hashes, EXTRACTED_TYPES, Date.now());
-  const results = new ClaimResults(ctx.db, token);
+  const { token, claimed } = await claimExtractions(ctx.db, ctx.dialect, hashes, EXTRACTED_TYPES, Date.now());
+  const results = new ClaimResults(ctx.db, ctx.dialect, token);
   let fault: unknown;
   for (const blob of claimed) {
     try {
