@@ -72,27 +72,24 @@ export type OwnLinkKind = 'share' | 'request';
 const ENDED_PATH = { share: '/api/links/ended', request: '/api/requests/ended' } as const;
 const LIST_CHANGED = { share: 'linksChanged', request: 'fileRequestsChanged' } as const;
 
-/** Takes an ended link (revoked, expired, used up) or file request (closed, expired, full) off its list for good. */
-export function useRemoveEndedLink(kind: OwnLinkKind, onDone: () => void) {
+/**
+ * Takes one ended link (revoked, expired, used up) or file request (closed,
+ * expired, full), by its id, or every ended one of the list ('all'), off it
+ * for good; resolves to what the toast says.
+ */
+export function useRemoveEnded(kind: OwnLinkKind, onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiSend(`${ENDED_PATH[kind]}/${id}`, { method: 'DELETE' }),
-    onSuccess: async () => {
-      toast.success(i18n.t(`links:ended.${kind}.removed`));
-      onDone();
-      await invalidate(queryClient, LIST_CHANGED[kind]);
+    mutationFn: async (which: number | 'all') => {
+      if (which !== 'all') {
+        await apiSend(`${ENDED_PATH[kind]}/${which}`, { method: 'DELETE' });
+        return i18n.t(`links:ended.${kind}.removed`);
+      }
+      const { removed } = await apiRequest(ENDED_PATH[kind], endedLinksRemovedSchema, { method: 'DELETE' });
+      return i18n.t(`links:ended.${kind}.removedAll`, { count: removed });
     },
-    onError: (error) => toast.error(errorMessage(error, i18n.t(`links:ended.${kind}.removeFailed`))),
-  });
-}
-
-/** Takes every ended one of a list off it for good. */
-export function useRemoveEndedLinks(kind: OwnLinkKind, onDone: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiRequest(ENDED_PATH[kind], endedLinksRemovedSchema, { method: 'DELETE' }),
-    onSuccess: async ({ removed }) => {
-      toast.success(i18n.t(`links:ended.${kind}.removedAll`, { count: removed }));
+    onSuccess: async (said) => {
+      toast.success(said);
       onDone();
       await invalidate(queryClient, LIST_CHANGED[kind]);
     },

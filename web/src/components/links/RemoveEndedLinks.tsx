@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import type { LinkState } from '@vault/contract';
-import { useRemoveEndedLink, useRemoveEndedLinks, type OwnLinkKind } from '../../api/links';
+import { useRemoveEnded, type OwnLinkKind } from '../../api/links';
 import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
@@ -19,7 +19,7 @@ export interface RemoveLinkButtonProps {
 export function RemoveLinkButton({ kind, id, target, label }: RemoveLinkButtonProps) {
   const { t } = useTranslation('links');
   const [asking, setAsking] = useState(false);
-  const remove = useRemoveEndedLink(kind, () => setAsking(false));
+  const remove = useRemoveEnded(kind, () => setAsking(false));
   return (
     <>
       <Button variant="ghost" size="sm" aria-label={label ?? t(`ended.${kind}.removeNamed`, { name: target })} onClick={() => setAsking(true)}>
@@ -45,7 +45,7 @@ export function RemoveLinkButton({ kind, id, target, label }: RemoveLinkButtonPr
 export function RemoveEndedButton({ kind, items }: { kind: OwnLinkKind; items: readonly { state: LinkState }[] }) {
   const { t } = useTranslation('links');
   const [asking, setAsking] = useState(false);
-  const remove = useRemoveEndedLinks(kind, () => setAsking(false));
+  const remove = useRemoveEnded(kind, () => setAsking(false));
   const ended = items.filter((item) => item.state !== 'active').length;
   if (ended === 0) return null;
   return (
@@ -62,7 +62,7 @@ export function RemoveEndedButton({ kind, items }: { kind: OwnLinkKind; items: r
         confirmLabel={t('remove')}
         tone="danger"
         pending={remove.isPending}
-        onConfirm={() => remove.mutate()}
+        onConfirm={() => remove.mutate('all')}
       />
     </>
   );
