@@ -145,8 +145,16 @@ export const activityRowSchema = z.object({
   file_id: z.number().int().nullable(),
   username: z.string().nullable(),
   date: isoDate,
-  /** Extra context, e.g. the owner of an admin-deleted file or the name tried at a failed login. */
+  /** Extra context in English, e.g. the owner of an admin-deleted file or the name tried at a failed login. */
   detail: z.string().nullable(),
+  /**
+   * The same context by its id in ACTIVITY_DETAILS and the values it fills in (sizes in bytes, times in
+   * ISO), for a client to say it in another language; null for entries without a detail and for those
+   * written before the ids (their `detail` is all there is). A string rather than the ids: a client that
+   * does not know a newer id shows `detail`.
+   */
+  detail_code: z.string().nullable(),
+  detail_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   via: activityViaSchema.nullable(),
 });
 export type ActivityRow = z.infer<typeof activityRowSchema>;

@@ -17,3 +17,5 @@ export * from './manage.js';
 export * from './versions.js';
 export * from './trash.js';
 export * from './messages.js';
+export * from './templates.js';
+export * from './activity-details.js';

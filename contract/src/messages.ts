@@ -1,20 +1,35 @@
 import { LIMITS, LINK_LIMITS } from './limits.js';
+import { fillEnglish, idsOf, type IdOf, type MessageParams, type ParamsArg } from './templates.js';
+
+
+/** The limits validation texts name, the same in every language: a text marks them as `{{name, count}}`. */
+export const VALIDATION_PARAMS = {
+  usernameMin: LIMITS.usernameMin,
+  usernameMax: LIMITS.usernameMax,
+  passwordMin: LIMITS.passwordMin,
+  passwordMax: LIMITS.passwordMax,
+  folderNameMax: LIMITS.folderNameMax,
+  tagMax: LIMITS.maxTagLength,
+  maxTags: LIMITS.maxTags,
+  maxSharedUsers: LIMITS.maxSharedUsers,
+  labelMax: LINK_LIMITS.labelMax,
+  messageMax: LINK_LIMITS.messageMax,
+} as const satisfies MessageParams;
 
 /**
- * What the schemas say about a value a person typed into a form, by a stable id. The server sends these
- * English texts in `{ error }`; the web shows them in the interface language (its `validation` texts have
- * one per id), so a schema names its message from here rather than writing it out.
+ * What the schemas say about a value a person typed into a form, by a stable id, as templates: a limit
+ * is filled in from VALIDATION_PARAMS, so that changing it changes every language's text.
  */
-export const VALIDATION_MESSAGES = {
+export const VALIDATION_TEMPLATES = {
   usernameRequired: 'Username is required',
-  usernameTooShort: `Username must be at least ${LIMITS.usernameMin} characters`,
-  usernameTooLong: `Username must be less than ${LIMITS.usernameMax} characters`,
+  usernameTooShort: 'Username must be at least {{usernameMin, count}} characters',
+  usernameTooLong: 'Username must be less than {{usernameMax, count}} characters',
   usernameCharacters: 'Username may only contain letters, numbers, dots, dashes and underscores',
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   passwordRequired: 'Password is required',
-  passwordTooShort: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters`,
+  passwordTooShort: 'Password must be at least {{passwordMin, count}} characters',
+  passwordTooLong: 'Password must be at most {{passwordMax, count}} characters',
   passwordWrong: 'Password is wrong',
   confirmPassword: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -32,33 +47,42 @@ export const VALIDATION_MESSAGES = {
   quotaTooSmall: 'Quota must be at least 1 MB',
   quotaTooLarge: 'Quota is too large',
   folderNameRequired: 'Please enter a folder name',
-  folderNameTooLong: `Folder name must be at most ${LIMITS.folderNameMax} characters`,
+  folderNameTooLong: 'Folder name must be at most {{folderNameMax, count}} characters',
   folderNameCharacters: 'Folder names cannot contain slashes or control characters',
   fileNameBlank: 'Name cannot be blank',
   fileNameTooLong: 'Name is too long',
   tagBlank: 'Tags cannot be blank',
-  tagTooLong: `Tags must be at most ${LIMITS.maxTagLength} characters`,
+  tagTooLong: 'Tags must be at most {{tagMax, count}} characters',
   tagCharacters: 'Tags cannot contain control characters',
-  tooManyTags: `Maximum ${LIMITS.maxTags} tags allowed`,
+  tooManyTags: 'Maximum {{maxTags, count}} tags allowed',
   shareUsernameBlank: 'Usernames cannot be blank',
   shareUnknownUser: 'Unknown user',
-  shareTooManyUsers: `At most ${LIMITS.maxSharedUsers} users`,
+  shareTooManyUsers: 'At most {{maxSharedUsers, count}} users',
   linkPasswordEmpty: 'The password cannot be empty',
-  linkPasswordTooLong: `The password must be at most ${LIMITS.passwordMax} characters`,
-  linkLabelTooLong: `The label must be at most ${LINK_LIMITS.labelMax} characters`,
+  linkPasswordTooLong: 'The password must be at most {{passwordMax, count}} characters',
+  linkLabelTooLong: 'The label must be at most {{labelMax, count}} characters',
   linkLabelCharacters: 'The label cannot contain control characters',
-  requestMessageTooLong: `The message must be at most ${LINK_LIMITS.messageMax} characters`,
+  requestMessageTooLong: 'The message must be at most {{messageMax, count}} characters',
   requestMessageCharacters: 'The message cannot contain control characters other than line breaks',
 } as const;
 
-export type ValidationMessageId = keyof typeof VALIDATION_MESSAGES;
+export type ValidationMessageId = keyof typeof VALIDATION_TEMPLATES;
+
+/**
+ * The validation texts in English, limits filled in. The server sends these in `{ error }`; the web shows
+ * them in the interface language (its `validation` texts have one per id, filled from VALIDATION_PARAMS),
+ * so a schema names its message from here rather than writing it out.
+ */
+export const VALIDATION_MESSAGES = Object.fromEntries(
+  Object.keys(VALIDATION_TEMPLATES).map((id) => [id, fillEnglish(VALIDATION_TEMPLATES, id, VALIDATION_PARAMS)]),
+) as Record<ValidationMessageId, string>;
 
 /**
  * The other sentences the server says to a person: refusals of what they did (a name clash, a full quota,
  * a wrong code). The server sends the English text in `{ error }` with its id as `code` and the values it
  * filled in as `params`, so the web can say it in the interface language (its `errors` texts have one per
- * key). `{{name}}` marks a value; a pair of keys ending in `_one` and `_other` is one id whose `count`
- * chooses between them, as i18next does.
+ * key). Values are marked as templates.ts says: `{{size, bytes}}` is a raw number of bytes, which each
+ * language writes its own way.
  */
 export const ERROR_MESSAGES = {
   authenticationRequired: 'Authentication required',
@@ -77,24 +101,24 @@ export const ERROR_MESSAGES = {
   folderMovedIntoItself: 'A folder cannot be moved into itself or one of its subfolders',
   folderCopiedIntoItself: 'A folder cannot be copied into itself or one of its subfolders',
   fileNameRequired: 'File name is required',
-  copyTooMany: "A copy makes at most {{max}} files and folders at once: copy fewer, or a folder's parts one by one",
+  copyTooMany: "A copy makes at most {{max, count}} files and folders at once: copy fewer, or a folder's parts one by one",
   renameKeepsType: "The new name must keep the file's type (.{{extension}})",
   quotaExceeded: 'Storage quota exceeded',
   quotaExceededRestore: 'Storage quota exceeded: free some space before restoring',
-  fileTooLarge: 'File exceeds the {{size}} limit',
+  fileTooLarge: 'File exceeds the {{size, bytes}} limit',
   fileTypeNotAllowed: 'File type .{{extension}} is not allowed',
   fileNeedsExtension: 'Files need an extension ({{allowed}})',
   fileContentMismatch: 'File content does not match its extension',
-  tooManyFilesPerUpload: `At most ${LIMITS.maxFilesPerUpload} files per upload`,
+  tooManyFilesPerUpload: 'At most {{max, count}} files per upload',
   noFilesUploaded: 'No files were uploaded',
-  pendingUploadsFull: 'At most {{max}} unfinished uploads at a time: finish or cancel one first',
-  pendingLinkUploadsFull: 'At most {{max}} unfinished uploads at a time through this link: finish or cancel one first',
+  pendingUploadsFull: 'At most {{max, count}} unfinished uploads at a time: finish or cancel one first',
+  pendingLinkUploadsFull: 'At most {{max, count}} unfinished uploads at a time through this link: finish or cancel one first',
   uploadStalled_one: 'The upload stalled: no data arrived for {{count}} second',
   uploadStalled_other: 'The upload stalled: no data arrived for {{count}} seconds',
   uploadDiscarded: 'The upload paused for too long and was discarded; send it again',
   requestFileTooLarge: 'This file is larger than what the request still accepts',
   requestUploadsUnfinished: 'This request takes no more files while those on their way are unfinished',
-  uploaderNameTooLong: `The name must be at most ${LINK_LIMITS.uploaderNameMax} characters`,
+  uploaderNameTooLong: 'The name must be at most {{max, count}} characters',
   notInTrash: 'Not in Trash',
   wentWithFolder: 'It went to Trash with its folder: restore or delete that folder',
   linkDoesNotExist: 'This link does not exist.',
@@ -147,16 +171,8 @@ export const ERROR_MESSAGES = {
   lastAdminDeleted: 'The last administrator cannot be deleted',
 } as const;
 
-type CatalogueKey = keyof typeof ERROR_MESSAGES;
 /** A catalogued sentence's id: a key, or the shared stem of an `_one`/`_other` pair. */
-export type ErrorMessageId = CatalogueKey extends infer K ? (K extends `${infer Stem}_${'one' | 'other'}` ? Stem : K) : never;
-type KeysOf<Id extends ErrorMessageId> = Extract<CatalogueKey, Id | `${Id}_one` | `${Id}_other`>;
-type PlaceholdersOf<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}` ? Name | PlaceholdersOf<Rest> : never;
-/** A pair's `count` chooses its text even where the text does not show it. */
-type CountOf<Id extends ErrorMessageId> = [Extract<KeysOf<Id>, `${string}_one`>] extends [never] ? never : 'count';
-type ParamsOf<Id extends ErrorMessageId> = PlaceholdersOf<(typeof ERROR_MESSAGES)[KeysOf<Id>]> | CountOf<Id>;
-
-export type MessageParams = Record<string, string | number>;
+export type ErrorMessageId = IdOf<keyof typeof ERROR_MESSAGES>;
 
 /** A catalogued sentence as the server says it: the English text, and what a client needs to say it in another language. */
 export interface Sentence {
@@ -165,7 +181,7 @@ export interface Sentence {
   params?: MessageParams;
 }
 
-const IDS = new Set<string>(Object.keys(ERROR_MESSAGES).map((key) => key.replace(/_(one|other)$/, '')));
+const IDS = idsOf(ERROR_MESSAGES);
 
 export function isErrorMessageId(code: string): code is ErrorMessageId {
   return IDS.has(code);
@@ -173,12 +189,10 @@ export function isErrorMessageId(code: string): code is ErrorMessageId {
 
 /** The English text of an id with its values filled in (`count` picks `_one` for 1, else `_other`). */
 export function englishText(code: ErrorMessageId, params: MessageParams = {}): string {
-  const catalogue: Record<string, string> = ERROR_MESSAGES;
-  const template = catalogue[code] ?? catalogue[`${code}_${params.count === 1 ? 'one' : 'other'}`] ?? code;
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? ''));
+  return fillEnglish(ERROR_MESSAGES, code, params);
 }
 
 /** The sentence `code` says with these values; the compiler asks for exactly the values its text names. */
-export function sentence<Id extends ErrorMessageId>(code: Id, ...[params]: [ParamsOf<Id>] extends [never] ? [] : [Record<ParamsOf<Id>, string | number>]): Sentence {
+export function sentence<Id extends ErrorMessageId>(code: Id, ...[params]: ParamsArg<typeof ERROR_MESSAGES, Id>): Sentence {
   return params ? { text: englishText(code, params), code, params } : { text: englishText(code), code };
 }

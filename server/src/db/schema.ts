@@ -183,6 +183,9 @@ export interface ActivityTable {
   file_id: number | null;
   file_name: string | null;
   detail: string | null;
+  /** The detail's id in the contract's ACTIVITY_DETAILS and its values as a JSON object; null for rows from before them. */
+  detail_code: string | null;
+  detail_params: string | null;
   /** How a transfer without an account came (contract's ActivityVia); null for what a user did. */
   via: string | null;
   via_link_id: number | null;

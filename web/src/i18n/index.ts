@@ -1,9 +1,11 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'date-fns';
+import type { MessageParams } from '@vault/contract';
 import { enUS } from 'date-fns/locale/en-US';
 import { DEFAULT_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
 import { en, loadLanguagePack } from './resources';
+import { formatCount, formatDateTime, formatFileSize } from '../lib/format';
 
 const dateLocales: Partial<Record<string, Locale>> = { en: enUS };
 
@@ -21,6 +23,13 @@ void i18n.use(initReactI18next).init({
   keySeparator: false,
 });
 
+// The formats a text marks a raw value with ({{size, bytes}}; see the contract's templates.ts): the
+// server sends bytes, counts and ISO times, and they read here as everywhere else in the interface.
+// Registered by name as i18next calls them, with the value as the text's owner gave it.
+i18n.services.formatter?.add('bytes', (value: number) => formatFileSize(value));
+i18n.services.formatter?.add('count', (value: number) => formatCount(value));
+i18n.services.formatter?.add('dateTime', (value: string) => formatDateTime(value));
+
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = lng;
@@ -35,6 +44,13 @@ async function showIn(language: Language) {
   }
   await i18n.changeLanguage(language);
 }
+
+/**
+ * i18n.t without its typed keys, for texts by an id the server or the contract chose: the values are
+ * theirs, filled in by the same id there, and the typed options (each key's own values) cannot know
+ * which id came back.
+ */
+export const translateById = i18n.t.bind(i18n) as (key: string, values?: MessageParams) => string;
 
 /** The date-fns locale of the interface language (month names, relative times). */
 export function currentDateLocale(): Locale {

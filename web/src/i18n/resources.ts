@@ -1,5 +1,5 @@
 import type { Locale } from 'date-fns';
-import { ERROR_MESSAGES, VALIDATION_MESSAGES } from '@vault/contract';
+import { ERROR_MESSAGES, VALIDATION_TEMPLATES } from '@vault/contract';
 import { enUS } from 'date-fns/locale/en-US';
 import admin from './locales/en/admin.json';
 import auth from './locales/en/auth.json';
@@ -20,9 +20,10 @@ import type { Language } from './languages';
 
 /**
  * English, the reference: one namespace per feature, so a screen's texts live together. Always in the bundle.
- * Validation and error messages are the contract's own texts, so that English reads exactly as the server writes them.
+ * Validation and error messages are the contract's own texts, so that English reads as the server writes them
+ * (but for raw numbers, which each language formats, see the contract's templates.ts).
  */
-export const en = { admin, auth, browse, common, dashboard, errors: ERROR_MESSAGES, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_MESSAGES, versions };
+export const en = { admin, auth, browse, common, dashboard, errors: ERROR_MESSAGES, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_TEMPLATES, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { VALIDATION_MESSAGES, type ValidationMessageId } from '@vault/contract';
-import { i18n } from '../i18n';
+import { VALIDATION_MESSAGES, VALIDATION_PARAMS, type ValidationMessageId } from '@vault/contract';
+import { translateById } from '../i18n';
 
 /** A contract message's id by its English text: the schemas hand out only the text. */
 const ID_OF = new Map(Object.entries(VALIDATION_MESSAGES).map(([id, text]) => [text as string, id as ValidationMessageId]));
@@ -9,7 +9,7 @@ const ID_OF = new Map(Object.entries(VALIDATION_MESSAGES).map(([id, text]) => [t
 /** A contract validation message in the interface language; any other text as it is. */
 export function localizeMessage(message: string): string {
   const id = ID_OF.get(message);
-  return id ? i18n.t(`validation:${id}`) : message;
+  return id ? translateById(`validation:${id}`, VALIDATION_PARAMS) : message;
 }
 
 /** What a failed parse says first, in the interface language. */

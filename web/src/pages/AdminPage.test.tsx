@@ -55,7 +55,7 @@ const top: TopFile[] = [
 ];
 
 function activityRow(id: number, overrides: Partial<ActivityRow> = {}): ActivityRow {
-  return { id, type: 'upload', file_name: `file-${id}.txt`, file_id: id, username: 'alice', date: new Date().toISOString(), detail: null, via: null, ...overrides };
+  return { id, type: 'upload', file_name: `file-${id}.txt`, file_id: id, username: 'alice', date: new Date().toISOString(), detail: null, detail_code: null, detail_params: null, via: null, ...overrides };
 }
 
 function adminServer(overrides: Record<string, MockReply> = {}) {

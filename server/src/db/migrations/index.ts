@@ -32,6 +32,7 @@ import { textsReadForEachOwner } from './0310_texts_read_for_each_owner.js';
 import { thumbnailsPerOwner } from './0311_thumbnails_per_owner.js';
 import { liveFilesIndex } from './0320_live_files_index.js';
 import { activityVia } from './0330_activity_via.js';
+import { activityDetailCodes } from './0340_activity_detail_codes.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -73,5 +74,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0311_thumbnails_per_owner': thumbnailsPerOwner(),
     '0320_live_files_index': liveFilesIndex(dialect),
     '0330_activity_via': activityVia(),
+    '0340_activity_detail_codes': activityDetailCodes(),
   };
 }

@@ -4,7 +4,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { announceAccessChange, revokeSessions } from './end-sessions.js';
 import { assertPassword } from './verify-password.js';
-import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence, activityDetail } from '@vault/contract';
 
 /**
  * PUT /api/account/password: the current password proves it is the owner;
@@ -18,7 +18,7 @@ export async function changePassword(ctx: DomainContext, actor: Actor, change: P
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', actor.id).execute();
     const ended = await revokeSessions(trx, actor.id, { keep: actor.sessionId });
-    await recordActivity(trx, { type: 'password_changed', userId: actor.id, detail: ended > 0 ? `${ended} other session${ended === 1 ? '' : 's'} ended` : null });
+    await recordActivity(trx, { type: 'password_changed', userId: actor.id, detail: ended > 0 ? activityDetail('otherSessionsEnded', { count: ended }) : null });
   });
   await announceAccessChange(ctx, actor.id);
 }

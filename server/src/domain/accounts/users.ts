@@ -6,7 +6,7 @@ import { Conflict, Forbidden, Unauthorized } from '../shared/errors.js';
 import { recordActivity } from '../shared/activity.js';
 import { issueChallenge } from '../two-factor/challenge.js';
 import { openSession, type SignInClient } from './sessions.js';
-import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence, activityDetail } from '@vault/contract';
 
 const MB = 1024 * 1024;
 
@@ -95,7 +95,7 @@ export async function login(ctx: DomainContext, input: LoginInput, client: SignI
   if (!row || !ok) {
     // What was typed is kept only when it names an account: a name that matches
     // nobody is often a password typed into the wrong box.
-    await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: row ? input.username : null });
+    await recordActivity(ctx.db, { type: 'login_failed', userId: row?.id ?? null, detail: row ? activityDetail('account', { name: input.username }) : null });
     throw new Unauthorized(BAD_CREDENTIALS);
   }
   if (row.disabled_at !== null) throw new Forbidden(sentence('accountDisabled'));

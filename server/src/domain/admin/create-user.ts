@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { AdminUserCreate, AdminUserCreated } from '@vault/contract';
 import { createAccount } from '../accounts/users.js';
 import { recordActivity } from '../shared/activity.js';
@@ -14,7 +15,7 @@ import { adminUserRows } from './users.js';
 export async function createUser(ctx: DomainContext, admin: Actor, input: AdminUserCreate): Promise<AdminUserCreated> {
   const password = temporaryPassword();
   const user = await createAccount(ctx, { username: input.username, email: input.email, password }, input.is_admin ?? false, true);
-  await recordActivity(ctx.db, { type: 'user_created', userId: admin.id, detail: user.username });
+  await recordActivity(ctx.db, { type: 'user_created', userId: admin.id, detail: activityDetail('account', { name: user.username }) });
   const [row] = await adminUserRows(ctx, user.id);
   return { user: row!, temporary_password: password };
 }

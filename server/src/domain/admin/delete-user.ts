@@ -6,7 +6,7 @@ import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
 import { assertNotLastAdmin, assertNotSelf, lockTarget } from './user-guards.js';
-import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence, activityDetail } from '@vault/contract';
 
 interface Removed {
   files: { id: number; audience: Audience }[];
@@ -41,7 +41,7 @@ export async function deleteUser(ctx: DomainContext, admin: Actor, userId: numbe
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     await recordActivity(
       trx,
-      { type: 'user_deleted', userId: admin.id, detail: `${target.username}: ${released.files.length} files, ${folders.length} folders` },
+      { type: 'user_deleted', userId: admin.id, detail: activityDetail('userDeleted', { name: target.username, files: released.files.length, folders: folders.length }) },
       now,
     );
     const gone = new Set(released.files.map((f) => f.id));

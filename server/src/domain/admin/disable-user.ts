@@ -1,4 +1,4 @@
-import { sentence, type AdminUserRow } from '@vault/contract';
+import { sentence, type AdminUserRow, activityDetail } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -17,7 +17,7 @@ export async function disableUser(ctx: DomainContext, by: Manager, userId: numbe
     await assertNotLastAdmin(trx, target, sentence('lastAdminDisabled'));
     await trx.updateTable('users').set({ disabled_at: Date.now() }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId);
-    await recordActivity(trx, { type: 'user_disabled', userId: managerId(by), detail: target.username });
+    await recordActivity(trx, { type: 'user_disabled', userId: managerId(by), detail: activityDetail('account', { name: target.username }) });
   });
   await announceAccessChange(ctx, userId);
   return adminUserRow(ctx, userId);

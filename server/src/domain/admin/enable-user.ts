@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { AdminUserRow } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -9,7 +10,7 @@ export async function enableUser(ctx: DomainContext, by: Manager, userId: number
     const target = await lockTarget(trx, ctx, by, userId);
     if (target.disabled_at === null) return;
     await trx.updateTable('users').set({ disabled_at: null }).where('id', '=', userId).execute();
-    await recordActivity(trx, { type: 'user_enabled', userId: managerId(by), detail: target.username });
+    await recordActivity(trx, { type: 'user_enabled', userId: managerId(by), detail: activityDetail('account', { name: target.username }) });
   });
   return adminUserRow(ctx, userId);
 }

@@ -1,4 +1,4 @@
-import { sentence, type TemporaryPassword } from '@vault/contract';
+import { sentence, type TemporaryPassword, activityDetail } from '@vault/contract';
 import { announceAccessChange, revokeSessions } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -21,7 +21,7 @@ export async function resetPassword(ctx: DomainContext, by: Manager, userId: num
     assertNotSelf(by, target, sentence('cannotResetOwnPassword'));
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 1 }).where('id', '=', userId).execute();
     await revokeSessions(trx, userId);
-    await recordActivity(trx, { type: 'password_reset', userId: managerId(by), detail: target.username });
+    await recordActivity(trx, { type: 'password_reset', userId: managerId(by), detail: activityDetail('account', { name: target.username }) });
   });
   await announceAccessChange(ctx, userId);
   return { temporary_password: password };

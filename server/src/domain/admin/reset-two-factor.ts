@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { AdminUserRow } from '@vault/contract';
 import { clearSecondFactor } from '../two-factor/recovery-codes.js';
 import { announceAccessChange } from '../accounts/end-sessions.js';
@@ -10,7 +11,7 @@ export async function resetTwoFactor(ctx: DomainContext, admin: Actor, userId: n
   await ctx.db.transaction().execute(async (trx) => {
     const target = await lockTarget(trx, ctx, admin, userId);
     await clearSecondFactor(trx, userId);
-    await recordActivity(trx, { type: 'two_factor_reset', userId: admin.id, detail: target.username });
+    await recordActivity(trx, { type: 'two_factor_reset', userId: admin.id, detail: activityDetail('account', { name: target.username }) });
   });
   // Under REQUIRE_2FA_FOR_ADMINS an admin's sockets stop receiving what admins do.
   await announceAccessChange(ctx, userId);

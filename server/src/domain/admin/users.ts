@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { sentence, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
+import { activityDetail, sentence, type ActivityDetail, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { isoTime } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
 import { recordActivity } from '../shared/activity.js';
@@ -49,17 +49,18 @@ export async function listUsers(ctx: DomainContext, _admin: Actor): Promise<Admi
 
 type TargetRow = Pick<UserRow, 'id' | 'username' | 'is_admin' | 'storage_quota_bytes'>;
 
-/** What actually changes, in words for the audit log; empty when nothing does. */
-function describeChange(ctx: DomainContext, target: TargetRow, change: AdminUserUpdate): string[] {
-  const parts: string[] = [];
-  const quotaBefore = quotaBytesOf(ctx, target);
-  if (change.storage_quota_mb !== undefined && mbToBytes(change.storage_quota_mb) !== quotaBefore) {
-    parts.push(`quota ${bytesToMb(quotaBefore)} MB → ${change.storage_quota_mb} MB`);
+/** What actually changes, for the audit log; null when nothing does. */
+function describeChange(ctx: DomainContext, target: TargetRow, change: AdminUserUpdate): ActivityDetail | null {
+  const name = target.username;
+  const before = quotaBytesOf(ctx, target);
+  const after = change.storage_quota_mb === undefined ? before : mbToBytes(change.storage_quota_mb);
+  const admin = change.is_admin === undefined || change.is_admin === (target.is_admin === 1) ? null : change.is_admin;
+  if (after !== before) {
+    if (admin === null) return activityDetail('quotaChanged', { name, before, after });
+    return activityDetail(admin ? 'quotaChangedAdminGranted' : 'quotaChangedAdminRemoved', { name, before, after });
   }
-  if (change.is_admin !== undefined && change.is_admin !== (target.is_admin === 1)) {
-    parts.push(change.is_admin ? 'admin access granted' : 'admin access removed');
-  }
-  return parts;
+  if (admin === null) return null;
+  return activityDetail(admin ? 'adminGranted' : 'adminRemoved', { name });
 }
 
 /**
@@ -90,8 +91,8 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
     if (rows.find((r) => r.id === admin.id)?.is_admin !== 1) throw new Forbidden(sentence('adminRequired'));
     const target = rows.find((r) => r.id === userId);
     if (!target) throw new NotFound(sentence('userNotFound'));
-    const changes = describeChange(ctx, target, change);
-    if (changes.length === 0) return;
+    const detail = describeChange(ctx, target, change);
+    if (detail === null) return;
     roleChanged = change.is_admin !== undefined && change.is_admin !== (target.is_admin === 1);
     await trx
       .updateTable('users')
@@ -101,7 +102,7 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
       })
       .where('id', '=', userId)
       .execute();
-    await recordActivity(trx, { type: 'user_update', userId: admin.id, detail: `${target.username}: ${changes.join('; ')}` });
+    await recordActivity(trx, { type: 'user_update', userId: admin.id, detail });
   });
   // A socket authenticated as an admin receives everyone's events: every instance must re-read the role now.
   if (roleChanged) await ctx.events.publishAccessChange({ userId });

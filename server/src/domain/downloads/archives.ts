@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { ActivityVia, ZipSelection } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { LinkRow } from '../../db/schema.js';
@@ -52,5 +53,5 @@ export async function linkArchive(db: Db, link: LinkRow): Promise<Archive> {
 /** One audit entry per archive: its name and how many files it holds. */
 export async function recordArchiveDownload(ctx: DomainContext, userId: number | null, archive: Archive, via?: ActivityVia): Promise<void> {
   const files = archive.content.files.length + archive.content.trees.reduce((n, t) => n + t.files.length, 0);
-  await recordActivity(ctx.db, { type: 'download', userId, fileName: archive.name, detail: `zip of ${files} file${files === 1 ? '' : 's'}`, via: via ?? null });
+  await recordActivity(ctx.db, { type: 'download', userId, fileName: archive.name, detail: activityDetail('zip', { count: files }), via: via ?? null });
 }

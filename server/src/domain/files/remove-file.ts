@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { Db, Dialect } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 import type { Audience } from '../../events/bus.js';
@@ -48,7 +49,7 @@ export async function removeFileIn(trx: Db, dialect: Dialect, actor: Actor, row:
       .returning(['id', 'original_name'])
       .executeTakeFirst();
     if (!trashed) throw new NotFound(FILE_NOT_FOUND);
-    await recordActivity(trx, { type: 'delete', userId: actor.id, fileId: trashed.id, fileName: trashed.original_name, detail: 'to Trash' }, now);
+    await recordActivity(trx, { type: 'delete', userId: actor.id, fileId: trashed.id, fileName: trashed.original_name, detail: activityDetail('toTrash') }, now);
     return { fileId: row.id, audience, emptied: [], trashOwner: row.user_id };
   }
   const released = await releaseFiles(trx, dialect, [row], now);
@@ -62,7 +63,7 @@ export async function removeFileIn(trx: Db, dialect: Dialect, actor: Actor, row:
       userId: actor.id,
       fileId: gone.id,
       fileName: gone.original_name,
-      detail: owner ? `owner: ${owner.username}` : row.trashed_at !== null ? 'from Trash' : null,
+      detail: owner ? activityDetail('ownedBy', { owner: owner.username }) : row.trashed_at !== null ? activityDetail('fromTrash') : null,
     },
     now,
   );

@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import { sql, type RawBuilder } from 'kysely';
 import { chunks } from '../../db/chunks.js';
 import type { Db, Dialect } from '../../db/index.js';
@@ -87,7 +88,7 @@ async function trashFolderIn(trx: Db, actor: Actor, root: FolderRow, now: number
     const rows = await trx.updateTable('files').set({ trashed_at: now, trashed_with: root.id }).where('id', 'in', part).returning(['id', 'original_name', 'file_size']).execute();
     await recordActivities(
       trx,
-      rows.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: `with folder "${root.name}" to Trash` })),
+      rows.map((f) => ({ type: 'delete' as const, userId: actor.id, fileId: f.id, fileName: f.original_name, detail: activityDetail('withFolderToTrash', { folder: root.name }) })),
       now,
     );
     counts.files += rows.length;
@@ -112,7 +113,7 @@ export async function eraseFolderIn(trx: Db, dialect: Dialect, actorId: number, 
     await sql`update files set folder_id = null where folder_id in (${sql.join(part)}) and not (${member(root)})`.execute(trx);
   }
   const released = await releaseFiles(trx, dialect, files, now);
-  const detail = `with folder "${root.name}"${fromTrash ? ' from Trash' : ''}`;
+  const detail = activityDetail(fromTrash ? 'withFolderFromTrash' : 'withFolder', { folder: root.name });
   await recordActivities(
     trx,
     released.files.map((f) => ({ type: 'delete' as const, userId: actorId, fileId: f.id, fileName: f.original_name, detail })),

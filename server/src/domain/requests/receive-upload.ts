@@ -57,7 +57,7 @@ export function viaFileRequest(link: LinkRow, visitor: string | null): ActivityV
 /** The name a visitor gives: control and bidi characters become spaces, and it is trimmed; empty is no name. */
 export function visitorName(value: string, truncated = false): string | null {
   const visitor = replaceUnsafeCharacters(value, ' ').trim();
-  if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(sentence('uploaderNameTooLong'));
+  if (truncated || visitor.length > LINK_LIMITS.uploaderNameMax) throw new Invalid(sentence('uploaderNameTooLong', { max: LINK_LIMITS.uploaderNameMax }));
   return visitor || null;
 }
 

@@ -1,4 +1,4 @@
-import type { ActivityType, ActivityVia } from '@vault/contract';
+import type { ActivityDetail, ActivityType, ActivityVia } from '@vault/contract';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { compiledOnce } from '../../db/compiled.js';
@@ -13,7 +13,7 @@ export interface ActivityEntry {
   userId: number | null;
   fileId?: number | null;
   fileName?: string | null;
-  detail?: string | null;
+  detail?: ActivityDetail | null;
   via?: ActivityVia | null;
 }
 
@@ -22,7 +22,7 @@ export interface DownloadEntry {
   fileId: number;
   fileName: string;
   userId: number | null;
-  detail: string | null;
+  detail: ActivityDetail | null;
   via: ActivityVia | null;
 }
 
@@ -34,11 +34,13 @@ export async function recordActivity(db: Db, entry: ActivityEntry, at = Date.now
 /** Most changes log one entry: its statement is compiled once. */
 const insertOne = compiledOnce((db: Db, v: Insertable<ActivityTable>) => db.insertInto('activity').values(v));
 
+/** Appends a row already made (see activityRow). */
+export async function recordActivityRow(db: Db, row: Insertable<ActivityTable>): Promise<void> {
+  await insertOne(db, row);
+}
+
 export async function recordActivities(db: Db, entries: ActivityEntry[], at = Date.now()): Promise<void> {
-  if (entries.length === 1) {
-    await insertOne(db, activityRow(entries[0]!, at));
-    return;
-  }
+  if (entries.length === 1) return recordActivityRow(db, activityRow(entries[0]!, at));
   for (const part of chunks(entries)) {
     await db
       .insertInto('activity')
@@ -54,6 +56,13 @@ export function viaColumns(via: ActivityVia | null | undefined): ViaColumns {
   return { via: via?.kind ?? null, via_link_id: via?.link_id ?? null, via_label: via?.label ?? null, visitor: via?.visitor ?? null };
 }
 
+/** The columns that keep an entry's detail: in English, and by its id and values. */
+export type DetailColumns = Required<Pick<Insertable<ActivityTable>, 'detail' | 'detail_code' | 'detail_params'>>;
+
+export function detailColumns(detail: ActivityDetail | null | undefined): DetailColumns {
+  return { detail: detail?.text ?? null, detail_code: detail?.code ?? null, detail_params: detail ? JSON.stringify(detail.params) : null };
+}
+
 /** The audit log's row of an entry. */
 export function activityRow(entry: ActivityEntry, at: number): Insertable<ActivityTable> {
   return {
@@ -61,7 +70,7 @@ export function activityRow(entry: ActivityEntry, at: number): Insertable<Activi
     user_id: entry.userId,
     file_id: entry.fileId ?? null,
     file_name: entry.fileName ?? null,
-    detail: entry.detail ?? null,
+    ...detailColumns(entry.detail),
     ...viaColumns(entry.via),
     at,
   };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { sentence, type RealtimeEvent, type ShareState } from '@vault/contract';
+import { activityDetail, sentence, type ActivityDetail, type RealtimeEvent, type ShareState } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
@@ -57,13 +57,15 @@ export async function replaceShares(trx: Db, kind: ShareKind, id: number, users:
   }
 }
 
-/** How a share change reads in the audit log. */
-function shareDetail(isPublic: boolean, users: { username: string }[]): string {
-  if (isPublic) return 'public';
-  return users.length > 0 ? `private, shared with ${users.map((u) => u.username).join(', ')}` : 'private';
+/** How a share change reads in the audit log; a folder's says so, as it names no file. */
+function shareDetail(kind: ShareKind, isPublic: boolean, users: { username: string }[]): ActivityDetail {
+  const folder = kind === 'folder';
+  if (isPublic) return activityDetail(folder ? 'folderSharedPublic' : 'sharedPublic');
+  if (users.length === 0) return activityDetail(folder ? 'folderSharedPrivate' : 'sharedPrivate');
+  return activityDetail(folder ? 'folderSharedWith' : 'sharedWith', { users: users.map((u) => u.username).join(', ') });
 }
 
-/** Records a share change in the audit log; folder entries say so, as they name no file. */
+/** Records a share change in the audit log. */
 export async function recordShareChange(
   trx: Db,
   actor: Actor,
@@ -71,13 +73,8 @@ export async function recordShareChange(
   isPublic: boolean,
   users: { username: string }[],
 ): Promise<void> {
-  const detail = shareDetail(isPublic, users);
-  await recordActivity(
-    trx,
-    item.kind === 'file'
-      ? { type: 'share', userId: actor.id, fileId: item.id, fileName: item.name, detail }
-      : { type: 'share', userId: actor.id, fileName: item.name, detail: `folder, ${detail}` },
-  );
+  const fileId = item.kind === 'file' ? item.id : null;
+  await recordActivity(trx, { type: 'share', userId: actor.id, fileId, fileName: item.name, detail: shareDetail(item.kind, isPublic, users) });
 }
 
 /** An item whose sharing its owner reads or changes. */

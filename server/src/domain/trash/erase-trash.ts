@@ -1,3 +1,4 @@
+import { type ActivityDetail } from '@vault/contract';
 import type { Selectable } from 'kysely';
 import type { Db, Dialect } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -35,7 +36,7 @@ function trashedThemselves<T extends 'files' | 'folders'>(trx: Db, table: T, own
  * content released exactly as the permanent delete does. `detail` says why in
  * the audit log.
  */
-export async function eraseTrashIn(trx: Db, dialect: Dialect, ownerId: number, now: number, detail: string, before = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): Promise<Erased> {
+export async function eraseTrashIn(trx: Db, dialect: Dialect, ownerId: number, now: number, detail: ActivityDetail, before = Number.MAX_SAFE_INTEGER, limit = Number.MAX_SAFE_INTEGER): Promise<Erased> {
   await lockUser(trx, dialect, ownerId);
   const files = await trashedThemselves(trx, 'files', ownerId, before, limit);
   const folders = await trashedThemselves(trx, 'folders', ownerId, before, limit);

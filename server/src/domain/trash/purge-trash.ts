@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import { collectLater } from '../files/release-files.js';
 import type { DomainContext } from '../shared/context.js';
 import { eraseTrashIn } from './erase-trash.js';
@@ -29,7 +30,7 @@ export async function purgeTrash(ctx: DomainContext, now: number): Promise<numbe
       .execute();
     if (owners.length === 0) break;
     for (const { user_id } of owners) {
-      const erased = await ctx.db.transaction().execute((trx) => eraseTrashIn(trx, ctx.dialect, user_id, now, `purged from Trash after ${ctx.settings.trashDays} days`, before, BATCH));
+      const erased = await ctx.db.transaction().execute((trx) => eraseTrashIn(trx, ctx.dialect, user_id, now, activityDetail('purgedFromTrash', { count: ctx.settings.trashDays }), before, BATCH));
       collectLater(ctx, erased.emptied);
       if (erased.files + erased.folders > 0) await announceTrashChange(ctx, user_id);
       purged += erased.files + erased.folders;

@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder, type QueryCreator, type RawBuilder, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db, Dialect } from '../../db/index.js';
-import { sentence, type ActivityVia, type FileItem, type OnConflict } from '@vault/contract';
+import { activityDetail, sentence, type ActivityDetail, type ActivityVia, type FileItem, type OnConflict } from '@vault/contract';
 import type { Database, FileRow } from '../../db/schema.js';
 import type { IngestedObject } from '../../storage/ingest.js';
 import { takeLease, type LeaseKeeper } from '../../storage/leases.js';
 import { ownedFolder } from '../access/rules.js';
-import { activityRow, recordActivity, viaColumns, type ActivityEntry, type ViaColumns } from '../shared/activity.js';
+import { activityRow, detailColumns, recordActivity, recordActivityRow, viaColumns, type DetailColumns, type ViaColumns } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { TimedOut } from '../shared/errors.js';
 import { announceFile } from '../files/announce-file.js';
@@ -36,7 +36,7 @@ export interface UploadOptions {
   /** How the upload came, for the audit log: a visitor's, through a file request. */
   via?: ActivityVia;
   /** What else the audit log says of it (e.g. that it copies another file). */
-  detail?: string;
+  detail?: ActivityDetail;
 }
 
 /** What adding a reference to content returns: its hash, where it is stored, and whether the user held it before. */
@@ -246,7 +246,7 @@ export async function writePlacement(
   }
   const { file } = placement;
   const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
-  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: 'a new version', via: opts.via ?? null }, now);
+  await recordActivity(trx, { type: 'upload', userId: actor.id, fileId: file.id, fileName: file.original_name, detail: activityDetail('newVersion'), via: opts.via ?? null }, now);
   if (charge > 0) await chargeWithin(trx, actor.id, charge, quotaOf);
   return { fileId: file.id, replaced: true, emptied };
 }
@@ -276,7 +276,7 @@ export async function insertUploadedFile(
     fileId = (await insertFile(trx, v).catch(nameTaken))[0]!.id;
   } else {
     fileId = (await trx.insertInto('files').values(fileRow(v)).returning('id').executeTakeFirstOrThrow().catch(nameTaken)).id;
-    await recordActivity(trx, { ...uploadEntry(v), fileId, via: opts.via ?? null }, now);
+    await recordActivityRow(trx, entryRow(v, fileId));
   }
   await insertTags(trx, fileId, opts.tags);
   if (charge.bytes > 0) await chargeWithin(trx, actor.id, charge.bytes, charge.quotaOf);
@@ -309,7 +309,7 @@ async function insertTags(trx: Db, fileId: number, tags: string[]): Promise<void
  * A new file's row and its audit entry, as one statement's values: each a
  * value of its own (compiledOnce passes stand-ins, never looked into).
  */
-type FileEntry = ViaColumns & {
+type FileEntry = ViaColumns & DetailColumns & {
   userId: number;
   hash: string;
   name: string;
@@ -317,27 +317,22 @@ type FileEntry = ViaColumns & {
   mime: string;
   folderId: number | null;
   isPublic: number;
-  detail: string | null;
   now: number;
 };
 
 function fileEntryOf(actor: Actor, name: string, content: Pick<IngestedObject, 'hash' | 'size' | 'mime'>, opts: UploadOptions, now: number): FileEntry {
-  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, detail: opts.detail ?? null, ...viaColumns(opts.via), now };
+  return { userId: actor.id, hash: content.hash, name, size: content.size, mime: content.mime, folderId: opts.folderId, isPublic: opts.isPublic ? 1 : 0, ...detailColumns(opts.detail), ...viaColumns(opts.via), now };
 }
 
 function fileRow(v: FileEntry) {
   return { user_id: v.userId, blob_hash: v.hash, original_name: v.name, file_size: v.size, mime_type: v.mime, folder_id: v.folderId, is_public: v.isPublic, download_count: 0, created_at: v.now, updated_at: v.now };
 }
 
-/** A new file's audit entry, but for the file's id and how it came. */
-function uploadEntry(v: FileEntry): ActivityEntry {
-  return { type: 'upload', userId: v.userId, fileName: v.name, detail: v.detail };
-}
-
-/** The audit entry of a new file, whose row the same statement inserts. */
-function entryRow(v: FileEntry, fileId: RawBuilder<number>) {
+/** The audit entry of a new file: on PostgreSQL, `fileId` is the file row the same statement inserts. */
+function entryRow<Id extends number | RawBuilder<number>>(v: FileEntry, fileId: Id) {
   const via: ViaColumns = { via: v.via, via_link_id: v.via_link_id, via_label: v.via_label, visitor: v.visitor };
-  return { ...activityRow(uploadEntry(v), v.now), ...via, file_id: fileId };
+  const detail: DetailColumns = { detail: v.detail, detail_code: v.detail_code, detail_params: v.detail_params };
+  return { ...activityRow({ type: 'upload', userId: v.userId, fileName: v.name }, v.now), ...detail, ...via, file_id: fileId };
 }
 
 /** In a statement of writes in WITH: the id of the file row its `f` inserted. */

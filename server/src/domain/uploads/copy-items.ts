@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MANAGE_LIMITS, sentence, type BulkResponse } from '@vault/contract';
+import { MANAGE_LIMITS, sentence, type BulkResponse, activityDetail, type ActivityDetail } from '@vault/contract';
 import { chunks } from '../../db/chunks.js';
 import type { Db } from '../../db/index.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
@@ -90,7 +90,7 @@ export async function copyItems(ctx: DomainContext, actor: Actor, input: CopyReq
    * folder the copy has just made, no name can be taken (its source's names are unique): `fail`
    * spares the look for a free one.
    */
-  const copyFile = async (trx: Db, file: CopiedFile, into: number | null, tags: string[], detail: string, onConflict: 'rename' | 'fail'): Promise<Announcement> => {
+  const copyFile = async (trx: Db, file: CopiedFile, into: number | null, tags: string[], detail: ActivityDetail, onConflict: 'rename' | 'fail'): Promise<Announcement> => {
     const content = { hash: file.blob_hash, size: Number(file.file_size), mime: file.mime_type };
     const options = { isPublic: false, folderId: into, tags, onConflict, detail };
     const { fileId } = await placeOwnedContent(trx, ctx, actor, file.original_name, content, options);
@@ -119,7 +119,7 @@ export async function copyItems(ctx: DomainContext, actor: Actor, input: CopyReq
     const tags = await tagsOf(trx, files.map((f) => f.id));
     const announcements: Announcement[] = [];
     for (const file of files) {
-      announcements.push(await copyFile(trx, file, made.get(file.folder_id!)!, tags.get(file.id) ?? [], `a copy of "${file.original_name}" with folder "${root.name}"`, 'fail'));
+      announcements.push(await copyFile(trx, file, made.get(file.folder_id!)!, tags.get(file.id) ?? [], activityDetail('copyWithFolder', { name: file.original_name, folder: root.name }), 'fail'));
     }
     return async (ctx) => {
       for (const folderId of made.values()) await publishFolderEvent(ctx, 'folder_created', folderId);
@@ -139,7 +139,7 @@ export async function copyItems(ctx: DomainContext, actor: Actor, input: CopyReq
       if (kind === 'folder') return { announce: await copyFolder(trx, id) };
       const file = await ownedFile(trx, actor.id, id);
       const tags = await tagsOf(trx, [id]);
-      return { announce: await copyFile(trx, file, target, tags.get(id) ?? [], `a copy of "${file.original_name}"`, 'rename') };
+      return { announce: await copyFile(trx, file, target, tags.get(id) ?? [], activityDetail('copy', { name: file.original_name }), 'rename') };
     });
   });
   for (const announce of announcements) await announce(ctx);

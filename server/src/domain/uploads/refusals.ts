@@ -2,16 +2,11 @@ import { sentence } from '@vault/contract';
 import { StorageError } from '../../storage/errors.js';
 import { QuotaExceeded, TooLarge, UnsupportedType, type DomainError } from '../shared/errors.js';
 
-function sizeLabel(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
-}
-
 function refusalOf(err: StorageError, allowed: readonly string[]): DomainError {
   const { limitBytes = 0, extension = '' } = err.particulars;
   switch (err.kind) {
     case 'too_large':
-      return new TooLarge(sentence('fileTooLarge', { size: sizeLabel(limitBytes) }));
+      return new TooLarge(sentence('fileTooLarge', { size: limitBytes }));
     case 'over_budget':
       return new QuotaExceeded();
     case 'extension_not_accepted':

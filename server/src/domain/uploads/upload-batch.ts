@@ -105,7 +105,7 @@ export class UploadBatch {
     this.files += 1;
     if (this.files > LIMITS.maxFilesPerUpload) {
       await drain(content);
-      throw new Invalid(sentence('tooManyFilesPerUpload'));
+      throw new Invalid(sentence('tooManyFilesPerUpload', { max: LIMITS.maxFilesPerUpload }));
     }
     const result = await this.store(fileName, content);
     if ('object' in result) {

@@ -1,8 +1,9 @@
+import { activityDetail } from '@vault/contract';
 import { authenticateDownload } from '../accounts/sessions.js';
 import { contentOf, type FileContent, type OpenFileInput } from '../files/file-content.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
-import { ownedVersion, versionLabel } from './owned-version.js';
+import { ownedVersion, versionParams } from './owned-version.js';
 
 /**
  * An earlier version's bytes, for the file's owner: served like the file
@@ -18,5 +19,5 @@ export async function openVersion(
   if (!reader) throw new Unauthorized();
   const { file, version } = await ownedVersion(ctx.db, reader.id, input.fileId, input.versionId);
   const asFile = { ...file, blob_hash: version.blob_hash, file_size: version.size, mime_type: version.mime_type };
-  return contentOf(ctx, reader, asFile, input.inline, { detail: versionLabel(version) });
+  return contentOf(ctx, reader, asFile, input.inline, { detail: activityDetail('version', versionParams(version)) });
 }

@@ -14,7 +14,7 @@ export async function ownedVersion(db: Db, ownerId: number, fileId: number, vers
   return { file, version };
 }
 
-/** How a version is named in the audit log. */
-export function versionLabel(version: Pick<FileVersionRow, 'uploaded_at'>): string {
-  return `the version of ${new Date(Number(version.uploaded_at)).toISOString()}`;
+/** How the audit log names a version: by when it was uploaded. */
+export function versionParams(version: Pick<FileVersionRow, 'uploaded_at'>): { date: string } {
+  return { date: new Date(Number(version.uploaded_at)).toISOString() };
 }

@@ -1,3 +1,4 @@
+import { activityDetail } from '@vault/contract';
 import type { FileItem } from '@vault/contract';
 import { sql } from 'kysely';
 import { announceFile } from '../files/announce-file.js';
@@ -6,7 +7,7 @@ import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { extractLater } from '../texts/extract-text.js';
-import { ownedVersion, versionLabel } from './owned-version.js';
+import { ownedVersion, versionParams } from './owned-version.js';
 import { lockFileContents, replaceContent } from './replace-content.js';
 
 /**
@@ -26,7 +27,7 @@ export async function restoreVersion(ctx: DomainContext, actor: Actor, { fileId,
     const now = Date.now();
     const content = { hash: version.blob_hash, size: Number(version.size), mime: version.mime_type };
     const emptied = await replaceContent(trx, file, content, ctx.settings.versionsKeep, now);
-    await recordActivity(trx, { type: 'upload', userId: actor.id, fileId, fileName: file.original_name, detail: `restored ${versionLabel(version)}` }, now);
+    await recordActivity(trx, { type: 'upload', userId: actor.id, fileId, fileName: file.original_name, detail: activityDetail('restoredVersion', versionParams(version)) }, now);
     return { emptied, restored: content };
   });
   collectLater(ctx, emptied);

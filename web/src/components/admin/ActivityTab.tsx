@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { formatDistanceToNow } from 'date-fns';
 import { Download, History, KeyRound, LogIn, LogOut, Mail, Share2, ShieldAlert, ShieldCheck, ShieldOff, ShieldX, Trash2, Upload, UserCheck, UserCog, UserPlus, UserX, type LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import type { ActivityRow, ActivityType } from '@vault/contract';
+import { isActivityDetailCode, type ActivityRow, type ActivityType } from '@vault/contract';
 import { TRANSFER_TYPES, useActivityLog } from '../../api/admin';
 import { errorMessage } from '../../api/client';
 import { dateLocale, formatDateTime } from '../../lib/format';
+import { translateById } from '../../i18n';
 import { Button } from '../ui/Button';
 import { Card, CardHeader } from '../ui/Card';
 import { EmptyState } from '../ui/EmptyState';
@@ -74,9 +75,16 @@ function Description({ row }: { row: ActivityRow }) {
   return <Trans t={t} i18nKey={sentenceKey(row)} values={values} components={{ who: NAME, file: NAME, name: NAME, owner: NAME }} />;
 }
 
-/** Extra context the log kept, except where the sentence already says it. */
+/**
+ * Extra context the log kept, in the interface language by its id (ACTIVITY_DETAILS); rows written
+ * before the ids, or with an id this page does not know, say it in the server's English. Nothing where
+ * the sentence already says it.
+ */
 function detailOf(row: ActivityRow): string | null {
-  return row.type === 'login_failed' ? null : row.detail;
+  if (row.type === 'login_failed') return null;
+  const code = row.detail_code;
+  if (code === null || !isActivityDetailCode(code)) return row.detail;
+  return translateById(`admin:activity.detail.${code}`, row.detail_params ?? {});
 }
 
 function ActivityItem({ row }: { row: ActivityRow }) {
