@@ -67,7 +67,7 @@ describeEachBackend('upload', (t) => {
     const files = Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, content: samples.text() }));
     const res = await upload(t().client, token, files);
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'At most 10 files per upload' });
+    expect(res.body).toMatchObject({ error: 'At most 10 files per upload', code: 'tooManyFilesPerUpload', params: { max: 10 } });
     expect(await countRows(t(), 'files')).toBe(before.files);
     expect((await storedKeys(t()))).toHaveLength(before.objects);
   });
@@ -212,7 +212,8 @@ describeEachBackend(
       const objects = (await storedKeys(t())).length;
       const over = await upload(t().client, token, [{ name: 'big.txt', content: Buffer.alloc(limit + 1, 'a') }]);
       expect(over.status).toBe(413);
-      expect(over.body.error).toBe('File exceeds the 1 MB limit');
+      // The English as it always was; the limit itself in bytes, for a client to write in its language.
+      expect(over.body).toMatchObject({ error: 'File exceeds the 1 MB limit', code: 'fileTooLarge', params: { size: limit } });
       expect((await storedKeys(t()))).toHaveLength(objects);
       const exact = await upload(t().client, token, [{ name: 'exact.txt', content: Buffer.alloc(limit, 'b') }]);
       expect(exact.status).toBe(201);

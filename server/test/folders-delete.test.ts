@@ -56,9 +56,9 @@ describeEachDb('folder delete and events', (t) => {
     expect((await t().client.get(`/api/files/${outside}/download`, { token: alice.token })).text).toBe(alsoOutside.toString());
     expect((await t().client.get(`/api/files/${bobsFile}/download`, { token: bob.token })).status).toBe(200);
     expect((await t().client.get(`/api/folders/${keep.id}`, { token: alice.token })).status).toBe(200);
-    const deletes = await db.selectFrom('activity').select(['file_id', 'detail']).where('type', '=', 'delete').where('user_id', '=', alice.user.id).execute();
+    const deletes = await db.selectFrom('activity').select(['file_id', 'detail', 'detail_code', 'detail_params']).where('type', '=', 'delete').where('user_id', '=', alice.user.id).execute();
     expect(deletes.map((d) => d.file_id).sort()).toEqual([...inside].sort());
-    expect(deletes[0]?.detail).toBe('with folder "Top"');
+    expect(deletes[0]).toMatchObject({ detail: 'with folder "Top"', detail_code: 'withFolder', detail_params: JSON.stringify({ folder: 'Top' }) });
 
     // Events travel through the bus (PostgreSQL NOTIFY) apart from the response: wait for all of them.
     const deletions = () => messages.filter((m) => m.event.type === 'file_deleted' || m.event.type === 'folder_deleted');
