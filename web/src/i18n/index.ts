@@ -25,10 +25,11 @@ void i18n.use(initReactI18next).init({
 
 // The formats a text marks a raw value with ({{size, bytes}}; see the contract's templates.ts): the
 // server sends bytes, counts and ISO times, and they read here as everywhere else in the interface.
-// Registered by name as i18next calls them, with the value as the text's owner gave it.
-i18n.services.formatter?.add('bytes', (value: number) => formatFileSize(value));
-i18n.services.formatter?.add('count', (value: number) => formatCount(value));
-i18n.services.formatter?.add('dateTime', (value: string) => formatDateTime(value));
+// A value that is not what the format takes (a size an older server sent as English text) shows as it came.
+const numeric = (format: (value: number) => string) => (value: unknown) => (typeof value === 'number' ? format(value) : String(value));
+i18n.services.formatter?.add('bytes', numeric(formatFileSize));
+i18n.services.formatter?.add('count', numeric(formatCount));
+i18n.services.formatter?.add('dateTime', (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : String(value)));
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {
