@@ -6,6 +6,8 @@ import { adminUserUpdateSchema } from './admin.js';
 import { fileUpdateSchema, shareRequestSchema, tagSchema } from './files.js';
 import { folderNameSchema } from './folders.js';
 import { fileRequestCreateSchema } from './links.js';
+import { activityDetail } from './activity-details.js';
+import { LIMITS } from './limits.js';
 import { isErrorMessageId, sentence, VALIDATION_MESSAGES } from './messages.js';
 
 const catalogue: string[] = Object.values(VALIDATION_MESSAGES);
@@ -57,5 +59,23 @@ describe('ERROR_MESSAGES', () => {
     expect(isErrorMessageId('uploadStalled')).toBe(true);
     expect(isErrorMessageId('uploadStalled_one')).toBe(false);
     expect(isErrorMessageId('nope')).toBe(false);
+  });
+});
+
+describe('raw numbers in the catalogues', () => {
+  const MB = 1024 * 1024;
+
+  it('travel raw in params and read in the English the server always wrote', () => {
+    expect(sentence('fileTooLarge', { size: 100 * MB })).toEqual({ text: 'File exceeds the 100 MB limit', code: 'fileTooLarge', params: { size: 100 * MB } });
+    expect(sentence('fileTooLarge', { size: 1536 }).text).toBe('File exceeds the 1536 bytes limit');
+    expect(sentence('tooManyFilesPerUpload', { max: LIMITS.maxFilesPerUpload }).text).toBe(`At most ${LIMITS.maxFilesPerUpload} files per upload`);
+    expect(VALIDATION_MESSAGES.usernameTooShort).toBe(`Username must be at least ${LIMITS.usernameMin} characters`);
+  });
+
+  it('fill the audit log details, a count choosing between the pair', () => {
+    expect(activityDetail('zip', { count: 1 })).toEqual({ text: 'zip of 1 file', code: 'zip', params: { count: 1 } });
+    expect(activityDetail('zip', { count: 7 }).text).toBe('zip of 7 files');
+    expect(activityDetail('toTrash')).toEqual({ text: 'to Trash', code: 'toTrash', params: {} });
+    expect(activityDetail('quotaChanged', { name: 'alice', before: 1024 * MB, after: 77 * MB }).text).toBe('alice: quota 1024 MB → 77 MB');
   });
 });
