@@ -5,6 +5,7 @@ import { ageTrash, samples, uploadForm, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { describeEachDb } from './helpers/server.js';
 import { userWithTwoFactor } from './helpers/two-factor.js';
+import { adminSignIn } from './helpers/users.js';
 
 const ADMIN = { username: 'root_admin', password: 'longpassword' };
 const MB = 1024 * 1024;
@@ -13,12 +14,7 @@ describeEachDb(
   'activity details by id',
   (t) => {
     const client = () => t().client;
-
-    async function adminToken(): Promise<string> {
-      const res = await client().post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
-      expect(res.status, res.text).toBe(200);
-      return res.body.token;
-    }
+    const adminToken = () => adminSignIn(client(), ADMIN);
 
     async function ok(request: Promise<{ status: number; text: string }>, status = 200) {
       const res = await request;

@@ -1,5 +1,7 @@
 import type { AuthResponse } from '@vault/contract';
 import type { Db } from '../../src/db/index.js';
+import { expect } from 'vitest';
+import type { Client } from './client.js';
 import type { TestServer } from './server.js';
 
 /**
@@ -31,4 +33,11 @@ export async function endSession(t: TestServer, how: 'expired' | 'revoked', sess
   let query = t.server.ctx.db.updateTable('sessions').set(change);
   if (sessionId !== undefined) query = query.where('id', '=', sessionId);
   await query.execute();
+}
+
+/** The token of the suite's seeded admin (its ADMIN_USERNAME and ADMIN_PASSWORD), signed in to the admin panel. */
+export async function adminSignIn(client: Client, admin: { username: string; password: string }): Promise<string> {
+  const res = await client.post('/api/auth/login', { json: { ...admin, mode: 'admin' } });
+  expect(res.status, res.text).toBe(200);
+  return res.body.token;
 }
