@@ -1,3 +1,5 @@
+import { FILE_TYPES } from './file-types.js';
+
 /** The product's limits (docs/product.md, "Limits and constants"), shared by server and web. */
 export const LIMITS = {
   maxFilesPerUpload: 10,
@@ -44,7 +46,7 @@ export const LINK_LIMITS = {
 } as const;
 
 /** How a type is shown in place (served with ?inline=1). */
-export type PreviewKind = 'image' | 'pdf' | 'text' | 'markdown' | 'csv' | 'json';
+export type PreviewKind = 'image' | 'pdf' | 'text' | 'markdown' | 'csv' | 'json' | 'video' | 'audio';
 
 const PREVIEW_KINDS: Readonly<Record<string, PreviewKind>> = {
   'image/jpeg': 'image',
@@ -56,6 +58,15 @@ const PREVIEW_KINDS: Readonly<Record<string, PreviewKind>> = {
   'text/markdown': 'markdown',
   'text/csv': 'csv',
   'application/json': 'json',
+  // Played by the browser's own player, which reads ranges of the file as it needs them:
+  // exactly the types stored for these extensions.
+  [FILE_TYPES.mp4.mime]: 'video',
+  [FILE_TYPES.webm.mime]: 'video',
+  [FILE_TYPES.mov.mime]: 'video',
+  [FILE_TYPES.mp3.mime]: 'audio',
+  [FILE_TYPES.ogg.mime]: 'audio',
+  [FILE_TYPES.wav.mime]: 'audio',
+  [FILE_TYPES.flac.mime]: 'audio',
 };
 
 /** The preview of a type, or null when it is only downloaded. Active content (SVG, HTML) never has one. */

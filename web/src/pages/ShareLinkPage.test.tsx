@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
@@ -53,6 +53,31 @@ describe('ShareLinkPage', () => {
     renderApp(`/s/${TOKEN}`);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['song.flac', 'audio/flac', 'AUDIO'],
+    ['clip.mp4', 'video/mp4', 'VIDEO'],
+  ])('plays %s from the link\'s own address where the owner allowed previews, reading nothing itself', async (name, mime, tag) => {
+    // No grant of an earlier test's password link; and jsdom has no player to pause when the page goes.
+    sessionStorage.clear();
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined);
+    const file = { id: 7, name, size: 40 * 1024 * 1024, mime_type: mime, folder_id: null };
+    const { calls } = mockFetch({ ...CONFIG, [`GET /api/s/${TOKEN}`]: { body: { ...VIEW, allow_preview: true, item: { type: 'file', file } } } });
+    renderApp(`/s/${TOKEN}`);
+    const player = await screen.findByLabelText(`Preview of ${name}`);
+    expect(player.tagName).toBe(tag);
+    expect(player).toHaveAttribute('src', `/api/s/${TOKEN}/files/7/download?inline=1`);
+    expect(player).toHaveAttribute('preload', 'metadata');
+    expect(calls.filter((c) => c.path.includes('/download'))).toEqual([]);
+  });
+
+  it('offers no player where the owner did not allow previews', async () => {
+    const file = { id: 7, name: 'clip.mp4', size: 2048, mime_type: 'video/mp4', folder_id: null };
+    mockFetch({ ...CONFIG, [`GET /api/s/${TOKEN}`]: { body: { ...VIEW, item: { type: 'file', file } } } });
+    renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'clip.mp4' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Preview of clip.mp4')).not.toBeInTheDocument();
   });
 
   it("offers a folder's zip only when the folder holds something", async () => {

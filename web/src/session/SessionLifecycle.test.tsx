@@ -172,6 +172,20 @@ describe('session lifecycle', { timeout: 20_000 }, () => {
     expect(localStorage.getItem(STORAGE_KEYS.lastActivity)).toBe(String(START + 11_000));
   });
 
+  it('keeps the session of somebody watching a film: a playing player is activity, though its time never bubbles', async () => {
+    const { router } = await signIn();
+    const film = document.body.appendChild(document.createElement('video'));
+    // A player reports its time several times a second while it plays; a minute at a time is plenty here.
+    for (let minute = 1; minute <= 40; minute += 1) {
+      await advance(MINUTE);
+      fireEvent(film, new Event('timeupdate', { bubbles: false }));
+    }
+    expect(warning()).toBeNull();
+    expect(router.state.location.pathname).toBe(SCREEN);
+    expect(localStorage.getItem(STORAGE_KEYS.lastActivity)).toBe(String(START + 40 * MINUTE));
+    film.remove();
+  });
+
   it('checks the token every minute and ends an expired session with the session-expired message', async () => {
     // The renewal attempted meanwhile fails (the mock answers 500): the session still ends on time.
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -6,6 +6,7 @@ import { previewKind, type FileItem } from '@vault/contract';
 import { FileTypeIcon } from './FileTypeIcon';
 import { Failure, PreviewLoading, PreviewMessage } from './PreviewMessage';
 import { looksLikePdf, type PreviewState } from './use-preview-url';
+import { MediaViewer } from './viewers/MediaViewer';
 
 // The text viewers and their libraries load with the first text preview, never with the app.
 const PlainTextViewer = lazy(async () => ({ default: (await import('./viewers/TextViewer')).PlainTextViewer }));
@@ -68,7 +69,7 @@ export interface FilePreviewProps {
   fill?: boolean;
 }
 
-/** The preview of a picture, PDF or text (plain, Markdown, CSV, JSON), or why there is none. */
+/** The preview of a picture, PDF, text (plain, Markdown, CSV, JSON), video or audio, or why there is none. */
 export function FilePreview({ file, preview, fill = false }: FilePreviewProps) {
   const { t } = useTranslation('files');
   const kind = previewKind(file.mime_type);
@@ -80,6 +81,11 @@ export function FilePreview({ file, preview, fill = false }: FilePreviewProps) {
     );
   }
   if (preview.status === 'error') return <Failure fill={fill} message={t('preview.failed')} />;
+  if (kind === 'video' || kind === 'audio') {
+    if (preview.status !== 'stream') return <PreviewLoading fill={fill} />;
+    // A player of its own for each address: nothing of one file's playback carries over to the next.
+    return <MediaViewer key={preview.url} kind={kind} name={file.original_name} url={preview.url} renew={preview.renew} fill={fill} />;
+  }
   if (preview.status !== 'ready') return <PreviewLoading fill={fill} />;
   if (kind === 'image') return <ImagePreview name={file.original_name} url={preview.url} fill={fill} />;
   if (kind === 'pdf') return <PdfPreview name={file.original_name} url={preview.url} blob={preview.blob} fill={fill} />;

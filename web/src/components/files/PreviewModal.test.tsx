@@ -328,3 +328,125 @@ describe('PreviewModal stepping through a list', () => {
     expect(screen.queryByRole('group', { name: 'Files in this list' })).not.toBeInTheDocument();
   });
 });
+
+describe('PreviewModal video and audio', () => {
+  const video = makeFile({ id: 40, original_name: 'clip.webm', mime_type: 'video/webm', file_size: 50 * TEXT_PREVIEW_BYTES });
+  const audio = makeFile({ id: 41, original_name: 'song.wav', mime_type: 'audio/wav', file_size: 4096 });
+  /** Each preview link asked for is a new one, as the server's are. */
+  const links = (id: number) => {
+    let n = 0;
+    return {
+      [`POST /api/files/${id}/download-link`]: () => ({ body: { url: `/api/files/${id}/download?dl=link-${(n += 1)}&inline=1`, expires_at: '2030-01-01T00:00:00.000Z' } }),
+    };
+  };
+  const player = (name: string) => screen.findByLabelText(`Preview of ${name}`);
+  /** What jsdom leaves out of a media element: its error's codes, and playing. */
+  function mediaElements() {
+    vi.stubGlobal('MediaError', { MEDIA_ERR_ABORTED: 1, MEDIA_ERR_NETWORK: 2, MEDIA_ERR_DECODE: 3, MEDIA_ERR_SRC_NOT_SUPPORTED: 4 });
+    return {
+      play: vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined),
+      pause: vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue(undefined),
+      load: vi.spyOn(HTMLMediaElement.prototype, 'load').mockReturnValue(undefined),
+    };
+  }
+  const failWith = (element: HTMLElement, code: number) => {
+    Object.defineProperty(element, 'error', { value: { code }, configurable: true });
+    fireEvent.error(element);
+  };
+
+  it('plays a video from its preview link, reading nothing itself, with controls and no autoplay', async () => {
+    const { created } = blobUrls();
+    mediaElements();
+    const { calls } = open(video, links(40));
+    const element = await player('clip.webm');
+    expect(element.tagName).toBe('VIDEO');
+    expect(element).toHaveAttribute('src', '/api/files/40/download?dl=link-1&inline=1');
+    expect(element).toHaveAttribute('controls');
+    expect(element).toHaveAttribute('playsinline');
+    expect(element).toHaveAttribute('preload', 'metadata');
+    expect(element).not.toHaveAttribute('autoplay');
+    expect(element).toHaveClass('size-full', 'object-contain');
+    // The player reads the ranges it needs: no byte of the file goes through a blob.
+    expect(calls.map((c) => `${c.method} ${c.path}${c.search}`)).toEqual(['POST /api/files/40/download-link?inline=1']);
+    expect(created).toEqual([]);
+  });
+
+  it("plays a public audio file from the public route, and asks for nothing", async () => {
+    blobUrls();
+    mediaElements();
+    const { calls } = open(audio, {}, { access: 'public' });
+    const element = await player('song.wav');
+    expect(element.tagName).toBe('AUDIO');
+    expect(element).toHaveAttribute('src', '/api/files/public/41/download?inline=1');
+    expect(element).toHaveAttribute('controls');
+    expect(element).toHaveAttribute('preload', 'metadata');
+    expect(element).not.toHaveAttribute('autoplay');
+    expect(calls).toEqual([]);
+  });
+
+  it.each([
+    [video, 'This video cannot be played in the browser. Download the file to watch it.'],
+    [audio, 'This audio cannot be played in the browser. Download the file to listen to it.'],
+  ])('says when the browser cannot play %s', async (file, message) => {
+    blobUrls();
+    mediaElements();
+    open(file, links(file.id));
+    failWith(await player(file.original_name), 4);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByLabelText(`Preview of ${file.original_name}`)).not.toBeInTheDocument();
+  });
+
+  it('goes on from a fresh preview link where it stood when the link stops serving, once', async () => {
+    blobUrls();
+    const { play } = mediaElements();
+    const { calls } = open(video, links(40));
+    const first = await player('clip.webm');
+    fireEvent.loadedMetadata(first);
+    // An hour in, the link has run out: the next range is refused while the film plays at 2,400 s.
+    (first as HTMLVideoElement).currentTime = 2400;
+    Object.defineProperty(first, 'paused', { value: false, configurable: true });
+    failWith(first, 2);
+    await waitFor(() => expect(first).toHaveAttribute('src', '/api/files/40/download?dl=link-2&inline=1'));
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    // The same element (full screen stays full screen) picks up where it was.
+    expect(await player('clip.webm')).toBe(first);
+    (first as HTMLVideoElement).currentTime = 0;
+    fireEvent.loadedMetadata(first);
+    expect((first as HTMLVideoElement).currentTime).toBe(2400);
+    expect(play).toHaveBeenCalledOnce();
+    // A fresh link failing again at once is no run-out link: the user is told, not sent round in circles.
+    failWith(first, 2);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load preview');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+  });
+
+  it('steps across a video: the arrows of a focused player seek in it, and stepping away stops it', async () => {
+    blobUrls();
+    const { pause } = mediaElements();
+    const before = text(42, 'a.txt', 'text/plain');
+    const after = makeFile({ id: 43, original_name: 'd.png', mime_type: 'image/png' });
+    const { user } = open(before, { ...links(40), 'GET /api/files/42/download': { binary: 'first', contentType: 'text/plain' }, 'GET /api/files/43/download': { binary: 'png', contentType: 'image/png' } }, { files: [before, video, after] });
+    expect(await screen.findByText('first')).toBeInTheDocument();
+
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('dialog', { name: 'clip.webm' })).toBeInTheDocument();
+    const element = await player('clip.webm');
+    expect(screen.getByRole('group', { name: 'Files in this list' })).toHaveTextContent('2 of 3');
+
+    // Arrow keys on the player belong to it.
+    element.focus();
+    fireEvent.keyDown(element, { key: 'ArrowRight' });
+    expect(screen.getByRole('dialog', { name: 'clip.webm' })).toBeInTheDocument();
+
+    pause.mockClear();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('dialog', { name: 'd.png' })).toBeInTheDocument();
+    expect(pause).toHaveBeenCalled();
+    expect(pause.mock.contexts).toContain(element);
+    expect(await screen.findByRole('img', { name: 'Preview of d.png' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Preview of clip.webm')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await player('clip.webm')).toHaveAttribute('src', '/api/files/40/download?dl=link-2&inline=1');
+  });
+});

@@ -26,11 +26,14 @@ export interface PreviewModalProps {
   onStep?(file: FileItem): void;
 }
 
-/** Whether a key press belongs to a field (or asks for something else, with a modifier) rather than to the viewer. */
+/**
+ * Whether a key press belongs to a field or a player (whose arrows seek), or
+ * asks for something else with a modifier, rather than to the viewer.
+ */
 function meantForSomethingElse(event: KeyboardEvent): boolean {
   const target = event.target as HTMLElement | null;
-  const editing = target !== null && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-  return editing || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
+  const handledThere = target !== null && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT', 'VIDEO', 'AUDIO'].includes(target.tagName));
+  return handledThere || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey;
 }
 
 /** The previewable neighbours of `file` in `files`: where it stands, and the files before and after it. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { previewKind, TEXT_PREVIEW_BYTES } from '@vault/contract';
+import { previewKind, TEXT_PREVIEW_BYTES, type PreviewKind } from '@vault/contract';
 import { apiBlob } from '../../api/client';
 import { fetchPreview, headRange, previewAddress, type FileAccess } from '../../api/files';
 
@@ -11,6 +11,12 @@ export type PreviewState =
    * `blob`: the bytes read; `truncated`: only the file's head was read.
    */
   | { status: 'ready'; url: string; blob: Blob; truncated: boolean }
+  /**
+   * Video and audio: the browser's player streams `url` itself, a range at a
+   * time, and nothing is read here; `renew` gives an address to go on from
+   * once that one has stopped serving (a preview link lasts an hour).
+   */
+  | { status: 'stream'; url: string; renew(): Promise<string> }
   | { status: 'error' };
 
 /** The bytes every PDF starts with. */
@@ -30,15 +36,25 @@ export interface PreviewSource {
  * so an empty one is no unsatisfiable range.
  */
 export function previewBytes(file: Pick<PreviewSource, 'mime_type' | 'file_size'>): number | null {
-  const kind = previewKind(file.mime_type);
-  const head = kind === 'pdf' ? PDF_SIGNATURE.length : kind === null || kind === 'image' ? null : TEXT_PREVIEW_BYTES;
+  const head = headBytes(previewKind(file.mime_type));
   return head !== null && file.file_size > head ? head : null;
 }
 
-/** What a preview loaded: the bytes it read, and the address its viewer shows when not those bytes. */
-interface Loaded {
-  blob: Blob;
-  address?: string;
+function headBytes(kind: PreviewKind | null): number | null {
+  if (kind === 'pdf') return PDF_SIGNATURE.length;
+  if (kind === 'text' || kind === 'markdown' || kind === 'csv' || kind === 'json') return TEXT_PREVIEW_BYTES;
+  return null;
+}
+
+/**
+ * What a preview loaded: the bytes it read, and the address its viewer shows
+ * when not those bytes; or, for a player, only the address it streams from.
+ */
+type Loaded = { blob: Blob; address?: string } | { stream: string; renew(): Promise<string> };
+
+/** A player's address, and the same way to a fresh one when it runs out. */
+async function streamFrom(address: () => Promise<string>): Promise<Loaded> {
+  return { stream: await address(), renew: address };
 }
 
 /** The file's first `bytes` bytes (all of it for null) from an address that carries its own grant: no account token is sent. */
@@ -56,22 +72,34 @@ async function pdfAt(address: string, bytes: number | null, signal: AbortSignal)
 
 const isPdf = (file: Pick<PreviewSource, 'mime_type'>) => previewKind(file.mime_type) === 'pdf';
 
+/** Video and audio are played by the browser from the file's address, never read whole into a blob. */
+export function isStreamed(mime: string): boolean {
+  const kind = previewKind(mime);
+  return kind === 'video' || kind === 'audio';
+}
+
 /**
  * Fetches a file to preview with the caller's credentials (?inline=1) and gives
  * it a blob: URL, revoked when the file changes or the preview closes (a PDF
- * its preview address instead). Null fetches nothing.
+ * its preview address instead; video and audio only that address, for the
+ * player to stream). Null fetches nothing.
  */
 export function usePreviewUrl(file: PreviewSource | null, access: FileAccess): PreviewState {
   const bytes = file && previewBytes(file);
-  return useBlobPreview(file === null ? null : `${access}:${file.id}`, bytes, async (signal) =>
-    isPdf(file!) ? pdfAt(await previewAddress(file!.id, access), bytes, signal) : { blob: await fetchPreview(file!.id, access, bytes, signal) },
-  );
+  return useBlobPreview(file === null ? null : `${access}:${file.id}`, bytes, async (signal) => {
+    const address = () => previewAddress(file!.id, access);
+    if (isStreamed(file!.mime_type)) return streamFrom(address);
+    return isPdf(file!) ? pdfAt(await address(), bytes, signal) : { blob: await fetchPreview(file!.id, access, bytes, signal) };
+  });
 }
 
-/** The same for a share link's file, whose URL carries its grant; no account token is sent. */
+/** The same for a share link's file, whose URL carries its grant (and never runs out before the link); no account token is sent. */
 export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
   const bytes = previewBytes(file);
-  return useBlobPreview(url, bytes, async (signal) => (isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await readAt(url!, bytes, signal) }));
+  return useBlobPreview(url, bytes, async (signal) => {
+    if (isStreamed(file.mime_type)) return streamFrom(async () => url!);
+    return isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await readAt(url!, bytes, signal) };
+  });
 }
 
 /**
@@ -92,8 +120,10 @@ function useBlobPreview(key: string | null, bytes: number | null, load: (signal:
     let created: string | null = null;
     setLoaded({ key, state: { status: 'loading' } });
     load(controller.signal).then(
-      ({ blob, address }) => {
+      (result) => {
         if (controller.signal.aborted) return;
+        if ('stream' in result) return setLoaded({ key, state: { status: 'stream', url: result.stream, renew: result.renew } });
+        const { blob, address } = result;
         const url = address ?? URL.createObjectURL(blob);
         if (address === undefined) created = url;
         setLoaded({ key, state: { status: 'ready', url, blob, truncated: bytes !== null } });
