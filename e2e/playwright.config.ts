@@ -60,6 +60,8 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN_MAX: '100000',
       RATE_LIMIT_PUBLIC_MAX: '100000',
       RATE_LIMIT_WS_MAX: '100000',
+      // The media previews' tests upload a WAV and a WebM.
+      ALLOWED_TYPES: 'default,wav,webm',
     },
   },
 });

@@ -1,7 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiToken, apiUpload, fileRow } from './file-helpers';
 import { registerViaApi, signInViaApi } from './helpers';
-import { pngImage } from './samples';
+import { pngImage, wavTone } from './samples';
+
+/** One second of VP8 at 96×64 (ffmpeg -f lavfi -i testsrc=size=96x64:rate=10:duration=1 -c:v libvpx -b:v 40k -an), 5 KB. */
+const CLIP = path.join(import.meta.dirname, '../assets/clip.webm');
 
 test('the preview shows Markdown and CSV, steps with the arrow keys, fills the dialog with the picture, and Back closes it', async ({ page, request }) => {
   const account = await registerViaApi(request);
@@ -53,4 +59,76 @@ test('the preview shows Markdown and CSV, steps with the arrow keys, fills the d
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(fileRow(page, 'readme.md')).toBeVisible();
+});
+
+/** What a player has read of its file: whether it knows the length, and how long. */
+function metadataOf(player: Locator) {
+  return player.evaluate((el: HTMLMediaElement) => ({ ready: el.readyState >= HTMLMediaElement.HAVE_METADATA, duration: Number.isFinite(el.duration) ? el.duration : null }));
+}
+
+test('plays a WAV and a WebM in the preview from their preview links, by ranges, and stepping away stops the sound', async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  // Oldest first: the dashboard lists the newest first, so the WAV comes before the video.
+  const [clipId] = await apiUpload(request, token, [{ name: 'clip.webm', mimeType: 'video/webm', buffer: fs.readFileSync(CLIP) }]);
+  const [songId] = await apiUpload(request, token, [{ name: 'song.wav', mimeType: 'audio/wav', buffer: wavTone(2) }]);
+  const ranges: { id: number; range: string | null; status: number }[] = [];
+  page.on('response', async (response) => {
+    const match = /\/api\/files\/(\d+)\/download\?dl=[^&]+&inline=1$/.exec(response.url());
+    if (match) ranges.push({ id: Number(match[1]), range: await response.request().headerValue('range'), status: response.status() });
+  });
+  await signInViaApi(page, account);
+
+  await fileRow(page, 'song.wav').getByRole('button', { name: 'Preview song.wav' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('song.wav');
+  await expect(page).toHaveURL(new RegExp(`\\?preview=${songId}$`));
+  const song = dialog.getByLabel('Preview of song.wav');
+  await expect(song).toHaveJSProperty('tagName', 'AUDIO');
+  await expect.poll(() => metadataOf(song)).toEqual({ ready: true, duration: 2 });
+  // The player read the file itself, by ranges, from its preview link.
+  expect(ranges.filter((r) => r.id === songId).every((r) => r.range?.startsWith('bytes=') && r.status === 206)).toBe(true);
+  expect(ranges.some((r) => r.id === songId)).toBe(true);
+
+  // Playing (the click that opened the preview allows it), then stepping to the video, silences the song.
+  await song.evaluate((el: HTMLMediaElement) => el.play());
+  const playing = await song.elementHandle();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog).toHaveAccessibleName('clip.webm');
+  await expect(page).toHaveURL(new RegExp(`\\?preview=${clipId}$`));
+  expect(await playing!.evaluate((el: HTMLMediaElement) => [el.paused, el.isConnected])).toEqual([true, false]);
+
+  const clip = dialog.getByLabel('Preview of clip.webm');
+  await expect(clip).toHaveJSProperty('tagName', 'VIDEO');
+  await expect.poll(() => metadataOf(clip)).toEqual({ ready: true, duration: 1 });
+  expect(await clip.evaluate((el: HTMLVideoElement) => [el.videoWidth, el.videoHeight, el.autoplay, el.paused])).toEqual([96, 64, false, true]);
+  expect(ranges.filter((r) => r.id === clipId).length).toBeGreaterThan(0);
+  expect(ranges.filter((r) => r.id === clipId).every((r) => r.range?.startsWith('bytes=') && r.status === 206)).toBe(true);
+  // The player takes the dialog's room.
+  expect((await clip.boundingBox())!.height).toBeGreaterThan(300);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test("a player whose preview link has run out goes on from a fresh one where it stood", async ({ page, request }) => {
+  const account = await registerViaApi(request);
+  const token = await apiToken(request, account);
+  // Four minutes: far more than a player reads ahead of where it stands.
+  const [songId] = await apiUpload(request, token, [{ name: 'long.wav', mimeType: 'audio/wav', buffer: wavTone(240) }]);
+  await signInViaApi(page, account);
+  await fileRow(page, 'long.wav').getByRole('button', { name: 'Preview long.wav' }).click();
+  const player = page.getByRole('dialog').getByLabel('Preview of long.wav');
+  await expect.poll(() => metadataOf(player)).toEqual({ ready: true, duration: 240 });
+  const first = await player.getAttribute('src');
+
+  // The hour is up: the server refuses the old link from now on, as it does an expired one.
+  await page.route(`**${first}`, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Download link expired"}' }));
+  await player.evaluate((el: HTMLMediaElement) => {
+    el.currentTime = 200;
+  });
+  await expect(player).not.toHaveAttribute('src', first!);
+  expect(await player.getAttribute('src')).toMatch(new RegExp(`^/api/files/${songId}/download\\?dl=[^&]+&inline=1$`));
+  await expect.poll(() => player.evaluate((el: HTMLMediaElement) => [el.readyState >= HTMLMediaElement.HAVE_METADATA, Math.round(el.currentTime), el.error])).toEqual([true, 200, null]);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

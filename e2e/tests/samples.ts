@@ -60,3 +60,24 @@ export function pdfDocument(text: string): Buffer {
 export function textFile(label: string): Buffer {
   return Buffer.from(`${label}\n${randomBytes(12).toString('hex')}\n`, 'utf8');
 }
+
+/** A real WAV file (RIFF WAVE, PCM, 16-bit mono): a sine of `hz` for `seconds`, so a player has something to play. */
+export function wavTone(seconds: number, hz = 440, rate = 8000): Buffer {
+  const samples = Math.round(seconds * rate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 0.3 * 32767), i * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28); // bytes a second
+  header.writeUInt16LE(2, 32); // bytes a frame
+  header.writeUInt16LE(16, 34); // bits a sample
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
