@@ -98,7 +98,7 @@ export function MediaViewer({ kind, name, url, renew, fill }: MediaViewerProps) 
     );
   }
   return (
-    <div className={clsx('flex flex-col items-center justify-center gap-6 p-6', fill ? 'h-full' : 'min-h-48')}>
+    <div className={clsx('flex flex-col items-center justify-center gap-6 px-2 py-6 sm:px-6', fill ? 'h-full' : 'min-h-48')}>
       <span className="flex size-20 items-center justify-center rounded-full bg-accent-50 text-accent-700 ring-1 ring-accent-600/20 ring-inset">
         <Music aria-hidden="true" className="size-9" />
       </span>
