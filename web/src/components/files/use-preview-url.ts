@@ -73,7 +73,7 @@ async function pdfAt(address: string, bytes: number | null, signal: AbortSignal)
 const isPdf = (file: Pick<PreviewSource, 'mime_type'>) => previewKind(file.mime_type) === 'pdf';
 
 /** Video and audio are played by the browser from the file's address, never read whole into a blob. */
-export function isStreamed(mime: string): boolean {
+function isStreamed(mime: string): boolean {
   const kind = previewKind(mime);
   return kind === 'video' || kind === 'audio';
 }
@@ -103,8 +103,8 @@ export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 
 }
 
 /**
- * Loads a blob whenever `key` changes (null: nothing to show) and revokes the
- * blob: URL it made for it when done. A state belongs to the key it was loaded for: in the render
+ * Loads a blob (or a player's address) whenever `key` changes (null: nothing
+ * to show) and revokes the blob: URL it made for it when done. A state belongs to the key it was loaded for: in the render
  * where the key has just changed, the previous file's blob is never handed to
  * the next file's viewer (an image element would start loading a URL that is
  * about to be revoked).
