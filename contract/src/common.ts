@@ -52,6 +52,11 @@ export const idParamSchema = z.object({
     .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
 });
 
+/** A yes/no query parameter: 1 or true, 0 or false. */
+export function flagQuerySchema(name: string) {
+  return z.enum(['1', '0', 'true', 'false'], { error: `${name} must be 1 or 0` }).transform((v) => v === '1' || v === 'true');
+}
+
 export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' });
 
 export const pageSchema = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000, 'page is too large');

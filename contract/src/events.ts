@@ -14,6 +14,8 @@ export const REALTIME_EVENT_TYPES = [
   'request_uploaded',
   /** To the owner only: their Trash changed (something deleted, restored, purged); refetch it. */
   'trash_changed',
+  /** To the user alone: they starred or unstarred the file or folder named; refetch their stars. */
+  'star_changed',
 ] as const;
 export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
 export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;

@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 import {
+  flagQuerySchema,
   isoDate,
   limitSchema,
   optionalQuery,
@@ -62,6 +63,8 @@ export const fileSchema = z.object({
   visibility: effectiveVisibilitySchema,
   created_at: isoDate,
   updated_at: isoDate,
+  /** The caller has starred it (their own mark, seen by nobody else); false for anonymous visitors. */
+  starred: z.boolean(),
   /** In a list searched by text, when the file's content matched; absent otherwise. */
   match: contentMatchSchema.optional(),
 });
@@ -121,6 +124,11 @@ export const fileSearchSchema = z.object({
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
   /** Whose files: the caller's own, or those shared with the caller by name; both when absent. */
   scope: optionalQuery(z.enum(['own', 'shared'], { error: 'scope must be own or shared' })),
+  /**
+   * Only the files the caller starred and may read (own, shared by name or through a folder, public);
+   * with it, scope=shared means starred files of other users.
+   */
+  starred: optionalQuery(flagQuerySchema('starred')),
 });
 export type FileSearch = z.output<typeof fileSearchSchema>;
 /**
@@ -139,8 +147,8 @@ export const fileListResponseSchema = z.object({
 export type FileListResponse = z.infer<typeof fileListResponseSchema>;
 
 /** GET /api/files/public query. */
-export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true, scope: true });
-export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id' | 'scope'>;
+export const publicFileSearchSchema = fileSearchSchema.omit({ folder_id: true, scope: true, starred: true });
+export type PublicFileSearchCriteria = Omit<FileSearchCriteria, 'folder_id' | 'scope' | 'starred'>;
 
 /**
  * One entry per uploaded part, in request order. The status is 201 when every

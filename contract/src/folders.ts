@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
-import { isoDate, optionalQuery, sortOrderSchema } from './common.js';
+import { flagQuerySchema, isoDate, optionalQuery, sortOrderSchema } from './common.js';
 import { effectiveVisibilitySchema, fileSchema, usernameListSchema } from './files.js';
 
 export const folderCrumbSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -28,6 +28,8 @@ export const folderSchema = z.object({
   folder_size: z.number().int(),
   /** Ancestors the caller may read, root first, ending with this folder. */
   path: z.array(folderCrumbSchema),
+  /** The caller has starred it (their own mark, seen by nobody else); false for anonymous visitors. */
+  starred: z.boolean(),
 });
 export type Folder = z.infer<typeof folderSchema>;
 
@@ -48,6 +50,8 @@ export const folderSearchSchema = z.object({
   is_public: optionalQuery(z.enum(['true', 'false'], { error: 'is_public must be true or false' })).transform((v) => (v === undefined ? undefined : v === 'true')),
   /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
   parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),
+  /** Only the folders the caller starred and may read, anybody's (parent_id and the filters still apply). */
+  starred: optionalQuery(flagQuerySchema('starred')),
 });
 export type FolderSearch = z.output<typeof folderSearchSchema>;
 /** What the client fills in, typed (the schema's input is `unknown` because query values are coerced). */

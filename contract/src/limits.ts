@@ -23,6 +23,8 @@ export const LIMITS = {
   activityLimit: 20,
   sharingPageLimit: 1000,
   maxSharedUsers: 100,
+  /** Stars a user keeps at most, files and folders together (those of items gone or unreadable count until removed). */
+  maxStars: 1000,
   /** Names one clash check may ask about; the web asks in slices of this many. */
   maxClashNames: 1000,
   defaultQuotaMbShown: 10,

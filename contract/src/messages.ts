@@ -119,6 +119,7 @@ export const ERROR_MESSAGES = {
   requestFileTooLarge: 'This file is larger than what the request still accepts',
   requestUploadsUnfinished: 'This request takes no more files while those on their way are unfinished',
   uploaderNameTooLong: 'The name must be at most {{max, count}} characters',
+  tooManyStars: 'At most {{max, count}} starred items: remove a star first',
   notInTrash: 'Not in Trash',
   wentWithFolder: 'It went to Trash with its folder: restore or delete that folder',
   linkDoesNotExist: 'This link does not exist.',

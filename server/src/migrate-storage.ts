@@ -20,7 +20,7 @@ export interface MigrationReport {
 
 type Table = keyof Database;
 /** Copied in foreign-key order. */
-const TABLES = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_versions', 'file_tags', 'file_shares', 'links', 'activity'] as const satisfies readonly Table[];
+const TABLES = ['users', 'recovery_codes', 'blobs', 'folders', 'folder_shares', 'files', 'file_versions', 'file_tags', 'file_shares', 'file_stars', 'folder_stars', 'links', 'activity'] as const satisfies readonly Table[];
 type CopiedTable = (typeof TABLES)[number];
 /**
  * Every table that is not copied, and why. Typed over the whole schema: a new

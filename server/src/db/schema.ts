@@ -176,6 +176,20 @@ export interface FolderSharesTable {
   user_id: number;
 }
 
+/** A user's star on a file (migration 0340). */
+export interface FileStarsTable {
+  user_id: number;
+  file_id: number;
+  created_at: number;
+}
+
+/** A user's star on a folder (migration 0340). */
+export interface FolderStarsTable {
+  user_id: number;
+  folder_id: number;
+  created_at: number;
+}
+
 export interface ActivityTable {
   id: Generated<number>;
   type: string;
@@ -272,6 +286,8 @@ export interface Database {
   file_shares: FileSharesTable;
   folders: FoldersTable;
   folder_shares: FolderSharesTable;
+  file_stars: FileStarsTable;
+  folder_stars: FolderStarsTable;
   activity: ActivityTable;
   links: LinksTable;
 }

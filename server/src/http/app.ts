@@ -36,6 +36,7 @@ import { systemRoutes } from './routes/system.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { thumbnailRoutes } from './routes/thumbnails.js';
 import { trashRoutes } from './routes/trash.js';
+import { starRoutes } from './routes/stars.js';
 import { wsRoutes } from './routes/ws.js';
 
 export interface AppOptions {
@@ -120,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   thumbnailRoutes(app);
   folderRoutes(app);
   trashRoutes(app);
+  starRoutes(app);
   uploadRoutes(app, config.maxFileBytes);
   downloadRoutes(app);
   linkRoutes(app, deps);

@@ -52,12 +52,6 @@ export function ownerActive(userId: RawBuilder<unknown> | number) {
 /** The condition "owned by an account that is not disabled", over `files as f`. */
 export const ACTIVE_OWNER = ownerActive(sql.ref('f.user_id'));
 
-/** Whether the account's public grants hold (see ownerActive). */
-export async function isActiveOwner(db: Db, userId: number): Promise<boolean> {
-  const { rows } = await sql<{ active: number }>`select case when ${ownerActive(userId)} then 1 else 0 end as active`.execute(db);
-  return Number(rows[0]?.active) === 1;
-}
-
 /** A folder as the read rule sees it. */
 export interface FolderNode {
   id: number;
@@ -114,6 +108,16 @@ export function folderReader(nodes: Map<number, FolderNode>, viewer: Viewer): (f
   };
 }
 
+/** Which of these folders the viewer may read through their chains (grants, or ownership on the way up). */
+async function readableByChains(db: Db, viewer: Viewer, folderIds: number[]): Promise<Set<number>> {
+  const readable = new Set<number>();
+  for (const part of chunks([...new Set(folderIds)])) {
+    const canRead = folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id in (${sql.join(part)})`), viewer);
+    for (const id of part) if (canRead(id)) readable.add(id);
+  }
+  return readable;
+}
+
 /**
  * Which of these folders the viewer may read. Admins and owners are answered
  * without a query; the rest by their chains.
@@ -125,33 +129,43 @@ export async function readableFolderIds(db: Db, viewer: Viewer, folders: Pick<Fo
     if (viewer && (viewer.isAdmin || viewer.id === folder.user_id)) readable.add(folder.id);
     else others.push(folder.id);
   }
-  for (const part of chunks([...new Set(others)])) {
-    const canRead = folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id in (${sql.join(part)})`), viewer);
-    for (const id of part) if (canRead(id)) readable.add(id);
-  }
+  for (const id of await readableByChains(db, viewer, others)) readable.add(id);
   return readable;
 }
 
-/** Whether the viewer may read the folder a file lies in (none: no). */
-async function canReadFolderOf(db: Db, viewer: Viewer, file: Pick<FileRow, 'folder_id'>): Promise<boolean> {
-  if (file.folder_id === null) return false;
-  return folderReader(await folderNodes(db, viewer, sql<SqlBool>`fo.id = ${file.folder_id}`), viewer)(file.folder_id);
+/** What the file read rule looks at in a file's row. */
+export type FileReadFacts = Pick<FileRow, 'id' | 'user_id' | 'is_public' | 'folder_id'>;
+
+/**
+ * The file read rule, for many files at once: owner, admin, public (of an
+ * active account), shared directly, or readable through its folder. Each
+ * step asks only about the files the steps before left undecided.
+ */
+export async function readableFileIds(db: Db, viewer: Viewer, files: FileReadFacts[]): Promise<Set<number>> {
+  const readable = new Set<number>();
+  const decide = (ids: Iterable<number>) => {
+    for (const id of ids) readable.add(id);
+    return files.filter((f) => !readable.has(f.id));
+  };
+  let open = decide(files.filter((f) => viewer && (viewer.isAdmin || viewer.id === f.user_id)).map((f) => f.id));
+  const publicOwners = [...new Set(open.filter((f) => f.is_public === 1).map((f) => f.user_id))];
+  for (const part of chunks(publicOwners)) {
+    const active = new Set((await db.selectFrom('users').select('id').where('id', 'in', part).where('disabled_at', 'is', null).execute()).map((u) => u.id));
+    open = decide(open.filter((f) => f.is_public === 1 && active.has(f.user_id)).map((f) => f.id));
+  }
+  if (viewer) {
+    for (const part of chunks(open.map((f) => f.id))) {
+      open = decide((await db.selectFrom('file_shares').select('file_id').where('user_id', '=', viewer.id).where('file_id', 'in', part).execute()).map((s) => s.file_id));
+    }
+  }
+  const throughFolders = await readableByChains(db, viewer, open.flatMap((f) => (f.folder_id === null ? [] : [f.folder_id])));
+  decide(open.filter((f) => f.folder_id !== null && throughFolders.has(f.folder_id)).map((f) => f.id));
+  return readable;
 }
 
-/** The file read rule: owner, admin, public (of an active account), shared directly, or readable through its folder. */
-export async function canReadFile(db: Db, viewer: Viewer, file: FileRow): Promise<boolean> {
-  if (viewer && (viewer.isAdmin || viewer.id === file.user_id)) return true;
-  if (file.is_public === 1 && (await isActiveOwner(db, file.user_id))) return true;
-  if (viewer) {
-    const direct = await db
-      .selectFrom('file_shares')
-      .select('file_id')
-      .where('file_id', '=', file.id)
-      .where('user_id', '=', viewer.id)
-      .executeTakeFirst();
-    if (direct) return true;
-  }
-  return canReadFolderOf(db, viewer, file);
+/** The file read rule for one file (readableFileIds). */
+export async function canReadFile(db: Db, viewer: Viewer, file: FileReadFacts): Promise<boolean> {
+  return (await readableFileIds(db, viewer, [file])).has(file.id);
 }
 
 export const FILE_NOT_FOUND = sentence('fileNotFound');

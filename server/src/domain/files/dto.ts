@@ -28,6 +28,8 @@ export interface FileDtoRow {
   tags: string;
   /** Those the file is shared with by name, as a JSON array of [user id, username]. */
   shares: string;
+  /** 1 when the viewer starred it. */
+  starred: number;
 }
 
 type FileQuery = SelectQueryBuilder<Database & { f: Database['files'] }, 'f', object>;
@@ -96,6 +98,8 @@ function fileColumns(query: FileQuery, dialect: Dialect, admin: boolean, owner: 
       dedup.is_duplicate.as('is_duplicate'),
       lists.tags.as('tags'),
       lists.shares.as('shares'),
+      // One lookup in the stars' primary key for each row read (a page's rows, never a scope).
+      sql<number>`(case when exists (select 1 from file_stars st where st.user_id = ${owner} and st.file_id = f.id) then 1 else 0 end)`.as('starred'),
     ]);
 }
 
@@ -131,6 +135,7 @@ export function toFileDto(row: FileDtoRow, showFolder: boolean, visibility: Effe
     visibility,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
+    starred: Number(row.starred) === 1,
   };
 }
 

@@ -11,7 +11,7 @@ import { fileHolding, filesHolding, searchWords } from '../texts/text-query.js';
 export type Condition = RawBuilder<SqlBool>;
 
 /** Criteria a search applies; scope and paging are separate. */
-export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id' | 'scope'>>;
+export type FileFilters = Partial<Omit<FileSearch, 'page' | 'limit' | 'sort_by' | 'sort_order' | 'folder_id' | 'scope' | 'starred'>>;
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

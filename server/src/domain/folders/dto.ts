@@ -79,6 +79,7 @@ export async function folderDtos(db: Db, viewer: Viewer, within: FolderScope, or
       'fo.updated_at',
       FILE_COUNT.as('file_count'),
       sql<number>`(select count(*) from folders c where c.parent_id = fo.id and c.trashed_at is null)`.as('subfolder_count'),
+      sql<number>`(case when exists (select 1 from folder_stars st where st.user_id = ${viewer?.id ?? 0} and st.folder_id = fo.id) then 1 else 0 end)`.as('starred'),
     ])
     .where(sql<SqlBool>`${scope}`)
     .orderBy(sql`${SORT_COLUMNS[order.sort_by]} ${direction}`)
@@ -101,6 +102,7 @@ export async function folderDtos(db: Db, viewer: Viewer, within: FolderScope, or
     subfolder_count: Number(r.subfolder_count),
     folder_size: sizes.get(r.id) ?? 0,
     path: lines.get(r.id)?.path ?? [{ id: r.id, name: r.name }],
+    starred: Number(r.starred) === 1,
   }));
 }
 

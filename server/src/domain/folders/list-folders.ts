@@ -4,19 +4,27 @@ import { readableFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import { containsPattern, type Condition } from '../files/search-conditions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
+import { starredFolderIds } from '../stars/starred-items.js';
 import { folderDtos } from './dto.js';
 
 /**
  * The caller's folders (all, or the top level for parent_id=root), or the
- * subfolders of any folder the caller may read.
+ * subfolders of any folder the caller may read; `starred`: among the
+ * caller's starred folders they may read, whoever owns them.
  */
 export async function listFolders(ctx: DomainContext, actor: Actor, criteria: FolderSearch): Promise<FolderListResponse> {
   const { db } = ctx;
   const viewer = viewerOf(actor);
   const conditions: Condition[] = [];
+  if (criteria.starred) {
+    const ids = await starredFolderIds(db, { id: actor.id, isAdmin: actor.isAdmin });
+    conditions.push(ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`fo.id in (${sql.join(ids)})`);
+  }
   if (typeof criteria.parent_id === 'number') {
     await readableFolder(db, viewer, criteria.parent_id);
     conditions.push(sql<SqlBool>`fo.parent_id = ${criteria.parent_id}`);
+  } else if (criteria.starred) {
+    if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);
   } else {
     conditions.push(sql<SqlBool>`fo.user_id = ${actor.id}`);
     if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);

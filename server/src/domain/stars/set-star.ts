@@ -1,0 +1,52 @@
+import { LIMITS, sentence } from '@vault/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { readableFile, readableFolder } from '../access/rules.js';
+import { viewerOf } from '../access/viewer.js';
+import type { Actor, DomainContext } from '../shared/context.js';
+import { Conflict } from '../shared/errors.js';
+import { lockUser } from '../shared/locks.js';
+
+export type StarKind = 'file' | 'folder';
+
+const TABLES = {
+  file: { table: 'file_stars', item: 'file_id' },
+  folder: { table: 'folder_stars', item: 'folder_id' },
+} as const;
+
+/** Adds the star unless there; false when it was there already. Holds the user so that concurrent stars cannot pass the limit together. */
+async function addStar(ctx: DomainContext, userId: number, kind: StarKind, id: number): Promise<boolean> {
+  const { table, item } = TABLES[kind];
+  return ctx.db.transaction().execute(async (trx: Db) => {
+    await lockUser(trx, ctx.dialect, userId);
+    const { rows: there } = await sql`select 1 as one from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(trx);
+    if (there.length > 0) return false;
+    const { rows } = await sql<{ n: number | string }>`select (select count(*) from file_stars where user_id = ${userId}) + (select count(*) from folder_stars where user_id = ${userId}) as n`.execute(trx);
+    if (Number(rows[0]?.n ?? 0) >= LIMITS.maxStars) throw new Conflict(sentence('tooManyStars', { max: LIMITS.maxStars }));
+    await sql`insert into ${sql.table(table)} (user_id, ${sql.ref(item)}, created_at) values (${userId}, ${id}, ${Date.now()})`.execute(trx);
+    return true;
+  });
+}
+
+/** Removes the star if there; false when there was none. */
+async function removeStar(db: Db, userId: number, kind: StarKind, id: number): Promise<boolean> {
+  const { table, item } = TABLES[kind];
+  const result = await sql`delete from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Stars or unstars a file or folder the caller may read (anything else is
+ * "not found", as everywhere). Idempotent. A star is the caller's alone: no
+ * activity row, nothing another user sees changes; the event that lets the
+ * caller's other tabs follow goes to the caller only (not to admins).
+ */
+export async function setStar(ctx: DomainContext, actor: Actor, input: { kind: StarKind; id: number; starred: boolean }): Promise<void> {
+  const viewer = viewerOf(actor);
+  if (input.kind === 'file') await readableFile(ctx.db, viewer, input.id);
+  else await readableFolder(ctx.db, viewer, input.id);
+  const changed = input.starred ? await addStar(ctx, actor.id, input.kind, input.id) : await removeStar(ctx.db, actor.id, input.kind, input.id);
+  if (!changed) return;
+  const item = input.kind === 'file' ? { file_id: input.id } : { folder_id: input.id };
+  await ctx.events.publish({ event: { type: 'star_changed', ...item, at: new Date().toISOString() }, audience: { userIds: [actor.id], public: false, onlyNamed: true } });
+}
