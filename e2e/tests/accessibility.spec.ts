@@ -96,6 +96,7 @@ for (const theme of THEMES) {
       { name: 'folders', path: '/folders', ready: async (p) => void (await expect(p.getByRole('link', { name: 'Reports' })).toBeVisible()) },
       { name: 'folder', path: `/folders/${folderId}`, ready: async (p) => void (await expect(p.getByText('summary.pdf').first()).toBeVisible()) },
       { name: 'sharing', path: '/sharing', ready: async (p) => void (await expect(p.getByText('notes.txt').first()).toBeVisible()) },
+      { name: 'starred', path: '/starred', ready: heading('Starred') },
       { name: 'trash', path: '/trash', ready: async (p) => void (await expect(p.getByText('old-draft.txt', { exact: true })).toBeVisible()) },
       { name: 'public-files', path: '/public', ready: async (p) => void (await expect(p.getByText('sunset.png').first()).toBeVisible()) },
       { name: 'file', path: `/files/${imageId}`, ready: heading('sunset.png') },

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage') },
               { path: 'upload', element: lazyPage(() => import('./pages/UploadPage'), 'UploadPage') },
               { path: 'folders', element: lazyPage(() => import('./pages/FoldersPage'), 'FoldersPage') },
+              { path: 'starred', element: lazyPage(() => import('./pages/StarredPage'), 'StarredPage') },
               { path: 'sharing', element: lazyPage(() => import('./pages/SharingPage'), 'SharingPage') },
               { path: 'trash', element: lazyPage(() => import('./pages/TrashPage'), 'TrashPage') },
               { path: 'settings', element: lazyPage(() => import('./pages/SettingsPage'), 'SettingsPage') },

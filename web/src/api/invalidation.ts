@@ -19,6 +19,9 @@ const FILE_SET_CHANGED = [queryKeys.files, queryKeys.userStats, queryKeys.storag
 /** "Shared with me" lists folders too. */
 const FOLDERS_CHANGED = [queryKeys.folders, queryKeys.sharedWithMe];
 
+/** A star added or removed: every file and folder answer carries it (the admin's file table too). */
+const STARS_CHANGED = [queryKeys.files, queryKeys.folders, queryKeys.admin];
+
 /**
  * What each change makes stale: the one list of invalidations. Live events
  * are named by their type; this tab's own changes by what they did. Keys nest,
@@ -41,6 +44,8 @@ export const STALE_AFTER = {
   request_uploaded: [queryKeys.fileRequests],
   /** The owner's Trash changed (a delete, restore or purge elsewhere): Trash, the trash figures and what is charged. */
   trash_changed: TRASH_CHANGED,
+  /** This user starred or unstarred something in another tab. */
+  star_changed: STARS_CHANGED,
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,
@@ -70,6 +75,7 @@ export const STALE_AFTER = {
   fileRequestsChanged: [queryKeys.fileRequests],
   /** A quota or admin flag: the admin's tables, and the user's own figures when it was them. */
   userUpdated: [queryKeys.admin, queryKeys.userStats],
+  starChanged: STARS_CHANGED,
 } as const satisfies Record<RealtimeEventType, readonly QueryKey[]> & Record<string, readonly QueryKey[]>;
 
 export type Change = keyof typeof STALE_AFTER;

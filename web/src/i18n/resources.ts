@@ -13,6 +13,7 @@ import manage from './locales/en/manage.json';
 import session from './locales/en/session.json';
 import settings from './locales/en/settings.json';
 import sharing from './locales/en/sharing.json';
+import stars from './locales/en/stars.json';
 import trash from './locales/en/trash.json';
 import upload from './locales/en/upload.json';
 import versions from './locales/en/versions.json';
@@ -23,7 +24,7 @@ import type { Language } from './languages';
  * Validation and error messages are the contract's own texts, so that English reads as the server writes them
  * (but for raw numbers, which each language formats, see the contract's templates.ts).
  */
-export const en = { admin, auth, browse, common, dashboard, errors: ERROR_MESSAGES, files, folders, links, manage, session, settings, sharing, trash, upload, validation: VALIDATION_TEMPLATES, versions };
+export const en = { admin, auth, browse, common, dashboard, errors: ERROR_MESSAGES, files, folders, links, manage, session, settings, sharing, stars, trash, upload, validation: VALIDATION_TEMPLATES, versions };
 
 export type Namespace = keyof typeof en;
 export type Texts = Record<Namespace, Record<string, string>>;

@@ -14,6 +14,7 @@ import { FileTags } from '../components/files/FileTags';
 import { FileTypeIcon } from '../components/files/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
+import { StarButton } from '../components/stars/StarButton';
 import { fileShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { Button, buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';
@@ -104,6 +105,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
+          {access === 'account' && <StarButton target={{ kind: 'file', id: file.id }} starred={file.starred} name={file.original_name} />}
           {readableByAnyone(file.visibility) && <CopyLinkButton url={shareLink('files', file.id)} label={file.original_name} />}
           {isOwner && (
             <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>

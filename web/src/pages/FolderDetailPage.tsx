@@ -21,6 +21,7 @@ import { useMoveInto } from '../components/manage/use-move-into';
 import { FolderSelectionProvider, useFolderSelection } from '../components/manage/folder-selection';
 import { SubfoldersSection } from '../components/folders/SubfoldersSection';
 import { UploadHereLink } from '../components/folders/UploadHereLink';
+import { StarButton } from '../components/stars/StarButton';
 import { folderShareTarget, ShareModal } from '../components/sharing/ShareModal';
 import { DownloadZipButton, useZipDownload } from '../components/links/DownloadZipButton';
 import { useShortcutAction } from '../components/layout/KeyboardShortcuts';
@@ -92,8 +93,10 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
 
   // An empty folder has nothing to download: its zip would hold nothing.
   const hasContent = folder.file_count + folder.subfolder_count > 0;
+  const star = <StarButton target={{ kind: 'folder', id: folder.id }} starred={folder.starred} name={folder.name} />;
   const actions = isOwner ? (
     <>
+      {star}
       <UploadHereLink folderId={folder.id} size="sm" />
       <Button variant="secondary" size="sm" onClick={() => setSharing(true)}>
         <Share2 aria-hidden="true" className="size-4" />
@@ -110,7 +113,10 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
       />
     </>
   ) : (
-    hasContent && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />
+    <>
+      {star}
+      {hasContent && <DownloadZipButton selection={{ folder_ids: [folder.id] }} />}
+    </>
   );
 
   return (
@@ -132,6 +138,7 @@ function FolderContent({ folder, currentUserId, onDeleted }: { folder: Folder; c
                   <FolderGrid
                     label={t('subfoldersOf', { name: folder.name })}
                     folders={folders}
+                    starrable
                     {...(isOwner ? { onEdit: setEditing, onDelete: setDeleting, menu: cards.menu, onDropItems: cards.dropInto } : {})}
                     empty={<p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500">{t('noSubfoldersYet')}</p>}
                   />

@@ -68,6 +68,7 @@ export function FoldersPage() {
                 label={t('folders')}
                 folders={folders}
                 showLocation
+                starrable
                 onEdit={setEditing}
                 onDelete={setDeleting}
                 menu={cards.menu}

@@ -20,6 +20,7 @@ export function makeFile(overrides: Partial<FileItem> = {}): FileItem {
     visibility: overrides.is_public ? { kind: 'public' } : { kind: 'private' },
     created_at: '2024-01-05T09:07:30.000Z',
     updated_at: '2024-02-06T10:08:00.000Z',
+    starred: false,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ export function makeFolder(overrides: Partial<Folder> & Pick<Folder, 'id' | 'nam
     subfolder_count: 0,
     folder_size: 0,
     path: [{ id: overrides.id, name: overrides.name }],
+    starred: false,
     ...overrides,
   };
 }

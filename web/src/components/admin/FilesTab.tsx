@@ -16,6 +16,7 @@ import { DataTable, type Column, type SortOrder } from '../ui/DataTable';
 import { EmptyState } from '../ui/EmptyState';
 import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
+import { StarMark } from '../stars/StarMark';
 import { FileTypeIcon } from '../files/FileTypeIcon';
 import { QueryState } from '../ui/QueryState';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
@@ -39,8 +40,9 @@ function FileCell({ file }: { file: FileItem }) {
     <div className="flex min-w-0 items-center gap-3">
       <FileTypeIcon mime={file.mime_type} size="sm" />
       <div className="min-w-0">
-        <p className="truncate font-medium text-slate-900" title={file.original_name}>
-          {file.original_name}
+        <p className="flex min-w-0 items-center gap-1.5 font-medium text-slate-900" title={file.original_name}>
+          <span className="truncate">{file.original_name}</span>
+          <StarMark starred={file.starred} />
         </p>
         <div className="mt-0.5 flex flex-wrap items-center gap-1.5">
           <Badge>{extensionLabel(file.original_name)}</Badge>

@@ -8,9 +8,13 @@ import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { ContentMatchText } from './ContentMatchText';
 import { FileSizeAndDate } from './FileSizeAndDate';
 import { FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
+import type { MenuEntry } from '../manage/ItemMenu';
+import { StarMark } from '../stars/StarMark';
 
 export interface GridTile {
   file: FileItem;
+  /** The tile's menu: its star, then the owner's entries of a managed list. */
+  menu: MenuEntry[];
   actions: FileAction[];
   handlers: FileActionHandlers;
   downloading: boolean;
@@ -28,7 +32,7 @@ const TILE_BUTTONS = 2;
 export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: FileAccess; label: string }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-      {tiles.map(({ file, actions, handlers, downloading, manage }) => (
+      {tiles.map(({ file, menu, actions, handlers, downloading, manage }) => (
         <li
           key={file.id}
           {...manage?.attributes}
@@ -48,15 +52,18 @@ export function FileGrid({ tiles, access, label }: { tiles: GridTile[]; access: 
           </span>
           <FileThumbnail file={file} access={access} />
           <div className="min-w-0 flex-1 space-y-0.5 px-3 pt-2">
-            <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
+            <span className="flex min-w-0 items-center gap-1">
+              <ManagedName name={file.original_name} manage={manage} className="truncate text-sm font-medium text-slate-900" title={file.original_name} />
+              <StarMark starred={file.starred} />
+            </span>
             <p className="text-xs text-slate-500">
               <FileSizeAndDate file={file} />
             </p>
             <ContentMatchText match={file.match} />
           </div>
-          {actions.length > 0 && (
+          {actions.length + menu.length > 0 && (
             <div className="px-1 pb-1">
-              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} buttons={TILE_BUTTONS} />
+              <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} buttons={TILE_BUTTONS} />
             </div>
           )}
         </li>

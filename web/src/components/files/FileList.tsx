@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMemo, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { FolderClosed, Inbox, User } from 'lucide-react';
+import { FolderClosed, Inbox, User, type LucideIcon } from 'lucide-react';
 import type { FileItem, FileSortField } from '@vault/contract';
 import { useFileDownload, type FileAccess } from '../../api/files';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
@@ -26,8 +26,13 @@ import { usePreviewInUrl } from './use-preview-in-url';
 import { i18n } from '../../i18n';
 import { ManagedName, SelectAllBox, SelectBox } from '../manage/RowParts';
 import { useFileManagement, type RowManagement } from '../manage/use-file-management';
+import type { MenuEntry } from '../manage/ItemMenu';
+import { StarMark } from '../stars/StarMark';
+import { useStarEntry } from '../stars/use-star-entry';
 
 export interface FileListEmptyState {
+  /** The picture above the title; an inbox unless told. */
+  icon?: LucideIcon;
   title: string;
   description?: ReactNode;
   hint?: ReactNode;
@@ -90,6 +95,8 @@ function Meta({ icon: Icon, children }: { icon: typeof User; children: ReactNode
 
 interface RowProps {
   file: FileItem;
+  /** The row's menu: its star, then the owner's entries of a managed list. */
+  menu: MenuEntry[];
   actions: FileAction[];
   handlers: FileActionHandlers;
   downloading: boolean;
@@ -104,7 +111,7 @@ interface RowProps {
 const ROW_FOCUS = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
 const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
 
-function TableRow({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
+function TableRow({ file, menu, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
     <tr {...manage?.attributes} className={clsx('align-top transition-colors', ROW_FOCUS, selectedTone(manage))}>
@@ -117,7 +124,10 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
         <div className="flex min-w-0 gap-3">
           <FileTypeIcon mime={file.mime_type} />
           <div className="min-w-0 flex-1 space-y-1">
-            <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+            <span className="flex min-w-0 items-center gap-1.5">
+              <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+              <StarMark starred={file.starred} />
+            </span>
             <ContentMatchText match={file.match} />
             <FileBadges file={file} />
             <FileTags tags={file.tags} />
@@ -148,14 +158,14 @@ function TableRow({ file, actions, handlers, downloading, showOwner, showFolder,
         </div>
       </td>
       <td className="py-2 pr-4 pl-2">
-        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
+        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} />
       </td>
     </tr>
   );
 }
 
 /** A file on a phone: name, one line of facts and the tags, then badges beside the actions. The owner shows on others' files only. */
-function FileCard({ file, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
+function FileCard({ file, menu, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
     <li {...manage?.attributes} className={clsx('px-4 py-3', ROW_FOCUS, manage?.selected && 'bg-accent-50/70')}>
@@ -166,7 +176,10 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder,
           <FileTypeIcon mime={file.mime_type} size="sm" />
         </div>
         <div className="min-w-0 flex-1">
-          <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+          <span className="flex min-w-0 items-center gap-1.5">
+            <ManagedName name={file.original_name} manage={manage} className="truncate font-medium text-slate-900" title={file.original_name} />
+            <StarMark starred={file.starred} />
+          </span>
           <p className="flex min-w-0 flex-wrap gap-x-2.5 text-xs text-slate-500">
             <span>{formatFileSize(file.file_size)}</span>
             <span title={t('list.updated', { date: formatDateTime(file.updated_at) })}>{formatDate(file.created_at)}</span>
@@ -185,7 +198,7 @@ function FileCard({ file, actions, handlers, downloading, showOwner, showFolder,
           <FileBadges file={file} />
         </span>
         <div className="shrink-0">
-          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={manage?.menu} />
+          <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} />
         </div>
       </div>
     </li>
@@ -247,6 +260,9 @@ export function FileList({
     delete: setDeleting,
   };
   const management = useFileManagement({ files, currentUserId, enabled: manage, handlers });
+  const starEntry = useStarEntry();
+  // Signed-in users star what they may read; anonymous visitors have no stars.
+  const starrable = access === 'account' && currentUserId !== null;
 
   const listLabel = label ?? t('list.label');
   const header = (field: FileSortField, text: string) => (sort ? <SortButton field={field} label={text} sort={sort} /> : text);
@@ -257,7 +273,7 @@ export function FileList({
       <LoadingRows />
     ) : (
       <EmptyState
-        icon={Inbox}
+        icon={shown.icon ?? Inbox}
         title={shown.title}
         description={
           (shown.description || shown.hint) && (
@@ -271,16 +287,20 @@ export function FileList({
       />
     );
   } else {
-    const rows = files.map((file) => ({
-      file,
-      actions: actionsFor(file, enabled, currentUserId),
-      handlers,
-      downloading: pendingId === file.id,
-      showOwner,
-      showFolder,
-      manage: management.rowOf(file),
-      mine: file.user_id === currentUserId,
-    }));
+    const rows = files.map((file) => {
+      const manageRow = management.rowOf(file);
+      return {
+        file,
+        menu: [...(starrable ? [starEntry({ kind: 'file', id: file.id }, file.starred)] : []), ...(manageRow?.menu ?? [])],
+        actions: actionsFor(file, enabled, currentUserId),
+        handlers,
+        downloading: pendingId === file.id,
+        showOwner,
+        showFolder,
+        manage: manageRow,
+        mine: file.user_id === currentUserId,
+      };
+    });
     body = view === 'grid' ? (
       <FileGrid tiles={rows} access={access} label={listLabel} />
     ) : wide ? (

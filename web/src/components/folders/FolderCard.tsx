@@ -18,6 +18,8 @@ import { BreakableName } from '../ui/BreakableName';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
 import { folderContents } from './folder-contents';
+import { StarMark } from '../stars/StarMark';
+import { useStarEntry } from '../stars/use-star-entry';
 
 export interface FolderCardProps {
   folder: Folder;
@@ -34,6 +36,8 @@ export interface FolderCardProps {
   menu?: FolderMenu;
   /** Files and folders dropped onto the card go into the folder. */
   onDropItems?: (folder: Folder, items: ItemIds) => void;
+  /** The signed-in user's star in the card's menu (anyone's folder they may read). */
+  starrable?: boolean;
 }
 
 export interface FolderMenu {
@@ -52,10 +56,11 @@ const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:
  * edit and delete on hover or focus, and the owner's menu. A drop target for
  * dragged items when the page allows it, highlighted while they hover it.
  */
-export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, showOwner = false, menu, onDropItems }: FolderCardProps) {
+export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDelete, showLocation = false, showOwner = false, menu, onDropItems, starrable = false }: FolderCardProps) {
   const { t } = useTranslation('folders');
   const { t: tm } = useTranslation('manage');
   const [renaming, setRenaming] = useState(false);
+  const starEntry = useStarEntry();
   const { over, dropHandlers } = useItemDrop(onDropItems && ((items) => onDropItems(folder, items)));
   const location = showLocation ? parentPathLabel(folder) : null;
   const download = () => downloadZip({ folder_ids: [folder.id] }).catch((error: unknown) => toast.error(errorMessage(error, tm('bulk.zipFailed'))));
@@ -104,6 +109,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
               <Link to={to} className="rounded-sm after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-accent-600">
                 <BreakableName name={folder.name} />
               </Link>
+              <StarMark starred={folder.starred} className="ml-1.5 align-[-0.125em]" />
             </h3>
           )}
           <p className="mt-0.5 text-xs text-slate-600">
@@ -120,7 +126,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
             </p>
           )}
         </div>
-        {(onEdit || onDelete || menu) && (
+        {(onEdit || onDelete || menu || starrable) && (
           // Shown on hover or focus with a mouse on a wide screen, where they float over the card's
           // corner instead of keeping a column of the card empty; always there, in line, otherwise.
           <div className="relative z-10 -mt-1 -mr-1 flex gap-0.5 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-[[data-state=open]]:opacity-100 max-sm:opacity-100 sm:opacity-0 pointer-coarse:opacity-100 sm:pointer-fine:absolute sm:pointer-fine:top-3 sm:pointer-fine:right-3 sm:pointer-fine:m-0 sm:pointer-fine:rounded-lg sm:pointer-fine:bg-surface sm:pointer-fine:p-0.5 sm:pointer-fine:shadow-card sm:pointer-fine:ring-1 sm:pointer-fine:ring-slate-200">
@@ -134,17 +140,22 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
                 <Trash2 aria-hidden="true" className="size-4" />
               </button>
             )}
-            {menu && (
+            {(menu || starrable) && (
               <ItemMenu
                 label={tm('menu.more', { name: folder.name })}
                 className="size-7"
                 entries={[
-                  { key: 'rename', label: tm('menu.rename'), icon: Pencil, onSelect: () => setRenaming(true), takesFocus: true },
-                  { key: 'move', label: tm('menu.move'), icon: FolderInput, onSelect: () => menu.move(folder) },
-                  { key: 'copy', label: tm('menu.copy'), icon: Copy, onSelect: () => menu.copy(folder) },
-                  { key: 'download', label: tm('menu.downloadZip'), icon: FileArchive, onSelect: () => void download() },
-                  { key: 'share', label: tm('menu.share'), icon: Share2, onSelect: () => menu.share(folder) },
-                  { key: 'delete', label: tm('menu.delete'), icon: Trash2, onSelect: () => menu.delete(folder), tone: 'danger' },
+                  ...(starrable ? [starEntry({ kind: 'folder', id: folder.id }, folder.starred)] : []),
+                  ...(menu
+                    ? [
+                        { key: 'rename', label: tm('menu.rename'), icon: Pencil, onSelect: () => setRenaming(true), takesFocus: true },
+                        { key: 'move', label: tm('menu.move'), icon: FolderInput, onSelect: () => menu.move(folder) },
+                        { key: 'copy', label: tm('menu.copy'), icon: Copy, onSelect: () => menu.copy(folder) },
+                        { key: 'download', label: tm('menu.downloadZip'), icon: FileArchive, onSelect: () => void download() },
+                        { key: 'share', label: tm('menu.share'), icon: Share2, onSelect: () => menu.share(folder) },
+                        { key: 'delete', label: tm('menu.delete'), icon: Trash2, onSelect: () => menu.delete(folder), tone: 'danger' as const },
+                      ]
+                    : []),
                 ]}
               />
             )}

@@ -13,7 +13,7 @@ export function SharedFoldersCard() {
       <CardHeader title={<span id="shared-folders-title">{t('shared.title')}</span>} description={t('shared.description')} />
       <CardContent className="py-5">
         <QueryState query={shared} loading={t('shared.loading')} failed={t('shared.failed')}>
-          {({ folders }) => <FolderGrid label={t('shared.title')} folders={folders} showOwner empty={<p className="text-sm text-slate-500">{t('shared.empty')}</p>} />}
+          {({ folders }) => <FolderGrid label={t('shared.title')} folders={folders} showOwner starrable empty={<p className="text-sm text-slate-500">{t('shared.empty')}</p>} />}
         </QueryState>
       </CardContent>
     </Card>

@@ -10,6 +10,8 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
   /** The short text shown on hover and focus, e.g. 'Download'; defaults to the label. */
   tooltip?: string;
   tone?: 'neutral' | 'danger';
+  /** Classes of the icon itself (e.g. a filled star). */
+  iconClassName?: string;
 }
 
 const TONES = {
@@ -18,7 +20,7 @@ const TONES = {
 } as const;
 
 /** A square icon-only button with a tooltip. */
-export function IconButton({ icon: Icon, label, tooltip, tone = 'neutral', className, type = 'button', ...props }: IconButtonProps) {
+export function IconButton({ icon: Icon, label, tooltip, tone = 'neutral', iconClassName, className, type = 'button', ...props }: IconButtonProps) {
   return (
     <Tooltip.Provider delayDuration={300}>
       <Tooltip.Root>
@@ -34,7 +36,7 @@ export function IconButton({ icon: Icon, label, tooltip, tone = 'neutral', class
             )}
             {...props}
           >
-            <Icon aria-hidden="true" className="size-4" />
+            <Icon aria-hidden="true" className={clsx('size-4', iconClassName)} />
           </button>
         </Tooltip.Trigger>
         <Tooltip.Portal>
