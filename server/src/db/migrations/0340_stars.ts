@@ -1,5 +1,17 @@
 import type { Kysely, Migration } from 'kysely';
 
+/** One kind's stars: the user and the item, both cascading, and when it was starred. */
+async function starTable(db: Kysely<unknown>, table: 'file_stars' | 'folder_stars', item: 'file_id' | 'folder_id', items: 'files' | 'folders'): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn(item, 'integer', (c) => c.notNull().references(`${items}.id`).onDelete('cascade'))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint(`${table}_pk`, ['user_id', item])
+    .execute();
+  await db.schema.createIndex(`${table}_${items === 'files' ? 'file' : 'folder'}`).on(table).column(item).execute();
+}
+
 /**
  * Stars: each user's own marks on files and folders they may read. The
  * primary key (user, item) answers "is it starred" for a page's rows and
@@ -9,22 +21,8 @@ import type { Kysely, Migration } from 'kysely';
 export function stars(): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('file_stars')
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('file_id', 'integer', (c) => c.notNull().references('files.id').onDelete('cascade'))
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('file_stars_pk', ['user_id', 'file_id'])
-        .execute();
-      await db.schema.createIndex('file_stars_file').on('file_stars').column('file_id').execute();
-      await db.schema
-        .createTable('folder_stars')
-        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        .addColumn('folder_id', 'integer', (c) => c.notNull().references('folders.id').onDelete('cascade'))
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('folder_stars_pk', ['user_id', 'folder_id'])
-        .execute();
-      await db.schema.createIndex('folder_stars_folder').on('folder_stars').column('folder_id').execute();
+      await starTable(db, 'file_stars', 'file_id', 'files');
+      await starTable(db, 'folder_stars', 'folder_id', 'folders');
     },
   };
 }

@@ -17,7 +17,7 @@ export function StarButton({ target, starred, name }: { target: StarTarget; star
       tooltip={action}
       aria-pressed={starred}
       disabled={setStar.isPending}
-      className="border border-slate-300 bg-surface shadow-sm"
+      className="size-8! border border-slate-300 bg-surface shadow-sm"
       onClick={() => setStar.mutate({ target, starred: !starred })}
     />
   );
