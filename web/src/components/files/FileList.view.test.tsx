@@ -90,21 +90,23 @@ describe('FileList views', () => {
       return entries;
     };
 
-    // An owner's list that is not managed: the five actions as buttons in the list (here a phone's card), two and a menu in a tile.
+    // An owner's list that is not managed: the five actions as buttons in the list (here a phone's card) and the star in the menu;
+    // two and a menu in a tile.
     renderUi(<FileList files={[beach]} currentUserId={7} label="Your files" />);
     const card = screen.getByText('beach.jpg').closest('li')!;
-    expect(buttonsOf(card)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'Copy public link beach.jpg', 'Share beach.jpg', 'Delete beach.jpg']);
+    expect(buttonsOf(card)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'Copy public link beach.jpg', 'Share beach.jpg', 'Delete beach.jpg', 'More actions for beach.jpg']);
+    expect(await menuOf(card)).toEqual(['Add to Starred']);
     await user.click(screen.getByRole('button', { name: 'Grid' }));
     let tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
     expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
-    expect(await menuOf(tile)).toEqual(['Copy public link', 'Share', 'Delete']);
+    expect(await menuOf(tile)).toEqual(['Copy public link', 'Share', 'Delete', 'Add to Starred']);
     cleanup();
 
     // A managed list's menu already holds share and delete: nothing is offered twice.
     renderUi(<FileList files={[beach]} currentUserId={7} label="Your files" manage />);
     tile = within(screen.getByRole('list', { name: 'Your files' })).getByRole('listitem');
     expect(buttonsOf(tile)).toEqual(['Preview beach.jpg', 'Download beach.jpg', 'More actions for beach.jpg']);
-    expect(await menuOf(tile)).toEqual(['Copy public link', 'Rename', 'Move…', 'Copy…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
+    expect(await menuOf(tile)).toEqual(['Copy public link', 'Add to Starred', 'Rename', 'Move…', 'Copy…', 'Edit tags…', 'Download', 'Share…', 'Delete…']);
   });
 
   it("names the owner in a narrow table's row on others' files only, as a phone's card does", () => {

@@ -28,6 +28,7 @@ describe('NavBar', () => {
       ['Dashboard', '/dashboard'],
       ['Upload', '/upload'],
       ['Folders', '/folders'],
+      ['Starred', '/starred'],
       ['Sharing', '/sharing'],
       ['Public Files', '/public'],
       ['Trash', '/trash'],

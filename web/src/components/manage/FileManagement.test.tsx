@@ -199,10 +199,12 @@ describe('file management', () => {
     expect(await screen.findByText('1 of 2 could not be changed: Maximum 10 tags allowed')).toBeInTheDocument();
   });
 
-  it('offers only the zip download for a selection with other users\' files, and no menu on theirs', async () => {
+  it('offers only the zip download for a selection with other users\' files, and only the star in the menu on theirs', async () => {
     const { user } = show([mine(1, 'a.txt'), makeFile({ id: 9, original_name: 'theirs.txt', mime_type: 'text/plain', user_id: 8 })]);
     expect(screen.getByRole('button', { name: 'More actions for a.txt' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'More actions for theirs.txt' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for theirs.txt' }));
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Add to Starred']);
+    await user.keyboard('{Escape}');
     await user.dblClick(screen.getByText('theirs.txt'));
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(box('a.txt'));
