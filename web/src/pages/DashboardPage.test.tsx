@@ -114,7 +114,7 @@ describe('DashboardPage', () => {
     expect(row).not.toHaveTextContent('alice');
   });
 
-  it('offers share, delete and the menu on own files only, and copy link on public ones', async () => {
+  it('offers share, delete and the owner\'s menu on own files only (others\' menus hold the star alone), and copy link on public ones', async () => {
     openDashboard([pdf, photo, theirs]);
     await screen.findByText('Q3 report.pdf');
     const buttons = (name: string) =>
@@ -136,7 +136,7 @@ describe('DashboardPage', () => {
       'Delete photo.png',
       'More actions for photo.png',
     ]);
-    expect(buttons('notes')).toEqual(['Preview notes', 'Download notes', 'Copy public link notes']);
+    expect(buttons('notes')).toEqual(['Preview notes', 'Download notes', 'Copy public link notes', 'More actions for notes']);
     expect(within(screen.getByText('notes').closest('li')!).getByText('FILE')).toBeInTheDocument();
   });
 

@@ -32,8 +32,8 @@ describe('FoldersPage', () => {
     expect(within(card).getByRole('link', { name: 'Holiday photos' })).toHaveAttribute('href', '/folders/40');
     expect(card).toHaveTextContent('Owned by bob');
     expect(card).toHaveTextContent('2 files · 2 KB');
-    // Read-only: nothing to edit, move or delete.
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    // Read-only: nothing to edit, move or delete; only the caller's own star.
+    expect(within(card).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual(['More actions for Holiday photos']);
     // The caller's own folders do not name their owner.
     expect(within(screen.getByRole('list', { name: 'Folders' })).queryByText('Owned by alice')).not.toBeInTheDocument();
   });

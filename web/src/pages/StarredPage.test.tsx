@@ -70,7 +70,7 @@ describe('StarredPage', () => {
     const folderCards = within(await screen.findByRole('list', { name: 'Starred folders' }));
     expect(folderCards.getByRole('link', { name: 'Photos' })).toHaveAttribute('href', '/folders/4');
     expect(folderCards.getByText('Starred')).toBeInTheDocument();
-    const files = await screen.findByRole('table', { name: 'Starred files' });
+    const files = await screen.findByRole('list', { name: 'Starred files' });
     expect(within(files).getByText('report.pdf')).toBeInTheDocument();
     expect(within(files).getByText('notes.txt')).toBeInTheDocument();
     expect(within(files).getAllByText('Starred')).toHaveLength(2);
@@ -84,7 +84,7 @@ describe('StarredPage', () => {
     await user.click(folderCards.getByRole('button', { name: 'More actions for Photos' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from Starred' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Starred folders' })).not.toBeInTheDocument());
-    expect(window.location.pathname).toBe('/starred');
+    expect(screen.getByRole('heading', { level: 1, name: 'Starred' })).toBeInTheDocument();
   });
 
   it("stars a file from another user's row menu in a list", async () => {
