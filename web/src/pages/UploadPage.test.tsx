@@ -361,4 +361,5 @@ const folder = {
   file_count: 0,
   subfolder_count: 0,
   folder_size: 0,
+  starred: false,
 };
