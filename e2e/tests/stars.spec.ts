@@ -44,9 +44,9 @@ test('a file and a folder starred from their lists are found on the Starred page
   await page.evaluate(() => localStorage.setItem('vault.language', 'de'));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Markiert' })).toBeVisible();
-  await chooseFromMenu(page, 'Weitere Aktionen für plan.txt', 'Aus Markiert entfernen');
+  await chooseFromMenu(page, 'Weitere Aktionen für plan.txt', 'Aus „Markiert“ entfernen');
   await expect(page.getByText('Noch keine markierten Dateien')).toBeVisible();
-  await chooseFromMenu(page, 'Weitere Aktionen für Favourites', 'Aus Markiert entfernen');
+  await chooseFromMenu(page, 'Weitere Aktionen für Favourites', 'Aus „Markiert“ entfernen');
   await expect(folderCard(page, 'Favourites')).toHaveCount(0);
   await expect(page).toHaveURL(/\/starred$/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

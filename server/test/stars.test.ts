@@ -246,4 +246,28 @@ describeEachDb('stars', (t) => {
     expect((await star(alice.token, 'files', extra)).status).toBe(204);
     expect((await starredFiles(alice.token, '&limit=1')).total).toBe(LIMITS.maxStars);
   });
+
+  it('makes room at the limit by dropping the stars on what the user can no longer see, and only then', async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const { db } = t().server.ctx;
+    await addFiles(t(), alice.user.id, LIMITS.maxStars - 2, 'filler');
+    const fillers = await db.selectFrom('files').select('id').where('user_id', '=', alice.user.id).execute();
+    await db
+      .insertInto('file_stars')
+      .values(fillers.map((f) => ({ user_id: alice.user.id, file_id: f.id, created_at: 0 })))
+      .execute();
+    const bobs = await uploadOne(t().client, bob.token, { name: 'lent.txt', content: samples.text('lent\n') });
+    expect((await t().client.put(`/api/files/${bobs}/share`, { token: bob.token, json: { is_public: false, shared_users: [alice.user.username] } })).status).toBe(200);
+    expect((await star(alice.token, 'files', bobs)).status).toBe(204);
+    const trashed = await uploadOne(t().client, alice.token, { name: 'trashed.txt', content: samples.text('trashed\n') });
+    expect((await star(alice.token, 'files', trashed)).status).toBe(204);
+    expect((await t().client.delete(`/api/files/${trashed}`, { token: alice.token })).status).toBe(204);
+    expect((await t().client.put(`/api/files/${bobs}/share`, { token: bob.token, json: { is_public: false, shared_users: [] } })).status).toBe(200);
+    // 1000 stars, two of them hidden: the next star drops those two, not a visible one.
+    const extra = await uploadOne(t().client, alice.token, { name: 'extra.txt', content: samples.text('extra\n') });
+    expect((await star(alice.token, 'files', extra)).status).toBe(204);
+    expect((await starRows(alice.user.id)).files).toHaveLength(LIMITS.maxStars - 1);
+    expect((await starredFiles(alice.token, '&limit=1')).total).toBe(LIMITS.maxStars - 1);
+  });
 });

@@ -33,7 +33,7 @@ import { thumbnailsPerOwner } from './0311_thumbnails_per_owner.js';
 import { liveFilesIndex } from './0320_live_files_index.js';
 import { activityVia } from './0330_activity_via.js';
 import { activityDetailCodes } from './0340_activity_detail_codes.js';
-import { stars } from './0340_stars.js';
+import { stars } from './0350_stars.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -76,6 +76,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0320_live_files_index': liveFilesIndex(dialect),
     '0330_activity_via': activityVia(),
     '0340_activity_detail_codes': activityDetailCodes(),
-    '0340_stars': stars(),
+    '0350_stars': stars(),
   };
 }

@@ -6,6 +6,7 @@ import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
+import { starredFileIds, starredFolderIds, type Starrer } from './starred-items.js';
 
 export type StarKind = 'file' | 'folder';
 
@@ -14,15 +15,34 @@ const TABLES = {
   folder: { table: 'folder_stars', item: 'folder_id' },
 } as const;
 
+async function starCount(trx: Db, userId: number): Promise<number> {
+  const { rows } = await sql<{ n: number | string }>`select (select count(*) from file_stars where user_id = ${userId}) + (select count(*) from folder_stars where user_id = ${userId}) as n`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Drops the user's stars on what they cannot see now (in Trash, unshared):
+ * kept while there is room, so that such an item comes back starred, but the
+ * user cannot remove them and they must not hold the limit.
+ */
+async function dropHiddenStars(trx: Db, user: Starrer): Promise<void> {
+  const [files, folders] = [await starredFileIds(trx, user), await starredFolderIds(trx, user)];
+  await trx.deleteFrom('file_stars').where('user_id', '=', user.id).$if(files.length > 0, (q) => q.where('file_id', 'not in', files)).execute();
+  await trx.deleteFrom('folder_stars').where('user_id', '=', user.id).$if(folders.length > 0, (q) => q.where('folder_id', 'not in', folders)).execute();
+}
+
 /** Adds the star unless there; false when it was there already. Holds the user so that concurrent stars cannot pass the limit together. */
-async function addStar(ctx: DomainContext, userId: number, kind: StarKind, id: number): Promise<boolean> {
+async function addStar(ctx: DomainContext, user: Starrer, kind: StarKind, id: number): Promise<boolean> {
   const { table, item } = TABLES[kind];
+  const userId = user.id;
   return ctx.db.transaction().execute(async (trx: Db) => {
     await lockUser(trx, ctx.dialect, userId);
     const { rows: there } = await sql`select 1 as one from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(trx);
     if (there.length > 0) return false;
-    const { rows } = await sql<{ n: number | string }>`select (select count(*) from file_stars where user_id = ${userId}) + (select count(*) from folder_stars where user_id = ${userId}) as n`.execute(trx);
-    if (Number(rows[0]?.n ?? 0) >= LIMITS.maxStars) throw new Conflict(sentence('tooManyStars', { max: LIMITS.maxStars }));
+    if ((await starCount(trx, userId)) >= LIMITS.maxStars) {
+      await dropHiddenStars(trx, user);
+      if ((await starCount(trx, userId)) >= LIMITS.maxStars) throw new Conflict(sentence('tooManyStars', { max: LIMITS.maxStars }));
+    }
     await sql`insert into ${sql.table(table)} (user_id, ${sql.ref(item)}, created_at) values (${userId}, ${id}, ${Date.now()})`.execute(trx);
     return true;
   });
@@ -45,7 +65,7 @@ export async function setStar(ctx: DomainContext, actor: Actor, input: { kind: S
   const viewer = viewerOf(actor);
   if (input.kind === 'file') await readableFile(ctx.db, viewer, input.id);
   else await readableFolder(ctx.db, viewer, input.id);
-  const changed = input.starred ? await addStar(ctx, actor.id, input.kind, input.id) : await removeStar(ctx.db, actor.id, input.kind, input.id);
+  const changed = input.starred ? await addStar(ctx, { id: actor.id, isAdmin: actor.isAdmin }, input.kind, input.id) : await removeStar(ctx.db, actor.id, input.kind, input.id);
   if (!changed) return;
   const item = input.kind === 'file' ? { file_id: input.id } : { folder_id: input.id };
   await ctx.events.publish({ event: { type: 'star_changed', ...item, at: new Date().toISOString() }, audience: { userIds: [actor.id], public: false, onlyNamed: true } });
