@@ -18,7 +18,8 @@ export function LiveIndicator() {
         aria-hidden="true"
         className={clsx('size-2 rounded-full ring-4', isConnected ? 'bg-emerald-500 ring-emerald-100' : 'bg-slate-400 ring-slate-200')}
       />
-      <span aria-hidden="true" className="hidden sm:inline">
+      {/* Where the navigation bar's links first appear in a row (1024 px), its word gives them the room. */}
+      <span aria-hidden="true" className="hidden sm:inline lg:hidden xl:inline">
         {isConnected ? t('live.live') : t('live.offlineShort')}
       </span>
     </span>

@@ -30,7 +30,8 @@ export function NavLinks({ items, orientation, onNavigate }: NavLinksProps) {
               )
             }
           >
-            <Icon aria-hidden="true" className={clsx('size-4 shrink-0', !vertical && 'hidden xl:block')} />
+            {/* In the bar, words alone: eight links in German with icons would not fit its 1280 px. */}
+            {vertical && <Icon aria-hidden="true" className="size-4 shrink-0" />}
             {t(label)}
             {off && <span className="rounded bg-slate-100 px-1 text-[0.6875rem] font-semibold text-slate-500 uppercase">{t('nav.trashOff')}</span>}
           </NavLink>
