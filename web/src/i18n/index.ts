@@ -5,7 +5,6 @@ import type { MessageParams } from '@vault/contract';
 import { enUS } from 'date-fns/locale/en-US';
 import { DEFAULT_LANGUAGE, initialLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages';
 import { en, loadLanguagePack } from './resources';
-import { formatCount, formatDateTime, formatFileSize } from '../lib/format';
 
 const dateLocales: Partial<Record<string, Locale>> = { en: enUS };
 
@@ -22,14 +21,6 @@ void i18n.use(initReactI18next).init({
   // Keys are flat ("activity.kind.upload" is one key), so a dot in a key never means nesting.
   keySeparator: false,
 });
-
-// The formats a text marks a raw value with ({{size, bytes}}; see the contract's templates.ts): the
-// server sends bytes, counts and ISO times, and they read here as everywhere else in the interface.
-// A value that is not what the format takes (a size an older server sent as English text) shows as it came.
-const numeric = (format: (value: number) => string) => (value: unknown) => (typeof value === 'number' ? format(value) : String(value));
-i18n.services.formatter?.add('bytes', numeric(formatFileSize));
-i18n.services.formatter?.add('count', numeric(formatCount));
-i18n.services.formatter?.add('dateTime', (value: unknown) => (typeof value === 'string' ? formatDateTime(value) : String(value)));
 
 document.documentElement.lang = i18n.language;
 i18n.on('languageChanged', (lng) => {
