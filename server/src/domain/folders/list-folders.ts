@@ -23,10 +23,9 @@ export async function listFolders(ctx: DomainContext, actor: Actor, criteria: Fo
   if (typeof criteria.parent_id === 'number') {
     await readableFolder(db, viewer, criteria.parent_id);
     conditions.push(sql<SqlBool>`fo.parent_id = ${criteria.parent_id}`);
-  } else if (criteria.starred) {
-    if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);
   } else {
-    conditions.push(sql<SqlBool>`fo.user_id = ${actor.id}`);
+    // Starred folders may be anybody's the caller can read; the rest are the caller's own.
+    if (!criteria.starred) conditions.push(sql<SqlBool>`fo.user_id = ${actor.id}`);
     if (criteria.parent_id === 'root') conditions.push(sql<SqlBool>`fo.parent_id is null`);
   }
   if (criteria.search) conditions.push(sql<SqlBool>`lower(fo.name) like ${containsPattern(criteria.search)} escape '\\'`);
