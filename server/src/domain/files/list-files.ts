@@ -26,7 +26,7 @@ export async function listFiles(ctx: DomainContext, actor: Actor, criteria: File
   let parts: Condition[] | undefined;
   if (starred) {
     // The starred files the caller may read, anybody's: at most LIMITS.maxStars, a small scope.
-    const ids = await starredFileIds(db, { id: actor.id, isAdmin: actor.isAdmin });
+    const ids = await starredFileIds(db, actor);
     scope = idAmong(idsOfJson(JSON.stringify(ids), ctx.dialect), ctx.dialect);
     if (folder_id !== undefined) {
       await readableFolder(db, viewer, folder_id);

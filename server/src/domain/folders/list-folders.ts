@@ -17,7 +17,7 @@ export async function listFolders(ctx: DomainContext, actor: Actor, criteria: Fo
   const viewer = viewerOf(actor);
   const conditions: Condition[] = [];
   if (criteria.starred) {
-    const ids = await starredFolderIds(db, { id: actor.id, isAdmin: actor.isAdmin });
+    const ids = await starredFolderIds(db, actor);
     conditions.push(ids.length === 0 ? sql<SqlBool>`1 = 0` : sql<SqlBool>`fo.id in (${sql.join(ids)})`);
   }
   if (typeof criteria.parent_id === 'number') {

@@ -1,8 +1,7 @@
 import { LIMITS, sentence } from '@vault/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/index.js';
+import type { Db, Dialect } from '../../db/index.js';
 import { readableFile, readableFolder } from '../access/rules.js';
-import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
@@ -11,8 +10,8 @@ import { starredFileIds, starredFolderIds, type Starrer } from './starred-items.
 export type StarKind = 'file' | 'folder';
 
 const TABLES = {
-  file: { table: 'file_stars', item: 'file_id' },
-  folder: { table: 'folder_stars', item: 'folder_id' },
+  file: { table: 'file_stars', item: 'file_id', items: 'files' },
+  folder: { table: 'folder_stars', item: 'folder_id', items: 'folders' },
 } as const;
 
 async function starCount(trx: Db, userId: number): Promise<number> {
@@ -31,12 +30,28 @@ async function dropHiddenStars(trx: Db, user: Starrer): Promise<void> {
   await trx.deleteFrom('folder_stars').where('user_id', '=', user.id).$if(folders.length > 0, (q) => q.where('folder_id', 'not in', folders)).execute();
 }
 
-/** Adds the star unless there; false when it was there already. Holds the user so that concurrent stars cannot pass the limit together. */
+/**
+ * Holds the item on PostgreSQL (FOR KEY SHARE) until the star commits, so
+ * that a deletion either commits first, and the item is not found, or waits
+ * for the star and then takes it along; then applies the read rule.
+ */
+async function holdReadableItem(trx: Db, dialect: Dialect, user: Starrer, kind: StarKind, id: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select id from ${sql.table(TABLES[kind].items)} where id = ${id} for key share`.execute(trx);
+  await readableItem(trx, user, kind, id);
+}
+
+const readableItem = (db: Db, user: Starrer, kind: StarKind, id: number) => (kind === 'file' ? readableFile(db, user, id) : readableFolder(db, user, id));
+
+/**
+ * Adds the star unless there; false when it was there already. Holds the
+ * user so that concurrent stars cannot pass the limit together, then the item.
+ */
 async function addStar(ctx: DomainContext, user: Starrer, kind: StarKind, id: number): Promise<boolean> {
   const { table, item } = TABLES[kind];
   const userId = user.id;
   return ctx.db.transaction().execute(async (trx: Db) => {
     await lockUser(trx, ctx.dialect, userId);
+    await holdReadableItem(trx, ctx.dialect, user, kind, id);
     const { rows: there } = await sql`select 1 as one from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(trx);
     if (there.length > 0) return false;
     if ((await starCount(trx, userId)) >= LIMITS.maxStars) {
@@ -48,10 +63,11 @@ async function addStar(ctx: DomainContext, user: Starrer, kind: StarKind, id: nu
   });
 }
 
-/** Removes the star if there; false when there was none. */
-async function removeStar(db: Db, userId: number, kind: StarKind, id: number): Promise<boolean> {
+/** Removes the star of an item the user may read; false when there was none. */
+async function removeStar(db: Db, user: Starrer, kind: StarKind, id: number): Promise<boolean> {
+  await readableItem(db, user, kind, id);
   const { table, item } = TABLES[kind];
-  const result = await sql`delete from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(db);
+  const result = await sql`delete from ${sql.table(table)} where user_id = ${user.id} and ${sql.ref(item)} = ${id}`.execute(db);
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
@@ -62,10 +78,7 @@ async function removeStar(db: Db, userId: number, kind: StarKind, id: number): P
  * caller's other tabs follow goes to the caller only (not to admins).
  */
 export async function setStar(ctx: DomainContext, actor: Actor, input: { kind: StarKind; id: number; starred: boolean }): Promise<void> {
-  const viewer = viewerOf(actor);
-  if (input.kind === 'file') await readableFile(ctx.db, viewer, input.id);
-  else await readableFolder(ctx.db, viewer, input.id);
-  const changed = input.starred ? await addStar(ctx, { id: actor.id, isAdmin: actor.isAdmin }, input.kind, input.id) : await removeStar(ctx.db, actor.id, input.kind, input.id);
+  const changed = input.starred ? await addStar(ctx, actor, input.kind, input.id) : await removeStar(ctx.db, actor, input.kind, input.id);
   if (!changed) return;
   const item = input.kind === 'file' ? { file_id: input.id } : { folder_id: input.id };
   await ctx.events.publish({ event: { type: 'star_changed', ...item, at: new Date().toISOString() }, audience: { userIds: [actor.id], public: false, onlyNamed: true } });

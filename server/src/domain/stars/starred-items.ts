@@ -1,8 +1,9 @@
 import type { Db } from '../../db/index.js';
+import type { Actor } from '../shared/context.js';
 import { readableFileIds, readableFolderIds } from '../access/rules.js';
 
 /** A signed-in viewer: only they have stars. */
-export type Starrer = { id: number; isAdmin: boolean };
+export type Starrer = Pick<Actor, 'id' | 'isAdmin'>;
 
 /**
  * The live files the user starred and may read now, by the file read rule:
