@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { deleteAnyFile } from '../src/domain/admin/delete-any-file.js';
 import { deleteFile } from '../src/domain/files/delete-file.js';
 import { deleteFolder } from '../src/domain/folders/delete-folder.js';
@@ -7,7 +7,7 @@ import { extractTexts } from '../src/domain/texts/extract-text.js';
 import { actorOf } from './helpers/actor.js';
 import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, settled, sha256, uploadOne } from './helpers/files.js';
-import { DATABASES, describeEachDb, startTestServer, type TestServer } from './helpers/server.js';
+import { describeEachDb, describePostgresOnly } from './helpers/server.js';
 import { waitingBehind } from './helpers/pg-locks.js';
 
 const ADMIN = { username: 'race_admin', password: 'longpassword' };
@@ -116,18 +116,9 @@ describeEachDb(
 /** An advisory lock key no other test takes. */
 const HOLD_KEY = 7_351_001;
 
-// Row locks taken in different orders only meet where transactions run side by side.
-if (DATABASES.includes('postgres')) {
-  describe('deletes beside the reading of texts [postgres]', () => {
-    let srv: TestServer | undefined;
-    const t = () => srv!;
-    beforeAll(async () => {
-      srv = await startTestServer('postgres', { TRASH_DAYS: '0' });
-    });
-    afterAll(async () => {
-      await srv?.close();
-    });
-
+describePostgresOnly(
+  'deletes beside the reading of texts',
+  (t) => {
     it("never deadlocks with the claim of the content's text, which links the content's files", async () => {
       const { ctx } = t().server;
       const alice = await t().client.register();
@@ -170,5 +161,6 @@ if (DATABASES.includes('postgres')) {
       expect(await blobOf(t(), content)).toBeUndefined();
       await assertStorageConsistent(t());
     });
-  });
-}
+  },
+  { TRASH_DAYS: '0' },
+);

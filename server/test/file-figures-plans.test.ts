@@ -1,24 +1,18 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { UploadResponse } from '@vault/contract';
 import { addFilesOfTheirOwn, samples, uploadForm } from './helpers/files.js';
 import { filesRowsReadBy } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
-import { DATABASES, freshSchemaName, startTestServer, type TestServer } from './helpers/server.js';
+import { describePostgresOnly, freshSchemaName } from './helpers/server.js';
 
 // A new installation's tables have no statistics until autovacuum first analyzes them.
-if (DATABASES.includes('postgres')) {
-  describe('a file’s figures before PostgreSQL has statistics [postgres]', () => {
-    let srv: TestServer | undefined;
-    const t = () => srv!;
+describePostgresOnly(
+  'a file’s figures before PostgreSQL has statistics',
+  (t) => {
     beforeAll(async () => {
-      // Migrated from scratch, as an installation is: a copy of the tests' template lists its indexes in another order.
-      srv = await startTestServer('postgres', { DATABASE_SCHEMA: freshSchemaName() });
       // Nothing analyzes the table while the test runs.
-      await sql`alter table files set (autovacuum_enabled = false)`.execute(srv.server.ctx.db);
-    });
-    afterAll(async () => {
-      await srv?.close();
+      await sql`alter table files set (autovacuum_enabled = false)`.execute(t().server.ctx.db);
     });
 
     it('counts the owner’s files of the content without reading their other files', async () => {
@@ -36,5 +30,7 @@ if (DATABASES.includes('postgres')) {
       expect(figures.length).toBeGreaterThan(0);
       for (const statement of figures) expect(await filesRowsReadBy(t(), statement), statement.text).toBeLessThan(100);
     });
-  });
-}
+  },
+  // Migrated from scratch, as an installation is: a copy of the tests' template lists its indexes in another order.
+  () => ({ DATABASE_SCHEMA: freshSchemaName() }),
+);

@@ -188,14 +188,15 @@ export function describeEachDb(
   for (const db of DATABASES) describeOn(`${title} [${db}]`, db, 'fs', suite, overrides);
 }
 
+/** Without TEST_DATABASE_URL, PostgreSQL's own suites are reported skipped: a test file with no suite at all fails. */
+const describeIfPostgres = describe.skipIf(!DATABASES.includes('postgres'));
+
 /**
  * A suite of PostgreSQL alone (its plans, its statements), against its own
- * server in a database of its own (see databaseOfItsOwn), when
- * TEST_DATABASE_URL is set; nothing otherwise.
+ * server in a database of its own (see databaseOfItsOwn).
  */
 export function describeOnPostgres(title: string, suite: (t: () => TestServer) => void): void {
-  if (!DATABASES.includes('postgres')) return;
-  describe(`${title} [postgres]`, () => {
+  describeIfPostgres(`${title} [postgres]`, () => {
     let database: Awaited<ReturnType<typeof databaseOfItsOwn>> | undefined;
     beforeAll(async () => {
       database = await databaseOfItsOwn();
@@ -205,6 +206,14 @@ export function describeOnPostgres(title: string, suite: (t: () => TestServer) =
     });
     describeOn('in a database of its own', 'postgres', 'fs', suite, () => ({ DATABASE_URL: database!.url }));
   });
+}
+
+/**
+ * A suite only PostgreSQL can run (races between transactions, which meet
+ * only where they run side by side), against its own server.
+ */
+export function describePostgresOnly(title: string, suite: (t: () => TestServer) => void, overrides: Record<string, string> | (() => Record<string, string>) = {}): void {
+  describeIfPostgres(`${title} [postgres]`, () => describeOn('on its own server', 'postgres', 'fs', suite, overrides));
 }
 
 /** Like describeEachDb, and once more on an S3 object store: for the storage engine's suites. */

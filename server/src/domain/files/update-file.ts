@@ -1,9 +1,9 @@
 import { extensionOf, mimeOfExtension, type FileItem, type FileUpdate, sentence } from '@vault/contract';
 import { fileAudience, mergeAudiences } from '../access/audience.js';
-import { ownedFile, ownedFolder } from '../access/rules.js';
+import { FILE_NOT_FOUND, ownedFile, ownedFolder } from '../access/rules.js';
 import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Invalid } from '../shared/errors.js';
+import { Invalid, NotFound } from '../shared/errors.js';
 import { lockUser } from '../shared/locks.js';
 import { fileDto } from './dto.js';
 import { replaceTags } from './file-writes.js';
@@ -29,7 +29,8 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
         await lockUser(trx, ctx.dialect, actor.id);
         await ownedFolder(trx, actor.id, change.folder_id);
       }
-      await trx
+      // The row update locks the file before its tags are written; a delete that came first left nothing to update.
+      const { numUpdatedRows } = await trx
         .updateTable('files')
         .set({
           ...(name !== undefined ? { original_name: name } : {}),
@@ -37,7 +38,8 @@ export async function updateFile(ctx: DomainContext, actor: Actor, { fileId, cha
           updated_at: Date.now(),
         })
         .where('id', '=', fileId)
-        .execute();
+        .executeTakeFirst();
+      if (numUpdatedRows === 0n) throw new NotFound(FILE_NOT_FOUND);
       if (change.tags !== undefined) await replaceTags(trx, fileId, change.tags);
     });
   } catch (err) {

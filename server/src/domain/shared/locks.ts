@@ -20,6 +20,17 @@ export async function lockUsers(trx: Db, dialect: Dialect, userIds: number[]): P
 }
 
 /**
+ * Holds a file or folder row until the transaction ends, so that a row written
+ * to point at it never meets a deleted key: on PostgreSQL FOR KEY SHARE, which
+ * a delete of it waits for (one that committed first leaves nothing to hold);
+ * SQLite runs one transaction at a time. Check the item inside the same
+ * transaction, after the hold.
+ */
+export async function holdItem(trx: Db, dialect: Dialect, table: 'files' | 'folders', id: number): Promise<void> {
+  if (dialect === 'postgres') await sql`select id from ${sql.table(table)} where id = ${id} for key share`.execute(trx);
+}
+
+/**
  * How an upload's commit holds its owner on PostgreSQL. `exclusive` is
  * lockUser. `shared` (FOR KEY SHARE) waits only for lockUser's holders: the
  * user's deletes, moves and other structural changes stay apart from it, while

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { activityDetail, sentence, type ActivityDetail, type RealtimeEvent, type ShareState } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { Audience } from '../../events/bus.js';
-import { ownedFile, ownedFolder } from '../access/rules.js';
+import { FILE_NOT_FOUND, FOLDER_NOT_FOUND, ownedFile, ownedFolder } from '../access/rules.js';
 import { recordActivity } from '../shared/activity.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import type { Actor, DomainContext } from '../shared/context.js';
-import { Invalid } from '../shared/errors.js';
+import { Invalid, NotFound } from '../shared/errors.js';
 
 /** Files and folders are shared alike: a visibility, and named users while private. */
 export type ShareKind = 'file' | 'folder';
@@ -124,10 +124,12 @@ async function writeShare(ctx: DomainContext, actor: Actor, item: Shared, share:
   const users = await resolveUsernames(ctx.db, share.shared_users, actor.id);
   const before = await item.audience(item.isPublic);
   await ctx.db.transaction().execute(async (trx) => {
-    // The row update comes first: it locks the item against a concurrent share change.
+    // The row update comes first: it locks the item against a concurrent share change, and
+    // against a delete, which either came first (nothing updated: not found) or waits.
     const visibility = { is_public: share.is_public ? 1 : 0, updated_at: Date.now() };
-    if (item.kind === 'file') await trx.updateTable('files').set(visibility).where('id', '=', item.id).execute();
-    else await trx.updateTable('folders').set(visibility).where('id', '=', item.id).execute();
+    const table = item.kind === 'file' ? 'files' : 'folders';
+    const { numUpdatedRows } = await trx.updateTable(table).set(visibility).where('id', '=', item.id).executeTakeFirst();
+    if (numUpdatedRows === 0n) throw new NotFound(item.kind === 'file' ? FILE_NOT_FOUND : FOLDER_NOT_FOUND);
     await replaceShares(trx, item.kind, item.id, users);
     await recordShareChange(trx, actor, item, share.is_public, users);
   });

@@ -1,10 +1,10 @@
 import { LIMITS, sentence } from '@vault/contract';
 import { sql } from 'kysely';
-import type { Db, Dialect } from '../../db/index.js';
+import type { Db } from '../../db/index.js';
 import { readableFile, readableFolder } from '../access/rules.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict } from '../shared/errors.js';
-import { lockUser } from '../shared/locks.js';
+import { holdItem, lockUser } from '../shared/locks.js';
 import { starredFileIds, starredFolderIds, type Starrer } from './starred-items.js';
 
 export type StarKind = 'file' | 'folder';
@@ -30,28 +30,20 @@ async function dropHiddenStars(trx: Db, user: Starrer): Promise<void> {
   await trx.deleteFrom('folder_stars').where('user_id', '=', user.id).$if(folders.length > 0, (q) => q.where('folder_id', 'not in', folders)).execute();
 }
 
-/**
- * Holds the item on PostgreSQL (FOR KEY SHARE) until the star commits, so
- * that a deletion either commits first, and the item is not found, or waits
- * for the star and then takes it along; then applies the read rule.
- */
-async function holdReadableItem(trx: Db, dialect: Dialect, user: Starrer, kind: StarKind, id: number): Promise<void> {
-  if (dialect === 'postgres') await sql`select id from ${sql.table(TABLES[kind].items)} where id = ${id} for key share`.execute(trx);
-  await readableItem(trx, user, kind, id);
-}
-
 const readableItem = (db: Db, user: Starrer, kind: StarKind, id: number) => (kind === 'file' ? readableFile(db, user, id) : readableFolder(db, user, id));
 
 /**
  * Adds the star unless there; false when it was there already. Holds the
- * user so that concurrent stars cannot pass the limit together, then the item.
+ * user so that concurrent stars cannot pass the limit together, then the item
+ * so that a delete of it commits before the check or waits for the star.
  */
 async function addStar(ctx: DomainContext, user: Starrer, kind: StarKind, id: number): Promise<boolean> {
-  const { table, item } = TABLES[kind];
+  const { table, item, items } = TABLES[kind];
   const userId = user.id;
   return ctx.db.transaction().execute(async (trx: Db) => {
     await lockUser(trx, ctx.dialect, userId);
-    await holdReadableItem(trx, ctx.dialect, user, kind, id);
+    await holdItem(trx, ctx.dialect, items, id);
+    await readableItem(trx, user, kind, id);
     const { rows: there } = await sql`select 1 as one from ${sql.table(table)} where user_id = ${userId} and ${sql.ref(item)} = ${id}`.execute(trx);
     if (there.length > 0) return false;
     if ((await starCount(trx, userId)) >= LIMITS.maxStars) {
