@@ -46,6 +46,7 @@ function starServer(files: FileItem[], folders: Folder[]) {
 const report = makeFile({ id: 1, original_name: 'report.pdf', starred: true });
 const notes = makeFile({ id: 2, original_name: 'notes.txt', mime_type: 'text/plain', user_id: 9, username: 'bob', starred: true });
 const photos = makeFolder({ id: 4, name: 'Photos', starred: true });
+const recipes = makeFolder({ id: 5, name: 'Recipes', user_id: 9, username: 'bob', starred: true });
 
 describe('StarredPage', () => {
   it('says how to star something when nothing is starred, and asks only for starred items', async () => {
@@ -64,12 +65,16 @@ describe('StarredPage', () => {
   });
 
   it('lists starred folders as cards and starred files, each marked, and unstars a file from its menu without leaving', async () => {
-    const { calls } = signedIn(starServer([report, notes], [photos]));
+    const { calls } = signedIn(starServer([report, notes], [photos, recipes]));
     const user = userEvent.setup();
     renderApp('/starred');
     const folderCards = within(await screen.findByRole('list', { name: 'Starred folders' }));
     expect(folderCards.getByRole('link', { name: 'Photos' })).toHaveAttribute('href', '/folders/4');
-    expect(folderCards.getByText('Starred')).toBeInTheDocument();
+    expect(folderCards.getAllByText('Starred')).toHaveLength(2);
+    // Another user's folder names its owner; the user's own does not.
+    const [own, bobs] = folderCards.getAllByRole('listitem');
+    expect(within(own!).queryByText(/^Owned by/)).not.toBeInTheDocument();
+    expect(within(bobs!).getByText('Owned by bob')).toBeInTheDocument();
     const files = await screen.findByRole('list', { name: 'Starred files' });
     expect(within(files).getByText('report.pdf')).toBeInTheDocument();
     expect(within(files).getByText('notes.txt')).toBeInTheDocument();
@@ -81,8 +86,11 @@ describe('StarredPage', () => {
     expect(calls.filter((c) => c.path.endsWith('/star')).map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /api/files/1/star']);
     expect(within(files).getByText('notes.txt')).toBeInTheDocument();
 
-    await user.click(folderCards.getByRole('button', { name: 'More actions for Photos' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Remove from Starred' }));
+    for (const name of ['Photos', 'Recipes']) {
+      await user.click(folderCards.getByRole('button', { name: `More actions for ${name}` }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Remove from Starred' }));
+      await waitFor(() => expect(folderCards.queryByRole('link', { name })).not.toBeInTheDocument());
+    }
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Starred folders' })).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Starred' })).toBeInTheDocument();
   });

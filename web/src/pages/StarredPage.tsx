@@ -43,7 +43,7 @@ export function StarredPage() {
           />
           <CardContent className="py-5">
             <QueryState query={folders} loading={t('loadingFolders')} failed={t('failedToLoadFolders')}>
-              {(data) => <FolderGrid label={t('folders')} folders={data.folders} showLocation starrable />}
+              {(data) => <FolderGrid label={t('folders')} folders={data.folders} showLocation showOwner={(folder) => folder.user_id !== user.id} starrable />}
             </QueryState>
           </CardContent>
         </Card>

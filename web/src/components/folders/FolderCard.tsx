@@ -30,8 +30,8 @@ export interface FolderCardProps {
   onDelete?: (folder: Folder) => void;
   /** Names the parent folders under the name, e.g. in a list of every folder. */
   showLocation?: boolean;
-  /** Names the owner, e.g. among folders other users shared. */
-  showOwner?: boolean;
+  /** Names the owner, e.g. among folders other users shared; a function decides folder by folder. */
+  showOwner?: boolean | ((folder: Folder) => boolean);
   /** The owner's menu (rename in place, move, download, share, delete); the card can be dragged onto another folder. */
   menu?: FolderMenu;
   /** Files and folders dropped onto the card go into the folder. */
@@ -115,7 +115,7 @@ export function FolderCard({ folder, to = `/folders/${folder.id}`, onEdit, onDel
           <p className="mt-0.5 text-xs text-slate-600">
             {folderContents(folder)}
           </p>
-          {showOwner && <p className="mt-1 truncate text-xs text-slate-500">{t('ownedBy', { username: folder.username })}</p>}
+          {(typeof showOwner === 'function' ? showOwner(folder) : showOwner) && <p className="mt-1 truncate text-xs text-slate-500">{t('ownedBy', { username: folder.username })}</p>}
           {location && (
             <p className="mt-1 flex items-center gap-1 text-xs text-slate-500" title={location}>
               <CornerDownRight aria-hidden="true" className="size-3 shrink-0" />
