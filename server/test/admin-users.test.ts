@@ -9,6 +9,7 @@ import { makeFolder } from './helpers/folders.js';
 import { describeEachDb, withTestServer } from './helpers/server.js';
 import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 import { openSocket } from './helpers/ws.js';
+import { adminSignIn } from './helpers/users.js';
 
 const ADMIN = { username: 'root_admin', password: 'longpassword' };
 
@@ -17,11 +18,7 @@ describeEachDb(
   (t) => {
     const client = () => t().client;
 
-    async function adminToken(): Promise<string> {
-      const res = await client().post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
-      expect(res.status, res.text).toBe(200);
-      return res.body.token;
-    }
+    const adminToken = () => adminSignIn(client(), ADMIN);
 
     const rowOf = async (admin: string, id: number) =>
       (await client().get<{ users: AdminUserRow[] }>('/api/admin/users/stats', { token: admin })).body.users.find((u) => u.id === id);

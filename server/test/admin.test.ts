@@ -5,6 +5,7 @@ import type { RequestOptions } from './helpers/client.js';
 import { assertStorageConsistent, blobOf, objectFiles, samples, settled, upload, uploadForm, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { describeEachDb } from './helpers/server.js';
+import { adminSignIn } from './helpers/users.js';
 
 const ADMIN = { username: 'root_admin', password: 'longpassword' };
 const MB = 1024 * 1024;
@@ -13,11 +14,7 @@ const DAY_MS = 86_400_000;
 describeEachDb(
   'admin API',
   (t) => {
-    async function adminToken(): Promise<string> {
-      const res = await t().client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
-      expect(res.status).toBe(200);
-      return res.body.token;
-    }
+    const adminToken = () => adminSignIn(t().client, ADMIN);
 
     /** Registers a user and gives them the content; the same content for both makes a cross-user twin. */
     async function twinFiles() {

@@ -9,17 +9,14 @@ import { makeFolder } from './helpers/folders.js';
 import { assertStorageConsistent, blobOf, samples, settled, sha256, uploadOne } from './helpers/files.js';
 import { describeEachDb, describePostgresOnly } from './helpers/server.js';
 import { waitingBehind } from './helpers/pg-locks.js';
+import { adminSignIn } from './helpers/users.js';
 
 const ADMIN = { username: 'race_admin', password: 'longpassword' };
 
 describeEachDb(
   'racing deletes',
   (t) => {
-    async function adminToken(): Promise<string> {
-      const res = await t().client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } });
-      expect(res.status).toBe(200);
-      return res.body.token;
-    }
+    const adminToken = () => adminSignIn(t().client, ADMIN);
 
     const statuses = (responses: { status: number }[]) => responses.map((r) => r.status).sort();
 
