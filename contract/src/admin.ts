@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
-import { isoDate, limitSchema, optionalQuery, pageSchema, repeatedQuery, sortOrderSchema } from './common.js';
+import { decimalSchema, isoDate, limitSchema, optionalQuery, pageSchema, repeatedQuery, sortOrderSchema } from './common.js';
 import { LIMITS } from './limits.js';
 import { fileSchema, fileSortSchema } from './files.js';
 import { emailSchema, usernameSchema } from './auth.js';
@@ -162,7 +162,7 @@ export type ActivityRow = z.infer<typeof activityRowSchema>;
 export const activityQuerySchema = z.object({
   limit: optionalQuery(limitSchema(LIMITS.activityLimit, 200)).transform((v) => v ?? LIMITS.activityLimit),
   /** An activity id: rows older than it (paging back in time). */
-  before: optionalQuery(z.coerce.number().int().positive()),
+  before: optionalQuery(decimalSchema(z.number({ error: 'before must be an activity id' }).int().positive())),
   /** Only these kinds of event (repeat the key for several); every kind when absent. */
   type: repeatedQuery(activityTypeSchema),
 });

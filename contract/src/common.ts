@@ -44,12 +44,18 @@ export function repeatedQuery<T extends z.ZodType>(item: T) {
   );
 }
 
+/**
+ * A whole number as a path or a query writes it: decimal digits, perhaps
+ * after a minus, read into `number`. Text in any other form ("1e3", "0x10",
+ * "1.0", " 7") fails `number` as not a number instead of being read as 1000,
+ * 16, 1 or 7.
+ */
+export function decimalSchema<T extends z.ZodType>(number: T) {
+  return z.preprocess((v) => (typeof v === 'string' ? (/^-?\d+$/.test(v) ? Number(v) : Number.NaN) : v), number);
+}
+
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Invalid id' })
-    .int('Invalid id')
-    .positive('Invalid id')
-    .max(Number.MAX_SAFE_INTEGER, 'Invalid id'),
+  id: decimalSchema(z.number({ error: 'Invalid id' }).int('Invalid id').positive('Invalid id').max(Number.MAX_SAFE_INTEGER, 'Invalid id')),
 });
 
 /** A yes/no query parameter: 1 or true, 0 or false. */
@@ -59,15 +65,10 @@ export function flagQuerySchema(name: string) {
 
 export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'sort_order must be asc or desc' });
 
-export const pageSchema = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000, 'page is too large');
+export const pageSchema = decimalSchema(z.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000, 'page is too large'));
 
 export function limitSchema(defaultLimit: number, max: number) {
-  return z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(max, `limit must be at most ${max}`)
-    .default(defaultLimit);
+  return decimalSchema(z.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(defaultLimit));
 }
 
 /** Dates travel as ISO-8601 strings. */

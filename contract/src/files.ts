@@ -3,6 +3,7 @@ import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 import {
+  decimalSchema,
   flagQuerySchema,
   isoDate,
   limitSchema,
@@ -102,7 +103,7 @@ export const fileSortSchema = z.enum(FILE_SORT_FIELDS, {
 });
 export type FileSortField = z.infer<typeof fileSortSchema>;
 
-const sizeSchema = z.coerce.number({ error: 'Sizes must be numbers of bytes' }).int('Sizes must be whole bytes').min(0, 'Sizes cannot be negative').max(Number.MAX_SAFE_INTEGER, 'Size is too large');
+const sizeSchema = decimalSchema(z.number({ error: 'Sizes must be numbers of bytes' }).int('Sizes must be whole bytes').min(0, 'Sizes cannot be negative').max(Number.MAX_SAFE_INTEGER, 'Size is too large'));
 
 /** YYYY-MM-DD (a whole UTC day) or a full ISO-8601 timestamp. */
 export const dateQuerySchema = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Dates must be YYYY-MM-DD or ISO-8601');
@@ -119,7 +120,7 @@ export const fileSearchSchema = z.object({
   end_date: optionalQuery(dateQuerySchema),
   tags: repeatedQuery(tagSchema).refine((t) => t.length <= LIMITS.maxTags, VALIDATION_MESSAGES.tooManyTags),
   uploader: optionalQuery(z.string().trim().max(LIMITS.usernameMax, 'uploader is too long')),
-  folder_id: optionalQuery(z.coerce.number({ error: 'folder_id must be a number' }).int().positive('folder_id must be positive').max(Number.MAX_SAFE_INTEGER)),
+  folder_id: optionalQuery(decimalSchema(z.number({ error: 'folder_id must be a number' }).int().positive('folder_id must be positive').max(Number.MAX_SAFE_INTEGER))),
   sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
   /** Whose files: the caller's own, or those shared with the caller by name; both when absent. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
-import { flagQuerySchema, isoDate, optionalQuery, sortOrderSchema } from './common.js';
+import { decimalSchema, flagQuerySchema, isoDate, optionalQuery, sortOrderSchema } from './common.js';
 import { effectiveVisibilitySchema, fileSchema, usernameListSchema } from './files.js';
 
 export const folderCrumbSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -49,7 +49,7 @@ export const folderSearchSchema = z.object({
   /** Public ones (themselves or through a folder above, as `visibility` says), or the others. */
   is_public: optionalQuery(z.enum(['true', 'false'], { error: 'is_public must be true or false' })).transform((v) => (v === undefined ? undefined : v === 'true')),
   /** A folder id for its children; "root" for top-level folders; absent for all of the caller's folders. */
-  parent_id: optionalQuery(z.union([z.literal('root'), z.coerce.number().int().positive()])),
+  parent_id: optionalQuery(z.union([z.literal('root'), decimalSchema(z.number().int().positive())], { error: 'parent_id must be a folder id or root' })),
   /** Only the folders the caller starred and may read, anybody's (parent_id and the filters still apply). */
   starred: optionalQuery(flagQuerySchema('starred')),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES, type ErrorMessageId } from './messages.js';
-import { idParamSchema, isoDate, sentenceRefShape, type LinkRefusal } from './common.js';
+import { decimalSchema, idParamSchema, isoDate, sentenceRefShape, type LinkRefusal } from './common.js';
 import { LIMITS, LINK_LIMITS } from './limits.js';
 import { hasUnsafeCharacters } from './characters.js';
 
@@ -114,7 +114,7 @@ export type ShareLink = z.infer<typeof shareLinkSchema>;
 /** GET /api/links: the caller's links, all or those of one item. */
 export const linkListQuerySchema = z.object({
   type: z.enum(['file', 'folder']).optional(),
-  id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  id: decimalSchema(z.number({ error: 'Invalid id' }).int().positive().max(Number.MAX_SAFE_INTEGER)).optional(),
 });
 export const linkListResponseSchema = z.object({ links: z.array(shareLinkSchema) });
 export type LinkListResponse = z.infer<typeof linkListResponseSchema>;

@@ -48,6 +48,17 @@ describeEachDb('file access rules', (t) => {
     expect((await t().client.get('/api/files/abc', { token })).body).toEqual({ error: 'Invalid id' });
     expect((await t().client.get('/api/files/-1/download', { token })).status).toBe(400);
     expect((await t().client.get('/api/files/1.5', { token })).status).toBe(400);
+    // Decimal digits alone: other ways of writing a number name no file (not 1000, 16, 1 or 1).
+    const id = await uploadOne(t().client, token, { name: 'one.txt', content: samples.text() });
+    expect((await t().client.get(`/api/files/${id}`, { token })).status).toBe(200);
+    for (const other of [`${id}e0`, `0x${id.toString(16)}`, `${id}.0`, `%20${id}`, `+${id}`]) {
+      expect((await t().client.get(`/api/files/${other}`, { token })).body, other).toEqual({ error: 'Invalid id' });
+    }
+    const listed = (query: string) => t().client.get(`/api/files?${query}`, { token });
+    expect((await listed('page=1e0')).body).toEqual({ error: 'page must be a number' });
+    expect((await listed('limit=0x10')).body).toEqual({ error: 'limit must be a number' });
+    expect((await listed('min_size=1e3')).body).toEqual({ error: 'Sizes must be numbers of bytes' });
+    expect((await listed('page=1&limit=20&min_size=0')).body.files.map((f: { id: number }) => f.id)).toEqual([id]);
     expect((await t().client.get('/api/files')).status).toBe(401);
     expect((await t().client.get('/api/files/1/download')).status).toBe(401);
   });
