@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { samples, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { createClient } from './helpers/client.js';
@@ -43,6 +43,26 @@ describeEachDb('share links', (t) => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.link_refusal).toBe('not_found');
     expect((await t().client.get(`/api/s/${fileId}`)).body.link_refusal).toBe('not_found');
+  });
+
+  it('answers not found, and keeps no link, when its file is erased while the password is hashed', async () => {
+    const { owner, fileId } = await ownerWithFile(t(), 'erased.txt');
+    const { passwords } = t().server.ctx;
+    const hash = passwords.hash.bind(passwords);
+    // The owner erases the file (Trash, then emptied) between the request's arrival and its insert.
+    const spy = vi.spyOn(passwords, 'hash').mockImplementationOnce(async (password) => {
+      expect((await t().client.delete(`/api/files/${fileId}`, { token: owner.token })).status).toBe(204);
+      expect((await t().client.delete('/api/trash', { token: owner.token })).status).toBe(200);
+      return hash(password);
+    });
+    try {
+      const res = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'file', id: fileId }, password: 'a link password' } });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'fileNotFound' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await t().client.get('/api/links', { token: owner.token })).body.links).toEqual([]);
   });
 
   it('opens its file to anyone: the landing data, the exact bytes, counted once per download', async () => {
