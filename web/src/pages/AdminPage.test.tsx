@@ -312,6 +312,33 @@ describe('Users tab', () => {
     expect(puts).toEqual([{ storage_quota_mb: 2048, is_admin: true }]);
   });
 
+  it('keeps a quota being typed when the user list refreshes under the editor', async () => {
+    const user = userEvent.setup();
+    const puts: unknown[] = [];
+    let listed = 0;
+    adminServer({
+      // From the second read on, alice has one file fewer: her row is a new object.
+      'GET /api/admin/users/stats': () => ({ body: { users: listed++ === 0 ? users : [userRow({ file_count: 3 }), users[1]] } }),
+      'PUT /api/admin/users/2': (req) => {
+        puts.push(req.body);
+        return { body: { user: userRow({ storage_quota_mb: 5 }) } };
+      },
+    });
+    const { queryClient } = await openAdmin('/admin?tab=users');
+    await user.click(await screen.findByRole('button', { name: 'Edit alice' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit alice' });
+    const quota = within(dialog).getByLabelText('Storage quota (MB)');
+    await user.clear(quota);
+    await user.type(quota, '5');
+
+    // Another admin's change (here: a file deleted) refetches the list.
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'users'] });
+    expect(await within(dialog).findByText('Currently storing 900 MB in 3 files.')).toBeInTheDocument();
+    expect(quota).toHaveValue(5);
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(puts).toEqual([{ storage_quota_mb: 5 }]));
+  });
+
   it('does not let admins remove their own admin flag', async () => {
     const user = userEvent.setup();
     const puts: unknown[] = [];

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -36,8 +36,12 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
   const { errors } = form.formState;
   const self = user?.id === currentUserId;
 
+  // The row is refetched whenever anything about the user changes (a file deleted, another admin's
+  // save): a refetch of the same user keeps what the admin has typed; another user starts afresh.
+  const shownId = useRef<number | null>(null);
   useEffect(() => {
-    if (user) form.reset({ storage_quota_mb: user.storage_quota_mb, is_admin: user.is_admin });
+    if (user) form.reset({ storage_quota_mb: user.storage_quota_mb, is_admin: user.is_admin }, { keepDirtyValues: shownId.current === user.id });
+    shownId.current = user?.id ?? null;
   }, [user, form]);
 
   const save = useUpdateAdminUser(onClose);
