@@ -39,8 +39,10 @@ export const LINK_LIMITS = {
   uploaderNameMax: 100,
   maxDownloadsMax: 1_000_000,
   maxFilesMax: 10_000,
-  /** A grant (what entering the password earns) lasts this long. */
+  /** A grant (what entering the password earns) lasts this long; an open page renews it before it runs out. */
   grantTtlSeconds: 30 * 60,
+  /** Renewals go on for this long after the password was entered; then it is asked again. */
+  grantRenewableSeconds: 12 * 60 * 60,
   /** Entries a folder link lists at most; "Download all" still zips the whole tree. */
   treeMax: 5_000,
   /** Files and folders one "Download selected" may name. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { collectErrors, expect, expectToast, test } from './fixtures';
 import { apiFolder, apiUpload } from './file-helpers';
-import { newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
+import { apiSession, newAccount, registerViaApi, signInViaApi, storedSession, uploadViaApi } from './helpers';
 import { textFile } from './samples';
 
 test('a password link opens in a fresh anonymous browser, and its download reaches the owner live', async ({ page, browser, request }) => {
@@ -48,6 +48,38 @@ test('a password link opens in a fresh anonymous browser, and its download reach
 
   await visitor.close();
   expect(visitorErrors).toEqual([]);
+});
+
+test('a password link left open renews its grant: after 21 minutes its download carries a fresh one that the server honours', async ({ browser, request }) => {
+  const owner = await registerViaApi(request, newAccount('renewer'));
+  const { token } = await apiSession(request, owner);
+  const name = `minutes-${Date.now().toString(36)}.txt`;
+  const content = textFile('kept open for a while');
+  const fileId = await uploadViaApi(request, token, { name, mimeType: 'text/plain', buffer: content });
+  const created = await request.post('/api/links', { headers: { Authorization: `Bearer ${token}` }, data: { item: { type: 'file', id: fileId }, password: 'long evening' } });
+  expect(created.status()).toBe(201);
+  const { path } = (await created.json()).link as { path: string };
+
+  const visitor = await browser.newContext();
+  const page = await visitor.newPage();
+  // The page's clock, not the server's: the grant it renews is a real one, checked by the server.
+  await page.clock.install();
+  await page.goto(path);
+  await page.getByLabel('Password').fill('long evening');
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const download = page.getByRole('link', { name: 'Download' });
+
+  const renewal = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/grant'));
+  await page.clock.fastForward('21:00');
+  expect((await renewal).status()).toBe(200);
+  const { grant } = (await (await renewal).json()) as { grant: string };
+  const renewed = `${path.replace('/s/', '/api/s/')}/download?grant=${grant}`;
+  await expect(download).toHaveAttribute('href', renewed);
+  const answer = await request.get(renewed);
+  expect(answer.status()).toBe(200);
+  expect(Buffer.from(await answer.body()).equals(content)).toBe(true);
+  await visitor.close();
 });
 
 test('a file request takes an anonymous upload that the owner sees arrive live', async ({ page, browser, request }) => {

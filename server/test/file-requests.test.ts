@@ -152,8 +152,13 @@ describeEachDb('file requests', (t) => {
     expect((await t().client.post(`/api/r/${request.token}/unlock`, { json: { password: 'nope' } })).status).toBe(401);
     const grant = (await t().client.post(`/api/r/${request.token}/unlock`, { json: { password: 'drop box' } })).body.grant as string;
     expect((await send(t(), request.token, [{ name: 'a.txt', content: samples.text() }], {}, { 'x-link-grant': grant })).status).toBe(201);
+    // An open page renews its grant before it runs out.
+    const renewed = await t().client.post(`/api/r/${request.token}/grant`, { headers: { 'x-link-grant': grant } });
+    expect(renewed.status).toBe(200);
+    expect((await send(t(), request.token, [{ name: 'a2.txt', content: samples.text() }], {}, { 'x-link-grant': renewed.body.grant })).status).toBe(201);
     // A share link's grant is no grant here, nor the other way round.
     expect((await t().client.get(`/api/s/${request.token}`)).body.link_refusal).toBe('not_found');
+    expect((await t().client.post(`/api/s/${request.token}/grant`, { headers: { 'x-link-grant': grant } })).body.link_refusal).toBe('not_found');
 
     await t().client.delete(`/api/requests/${request.id}`, { token: owner.token });
     const closed = await send(t(), request.token, [{ name: 'b.txt', content: samples.text() }], {}, { 'x-link-grant': grant });

@@ -201,6 +201,48 @@ describeEachDb('share links', (t) => {
     expect((await t().client.get(`/api/s/${other.token}`)).status).toBe(200);
   });
 
+  it('renew a grant while it holds, for twelve hours after the password; a made-up, foreign or outdated grant renews nothing', async () => {
+    const { owner, fileId } = await ownerWithFile(t());
+    const link = await createLink(t(), owner.token, { type: 'file', id: fileId }, { password: 'open sesame' });
+    const other = await createLink(t(), owner.token, { type: 'file', id: fileId }, { password: 'open sesame' });
+    const renew = (grant?: string, token = link.token) => t().client.post(`/api/s/${token}/grant`, { headers: grant ? { 'x-link-grant': grant } : {} });
+    const opens = async (grant: string) => (await t().client.get(`/api/s/${link.token}`, { headers: { 'x-link-grant': grant } })).status;
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      let grant = (await unlock(t(), link.token, 'open sesame')).body.grant as string;
+      expect((await renew()).body.link_refusal).toBe('password_required');
+      expect((await renew('not a grant')).status).toBe(401);
+      expect((await renew(grant, other.token)).body.link_refusal).toBe('password_required');
+
+      // Each renewal, 25 minutes after the last, lasts the full 30 minutes from then on.
+      let minutes = 0;
+      for (; minutes + 25 < 12 * 60; ) {
+        minutes += 25;
+        vi.setSystemTime(start + minutes * 60_000);
+        const renewed = await renew(grant);
+        expect(renewed.status).toBe(200);
+        expect(Date.parse(renewed.body.expires_at)).toBe(Math.floor((start + minutes * 60_000) / 1000) * 1000 + 30 * 60_000);
+        grant = renewed.body.grant as string;
+        expect(await opens(grant)).toBe(200);
+      }
+      // Twelve hours after the password, the grant still opens the link until it runs out, but is renewed no more.
+      vi.setSystemTime(start + 12 * 60 * 60_000);
+      expect(await opens(grant)).toBe(200);
+      expect((await renew(grant)).body.link_refusal).toBe('password_required');
+      vi.setSystemTime(start + (minutes + 30) * 60_000 + 1000);
+      expect(await opens(grant)).toBe(401);
+
+      // The password again: renewals go on; a changed link ends them.
+      grant = (await unlock(t(), link.token, 'open sesame')).body.grant as string;
+      expect((await renew(grant)).status).toBe(200);
+      await t().client.request('PATCH', `/api/links/${link.id}`, { token: owner.token, json: { password: 'new secret' } });
+      expect((await renew(grant)).body.link_refusal).toBe('password_required');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never let more downloads start than max_downloads, however many run at once', async () => {
     const { owner, fileId } = await ownerWithFile(t());
     const link = await createLink(t(), owner.token, { type: 'file', id: fileId }, { max_downloads: 3 });

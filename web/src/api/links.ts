@@ -24,6 +24,7 @@ import { startBrowserDownload } from '../lib/download';
 import { ApiError, apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
+import { refusalOf, visitorHeaders, visitorRequest, type LinkAccess } from './link-grants';
 import { TusUpload, type ResumableCallbacks } from './uploads';
 
 /* ---------- The owner's share links and file requests ---------- */
@@ -156,11 +157,6 @@ export async function downloadZip(selection: ZipSelection): Promise<void> {
 
 /* ---------- What a link's visitor calls (no account, no token) ---------- */
 
-/** Why a link shows its visitor no item, from the server's answer; undefined for any other failure. */
-export function refusalOf(error: unknown): LinkRefusal | undefined {
-  return error instanceof ApiError ? error.details.link_refusal : undefined;
-}
-
 /** Why a link that opened no longer does: it ended, or its item is gone; undefined for any other answer. */
 export type EndedRefusal = Exclude<LinkRefusal, 'password_required' | 'wrong_password'>;
 export function endedRefusal(error: unknown): EndedRefusal | undefined {
@@ -168,25 +164,10 @@ export function endedRefusal(error: unknown): EndedRefusal | undefined {
   return refusal === 'password_required' || refusal === 'wrong_password' ? undefined : refusal;
 }
 
-export type LinkKind = 's' | 'r';
-
-/** The grant a password earned, kept for this tab only: a closed tab asks again. */
-const grantKey = (kind: LinkKind, token: string) => `vault-link-grant:${kind}:${token}`;
-export function storedGrant(kind: LinkKind, token: string): string | undefined {
-  return sessionStorage.getItem(grantKey(kind, token)) ?? undefined;
-}
-
-const grantHeader = (grant: string | undefined) => (grant ? { 'X-Link-Grant': grant } : undefined);
-
-/** A visitor's JSON call: never the signed-in user's token, the link's grant instead. */
-async function visitorRequest<T>(path: string, schema: Parameters<typeof apiRequest<T>>[1], grant: string | undefined, init: { method?: 'POST'; body?: unknown } = {}): Promise<T> {
-  return apiRequest(path, schema, { ...init, token: null, headers: grantHeader(grant) });
-}
-
-export function useLinkView(token: string, grant: string | undefined) {
+export function useLinkView(token: string, access: LinkAccess) {
   return useQuery({
-    queryKey: ['link-view', token, grant ?? null],
-    queryFn: () => visitorRequest(`/api/s/${token}`, linkViewSchema, grant),
+    queryKey: ['link-view', token, access.unlocks],
+    queryFn: () => visitorRequest(`/api/s/${token}`, linkViewSchema, access.latest()),
     retry: false,
     staleTime: Infinity,
   });
@@ -199,29 +180,18 @@ const REQUEST_RECHECK_MS = 60_000;
  * A file request's page: asked again when the tab comes back and each minute, until it has ended.
  * Once the page has been seen, it asks `again`: a re-check is not another visit to count.
  */
-export function useRequestView(token: string, grant: string | undefined) {
+export function useRequestView(token: string, access: LinkAccess) {
   const seen = useRef(false);
   return useQuery({
-    queryKey: ['request-view', token, grant ?? null],
+    queryKey: ['request-view', token, access.unlocks],
     queryFn: async () => {
-      const view = await visitorRequest(`/api/r/${token}${seen.current ? '?again=1' : ''}`, fileRequestViewSchema, grant);
+      const view = await visitorRequest(`/api/r/${token}${seen.current ? '?again=1' : ''}`, fileRequestViewSchema, access.latest());
       seen.current = true;
       return view;
     },
     retry: false,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => (endedRefusal(query.state.error) ? false : REQUEST_RECHECK_MS),
-  });
-}
-
-/** Enters a link's password; the grant is kept for this tab. */
-export function useUnlock(kind: LinkKind, token: string, onGrant: (grant: string) => void) {
-  return useMutation({
-    mutationFn: (password: string) => visitorRequest(`/api/${kind}/${token}/unlock`, linkGrantSchema, undefined, { method: 'POST', body: { password } }),
-    onSuccess: ({ grant }) => {
-      sessionStorage.setItem(grantKey(kind, token), grant);
-      onGrant(grant);
-    },
   });
 }
 
@@ -242,14 +212,14 @@ export const linkFileUrl = (token: string, fileId: number, grant: string | undef
  * connection loses nothing, and choosing the same file again, even after a
  * reload, goes on where the server stands. The answer never names the file.
  */
-export function sendToRequest(token: string, grant: string | undefined, file: File, uploaderName: string, callbacks: ResumableCallbacks): TusUpload {
+export function sendToRequest(token: string, grant: () => string | undefined, file: File, uploaderName: string, callbacks: ResumableCallbacks): TusUpload {
   const visitor = uploaderName.trim();
   return new TusUpload(
     file,
     {
       endpoint: fileRequestUploadsPath(token),
       metadata: visitor ? { uploader_name: visitor } : {},
-      headers: () => grantHeader(grant) ?? {},
+      headers: () => visitorHeaders(grant()),
       signedIn: false,
     },
     callbacks,

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { DEFAULT_EXTENSIONS } from '@vault/contract';
 import type * as tus from 'tus-js-client';
 import { mockFetch, type MockReply } from '../test/fetch-mock';
+import { storeLinkGrant } from '../test/link-grants';
 import { renderApp } from '../test/render-app';
 
 /** Each tus upload the page started, as tus-js-client received it; the test plays the server. */
@@ -48,8 +49,8 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const CONFIG = { body: { demo: null, max_file_bytes: 104_857_600, allowed_types: [...DEFAULT_EXTENSIONS], registration_open: true } };
 const OPEN_VIEW = { body: { owner: 'alice', message: null, expires_at: null, files_left: null, bytes_left: null } };
 
-function openRequest(view: MockReply = OPEN_VIEW) {
-  const fetches = mockFetch({ 'GET /api/config': CONFIG, [`GET /api/r/${TOKEN}`]: view });
+function openRequest(view: MockReply = OPEN_VIEW, routes: Record<string, MockReply> = {}) {
+  const fetches = mockFetch({ 'GET /api/config': CONFIG, [`GET /api/r/${TOKEN}`]: view, ...routes });
   renderApp(`/r/${TOKEN}`);
   return { ...fetches, user: userEvent.setup({ applyAccept: false }) };
 }
@@ -100,7 +101,7 @@ describe('FileRequestPage', () => {
   });
 
   it('sends each file resumably to the request, one after the other, with per-file progress', async () => {
-    sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
+    storeLinkGrant('r', TOKEN, 'the-grant');
     const { user, calls } = openRequest();
     await user.upload(await screen.findByLabelText('Files to upload'), [file('a.txt', 'aaaa'), file('b.txt', 'bb')]);
     await user.type(screen.getByLabelText('Your name (optional)'), '  Bob  ');
@@ -211,8 +212,19 @@ describe('FileRequestPage', () => {
     expect(await screen.findByText('Request closed')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`)).toHaveLength(2);
   });
+  it('sends each part with the grant as it stands then: renewed while the page is open', async () => {
+    storeLinkGrant('r', TOKEN, 'the-grant', 5);
+    const renewed = { body: { grant: 'renewed-grant', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() } };
+    const { user, calls } = openRequest(OPEN_VIEW, { [`POST /api/r/${TOKEN}/grant`]: renewed });
+    await user.upload(await screen.findByLabelText('Files to upload'), [file('a.txt', 'aaaa')]);
+    await user.click(screen.getByRole('button', { name: 'Send 1 file' }));
+    await waitFor(() => expect(started).toHaveLength(1));
+    await waitFor(() => expect(headersOf(started[0]!)).toEqual({ 'X-Link-Grant': 'renewed-grant' }));
+    expect(calls.find((c) => c.path === `/api/r/${TOKEN}/grant`)!.headers.get('x-link-grant')).toBe('the-grant');
+  });
+
   it('asks for the password again when the owner changed it while the page was open', async () => {
-    sessionStorage.setItem(`vault-link-grant:r:${TOKEN}`, 'the-grant');
+    storeLinkGrant('r', TOKEN, 'the-grant');
     let changed = false;
     openRequest(() => (changed ? { status: 401, body: { error: 'This link is protected by a password.', link_refusal: 'password_required' } } : OPEN_VIEW));
     expect(await screen.findByLabelText('Files to upload')).toBeInTheDocument();

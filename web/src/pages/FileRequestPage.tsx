@@ -4,7 +4,8 @@ import { useParams } from 'react-router';
 import { CheckCircle2, Inbox, Pause, Play, Send, UserRound, XCircle } from 'lucide-react';
 import { LIMITS, type FileRequestUploadResponse, type FileRequestView } from '@vault/contract';
 import { useAllowedTypes, useAppConfig } from '../api/auth';
-import { endedRefusal, sendToRequest, storedGrant, useRequestView, type EndedRefusal } from '../api/links';
+import { useLinkAccess } from '../api/link-grants';
+import { endedRefusal, sendToRequest, useRequestView, type EndedRefusal } from '../api/links';
 import type { TusUpload } from '../api/uploads';
 import { ENDED_ICON, LinkGate, endedText } from '../components/links/LinkGate';
 import { UploadDropzone } from '../components/upload/UploadDropzone';
@@ -60,7 +61,8 @@ function EndedNotice({ ended }: { ended: EndedRefusal }) {
 
 interface RequestFormProps {
   token: string;
-  grant: string | undefined;
+  /** The request's grant as it stands when a part is sent: renewed while the page is open. */
+  grant(): string | undefined;
   view: FileRequestView;
   /** Set once the request has ended (closed, expired, full) while the page was open. */
   ended: EndedRefusal | undefined;
@@ -228,11 +230,11 @@ export function FileRequestPage() {
   const { t } = useTranslation('links');
   useDocumentTitle(t('request.title'));
   const token = useParams().token ?? '';
-  const [grant, setGrant] = useState(() => storedGrant('r', token));
-  const view = useRequestView(token, grant);
+  const access = useLinkAccess('r', token);
+  const view = useRequestView(token, access);
   return (
-    <LinkGate kind="r" token={token} query={view} onGrant={setGrant}>
-      {(data) => <RequestForm token={token} grant={grant} view={data} ended={endedRefusal(view.error)} recheck={async () => endedRefusal((await view.refetch()).error)} />}
+    <LinkGate kind="r" token={token} query={view} onGrant={access.unlocked}>
+      {(data) => <RequestForm token={token} grant={access.latest} view={data} ended={endedRefusal(view.error)} recheck={async () => endedRefusal((await view.refetch()).error)} />}
     </LinkGate>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch } from '../test/fetch-mock';
+import { storeLinkGrant } from '../test/link-grants';
 import { renderApp } from '../test/render-app';
 
 const TOKEN = 'A'.repeat(43);
@@ -42,6 +43,20 @@ describe('ShareLinkPage', () => {
     expect(screen.getByText('2 downloads left')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/s/${TOKEN}/download?grant=granted`);
     expect(calls.every((c) => !c.headers.has('authorization'))).toBe(true);
+  });
+
+  it('renews its grant before it runs out: the download then carries the new one, and the page reloads nothing', async () => {
+    storeLinkGrant('s', TOKEN, 'granted', 5);
+    const { calls } = mockFetch({
+      ...CONFIG,
+      [`GET /api/s/${TOKEN}`]: { body: VIEW },
+      [`POST /api/s/${TOKEN}/grant`]: ({ headers }) =>
+        headers.get('x-link-grant') === 'granted' ? { body: { grant: 'renewed', expires_at: new Date(Date.now() + 30 * 60_000).toISOString() } } : { status: 401, body: {} },
+    });
+    renderApp(`/s/${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'plan.txt' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', `/api/s/${TOKEN}/download?grant=renewed`));
+    expect(calls.filter((c) => c.path === `/api/s/${TOKEN}`)).toHaveLength(1);
   });
 
   it.each([

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Download, FolderOpen, UserRound } from 'lucide-react';
 import { isPreviewable, type LinkView } from '@vault/contract';
-import { linkDownloadUrl, linkFileUrl, storedGrant, useLinkView } from '../api/links';
+import { useLinkAccess, type LinkAccess } from '../api/link-grants';
+import { linkDownloadUrl, linkFileUrl, useLinkView } from '../api/links';
 import { LinkFolderTree } from '../components/links/LinkFolderTree';
 import { LinkGate } from '../components/links/LinkGate';
 import { FilePreview } from '../components/files/FilePreview';
@@ -43,15 +43,19 @@ type ItemOf<T extends LinkView['item']['type']> = Extract<LinkView['item'], { ty
 
 interface ItemProps<T extends LinkView['item']['type']> {
   token: string;
-  grant: string | undefined;
+  access: LinkAccess;
   view: LinkView;
   item: ItemOf<T>;
 }
 
-function SharedFile({ token, grant, view, item: { file } }: ItemProps<'file'>) {
+function SharedFile({ token, access, view, item: { file } }: ItemProps<'file'>) {
   const { t } = useTranslation('links');
   const canPreview = view.allow_preview && isPreviewable(file.mime_type);
-  const preview = useLinkPreviewUrl(canPreview ? linkFileUrl(token, file.id, grant, true) : null, { mime_type: file.mime_type, file_size: file.size });
+  // The preview is read once; a player asks for its address again (with the freshest grant) when a range is refused.
+  const preview = useLinkPreviewUrl(canPreview ? `${token}:${file.id}` : null, () => linkFileUrl(token, file.id, access.latest(), true), {
+    mime_type: file.mime_type,
+    file_size: file.size,
+  });
   return (
     <Card className="overflow-hidden">
       <div className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:p-6">
@@ -60,7 +64,7 @@ function SharedFile({ token, grant, view, item: { file } }: ItemProps<'file'>) {
           <h1 className="text-lg font-semibold break-words text-slate-900">{file.name}</h1>
           <Facts view={view} size={file.size} kind={file.mime_type} />
         </div>
-        <DownloadButton href={linkDownloadUrl(token, grant)} label={t('view.download')} />
+        <DownloadButton href={linkDownloadUrl(token, access.grant)} label={t('view.download')} />
       </div>
       {canPreview && (
         <div className="border-t border-slate-100 bg-slate-50 p-3 sm:p-4">
@@ -71,7 +75,7 @@ function SharedFile({ token, grant, view, item: { file } }: ItemProps<'file'>) {
   );
 }
 
-function SharedFolder({ token, grant, view, item: { folder, folders, files, size, truncated } }: ItemProps<'folder'>) {
+function SharedFolder({ token, access, view, item: { folder, folders, files, size, truncated } }: ItemProps<'folder'>) {
   const { t } = useTranslation('links');
   const empty = files.length === 0 && folders.length === 0;
   return (
@@ -85,13 +89,13 @@ function SharedFolder({ token, grant, view, item: { folder, folders, files, size
           <Facts view={view} size={size} kind={`${t('view.files', { count: files.length })}${truncated ? '+' : ''}`} />
         </div>
         {/* An empty folder has nothing to download: its zip would hold nothing. */}
-        {!empty && <DownloadButton href={linkDownloadUrl(token, grant)} label={t('view.downloadAll')} />}
+        {!empty && <DownloadButton href={linkDownloadUrl(token, access.grant)} label={t('view.downloadAll')} />}
       </div>
       <div className="px-5 py-3 sm:px-6">
         {empty ? (
           <p className="py-6 text-center text-sm text-slate-500">{t('view.empty')}</p>
         ) : (
-          <LinkFolderTree token={token} grant={grant} rootId={folder.id} folders={folders} files={files} />
+          <LinkFolderTree token={token} grant={access.grant} rootId={folder.id} folders={folders} files={files} />
         )}
         {truncated && <p className="py-3 text-xs text-slate-500">{t('view.truncated')}</p>}
       </div>
@@ -104,15 +108,15 @@ export function ShareLinkPage() {
   const { t } = useTranslation('links');
   useDocumentTitle(t('view.title'));
   const token = useParams().token ?? '';
-  const [grant, setGrant] = useState(() => storedGrant('s', token));
-  const view = useLinkView(token, grant);
+  const access = useLinkAccess('s', token);
+  const view = useLinkView(token, access);
   return (
-    <LinkGate kind="s" token={token} query={view} onGrant={setGrant}>
+    <LinkGate kind="s" token={token} query={view} onGrant={access.unlocked}>
       {(data) =>
         data.item.type === 'file' ? (
-          <SharedFile token={token} grant={grant} view={data} item={data.item} />
+          <SharedFile token={token} access={access} view={data} item={data.item} />
         ) : (
-          <SharedFolder token={token} grant={grant} view={data} item={data.item} />
+          <SharedFolder token={token} access={access} view={data} item={data.item} />
         )
       }
     </LinkGate>

@@ -33,6 +33,8 @@ export interface ChallengeClaims {
 export interface LinkGrantClaims {
   linkId: number;
   version: number;
+  /** When the password was entered (ms): a renewed grant carries it on. */
+  unlockedAt: number;
   expiresAt: number;
 }
 
@@ -51,7 +53,7 @@ export interface TokenService {
   verifyDownload(token: string): Promise<DownloadClaims>;
   issueChallenge(userId: number, challengeId: string, mode: 'user' | 'admin', ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyChallenge(token: string): Promise<ChallengeClaims>;
-  issueLinkGrant(linkId: number, version: number, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  issueLinkGrant(claims: Omit<LinkGrantClaims, 'expiresAt'>, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyLinkGrant(token: string): Promise<LinkGrantClaims>;
   issueZip(claims: ZipClaims, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyZip(token: string): Promise<ZipClaims>;
@@ -125,11 +127,11 @@ export function createTokenService(secret: string): TokenService {
       return { userId, challengeId: payload.cid, mode: payload.mode, expiresAt };
     },
     // The subject is the link: a grant names no user.
-    issueLinkGrant: (linkId, version, ttl) => sign('link', linkId, { ver: version }, ttl),
+    issueLinkGrant: ({ linkId, version, unlockedAt }, ttl) => sign('link', linkId, { ver: version, una: Math.floor(unlockedAt / 1000) }, ttl),
     async verifyLinkGrant(token) {
       const { payload, userId: linkId, expiresAt } = await verify(token, 'link');
-      if (typeof payload.ver !== 'number') throw new Unauthorized('Invalid token');
-      return { linkId, version: payload.ver, expiresAt };
+      if (typeof payload.ver !== 'number' || typeof payload.una !== 'number') throw new Unauthorized('Invalid token');
+      return { linkId, version: payload.ver, unlockedAt: payload.una * 1000, expiresAt };
     },
     issueZip: ({ userId, sessionId, fileIds, folderIds }, ttl) => sign('zip', userId, { sid: sessionId, fi: fileIds, fo: folderIds }, ttl),
     async verifyZip(token) {

@@ -14,9 +14,7 @@ import {
   fileRequestUploadResponseSchema,
   fileRequestViewSchema,
   idParamSchema,
-  linkGrantSchema,
   linkPathSchema,
-  linkUnlockSchema,
   type FileRequestUploadResponse,
   type FileRequestView,
 } from '@vault/contract';
@@ -33,7 +31,7 @@ import { NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload } from '../upload.js';
 import { tusRoutes } from '../tus-routes.js';
 import { idOf, parse, validated } from '../validate.js';
-import { LINK_REFUSALS, linkOf, tokenOf, unlock } from './links.js';
+import { grantRoutes, LINK_REFUSALS, linkOf, tokenOf } from './links.js';
 
 const tag = 'File requests';
 const params = idParamSchema;
@@ -99,11 +97,7 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
     },
   );
 
-  app.post(
-    '/api/r/:token/unlock',
-    api({ summary: 'Unlock a password-protected file request', tag, access: 'public', params: linkPathSchema, body: linkUnlockSchema, responses: { 200: linkGrantSchema }, errors: LINK_REFUSALS }),
-    async (request) => unlock(deps, 'request', request),
-  );
+  grantRoutes(app, deps, 'request', tag);
 
   /**
    * The visitor's files, through the same engine as the owner's uploads (type

@@ -24,7 +24,7 @@ import { openLinkFile } from '../../domain/links/open-link-file.js';
 import { createShareLink } from '../../domain/links/create-link.js';
 import { shareLinkDto } from '../../domain/links/dto.js';
 import { listShareLinks } from '../../domain/links/list-links.js';
-import { openLink, unlockLink } from '../../domain/links/open-link.js';
+import { openLink, renewLinkGrant, unlockLink } from '../../domain/links/open-link.js';
 import { removeEndedLink, removeEndedLinks } from '../../domain/links/remove-link.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
@@ -68,6 +68,30 @@ export async function unlock(deps: HttpDeps, kind: LinkRow['kind'], request: Fas
   const token = tokenOf(request);
   const { password } = validated(linkUnlockSchema, request.body);
   return deps.failures.unlockLink(request.ip, token, () => unlockLink(request.ctx, kind, token, password));
+}
+
+/** The routes of a link kind's password: unlock with it, renew the grant it earned. */
+export function grantRoutes(app: FastifyInstance, deps: HttpDeps, kind: LinkRow['kind'], tag: string): void {
+  const path = `/api/${kind === 'share' ? 's' : 'r'}/:token`;
+  const what = kind === 'share' ? 'share link' : 'file request';
+  app.post(
+    `${path}/unlock`,
+    api({ summary: `Unlock a password-protected ${what}`, tag, access: 'public', params: linkPathSchema, body: linkUnlockSchema, responses: { 200: linkGrantSchema }, errors: LINK_REFUSALS }),
+    async (request) => unlock(deps, kind, request),
+  );
+  app.post(
+    `${path}/grant`,
+    api({
+      summary: `Renew the grant a ${what}'s password earned (send X-Link-Grant while it holds)`,
+      tag,
+      access: 'public',
+      params: linkPathSchema,
+      query: linkGrantQuerySchema,
+      responses: { 200: linkGrantSchema },
+      errors: LINK_REFUSALS,
+    }),
+    async (request) => renewLinkGrant(request.ctx, kind, tokenOf(request), grantOf(request)),
+  );
 }
 
 export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
@@ -125,11 +149,7 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     async (request): Promise<LinkView> => viewShareLink(request.ctx, await linkOf(request.ctx, 'share', request)),
   );
 
-  app.post(
-    '/api/s/:token/unlock',
-    api({ summary: 'Unlock a password-protected share link', tag, access: 'public', params: linkPathSchema, body: linkUnlockSchema, responses: { 200: linkGrantSchema }, errors: LINK_REFUSALS }),
-    async (request) => unlock(deps, 'share', request),
-  );
+  grantRoutes(app, deps, 'share', tag);
 
   /** The link's item: its file, or its folder as a zip. Counted against max_downloads once it starts. */
   app.get(

@@ -93,12 +93,16 @@ export function usePreviewUrl(file: PreviewSource | null, access: FileAccess): P
   });
 }
 
-/** The same for a share link's file, whose URL carries its grant (and never runs out before the link); no account token is sent. */
-export function useLinkPreviewUrl(url: string | null, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
+/**
+ * The same for a share link's file (`key` names it; null shows nothing), from
+ * an address that carries the link's grant, asked for when it is read; no
+ * account token is sent.
+ */
+export function useLinkPreviewUrl(key: string | null, address: () => string, file: Pick<PreviewSource, 'mime_type' | 'file_size'>): PreviewState {
   const bytes = previewBytes(file);
-  return useBlobPreview(url, bytes, async (signal) => {
-    if (isStreamed(file.mime_type)) return streamFrom(async () => url!);
-    return isPdf(file) ? pdfAt(url!, bytes, signal) : { blob: await readAt(url!, bytes, signal) };
+  return useBlobPreview(key, bytes, async (signal) => {
+    if (isStreamed(file.mime_type)) return streamFrom(async () => address());
+    return isPdf(file) ? pdfAt(address(), bytes, signal) : { blob: await readAt(address(), bytes, signal) };
   });
 }
 

@@ -2,7 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleSlash, Clock, KeyRound, Link2Off, LockKeyhole } from 'lucide-react';
 import { errorMessage } from '../../api/client';
-import { endedRefusal, refusalOf, useUnlock, type EndedRefusal, type LinkKind } from '../../api/links';
+import type { LinkGrant } from '@vault/contract';
+import { endedRefusal, type EndedRefusal } from '../../api/links';
+import { refusalOf, useUnlock, type LinkKind } from '../../api/link-grants';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Card } from '../ui/Card';
@@ -40,7 +42,7 @@ export function GateCard({ icon: Icon, title, children }: { icon: typeof Clock; 
   );
 }
 
-function PasswordForm({ kind, token, onGrant }: { kind: LinkKind; token: string; onGrant(grant: string): void }) {
+function PasswordForm({ kind, token, onGrant }: { kind: LinkKind; token: string; onGrant(grant: LinkGrant): void }) {
   const { t } = useTranslation('links');
   const [password, setPassword] = useState('');
   const unlock = useUnlock(kind, token, onGrant);
@@ -76,7 +78,7 @@ export interface LinkGateProps<T> {
   kind: LinkKind;
   token: string;
   query: { data?: T | undefined; error: unknown; isPending: boolean };
-  onGrant(grant: string): void;
+  onGrant(grant: LinkGrant): void;
   children(data: T): ReactNode;
 }
 

@@ -69,7 +69,7 @@ export function MediaViewer({ kind, name, url, renew, fill }: MediaViewerProps) 
     resumeAt.current = { time: player.currentTime, playing: !player.paused };
     renew().then(
       (next) => {
-        // The same address (a share link's) is read again from the start; a new one is set as the source, which loads it.
+        // The same address (a share link's, its grant unchanged) is read again from the start; a new one is set as the source, which loads it.
         if (next === player.getAttribute('src')) player.load();
         else setSrc(next);
       },
