@@ -12,7 +12,6 @@ import {
 } from '@vault/contract';
 import { openInNewTab, startBrowserDownload } from '../lib/download';
 import {
-  ApiError,
   apiBlob,
   apiRequest,
   apiSend,

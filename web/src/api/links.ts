@@ -8,7 +8,6 @@ import {
   fileRequestResponseSchema,
   fileRequestUploadsPath,
   fileRequestViewSchema,
-  linkGrantSchema,
   linkListResponseSchema,
   linkResponseSchema,
   linkViewSchema,
@@ -21,7 +20,7 @@ import {
 } from '@vault/contract';
 import { i18n } from '../i18n';
 import { startBrowserDownload } from '../lib/download';
-import { ApiError, apiRequest, apiSend, errorMessage } from './client';
+import { apiRequest, apiSend, errorMessage } from './client';
 import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 import { refusalOf, visitorHeaders, visitorRequest, type LinkAccess } from './link-grants';

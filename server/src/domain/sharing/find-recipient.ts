@@ -9,7 +9,7 @@ import { resolveUsernames } from './shares.js';
  * name a request where a share takes many: it tells nothing new, and it is
  * counted against the caller's request budget like every call.
  */
-export async function findRecipient(ctx: DomainContext, actor: Actor, { username }: { username: string }): Promise<Recipient> {
+export async function findRecipient(ctx: DomainContext, _actor: Actor, { username }: { username: string }): Promise<Recipient> {
   // Owner id 0: the caller's own name is a user too (a share simply leaves them out).
   const [user] = await resolveUsernames(ctx.db, [username], 0);
   return { username: user!.username };

@@ -37,7 +37,7 @@ import { getDedupStats } from '../../domain/stats/get-dedup-stats.js';
 import { getStorageStats } from '../../domain/stats/get-storage-stats.js';
 import { actorOf } from '../auth-hook.js';
 import { sendFile } from '../file-response.js';
-import { FILE_ANSWERS, FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
+import { FILE_ANSWERS, NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload, ownUploadForm } from '../upload.js';
 import { idOf, validated } from '../validate.js';
 

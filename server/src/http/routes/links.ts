@@ -36,7 +36,7 @@ import { sendArchive } from '../archive-response.js';
 import { actorOf } from '../auth-hook.js';
 import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
-import { FILE_ANSWERS, FILE_BYTES, NO_BODY, api } from '../openapi/route-spec.js';
+import { FILE_ANSWERS, NO_BODY, api } from '../openapi/route-spec.js';
 import { idOf, validated } from '../validate.js';
 
 const tag = 'Share links';
