@@ -58,8 +58,7 @@ describe('route guards', () => {
   it('lets admins open /admin', async () => {
     signedInAs(admin);
     renderApp('/admin');
-    // A lazily loaded chunk: the first import may take longer than the default wait.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
   });
 
   it.each(['/login', '/register', '/login?next=https%3A%2F%2Fevil.example', '/login?next=%2F%2Fevil.example', '/register?next=%2Fapi%2Ffiles'])(

@@ -86,8 +86,7 @@ beforeEach(() => {
 
 async function openAdmin(path = '/admin') {
   const view = renderApp(path);
-  // The page is a lazily loaded chunk: the first import takes a while.
-  await screen.findByRole('heading', { level: 1, name: 'Admin Panel' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Admin Panel' });
   return view;
 }
 

@@ -52,8 +52,7 @@ describe('StarredPage', () => {
   it('says how to star something when nothing is starred, and asks only for starred items', async () => {
     const { calls } = signedIn(starServer([makeFile({ id: 1, original_name: 'report.pdf' })], []));
     renderApp('/starred');
-    // The page's chunk loads first: the first render of a cold run takes a while.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Starred' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Starred' })).toBeInTheDocument();
     expect(await screen.findByText('No starred files yet')).toBeInTheDocument();
     expect(screen.getByText('Star a file or folder from its menu (⋯) or the star on its page, and it shows here.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Starred folders' })).not.toBeInTheDocument();

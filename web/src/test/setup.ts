@@ -22,8 +22,10 @@ beforeEach(() => {
 Element.prototype.setPointerCapture ??= () => undefined;
 Element.prototype.releasePointerCapture ??= () => undefined;
 
-// Pages are lazily imported: the first render of one waits for its module to compile on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
+// Pages are lazily imported: the first render of one waits for its module to compile, which took over
+// 5 s on a 2-core machine running three test workers and a type check. Every wait is for an event, so
+// the ceiling only matters when something hangs.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  endedLinksRemovedSchema,
   errorResponseSchema,
   fileRequestCreateSchema,
   fileRequestUploadMetadataSchema,
@@ -22,7 +21,6 @@ import { createFileRequest, listFileRequests, ownersView } from '../../domain/re
 import { announceArrivals, ownerActor, requestUploadForm } from '../../domain/requests/receive-upload.js';
 import { appendToRequestUpload, cancelRequestUpload, createRequestUpload, requestUploadStatus } from '../../domain/requests/request-uploads.js';
 import { viewFileRequest } from '../../domain/requests/view-request.js';
-import { removeEndedLink, removeEndedLinks } from '../../domain/links/remove-link.js';
 import { revokeLink } from '../../domain/links/revoke-link.js';
 import { updateLink } from '../../domain/links/update-link.js';
 import { actorOf } from '../auth-hook.js';
@@ -31,7 +29,7 @@ import { NO_BODY, api } from '../openapi/route-spec.js';
 import { handleUpload } from '../upload.js';
 import { tusRoutes } from '../tus-routes.js';
 import { idOf, parse, validated } from '../validate.js';
-import { grantRoutes, LINK_REFUSALS, linkOf, tokenOf } from './links.js';
+import { endedRoutes, grantRoutes, LINK_REFUSALS, linkOf, tokenOf } from './links.js';
 
 const tag = 'File requests';
 const params = idParamSchema;
@@ -66,19 +64,7 @@ export function fileRequestRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return reply.status(204).send();
   });
 
-  /** Clears requests that have ended (closed, expired, full) out of the owner's list for good; what they received stays. An open one is closed first (409). */
-  app.delete(
-    '/api/requests/ended/:id',
-    api({ summary: 'Remove an ended file request from your list', tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
-    async (request, reply) => {
-      await removeEndedLink(request.ctx, actorOf(request), 'request', idOf(request));
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete('/api/requests/ended', api({ summary: 'Remove all your ended file requests from your list', tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
-    removeEndedLinks(request.ctx, actorOf(request), 'request'),
-  );
+  endedRoutes(app, 'request', tag);
 
   app.get(
     '/api/r/:token',

@@ -70,10 +70,15 @@ export async function unlock(deps: HttpDeps, kind: LinkRow['kind'], request: Fas
   return deps.failures.unlockLink(request.ip, token, () => unlockLink(request.ctx, kind, token, password));
 }
 
+/** Where each kind of link is reached by its visitors and listed for its owner, and what it is called. */
+const KINDS = {
+  share: { visitors: '/api/s/:token', owner: '/api/links', what: 'share link' },
+  request: { visitors: '/api/r/:token', owner: '/api/requests', what: 'file request' },
+} as const;
+
 /** The routes of a link kind's password: unlock with it, renew the grant it earned. */
 export function grantRoutes(app: FastifyInstance, deps: HttpDeps, kind: LinkRow['kind'], tag: string): void {
-  const path = `/api/${kind === 'share' ? 's' : 'r'}/:token`;
-  const what = kind === 'share' ? 'share link' : 'file request';
+  const { visitors: path, what } = KINDS[kind];
   app.post(
     `${path}/unlock`,
     api({ summary: `Unlock a password-protected ${what}`, tag, access: 'public', params: linkPathSchema, body: linkUnlockSchema, responses: { 200: linkGrantSchema }, errors: LINK_REFUSALS }),
@@ -91,6 +96,26 @@ export function grantRoutes(app: FastifyInstance, deps: HttpDeps, kind: LinkRow[
       errors: LINK_REFUSALS,
     }),
     async (request) => renewLinkGrant(request.ctx, kind, tokenOf(request), grantOf(request)),
+  );
+}
+
+/**
+ * The owner clears links of a kind that have ended (revoked or closed,
+ * expired, used up or full) out of their list for good, one or all; an active
+ * one must be ended first (409). What a file request received stays.
+ */
+export function endedRoutes(app: FastifyInstance, kind: LinkRow['kind'], tag: string): void {
+  const { owner: path, what } = KINDS[kind];
+  app.delete(
+    `${path}/ended/:id`,
+    api({ summary: `Remove an ended ${what} from your list`, tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
+    async (request, reply) => {
+      await removeEndedLink(request.ctx, actorOf(request), kind, idOf(request));
+      return reply.status(204).send();
+    },
+  );
+  app.delete(`${path}/ended`, api({ summary: `Remove all your ended ${what}s from your list`, tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
+    removeEndedLinks(request.ctx, actorOf(request), kind),
   );
 }
 
@@ -121,19 +146,7 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
     return reply.status(204).send();
   });
 
-  /** Clears links that have ended (revoked, expired, used up) out of the owner's list for good; an active one is revoked first (409). */
-  app.delete(
-    '/api/links/ended/:id',
-    api({ summary: 'Remove an ended share link from your list', tag, params, responses: { 204: NO_BODY }, errors: [404, 409] }),
-    async (request, reply) => {
-      await removeEndedLink(request.ctx, actorOf(request), 'share', idOf(request));
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete('/api/links/ended', api({ summary: 'Remove all your ended share links from your list', tag, responses: { 200: endedLinksRemovedSchema } }), async (request) =>
-    removeEndedLinks(request.ctx, actorOf(request), 'share'),
-  );
+  endedRoutes(app, 'share', tag);
 
   app.get(
     '/api/s/:token',
