@@ -11,15 +11,13 @@ export function refusalOf(error: unknown): LinkRefusal | undefined {
   return error instanceof ApiError ? error.details.link_refusal : undefined;
 }
 
-const grantHeader = (grant: string | undefined) => (grant ? { 'X-Link-Grant': grant } : undefined);
+/** What a visitor's call carries instead of an account token: the link's grant, when it has one. */
+export const visitorHeaders = (grant: string | undefined): Record<string, string> => (grant ? { 'X-Link-Grant': grant } : {});
 
 /** A visitor's JSON call: never the signed-in user's token, the link's grant instead. */
 export async function visitorRequest<T>(path: string, schema: Parameters<typeof apiRequest<T>>[1], grant: string | undefined, init: { method?: 'POST'; body?: unknown } = {}): Promise<T> {
-  return apiRequest(path, schema, { ...init, token: null, headers: grantHeader(grant) });
+  return apiRequest(path, schema, { ...init, token: null, headers: visitorHeaders(grant) });
 }
-
-/** The headers of a visitor's call made outside apiRequest (a resumable upload's parts). */
-export const visitorHeaders = (grant: string | undefined): Record<string, string> => grantHeader(grant) ?? {};
 
 /**
  * The grant a password earned, kept for this tab only (a closed tab asks

@@ -64,7 +64,7 @@ export function grantOf(request: FastifyRequest): string | undefined {
 export const linkOf = (ctx: DomainContext, kind: LinkRow['kind'], request: FastifyRequest) => openLink(ctx, kind, tokenOf(request), grantOf(request));
 
 /** Unlocks a link, counting wrong passwords per link and per address. */
-export async function unlock(deps: HttpDeps, kind: LinkRow['kind'], request: FastifyRequest): Promise<LinkGrant> {
+async function unlock(deps: HttpDeps, kind: LinkRow['kind'], request: FastifyRequest): Promise<LinkGrant> {
   const token = tokenOf(request);
   const { password } = validated(linkUnlockSchema, request.body);
   return deps.failures.unlockLink(request.ip, token, () => unlockLink(request.ctx, kind, token, password));
