@@ -65,6 +65,23 @@ describeEachDb('share links', (t) => {
     expect((await t().client.get('/api/links', { token: owner.token })).body.links).toEqual([]);
   });
 
+  it('refuses someone else\'s file or folder before it hashes a password', async () => {
+    const { fileId } = await ownerWithFile(t(), 'theirs.txt');
+    const stranger = await t().client.register();
+    const hash = vi.spyOn(t().server.ctx.passwords, 'hash');
+    try {
+      const file = await t().client.post('/api/links', { token: stranger.token, json: { item: { type: 'file', id: fileId }, password: 'a link password' } });
+      expect(file.status).toBe(404);
+      expect(file.body).toMatchObject({ code: 'fileNotFound' });
+      const folder = await t().client.post('/api/links', { token: stranger.token, json: { item: { type: 'folder', id: 999_999 }, password: 'a link password' } });
+      expect(folder.status).toBe(404);
+      expect(hash).not.toHaveBeenCalled();
+    } finally {
+      hash.mockRestore();
+    }
+    expect((await t().client.get('/api/links', { token: stranger.token })).body.links).toEqual([]);
+  });
+
   it('opens its file to anyone: the landing data, the exact bytes, counted once per download', async () => {
     const { owner, fileId, content } = await ownerWithFile(t(), 'quarterly report.txt');
     const link = await createLink(t(), owner.token, { type: 'file', id: fileId }, { label: 'for Anna' });
