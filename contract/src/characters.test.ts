@@ -26,6 +26,7 @@ describe('unsafe characters', () => {
     expect(hasUnsafeCharacters('line one\r\nline two', '\n')).toBe(true);
     expect(replaceUnsafeCharacters('photo\u202Egnp.exe\u0000', '')).toBe('photognp.exe');
     expect(replaceUnsafeCharacters('a\u009bb\u2066c', '_')).toBe('a_b_c');
+    expect(replaceUnsafeCharacters('line\u202E one\r\nline two', '', '\n')).toBe('line one\nline two');
   });
 });
 

@@ -14,7 +14,7 @@ export function hasUnsafeCharacters(text: string, allowed = ''): boolean {
   return false;
 }
 
-/** `text` with each such character replaced: for names that are cleaned rather than refused. */
-export function replaceUnsafeCharacters(text: string, by: string): string {
-  return text.replace(UNSAFE, by);
+/** `text` with each such character, other than those in `allowed`, replaced: for names that are cleaned rather than refused. */
+export function replaceUnsafeCharacters(text: string, by: string, allowed = ''): string {
+  return text.replace(UNSAFE, (found) => (allowed.includes(found) ? found : by));
 }

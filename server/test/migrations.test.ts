@@ -151,6 +151,84 @@ it.each(DATABASES)('seals the TOTP secrets stored in clear when 0190 runs; sign-
   }
 });
 
+it.each(DATABASES)('cleans control and bidi characters out of names, tags and labels stored before they were refused, when 0360 runs [%s]', async (dialect) => {
+  const { handle, dataDir, schema } = await databaseAt(dialect, '0350_stars');
+  {
+    const db = handle.db;
+    const password_hash = await createPasswordHasher(1024).hash('their-password');
+    const [a, b] = await db.insertInto('users').values([userRow('a', { password_hash }), userRow('b')] as never).returning('id').execute();
+    const folder = (user_id: number, name: string, trashed_at: number | null = null) => ({ user_id, name, parent_id: null, is_public: 0, created_at: 0, updated_at: 0, trashed_at, trashed_with: null });
+    await db
+      .insertInto('folders')
+      .values([folder(a!.id, 'Photos'), folder(a!.id, 'photos\u202E'), folder(a!.id, 'Old\u200F one', Date.now()), folder(a!.id, '\u2066'), folder(b!.id, 'Photos\u009b')])
+      .execute();
+    await db.insertInto('blobs').values(blobRow('x', 1, 6)).execute();
+    const file = (user_id: number, original_name: string, trashed_at: number | null = null) => ({ ...fileRow(user_id, 'x', 1), original_name, trashed_at });
+    const files = await db
+      .insertInto('files')
+      .values([file(a!.id, 'photognp.exe'), file(a!.id, 'photo\u202Egnp.exe'), file(a!.id, 'PHOTOGNP\u061C.exe'), file(a!.id, 'old\u200E.txt', Date.now()), file(a!.id, '\u0085'), file(b!.id, 'notes.txt')])
+      .returning('id')
+      .execute();
+    const [first, second] = [files[0]!.id, files[1]!.id];
+    await db
+      .insertInto('file_tags')
+      .values([
+        { file_id: first, tag: 'AB' },
+        { file_id: first, tag: 'a\u0007b' },
+        { file_id: first, tag: '\u200E' },
+        { file_id: first, tag: 'x\u009b' },
+        { file_id: first, tag: 'work' },
+        { file_id: second, tag: 'a\u0007b' },
+      ])
+      .execute();
+    const link = (label: string | null, message: string | null) => ({ token: `t-${Math.random()}`, kind: 'share' as const, user_id: a!.id, file_id: first, folder_id: null, label, message, password_hash: null, expires_at: null, allow_preview: 0, max_downloads: null, max_files: null, max_bytes: null, revoked_at: null, last_used_at: null, created_at: 0, updated_at: 0 });
+    await db
+      .insertInto('links')
+      .values([link('for\u202E Anna', 'line\u202E one\nline two\u0007'), link('\u200F', 'kept\nas is'), link('plain', null)])
+      .execute();
+    const entry = (file_name: string | null, via_label: string | null, visitor: string | null) => ({ type: 'download', user_id: null, file_id: null, file_name, detail: null, detail_code: null, detail_params: null, via: null, via_link_id: null, via_label, visitor, at: 0 });
+    await db.insertInto('activity').values([entry('photo\u202Egnp.exe', 'for\u202E Anna', 'Eve\u009b'), entry('notes.txt', null, null)]).execute();
+
+    await handle.close();
+  }
+
+  const srv = await startTestServer(dialect, { DATA_DIR: dataDir, ...(schema ? { DATABASE_SCHEMA: schema } : {}) });
+  try {
+    const db = srv.server.ctx.db;
+    const folderNames = await db.selectFrom('folders').select('name').orderBy('id').execute();
+    expect(folderNames.map((f) => f.name)).toEqual(['Photos', 'photos (2)', 'Old one', 'unnamed', 'Photos']);
+    const files = await db.selectFrom('files').select(['id', 'original_name']).orderBy('id').execute();
+    expect(files.map((f) => f.original_name)).toEqual(['photognp.exe', 'photognp (2).exe', 'PHOTOGNP (3).exe', 'old.txt', 'unnamed', 'notes.txt']);
+    const [first, second] = [files[0]!.id, files[1]!.id];
+    const tags = await db.selectFrom('file_tags').select(['file_id', 'tag']).orderBy('file_id').orderBy('tag').execute();
+    expect(tags).toEqual([
+      { file_id: first, tag: 'AB' },
+      { file_id: first, tag: 'work' },
+      { file_id: first, tag: 'x' },
+      { file_id: second, tag: 'ab' },
+    ]);
+    const texts = await db.selectFrom('links').select(['label', 'message']).orderBy('id').execute();
+    expect(texts).toEqual([
+      { label: 'for Anna', message: 'line one\nline two' },
+      { label: null, message: 'kept\nas is' },
+      { label: 'plain', message: null },
+    ]);
+    const audit = await db.selectFrom('activity').select(['file_name', 'via_label', 'visitor']).orderBy('id').execute();
+    expect(audit).toEqual([
+      { file_name: 'photognp.exe', via_label: 'for Anna', visitor: 'Eve' },
+      { file_name: 'notes.txt', via_label: null, visitor: null },
+    ]);
+    // The owner's searches and tag filters find the cleaned names and tags.
+    const { token } = (await srv.client.post('/api/auth/login', { json: { username: 'a', password: 'their-password' } })).body;
+    const named = await srv.client.get('/api/files?search=photognp', { token });
+    expect(named.body.files.map((f: { original_name: string }) => f.original_name).sort()).toEqual(['PHOTOGNP (3).exe', 'photognp (2).exe', 'photognp.exe']);
+    const tagged = await srv.client.get('/api/files?tags=x', { token });
+    expect(tagged.body.files.map((f: { id: number }) => f.id)).toEqual([first]);
+  } finally {
+    await srv.close();
+  }
+});
+
 // SQLite only: PostgreSQL searches names through pg_trgm (0101).
 it('indexes the names of existing files by trigrams when 0250 runs, and each name written since [sqlite]', () =>
   withDatabaseAt('sqlite', '0240_file_text_links', async (handle) => {
@@ -211,7 +289,7 @@ it.each(DATABASES)('runs the migrations a release adds below numbers an installa
   try {
     // An installation of the previous release: it ran every migration but those numbered in the ranges added since.
     const all = migrations(handle.dialect, SECRETS);
-    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index', '0280_folded_names_and_tags', '0290_file_scope_index', '0300_quota_charges_at_commit', '0320_live_files_index'];
+    const added = ['0140_trash', '0145_file_sibling_names', '0146_file_versions', '0147_resumable_on_conflict', '0148_trash_file_names', '0190_sealed_totp_secrets', '0251_file_text_scope', '0260_version_sizes', '0270_live_content_index', '0280_folded_names_and_tags', '0290_file_scope_index', '0300_quota_charges_at_commit', '0320_live_files_index', '0360_unsafe_characters_cleaned'];
     const released = Object.fromEntries(Object.entries(all).filter(([name]) => !added.includes(name)));
     const provider: MigrationProvider = { getMigrations: async () => released };
     const before = await new Migrator({ db: handle.db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();

@@ -34,6 +34,7 @@ import { liveFilesIndex } from './0320_live_files_index.js';
 import { activityVia } from './0330_activity_via.js';
 import { activityDetailCodes } from './0340_activity_detail_codes.js';
 import { stars } from './0350_stars.js';
+import { unsafeCharactersCleaned } from './0360_unsafe_characters_cleaned.js';
 import type { SecretBox } from '../../secret-box.js';
 
 /**
@@ -77,5 +78,6 @@ export function migrations(dialect: Dialect, secrets?: SecretBox): Record<string
     '0330_activity_via': activityVia(),
     '0340_activity_detail_codes': activityDetailCodes(),
     '0350_stars': stars(),
+    '0360_unsafe_characters_cleaned': unsafeCharactersCleaned(dialect),
   };
 }
