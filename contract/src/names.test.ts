@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numberedName } from './names.js';
+import { LIMITS } from './limits.js';
+import { numberedFolderName, numberedName } from './names.js';
 
 describe('numberedName', () => {
   it('puts the number before the extension', () => {
@@ -15,5 +16,14 @@ describe('numberedName', () => {
     const out = numberedName(long, 12);
     expect(out.length).toBeLessThanOrEqual(255);
     expect(out.endsWith(' (12).pdf')).toBe(true);
+  });
+});
+
+describe('numberedFolderName', () => {
+  it('puts the number at the end, dots and all, within the longest folder name', () => {
+    expect(numberedFolderName('Release 1.2', 2)).toBe('Release 1.2 (2)');
+    const out = numberedFolderName('f'.repeat(LIMITS.folderNameMax), 10);
+    expect(out).toHaveLength(LIMITS.folderNameMax);
+    expect(out.endsWith('f (10)')).toBe(true);
   });
 });

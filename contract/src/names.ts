@@ -11,3 +11,9 @@ export function numberedName(name: string, n: number): string {
   const suffix = ` (${n})${ext}`;
   return stem.slice(0, Math.max(1, LIMITS.fileNameMax - suffix.length)) + suffix;
 }
+
+/** A folder's n-th of its name: folders have no extension, so "Release 1.2" is numbered "Release 1.2 (2)". */
+export function numberedFolderName(name: string, n: number): string {
+  const suffix = ` (${n})`;
+  return name.slice(0, Math.max(1, LIMITS.folderNameMax - suffix.length)) + suffix;
+}

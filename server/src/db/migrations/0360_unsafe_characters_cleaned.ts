@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
-import { LIMITS, hasUnsafeCharacters, numberedName, replaceUnsafeCharacters } from '@vault/contract';
+import { LIMITS, hasUnsafeCharacters, numberedFolderName, numberedName, replaceUnsafeCharacters } from '@vault/contract';
 import type { Dialect } from '../dialect.js';
 
 /** What an item is called once nothing of its name is left. */
@@ -62,12 +62,6 @@ export function unsafeCharactersCleaned(dialect: Dialect): Migration {
       }
     },
   };
-}
-
-/** Folders have no extension: "Release 1.2" is numbered "Release 1.2 (2)". */
-function numberedFolderName(name: string, n: number): string {
-  const suffix = ` (${n})`;
-  return name.slice(0, Math.max(1, LIMITS.folderNameMax - suffix.length)) + suffix;
 }
 
 /** `name`, or its first numbering that no live sibling of `row` holds, ignoring case. */

@@ -1,15 +1,9 @@
 import { sql } from 'kysely';
-import { LIMITS, numberedName } from '@vault/contract';
+import { numberedFolderName, numberedName } from '@vault/contract';
 import type { Db } from '../../db/index.js';
 import type { FileRow } from '../../db/schema.js';
 
 export type SiblingKind = 'file' | 'folder';
-
-/** Folders have no extension: "Release 1.2" is numbered "Release 1.2 (2)". */
-function numberedFolderName(name: string, n: number): string {
-  const suffix = ` (${n})`;
-  return name.slice(0, Math.max(1, LIMITS.folderNameMax - suffix.length)) + suffix;
-}
 
 /** Names already taken among the live items beside which a new one would go, lower-cased (names are unique ignoring case). */
 async function takenNames(db: Db, kind: SiblingKind, userId: number, parentId: number | null, stem: string): Promise<Set<string>> {
