@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { AppProviders } from './AppProviders';
 import { routes } from './routes';
-import './i18n/formats';
+import './lib/i18n-formats';
 import { applyThemePreference, readThemePreference } from './theme/preference';
 import './styles.css';
 

@@ -11,7 +11,7 @@ import {
   type EmailChange,
   type PasswordChange,
 } from '@vault/contract';
-import { useSession } from '../session/context';
+import { useSession } from '../session-state/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
 import { i18n } from '../i18n';

@@ -14,7 +14,7 @@ import {
   type SecondFactorRequest,
 } from '@vault/contract';
 import { useReturnTarget } from '../lib/return-to';
-import { useSession } from '../session/context';
+import { useSession } from '../session-state/context';
 import { apiRequest, apiSend } from './client';
 import { queryKeys } from './keys';
 import { i18n } from '../i18n';

@@ -3,7 +3,7 @@ import { userSchema } from '@vault/contract';
 import { ApiError, apiRequest, apiSend, errorMessage, setUnauthorizedHandler } from './client';
 import { mockFetch } from '../test/fetch-mock';
 import { futureToken, makeUser } from '../test/tokens';
-import { saveSession } from '../session/storage';
+import { saveSession } from '../session-state/storage';
 
 afterEach(() => setUnauthorizedHandler(null));
 

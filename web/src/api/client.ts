@@ -1,5 +1,5 @@
 import { errorResponseSchema, type ErrorDetails, type ErrorResponse } from '@vault/contract';
-import { clearSession, readToken } from '../session/storage';
+import { clearSession, readToken } from '../session-state/storage';
 import { localizeSaid, type Said } from '../lib/server-messages';
 
 /** A failed API call: the HTTP status (0 when the server could not be reached) and a message. */

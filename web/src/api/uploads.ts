@@ -1,7 +1,7 @@
 import * as tus from 'tus-js-client';
 import { FILE_ID_HEADER, RESUMABLE_UPLOADS_PATH, errorResponseSchema, type OnConflict } from '@vault/contract';
 import { MIB } from '../lib/bytes';
-import { readToken } from '../session/storage';
+import { readToken } from '../session-state/storage';
 import { i18n } from '../i18n';
 import { localizeSaid } from '../lib/server-messages';
 import { failedResponse } from './client';

@@ -5,7 +5,7 @@ import { LIMITS } from '@vault/contract';
 import { useFileList } from '../api/files';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
-import { useCurrentUser } from '../session/context';
+import { useCurrentUser } from '../session-state/context';
 import { FileDropZone } from '../components/browse/FileDropZone';
 import { WithFolderTree } from '../components/browse/WithFolderTree';
 import { StorageAnalyticsCard } from '../components/dashboard/StorageAnalyticsCard';

@@ -11,7 +11,7 @@ import { FileBadges } from '../components/files/FileBadges';
 import { FileFacts } from '../components/files/FileFacts';
 import { FilePreview } from '../components/files/FilePreview';
 import { FileTags } from '../components/files/FileTags';
-import { FileTypeIcon } from '../components/files/FileTypeIcon';
+import { FileTypeIcon } from '../components/file-summary/FileTypeIcon';
 import { usePreviewUrl } from '../components/files/use-preview-url';
 import { CopyLinkButton } from '../components/sharing/CopyLinkButton';
 import { StarButton } from '../components/stars/StarButton';
@@ -24,7 +24,7 @@ import { QueryState } from '../components/ui/QueryState';
 import { shareLink } from '../lib/clipboard';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteId } from '../lib/use-route-id';
-import { useSession } from '../session/context';
+import { useSession } from '../session-state/context';
 
 function FileNotFound({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('files');

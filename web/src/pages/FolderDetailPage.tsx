@@ -29,7 +29,7 @@ import { Button, buttonClasses } from '../components/ui/Button';
 import { QueryState } from '../components/ui/QueryState';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useRouteId } from '../lib/use-route-id';
-import { useCurrentUser, useSession } from '../session/context';
+import { useCurrentUser, useSession } from '../session-state/context';
 import { PublicFolderPage } from './PublicFolderPage';
 
 function BackToFolders({ className }: { className: string }) {

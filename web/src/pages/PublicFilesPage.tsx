@@ -8,7 +8,7 @@ import { PageHeader } from '../components/ui/PageHeader';
 import { StatCard } from '../components/ui/StatCard';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
-import { useSession } from '../session/context';
+import { useSession } from '../session-state/context';
 
 /**
  * /public: public files for anyone, signed in or not. Downloads and

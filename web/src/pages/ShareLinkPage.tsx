@@ -7,7 +7,7 @@ import { linkDownloadUrl, linkFileUrl, useLinkView } from '../api/links';
 import { LinkFolderTree } from '../components/links/LinkFolderTree';
 import { LinkGate } from '../components/links/LinkGate';
 import { FilePreview } from '../components/files/FilePreview';
-import { FileTypeIcon } from '../components/files/FileTypeIcon';
+import { FileTypeIcon } from '../components/file-summary/FileTypeIcon';
 import { useLinkPreviewUrl } from '../components/files/use-preview-url';
 import { buttonClasses } from '../components/ui/Button';
 import { Card } from '../components/ui/Card';

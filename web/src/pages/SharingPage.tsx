@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { MyFileRequests } from '../components/links/MyFileRequests';
-import { MyShareLinks } from '../components/links/MyShareLinks';
+import { MyFileRequests } from '../components/sharing/MyFileRequests';
+import { MyShareLinks } from '../components/sharing/MyShareLinks';
 import { OwnShares } from '../components/sharing/OwnShares';
 import { SharedWithMe } from '../components/sharing/SharedWithMe';
 import { ShareModal, type ShareTarget } from '../components/sharing/ShareModal';
 import { useSharingOverview } from '../components/sharing/use-sharing-overview';
 import { PageHeader } from '../components/ui/PageHeader';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useCurrentUser } from '../session/context';
+import { useCurrentUser } from '../session-state/context';
 
 /**
  * The sharing management: the caller's public and private files and

@@ -12,7 +12,7 @@ import { PageHeader } from '../components/ui/PageHeader';
 import { QueryState } from '../components/ui/QueryState';
 import { useCriteriaInUrl } from '../lib/file-search/use-criteria-in-url';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { useCurrentUser } from '../session/context';
+import { useCurrentUser } from '../session-state/context';
 
 const STARRED_FOLDERS: FolderSearchCriteria = { starred: true, sort_by: 'name', sort_order: 'asc' };
 

@@ -7,7 +7,7 @@ import { useAllowedTypes, useAppConfig } from '../api/auth';
 import { useFolderOptions } from '../api/folders';
 import { useStorageStats, useUserStats } from '../api/stats';
 import { folderChoices } from '../lib/folder-paths';
-import { TagInput } from '../components/files/TagInput';
+import { TagInput } from '../components/tags/TagInput';
 import { StorageInfoCard } from '../components/storage/StorageInfoCard';
 import { ClashDialog } from '../components/upload/ClashDialog';
 import { ConfirmUploadDialog } from '../components/upload/ConfirmUploadDialog';

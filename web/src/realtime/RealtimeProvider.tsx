@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../session/context';
+import { useSession } from '../session-state/context';
 import { openRealtimeConnection, realtimeUrl } from './connection';
 import { RealtimeContext } from './context';
 import { applyRealtimeMessage } from './invalidation';

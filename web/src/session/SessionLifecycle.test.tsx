@@ -5,7 +5,7 @@ import { mockFetch } from '../test/fetch-mock';
 import { FakeWebSocket } from '../test/fake-websocket';
 import { renderApp } from '../test/render-app';
 import { makeToken, makeUser } from '../test/tokens';
-import { saveSession } from './storage';
+import { saveSession } from '../session-state/storage';
 
 const START = new Date('2024-05-01T10:00:00.000Z').getTime();
 const MINUTE = 60_000;

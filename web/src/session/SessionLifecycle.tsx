@@ -1,5 +1,5 @@
 import type { AuthResponse } from '@vault/contract';
-import type { SignOutReason } from './context';
+import type { SignOutReason } from '../session-state/context';
 import { SessionTimeoutWarning } from './SessionTimeoutWarning';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 import { useTokenLifecycle } from './use-token-lifecycle';

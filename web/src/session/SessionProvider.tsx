@@ -6,10 +6,10 @@ import { STORAGE_KEYS, type AuthResponse } from '@vault/contract';
 import { ApiError, setUnauthorizedHandler } from '../api/client';
 import { fetchMe, logout } from '../api/auth';
 import { authPath, pathOf } from '../lib/return-to';
-import { SessionContext, type SessionContextValue, type SessionState, type SignOutReason } from './context';
-import { isTokenExpired } from './jwt';
+import { SessionContext, type SessionContextValue, type SessionState, type SignOutReason } from '../session-state/context';
+import { isTokenExpired } from '../session-state/jwt';
 import { SessionLifecycle } from './SessionLifecycle';
-import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from './storage';
+import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from '../session-state/storage';
 import { i18n } from '../i18n';
 
 const ANONYMOUS = { status: 'anonymous', token: null, user: null } as const satisfies SessionState;

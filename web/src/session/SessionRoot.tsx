@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { RealtimeProvider } from '../realtime/RealtimeProvider';
-import { useSession } from './context';
+import { useSession } from '../session-state/context';
 import { SessionProvider } from './SessionProvider';
 
 function SessionGate() {

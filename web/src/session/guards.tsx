@@ -3,7 +3,7 @@ import { useAccount } from '../api/account';
 import { useAppConfig } from '../api/auth';
 import { LoadingState } from '../components/ui/LoadingState';
 import { authPath, pathOf, useReturnTarget } from '../lib/return-to';
-import { useSession } from './context';
+import { useSession } from '../session-state/context';
 
 /**
  * Signed-in screens: anonymous visitors go to /login, which brings them back

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SESSION, STORAGE_KEYS } from '@vault/contract';
 import { useActivity } from './activity';
-import { readLastActivity, touchActivity } from './storage';
+import { readLastActivity, touchActivity } from '../session-state/storage';
 
 export const WARNING_SECONDS = SESSION.warningBeforeMs / 1000;
 

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { SESSION, type AuthResponse } from '@vault/contract';
 import { refreshToken } from '../api/auth';
-import { isTokenExpired, shouldRenewToken } from './jwt';
-import { readLastActivity } from './storage';
+import { isTokenExpired, shouldRenewToken } from '../session-state/jwt';
+import { readLastActivity } from '../session-state/storage';
 
 /**
  * Every 60 s the token's expiry is checked. Beyond the spec, a token

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { User } from '@vault/contract';
 import { AppProviders } from '../AppProviders';
 import { routes } from '../routes';
-import { saveSession } from '../session/storage';
+import { saveSession } from '../session-state/storage';
 import { futureToken } from './tokens';
 
 /** Renders the whole app (real routes, guards and providers) at a path. */

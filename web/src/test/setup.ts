@@ -1,4 +1,4 @@
-import '../i18n/formats';
+import '../lib/i18n-formats';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';

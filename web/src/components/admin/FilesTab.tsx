@@ -17,7 +17,7 @@ import { EmptyState } from '../ui/EmptyState';
 import { Input } from '../ui/Input';
 import { Pagination } from '../ui/Pagination';
 import { StarMark } from '../stars/StarMark';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 import { QueryState } from '../ui/QueryState';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../layout/Brand';
+import { BrandMark } from '../ui/Brand';
 
 /** A card's title and the line under it. */
 export interface AuthHeading {

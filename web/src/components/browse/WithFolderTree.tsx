@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { useCurrentUser } from '../../session/context';
+import { useCurrentUser } from '../../session-state/context';
 import { FolderTree, type FolderTreeProps } from './FolderTree';
 
 /**

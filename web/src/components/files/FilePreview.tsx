@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { FileWarning } from 'lucide-react';
 import clsx from 'clsx';
 import { previewKind, type FileItem } from '@vault/contract';
-import { FileTypeIcon } from './FileTypeIcon';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 import { Failure, PreviewLoading, PreviewMessage } from './PreviewMessage';
 import { looksLikePdf, type PreviewState } from './use-preview-url';
 import { MediaViewer } from './viewers/MediaViewer';

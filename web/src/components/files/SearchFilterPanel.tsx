@@ -20,7 +20,7 @@ import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
-import { TagInput } from './TagInput';
+import { TagInput } from '../tags/TagInput';
 
 /** How a search was asked for: typed ones replace the previous history entry rather than add one. */
 export interface SearchHow {

@@ -14,10 +14,11 @@ import { useFolderSelectionContext } from '../manage/folder-selection';
 import { InlineRename } from '../manage/InlineRename';
 import { SelectBox } from '../manage/RowParts';
 import { ItemMenu } from '../manage/ItemMenu';
+import type { FolderMenu } from '../manage/use-folder-management';
 import { BreakableName } from '../ui/BreakableName';
 import { VisibilityBadge } from '../ui/VisibilityBadge';
 import { parentPathLabel } from '../../lib/folder-paths';
-import { folderContents } from './folder-contents';
+import { folderContents } from '../../lib/folder-contents';
 import { StarMark } from '../stars/StarMark';
 import { useStarEntry } from '../stars/use-star-entry';
 
@@ -38,15 +39,6 @@ export interface FolderCardProps {
   onDropItems?: (folder: Folder, items: ItemIds) => void;
   /** The signed-in user's star in the card's menu (anyone's folder they may read). */
   starrable?: boolean;
-}
-
-export interface FolderMenu {
-  /** Saves a new name; a rejection's message shows under the field. */
-  rename(folder: Folder, name: string): Promise<unknown>;
-  move(folder: Folder): void;
-  copy(folder: Folder): void;
-  share(folder: Folder): void;
-  delete(folder: Folder): void;
 }
 
 const ACTION = 'rounded-md p-1.5 text-slate-500 transition-colors focus-visible:outline-2 focus-visible:outline-accent-600';

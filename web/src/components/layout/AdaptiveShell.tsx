@@ -1,4 +1,4 @@
-import { useSession } from '../../session/context';
+import { useSession } from '../../session-state/context';
 import { AppShell } from './AppShell';
 import { PublicShell } from './PublicShell';
 

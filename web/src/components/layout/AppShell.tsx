@@ -1,9 +1,9 @@
 import { Outlet } from 'react-router';
-import { useCurrentUser, useSession } from '../../session/context';
+import { useCurrentUser, useSession } from '../../session-state/context';
 import { ShortcutsProvider } from './KeyboardShortcuts';
 import { NavBar } from './NavBar';
 import { PageContainer } from './PageContainer';
-import { SkipLink } from './SkipLink';
+import { SkipLink } from '../ui/SkipLink';
 
 /** Layout of signed-in screens: navigation bar above the page, and the keyboard shortcuts. */
 export function AppShell() {

@@ -4,9 +4,9 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { LogOut, Menu, X } from 'lucide-react';
 import type { User } from '@vault/contract';
 import { useMediaQuery } from '../../lib/use-media-query';
-import { Brand } from './Brand';
+import { Brand } from '../ui/Brand';
 import { NavLinks } from './NavLinks';
-import { UserIdentity } from './UserIdentity';
+import { UserIdentity } from '../ui/UserIdentity';
 import type { NavItem } from './nav-items';
 
 const ICON_BUTTON =

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from '@vault/contract';
-import { Brand } from './Brand';
+import { Brand } from '../ui/Brand';
 import { UploadIndicator } from '../upload/UploadIndicator';
 import { LiveIndicator } from './LiveIndicator';
 import { MobileNav } from './MobileNav';

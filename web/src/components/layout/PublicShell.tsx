@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { useSignInPath } from '../../lib/return-to';
 import { buttonClasses } from '../ui/Button';
-import { Brand } from './Brand';
+import { Brand } from '../ui/Brand';
 import { PageContainer } from './PageContainer';
-import { SkipLink } from './SkipLink';
+import { SkipLink } from '../ui/SkipLink';
 
 /** Layout of pages anyone may open, for visitors who are not signed in; signing in or registering comes back to the page. */
 export function PublicShell() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
 import { linkUrl } from '../../api/links';
 import { Button } from '../ui/Button';
-import { useCopyLink } from '../sharing/use-copy-link';
+import { useCopyLink } from '../../lib/use-copy-link';
 
 /** Copies a link's full address; reads "Copied!" for 2 s. */
 export function CopyAddressButton({ path }: { path: string }) {

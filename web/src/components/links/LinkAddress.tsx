@@ -5,7 +5,7 @@ import { linkUrl } from '../../api/links';
 import { Button } from '../ui/Button';
 import { Input } from '../ui/Input';
 import { Spinner } from '../ui/Spinner';
-import { useCopyLink } from '../sharing/use-copy-link';
+import { useCopyLink } from '../../lib/use-copy-link';
 
 const QrImage = lazy(async () => ({ default: (await import('./QrImage')).QrImage }));
 

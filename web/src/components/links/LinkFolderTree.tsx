@@ -3,7 +3,7 @@ import { Download, Folder as FolderIcon } from 'lucide-react';
 import type { LinkFile, LinkFolder } from '@vault/contract';
 import { linkFileUrl } from '../../api/links';
 import { formatFileSize } from '../../lib/format';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 import { buttonClasses } from '../ui/Button';
 
 interface TreeProps {

@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { Brand } from '../layout/Brand';
-import { SkipLink } from '../layout/SkipLink';
+import { Brand } from '../ui/Brand';
+import { SkipLink } from '../ui/SkipLink';
 import { LoadingState } from '../ui/LoadingState';
 
 /**

@@ -5,7 +5,7 @@ import { Tag, X } from 'lucide-react';
 import type { FileItem } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useBulkAction, useUpdateFile } from '../../api/manage';
-import { TagInput } from '../files/TagInput';
+import { TagInput } from '../tags/TagInput';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';

@@ -2,10 +2,19 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Folder } from '@vault/contract';
 import { useRenameFolder, type ItemIds } from '../../api/manage';
-import type { FolderMenu } from '../folders/FolderCard';
 import { folderShareTarget, ShareModal } from '../sharing/ShareModal';
 import { MoveDialog } from './MoveDialog';
 import { useMoveInto } from './use-move-into';
+
+/** A folder card's owner menu. */
+export interface FolderMenu {
+  /** Saves a new name; a rejection's message shows under the field. */
+  rename(folder: Folder, name: string): Promise<unknown>;
+  move(folder: Folder): void;
+  copy(folder: Folder): void;
+  share(folder: Folder): void;
+  delete(folder: Folder): void;
+}
 
 /**
  * The owner's management of folder cards: each card's menu (rename in place,

@@ -3,7 +3,7 @@ import { Copy, Download } from 'lucide-react';
 import { saveTextFile } from '../../lib/download';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
-import { copyLink } from '../sharing/use-copy-link';
+import { copyLink } from '../../lib/use-copy-link';
 
 const CODES_FILE = 'vault-recovery-codes.txt';
 

@@ -9,7 +9,7 @@ import { Alert } from '../ui/Alert';
 import { Button, buttonClasses } from '../ui/Button';
 import { TextField } from '../ui/TextField';
 import { localized } from '../../lib/validation';
-import { useCopyLink } from '../sharing/use-copy-link';
+import { useCopyLink } from '../../lib/use-copy-link';
 
 /** The key in blocks of 4, easier to read out and type; the blocks are spaced by margins, not spaces, so selecting and copying the key copies it whole. */
 function SetupKey({ secret }: { secret: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Check, Link2 } from 'lucide-react';
 import { Button } from '../ui/Button';
-import { useCopyLink } from './use-copy-link';
+import { useCopyLink } from '../../lib/use-copy-link';
 
 /** Copy Link, reading 'Copied!' for 2 s after a copy. */
 export function CopyLinkButton({ url, label }: { url: string; label: string }) {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Share2 } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
 import { shareLink } from '../../lib/clipboard';
-import { FileSizeAndDate } from '../files/FileSizeAndDate';
+import { FileSizeAndDate } from '../file-summary/FileSizeAndDate';
 import { Button } from '../ui/Button';
 import { CopyLinkButton } from './CopyLinkButton';
 import { fileShareTarget, folderShareTarget, type ShareTarget } from './ShareModal';

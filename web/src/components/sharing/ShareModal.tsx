@@ -15,7 +15,7 @@ import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
 import { LoadingState } from '../ui/LoadingState';
 import { Spinner } from '../ui/Spinner';
-import { useCopyLink } from './use-copy-link';
+import { useCopyLink } from '../../lib/use-copy-link';
 import { useShareDraft, type ShareDraft } from './use-share-draft';
 
 /** Loaded with the dialog's first opening: most pages that offer sharing never show it. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Folder as FolderIcon } from 'lucide-react';
 import type { FileItem, Folder } from '@vault/contract';
-import { folderContents } from '../folders/folder-contents';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { folderContents } from '../../lib/folder-contents';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 import type { SharingListItem } from './SharingList';
 
 const NAME_LINK = 'rounded-sm hover:text-accent-700 hover:underline focus-visible:outline-2 focus-visible:outline-accent-600';

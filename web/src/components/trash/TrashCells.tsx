@@ -4,7 +4,7 @@ import { Folder as FolderIcon } from 'lucide-react';
 import type { TrashItem } from '@vault/contract';
 import { daysLeft } from '../../lib/days-left';
 import { formatDate, formatDateTime, formatFileSize } from '../../lib/format';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 
 /** A trashed item's key in the list and the selection: a file and a folder may share an id. */
 export const itemKey = (item: Pick<TrashItem, 'kind' | 'id'>) => `${item.kind}:${item.id}`;

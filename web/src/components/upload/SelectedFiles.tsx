@@ -7,7 +7,7 @@ import { Button } from '../ui/Button';
 import { FactLine } from '../ui/FactLine';
 import { ProgressBar } from '../ui/ProgressBar';
 import { Spinner } from '../ui/Spinner';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FileTypeIcon } from '../file-summary/FileTypeIcon';
 import type { UploadItem } from './upload-queue';
 
 const mimeOf = (name: string) => mimeOfExtension(extensionOf(name)) ?? 'application/octet-stream';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { SESSION } from '@vault/contract';
 import type { ResumableOptions } from '../../api/uploads';
 import { screenFiles, type RejectedFile, type UploadLimits } from '../../lib/upload-rules';
-import { useCurrentUser } from '../../session/context';
+import { useCurrentUser } from '../../session-state/context';
 import { isSending, uploadQueue, useUploadQueue } from './upload-queue';
 
 export type { UploadItem, UploadStatus } from './upload-queue';

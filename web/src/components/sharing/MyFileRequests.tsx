@@ -4,12 +4,12 @@ import { Inbox, Plus, XCircle } from 'lucide-react';
 import { useCloseFileRequest, useFileRequests } from '../../api/links';
 import { Button } from '../ui/Button';
 import { FactLine } from '../ui/FactLine';
-import { SharingList } from '../sharing/SharingList';
-import { CopyAddressButton } from './CopyAddressButton';
-import { CreateFileRequestDialog } from './CreateFileRequestDialog';
-import { fileRequestFacts } from './link-facts';
-import { LinkStateBadge } from './LinkStateBadge';
-import { RemoveEndedButton, RemoveLinkButton } from './RemoveEndedLinks';
+import { SharingList } from './SharingList';
+import { CopyAddressButton } from '../links/CopyAddressButton';
+import { CreateFileRequestDialog } from '../links/CreateFileRequestDialog';
+import { fileRequestFacts } from '../links/link-facts';
+import { LinkStateBadge } from '../links/LinkStateBadge';
+import { RemoveEndedButton, RemoveLinkButton } from '../links/RemoveEndedLinks';
 
 /** The sharing page's "File requests": upload-only links into the user's folders. */
 export function MyFileRequests() {

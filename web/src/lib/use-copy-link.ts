@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { SESSION } from '@vault/contract';
-import { copyText } from '../../lib/clipboard';
-import { i18n } from '../../i18n';
+import { copyText } from './clipboard';
+import { i18n } from '../i18n';
 
 /** Copies a link (or, given its own failure message, any text) with its success or failure toast; resolves true when it was copied. */
 export async function copyLink(url: string, copiedMessage: string, failedMessage = i18n.t('sharing:copy.failed')): Promise<boolean> {

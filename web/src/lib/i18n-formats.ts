@@ -1,5 +1,5 @@
-import { formatCount, formatDateTime, formatFileSize } from '../lib/format';
-import { i18n } from './index';
+import { formatCount, formatDateTime, formatFileSize } from './format';
+import { i18n } from '../i18n/index';
 
 // The formats a text marks a raw value with ({{size, bytes}}; see the contract's templates.ts): the
 // server sends bytes, counts and ISO times, and they read here as everywhere else in the interface.

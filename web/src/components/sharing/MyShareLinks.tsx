@@ -6,12 +6,12 @@ import { useRevokeShareLink, useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
 import { Dialog } from '../ui/Dialog';
 import { FactLine } from '../ui/FactLine';
-import { SharingList } from '../sharing/SharingList';
-import { CopyAddressButton } from './CopyAddressButton';
-import { shareLinkFacts } from './link-facts';
-import { LinkStateBadge } from './LinkStateBadge';
-import { RemoveEndedButton, RemoveLinkButton } from './RemoveEndedLinks';
-import { ShareLinkForm } from './ShareLinkForm';
+import { SharingList } from './SharingList';
+import { CopyAddressButton } from '../links/CopyAddressButton';
+import { shareLinkFacts } from '../links/link-facts';
+import { LinkStateBadge } from '../links/LinkStateBadge';
+import { RemoveEndedButton, RemoveLinkButton } from '../links/RemoveEndedLinks';
+import { ShareLinkForm } from '../links/ShareLinkForm';
 
 /** The sharing page's "Links": every share link of the user's, with its state and counts. */
 export function MyShareLinks() {

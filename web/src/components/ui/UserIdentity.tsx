@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { User } from '@vault/contract';
-import { Badge } from '../ui/Badge';
-import { BreakableName } from '../ui/BreakableName';
+import { Badge } from './Badge';
+import { BreakableName } from './BreakableName';
 import { UserAvatar } from './UserAvatar';
 
 /** Avatar, username (with an Admin badge for admins) and e-mail. */

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { hasThumbnail, type FileItem } from '@vault/contract';
 import type { FileAccess } from '../../api/files';
 import { useThumbnail } from '../../api/thumbnails';
-import { FileTypeIcon } from '../files/FileTypeIcon';
+import { FileTypeIcon } from './FileTypeIcon';
 
 /** A blob: URL for the blob while it is shown, revoked after. */
 function useObjectUrl(blob: Blob | undefined): string | null {

@@ -1,6 +1,6 @@
 import type { Folder } from '@vault/contract';
-import { i18n } from '../../i18n';
-import { formatFileSize } from '../../lib/format';
+import { i18n } from '../i18n';
+import { formatFileSize } from './format';
 
 /**
  * What a folder holds, each figure said for what it is: the files and folders
