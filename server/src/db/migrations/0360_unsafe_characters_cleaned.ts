@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder } from 'kysely';
-import { LIMITS, hasUnsafeCharacters, numberedFolderName, numberedName, replaceUnsafeCharacters } from '@vault/contract';
+import { hasUnsafeCharacters, numberedFolderName, numberedName, replaceUnsafeCharacters } from '@vault/contract';
 import type { Dialect } from '../dialect.js';
 
 /** What an item is called once nothing of its name is left. */
@@ -7,8 +7,8 @@ const UNNAMED = 'unnamed';
 
 /** A name that must stay unique among its owner's live siblings, ignoring case. */
 const NAMES = [
-  { table: 'files', column: 'original_name', parent: 'folder_id', max: LIMITS.fileNameMax, numbered: numberedName },
-  { table: 'folders', column: 'name', parent: 'parent_id', max: LIMITS.folderNameMax, numbered: numberedFolderName },
+  { table: 'files', column: 'original_name', parent: 'folder_id', numbered: numberedName },
+  { table: 'folders', column: 'name', parent: 'parent_id', numbered: numberedFolderName },
 ] as const;
 
 /** Texts with nothing to keep unique; `keep` names the characters a text may hold all the same. */
@@ -69,9 +69,8 @@ async function freeSiblingName(db: Kysely<unknown>, target: (typeof NAMES)[numbe
   const { rows } = await sql<{ name: string }>`select ${sql.ref(target.column)} as name from ${sql.table(target.table)}
     where user_id = ${row.user_id} and coalesce(${sql.ref(target.parent)}, 0) = ${row.parent ?? 0} and trashed_at is null and id <> ${row.id}`.execute(db);
   const taken = new Set(rows.map((r) => r.name.toLowerCase()));
-  const fitted = name.slice(0, target.max);
-  let candidate = fitted;
-  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = target.numbered(fitted, n);
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = target.numbered(name, n);
   return candidate;
 }
 
