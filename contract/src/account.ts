@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
+import { LIMITS } from './limits.js';
 import { requiredString } from './common.js';
 import { authResponseSchema, emailSchema, passwordSchema, userSchema } from './auth.js';
 
-/** A TOTP code: six digits; spaces a user may type between groups are ignored. */
+/** A TOTP code: LIMITS.totpDigits digits; spaces a user may type between groups are ignored. */
 export const totpCodeSchema = requiredString(VALIDATION_MESSAGES.codeRequired)
-  .max(20, VALIDATION_MESSAGES.codeSixDigits)
+  .max(20, VALIDATION_MESSAGES.codeDigits)
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, VALIDATION_MESSAGES.codeSixDigits));
+  .pipe(z.string().regex(new RegExp(`^\\d{${LIMITS.totpDigits}}$`), VALIDATION_MESSAGES.codeDigits));
 
 /** A recovery code as shown (xxxxx-xxxxx); case, spaces and the dash are forgiven. */
 export const recoveryCodeSchema = requiredString(VALIDATION_MESSAGES.recoveryCodeRequired)

@@ -72,10 +72,13 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserRowSchema) });
 
+/** Whether an account is an administrator, as an admin sets it. */
+const isAdminSchema = z.boolean({ error: 'is_admin must be true or false' }).optional();
+
 export const adminUserUpdateSchema = z
   .object({
-    storage_quota_mb: z.number({ error: VALIDATION_MESSAGES.quotaNotNumber }).int(VALIDATION_MESSAGES.quotaNotWhole).min(1, VALIDATION_MESSAGES.quotaTooSmall).max(1_048_576 * 1024, VALIDATION_MESSAGES.quotaTooLarge).optional(),
-    is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
+    storage_quota_mb: z.number({ error: VALIDATION_MESSAGES.quotaNotNumber }).int(VALIDATION_MESSAGES.quotaNotWhole).min(LIMITS.quotaMinMb, VALIDATION_MESSAGES.quotaTooSmall).max(LIMITS.quotaMaxMb, VALIDATION_MESSAGES.quotaTooLarge).optional(),
+    is_admin: isAdminSchema,
   })
   .strict();
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
@@ -86,7 +89,7 @@ export const adminUserCreateSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    is_admin: z.boolean({ error: 'is_admin must be true or false' }).optional(),
+    is_admin: isAdminSchema,
   })
   .strict();
 export type AdminUserCreate = z.infer<typeof adminUserCreateSchema>;

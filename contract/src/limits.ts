@@ -28,6 +28,12 @@ export const LIMITS = {
   /** Names one clash check may ask about; the web asks in slices of this many. */
   maxClashNames: 1000,
   defaultQuotaMbShown: 10,
+  /** A storage quota is whole MB: at least this many… */
+  quotaMinMb: 1,
+  /** …and at most 1 PiB, so that bytes stay exact in a double. */
+  quotaMaxMb: 1_048_576 * 1024,
+  /** The digits of a TOTP code (RFC 6238's usual six, which every authenticator app shows). */
+  totpDigits: 6,
 } as const;
 
 /** Share links and file requests: tokens, limits and the texts of their states. */

@@ -14,6 +14,8 @@ export const VALIDATION_PARAMS = {
   maxSharedUsers: LIMITS.maxSharedUsers,
   labelMax: LINK_LIMITS.labelMax,
   messageMax: LINK_LIMITS.messageMax,
+  quotaMinMb: LIMITS.quotaMinMb,
+  totpDigits: LIMITS.totpDigits,
 } as const satisfies MessageParams;
 
 /**
@@ -37,14 +39,14 @@ export const VALIDATION_TEMPLATES = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordWrong: 'Current password is wrong',
   codeRequired: 'Code is required',
-  codeSixDigits: 'Enter the 6-digit code',
+  codeDigits: 'Enter the {{totpDigits}}-digit code',
   recoveryCodeRequired: 'Recovery code is required',
   recoveryCodeInvalid: 'Invalid recovery code',
   confirmUsernameRequired: 'Type the username to confirm',
   confirmUsernameMismatch: 'The username does not match',
   quotaNotNumber: 'Quota must be a number of MB',
   quotaNotWhole: 'Quota must be whole MB',
-  quotaTooSmall: 'Quota must be at least 1 MB',
+  quotaTooSmall: 'Quota must be at least {{quotaMinMb, count}} MB',
   quotaTooLarge: 'Quota is too large',
   folderNameRequired: 'Please enter a folder name',
   folderNameTooLong: 'Folder name must be at most {{folderNameMax, count}} characters',

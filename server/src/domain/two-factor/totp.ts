@@ -1,4 +1,5 @@
 import { generateSecret, generateURI, verify } from 'otplib';
+import { LIMITS } from '@vault/contract';
 import { totpContext } from '../../secret-box.js';
 import type { DomainContext } from '../shared/context.js';
 
@@ -12,7 +13,7 @@ export function newTotpSecret(): string {
 }
 
 export function totpUri(username: string, secret: string): string {
-  return generateURI({ issuer: ISSUER, label: username, secret });
+  return generateURI({ issuer: ISSUER, label: username, secret, digits: LIMITS.totpDigits });
 }
 
 /** A user's TOTP secret as it is stored: sealed to their account (ctx.secrets). */
@@ -36,7 +37,7 @@ export async function acceptTotpCode(ctx: DomainContext, userId: number, sealed:
     ctx.log.error({ err, userId }, 'the TOTP secret of this user cannot be opened: was JWT_SECRET (or DATA_DIR/jwt-secret) changed?');
     return false;
   }
-  const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS });
+  const result = await verify({ secret, token: code, digits: LIMITS.totpDigits, epochTolerance: TOLERANCE_SECONDS });
   // Only a TOTP result carries its time step.
   if (!result.valid || !('timeStep' in result)) return false;
   const step = result.timeStep;

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
+import { LIMITS, adminUserUpdateSchema, type AdminUserRow, type AdminUserUpdate } from '@vault/contract';
 import { useUpdateAdminUser } from '../../api/admin';
 import { errorMessage } from '../../api/client';
 import { formatFileSize } from '../../lib/format';
@@ -83,7 +83,7 @@ export function UserEditorDialog({ user, currentUserId, onClose }: UserEditorDia
           label={t('storageQuotaMb')}
           type="number"
           inputMode="numeric"
-          min={1}
+          min={LIMITS.quotaMinMb}
           step={1}
           error={errors.storage_quota_mb?.message}
           hint={t('uploadsBeyondThisAreRefused')}

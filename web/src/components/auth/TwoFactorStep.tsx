@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { recoveryCodeSchema, totpCodeSchema } from '@vault/contract';
+import { LIMITS, recoveryCodeSchema, totpCodeSchema } from '@vault/contract';
 import { useCompleteTwoFactor } from '../../api/auth';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
@@ -32,7 +32,7 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: string; onR
       <TextField
         key={recovery ? 'recovery' : 'code'}
         label={recovery ? t('twoFactor.recoveryCode') : t('twoFactor.code')}
-        hint={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint')}
+        hint={recovery ? t('twoFactor.recoveryHint') : t('twoFactor.codeHint', { digits: LIMITS.totpDigits })}
         autoComplete="one-time-code"
         inputMode={recovery ? 'text' : 'numeric'}
         autoFocus

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, ExternalLink } from 'lucide-react';
-import { twoFactorEnableSchema, type TwoFactorSetup as Setup } from '@vault/contract';
+import { LIMITS, twoFactorEnableSchema, type TwoFactorSetup as Setup } from '@vault/contract';
 import { useEnableTwoFactor } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
@@ -61,7 +61,7 @@ export function TwoFactorSetup({ setup, onCancel, onEnabled }: { setup: Setup; o
             <p>{t('setup.type')}</p>
             <SetupKey secret={setup.secret} />
           </li>
-          <li>{t('setup.confirm')}</li>
+          <li>{t('setup.confirm', { digits: LIMITS.totpDigits })}</li>
         </ol>
         {enable.isError && <Alert tone="error">{errorMessage(enable.error, t('setup.failed'))}</Alert>}
         <TextField
