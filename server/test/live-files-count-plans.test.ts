@@ -3,10 +3,10 @@ import { expect, it } from 'vitest';
 import { addFilesOfTheirOwn } from './helpers/files.js';
 import { planOf, settleFiles } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
-import { describeOnPostgres } from './helpers/server.js';
+import { describePostgresInOwnDatabase } from './helpers/server.js';
 
 // PostgreSQL's plans depend on its statistics and on the visibility map: a table of thousands of files, vacuumed as autovacuum would.
-describeOnPostgres('the total of a large account’s listing', (t) => {
+describePostgresInOwnDatabase('the total of a large account’s listing', (t) => {
   it('is counted from the narrow index of the owner’s files not in Trash, with or without a tag (at 100,000 files PostgreSQL read the rows)', async () => {
     const kim = await t().client.register();
     const { db } = t().server.ctx;

@@ -3,10 +3,10 @@ import { expect, it } from 'vitest';
 import { addFiles } from './helpers/files.js';
 import { planOf } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
-import { describeOnPostgres } from './helpers/server.js';
+import { describePostgresInOwnDatabase } from './helpers/server.js';
 
 // PostgreSQL's plans depend on its statistics: a table of thousands of files, analyzed.
-describeOnPostgres('names and tags as searches compare them', (t) => {
+describePostgresInOwnDatabase('names and tags as searches compare them', (t) => {
   it('are tested as folded when written, which the indexes cover, and never folded again by a search or a tag filter', async () => {
     const { db } = t().server.ctx;
     const erin = await t().client.register();

@@ -4,10 +4,10 @@ import type { FileItem } from '@vault/contract';
 import { addFiles, addFilesOfTheirOwn, samples, uploadOne } from './helpers/files.js';
 import { filesRowsReadBy, planOf, settleFiles } from './helpers/pg-plans.js';
 import { statementsDuring } from './helpers/pg-statements.js';
-import { describeOnPostgres } from './helpers/server.js';
+import { describePostgresInOwnDatabase } from './helpers/server.js';
 
 // PostgreSQL's plans depend on its statistics (and, where it vacuums, on the visibility map): a table of thousands of files, analyzed.
-describeOnPostgres('the list of a user who has received shares', (t) => {
+describePostgresInOwnDatabase('the list of a user who has received shares', (t) => {
   it("reads their own and their shared files' rows, not everybody's", async () => {
     const erin = await t().client.register();
     const frank = await t().client.register();

@@ -42,7 +42,7 @@ const SETTLE_ATTEMPTS = 100;
  * VACUUM leaves a page unmarked while any transaction of the database holds a
  * snapshot older than its rows (an autovacuum worker, the server's background
  * work; other suites' servers do not share the database of a suite run by
- * describeOnPostgres), so it is run again until the visibility map covers
+ * describePostgresInOwnDatabase), so it is run again until the visibility map covers
  * every page.
  */
 export async function settleFiles(t: TestServer): Promise<void> {

@@ -195,7 +195,7 @@ const describeIfPostgres = describe.skipIf(!DATABASES.includes('postgres'));
  * A suite of PostgreSQL alone (its plans, its statements), against its own
  * server in a database of its own (see databaseOfItsOwn).
  */
-export function describeOnPostgres(title: string, suite: (t: () => TestServer) => void): void {
+export function describePostgresInOwnDatabase(title: string, suite: (t: () => TestServer) => void): void {
   describeIfPostgres(`${title} [postgres]`, () => {
     let database: Awaited<ReturnType<typeof databaseOfItsOwn>> | undefined;
     beforeAll(async () => {
