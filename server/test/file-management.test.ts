@@ -403,6 +403,17 @@ describeEachDb('file management', (t) => {
     expect((await t().client.get('/api/folders', { token: alice.token })).body.total).toBe(1);
   });
 
+  it("counts nothing of someone else's folder toward that limit, so a refusal tells nothing of its size", async () => {
+    const alice = await t().client.register();
+    const bob = await t().client.register();
+    const big = await makeFolder(t(), bob.token, 'Big');
+    await addFiles(t(), bob.user.id, MANAGE_LIMITS.copyMax, 'filler');
+    await t().server.ctx.db.updateTable('files').set({ folder_id: big.id }).where('user_id', '=', bob.user.id).execute();
+    const mine = await makeFolder(t(), alice.token, 'Mine');
+    const res = await bulk(alice.token, { action: 'copy', folder_ids: [big.id, mine.id], folder_id: null });
+    expect(res.body.results).toEqual([failed('folder', big.id, 'Folder not found'), ok('folder', mine.id)]);
+  });
+
   it('validates bulk requests', async () => {
     const { token } = await t().client.register();
     const id = await uploadOne(t().client, token, { name: 'v.txt', content: samples.text() });

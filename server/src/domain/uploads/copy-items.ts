@@ -50,14 +50,16 @@ async function filesIn(trx: Db, userId: number, folderIds: number[]): Promise<Co
   return files;
 }
 
-/** How many files and folders a copy of these items makes (items not the caller's count nothing: they fail alone). */
+/**
+ * How many files and folders a copy of these items makes: each file named counts one, a folder its live
+ * tree (one that is not the caller's live folder counts nothing: it fails alone).
+ */
 async function copiesMade(trx: Db, userId: number, input: CopyRequest): Promise<number> {
   let made = input.file_ids.length;
   for (const id of input.folder_ids) {
-    const owned = await trx.selectFrom('folders').select('id').where('id', '=', id).where('user_id', '=', userId).where('trashed_at', 'is', null).executeTakeFirst();
-    if (!owned) continue;
     const { rows } = await sql<{ n: number | string }>`${liveFolderTree(id)}
-      select (select count(*) from tree) + (select count(*) from files where folder_id in (select id from tree) and trashed_at is null) as n`.execute(trx);
+      select (select count(*) from tree) + (select count(*) from files where folder_id in (select id from tree) and trashed_at is null) as n
+      from folders where id = ${id} and user_id = ${userId}`.execute(trx);
     made += Number(rows[0]?.n ?? 0);
   }
   return made;
