@@ -59,6 +59,7 @@ export function createDomainContext(config: Config, { database, store, events, l
       resumable: config.resumable,
       versionsKeep: config.versionsKeep,
       trashDays: config.trashDays,
+      requireTwoFactorForAdmins: config.requireTwoFactorForAdmins,
     },
     log,
     observe,

@@ -317,3 +317,19 @@ it('REQUIRE_2FA_FOR_ADMINS keeps the admin routes closed until the admin turns o
     expect(await readsAsUser()).toEqual({ listed: true, detail: 200, download: 200, systemWide: true });
   });
 });
+
+it('REQUIRE_2FA_FOR_ADMINS: a signed download or zip link made by an admin without two-factor sign-in reads as a plain user when it is opened', async () => {
+  await withTestServer({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, REQUIRE_2FA_FOR_ADMINS: 'true' }, async (srv) => {
+    const token = (await srv.client.post('/api/auth/login', { json: { ...ADMIN, mode: 'admin' } })).body.token;
+    const owner = await srv.client.register();
+    const file = await uploadOne(srv.client, owner.token, { name: 'public-for-a-while.txt', content: Buffer.from('public for a while') });
+    const share = (isPublic: boolean) => srv.client.put(`/api/files/${file}/share`, { token: owner.token, json: { is_public: isPublic, shared_users: [] } });
+    expect((await share(true)).status).toBe(200);
+    const preview = await srv.client.post(`/api/files/${file}/download-link?inline=1`, { token });
+    const zip = await srv.client.post('/api/downloads', { token, json: { file_ids: [file] } });
+    const opened = async () => [(await fetch(srv.url + preview.body.url)).status, (await fetch(srv.url + zip.body.url)).status];
+    expect(await opened()).toEqual([200, 200]);
+    expect((await share(false)).status).toBe(200);
+    expect(await opened()).toEqual([404, 404]);
+  });
+});

@@ -87,8 +87,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', recorder.onRoute);
   // Before any hook that may refuse a request: the plugin's own hook marks
   // upgrade requests, so that a refused upgrade still has its socket closed.
-  const authPolicy = { requireTwoFactorForAdmins: config.requireTwoFactorForAdmins };
-  const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser, policy: authPolicy });
+  const realtime = createRealtimeHub(ctx, { heartbeatMs: config.wsHeartbeatMs, maxSocketsPerUser: config.wsMaxSocketsPerUser });
   await app.register(websocket, {
     options: { maxPayload: WS_MAX_MESSAGE_BYTES },
     // Shutdown closes every socket, authenticated or not, so app.close() never waits on one.
@@ -97,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Before authentication: a flood is counted and refused before any database work.
   const budgets = createRequestBudgets(opts.counters, ctx.tokens, config.rateLimit);
   budgets.register(app);
-  registerAuthHook(app, ctx, authPolicy);
+  registerAuthHook(app, ctx);
   // After the websocket plugin's own hook, which marks upgrade requests.
   registerRequestContext(app, ctx);
 

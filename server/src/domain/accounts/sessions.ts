@@ -4,6 +4,7 @@ import { compiledOnce } from '../../db/compiled.js';
 import type { Db } from '../../db/index.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
+import { actsAsAdmin } from './admin-rights.js';
 
 /** Where a sign-in came from, kept with its session so the user can recognise it. */
 export interface SignInClient {
@@ -98,25 +99,24 @@ function touchSession(db: Db, sessionId: string, now: number): Promise<void> {
 
 /**
  * The user of a session that is still open: not revoked, not expired, its user
- * still there and not disabled. Every credential (session token, download
- * link) ends with it.
+ * still there and not disabled, with an admin's rights only as the admin gate
+ * allows. Every credential (session token, download and zip link) ends with it.
  */
 async function openSessionActor(ctx: DomainContext, userId: number, sessionId: string, tokenExpiresAt: number): Promise<Actor> {
   const now = Date.now();
   const [row] = await openSessionRow(ctx.db, { sessionId, userId, now });
   if (!row) throw new Unauthorized(sentence('sessionEnded'));
   if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) await touchSession(ctx.db, sessionId, now);
+  const account = { adminAccount: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 };
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    isAdmin: row.is_admin === 1,
-    adminAccount: row.is_admin === 1,
+    isAdmin: actsAsAdmin(account, ctx.settings),
     createdAt: row.created_at,
     sessionId,
     tokenExpiresAt,
-    twoFactor: row.totp_secret !== null,
-    mustChangePassword: row.must_change_password === 1,
+    ...account,
   };
 }
 
@@ -155,8 +155,8 @@ export async function refreshSession(ctx: DomainContext, actor: Actor) {
 /** Chunks keep each query under every driver's bound-parameter limit. */
 const SESSION_CHECK_CHUNK = 500;
 
-/** What an open session's user may receive now: the same facts an Actor carries into the admin gate. */
-export type SessionAccess = Pick<Actor, 'isAdmin' | 'twoFactor' | 'mustChangePassword'> & { userId: number };
+/** What an open session's user may receive now: whether the admin gate lets them act as an admin. */
+export type SessionAccess = Pick<Actor, 'isAdmin'> & { userId: number };
 
 /**
  * The sessions among these that may still authenticate (not revoked, not past
@@ -176,7 +176,8 @@ export async function openSessions(ctx: DomainContext, ids: readonly string[], n
       .where('users.disabled_at', 'is', null)
       .execute();
     for (const row of rows) {
-      open.set(row.id, { userId: row.user_id, isAdmin: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 });
+      const account = { adminAccount: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 };
+      open.set(row.id, { userId: row.user_id, isAdmin: actsAsAdmin(account, ctx.settings) });
     }
   }
   return open;

@@ -27,6 +27,8 @@ export interface DomainSettings {
   versionsKeep: number;
   /** Days a deleted item stays in Trash (TRASH_DAYS); 0: deleting is permanent. */
   trashDays: number;
+  /** Admins' rights stay closed until they turn on two-factor sign-in (REQUIRE_2FA_FOR_ADMINS). */
+  requireTwoFactorForAdmins: boolean;
 }
 
 /** Everything a domain function may touch. Nothing here knows about HTTP. */
@@ -66,7 +68,7 @@ export interface Actor {
   id: number;
   username: string;
   email: string;
-  /** Acts with an admin's rights now: an admin account the admin gate refuses (see the auth hook) acts as a plain user. */
+  /** Acts with an admin's rights now: an admin account the admin gate refuses (adminRefusal) acts as a plain user. */
   isAdmin: boolean;
   /** The account is an admin's, whether or not its rights are open now: what the account's own answers say. */
   adminAccount: boolean;

@@ -3,7 +3,6 @@ import { WebSocket } from 'ws';
 import { WS_POLICY_VIOLATION } from '@vault/contract';
 import type { Actor, DomainContext } from '../../domain/shared/context.js';
 import { openSessions } from '../../domain/accounts/sessions.js';
-import { adminRefusal, type AuthPolicy } from '../auth-hook.js';
 import { startDelivery } from './delivery.js';
 import { startHeartbeat } from './heartbeat.js';
 import { createConnectionRegistry, type Connection } from './registry.js';
@@ -54,15 +53,11 @@ function closeAll(sockets: WebSocket[]): Promise<void> {
 /** The sockets of this process, their heartbeat and expiry, and delivery of bus events to them. */
 export interface HubOptions {
   heartbeatMs: number;
-  /** A socket receives everyone's events only while its user passes the admin routes' gate. */
-  policy: AuthPolicy;
   /** A tab holds one socket; WS_MAX_SOCKETS_PER_USER (20) covers many tabs and devices and stops a flood. */
   maxSocketsPerUser: number;
 }
 
-export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser, policy }: HubOptions): RealtimeHub {
-  const reachedAsAdmin = (access: Parameters<typeof adminRefusal>[0]) => adminRefusal(access, policy) === undefined;
-
+export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsPerUser }: HubOptions): RealtimeHub {
   const registry = createConnectionRegistry(maxSocketsPerUser);
   const inOrder = createSequencer(ctx.log);
   const stopDelivery = startDelivery(ctx.events, registry, ctx.log, inOrder);
@@ -76,7 +71,7 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
     for (const connection of connections) {
       const access = open.get(connection.sessionId);
       if (!access || access.userId !== connection.userId) refuse(connection.socket, 'Session has ended');
-      else if (reachedAsAdmin(access) !== connection.isAdmin) registry.setAdmin(connection, reachedAsAdmin(access));
+      else if (access.isAdmin !== connection.isAdmin) registry.setAdmin(connection, access.isAdmin);
     }
   }
 
@@ -104,7 +99,7 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
         socket,
         transport,
         userId: actor.id,
-        isAdmin: reachedAsAdmin(actor),
+        isAdmin: actor.isAdmin,
         sessionId: actor.sessionId,
         tokenExpiresAt: actor.tokenExpiresAt,
         alive: true,
