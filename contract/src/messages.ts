@@ -170,6 +170,7 @@ export const ERROR_MESSAGES = {
   cannotDisableSelf: 'You cannot disable your own account',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotResetOwnPassword: 'You cannot reset the password of your own account',
+  cannotResetOwnTwoFactor: 'Turn off your own two-factor sign-in in Settings, with your password and a code',
   lastAdminDisabled: 'The last administrator cannot be disabled',
   lastAdminDeleted: 'The last administrator cannot be deleted',
 } as const;

@@ -227,6 +227,8 @@ describeEachDb(
       const del = await client().delete(`/api/admin/users/${me.id}`, { token: admin, json: { confirm_username: me.username } });
       expect(del).toMatchObject({ status: 400, body: { error: 'You cannot delete your own account' } });
       expect((await client().post(`/api/admin/users/${me.id}/reset-password`, { token: admin })).status).toBe(400);
+      const ownTwoFactor = await client().post(`/api/admin/users/${me.id}/reset-2fa`, { token: admin });
+      expect(ownTwoFactor).toMatchObject({ status: 400, body: { error: 'Turn off your own two-factor sign-in in Settings, with your password and a code' } });
       expect((await client().put(`/api/admin/users/${me.id}`, { token: admin, json: { is_admin: false } })).status).toBe(400);
       expect((await client().post('/api/admin/users/999999/disable', { token: admin })).status).toBe(404);
     });
