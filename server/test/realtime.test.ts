@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WS_MAX_MESSAGE_BYTES, WS_POLICY_VIOLATION } from '@vault/contract';
 import { samples, uploadOne } from './helpers/files.js';
 import { describeEachDb, startTestServer, DATABASES, type TestServer } from './helpers/server.js';
@@ -268,6 +268,53 @@ describeEachDb(
       expect(await loggingOut.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Session has ended' });
       await publicMarker(otherSession);
       expect(otherSession.socket.readyState).toBe(otherSession.socket.OPEN);
+    });
+
+    /** Holds the next socket's sign-in once it has read its session, until released: what changes meanwhile, it must not miss. */
+    const holdSignInAfterSessionRead = () => {
+      const db = t().server.ctx.db;
+      const execute = db.executeQuery.bind(db);
+      let read!: () => void;
+      let release!: () => void;
+      const sessionRead = new Promise<void>((resolve) => (read = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const spy = vi.spyOn(db, 'executeQuery').mockImplementation(async (query) => {
+        const result = await execute(query);
+        if ('sql' in query && query.sql.includes('from "sessions"')) {
+          spy.mockRestore();
+          read();
+          await released;
+        }
+        return result;
+      });
+      return { sessionRead, release };
+    };
+
+    it('closes a socket whose session ends while it signs in', async () => {
+      const { token } = await t().client.register();
+      const hold = holdSignInAfterSessionRead();
+      const ws = track(await openSocket(t().url, { token }));
+      await hold.sessionRead;
+      expect((await t().client.post('/api/auth/logout', { token })).status).toBe(204);
+      hold.release();
+      expect(await ws.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Session has ended' });
+      expect(ws.frames).toEqual([]);
+    });
+
+    it('sends a socket nothing by the role its user lost while it signed in', async () => {
+      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const deputy = await t().client.register();
+      await t().server.ctx.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', deputy.user.id).execute();
+      const other = await t().client.register();
+      const hold = holdSignInAfterSessionRead();
+      const ws = track(await openSocket(t().url, { token: deputy.token }));
+      await hold.sessionRead;
+      expect((await t().client.put(`/api/admin/users/${deputy.user.id}`, { token: admin, json: { is_admin: false } })).status).toBe(200);
+      hold.release();
+      await ws.next((m) => m.type === 'ready');
+      const hidden = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
+      await ws.next(ofType('file_uploaded', await uploadOne(t().client, deputy.token, { name: secretName(), content: samples.text() })));
+      expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
     });
 
     it('caps each user at WS_MAX_SOCKETS_PER_USER sockets', async () => {

@@ -13,8 +13,12 @@ const SHUTDOWN_CLOSE_GRACE_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export interface RealtimeHub {
-  /** Starts delivering to an authenticated socket over `transport` (its request's socket); false (socket closed) when the user has too many. */
-  admit(socket: WebSocket, transport: Duplex, actor: Actor): boolean;
+  /**
+   * Starts delivering to an authenticated socket over `transport` (its request's socket), once its
+   * session is read again in order with access changes; false when it was closed (the user has too
+   * many, or the session ended meanwhile).
+   */
+  admit(socket: WebSocket, transport: Duplex, actor: Actor): Promise<boolean>;
   /** Closes the sockets of a session that just ended here (logout). Other instances notice at their next heartbeat. */
   endSession(sessionId: string): void;
   /** Stops delivery and heartbeat and closes these sockets, forcing those that do not answer. */
@@ -94,29 +98,40 @@ export function createRealtimeHub(ctx: DomainContext, { heartbeatMs, maxSocketsP
   const stopHeartbeat = startHeartbeat(registry, heartbeatMs, (connections) => inOrder(() => reauthenticate(connections)), ctx.log);
 
   return {
-    admit(socket, transport, actor) {
-      const connection: Connection = {
-        socket,
-        transport,
-        userId: actor.id,
-        isAdmin: actor.isAdmin,
-        sessionId: actor.sessionId,
-        tokenExpiresAt: actor.tokenExpiresAt,
-        alive: true,
-      };
-      if (!registry.add(connection)) {
-        refuse(socket, 'Too many connections');
-        return false;
-      }
-      const cancelExpiry = runAt(actor.tokenExpiresAt, () => refuse(socket, 'Token expired'));
-      socket.on('pong', () => {
-        connection.alive = true;
+    async admit(socket, transport, actor) {
+      let admitted = false;
+      let failure: unknown;
+      await inOrder(async () => {
+        if (socket.readyState !== WebSocket.OPEN) return;
+        const connection: Connection = {
+          socket,
+          transport,
+          userId: actor.id,
+          isAdmin: actor.isAdmin,
+          sessionId: actor.sessionId,
+          tokenExpiresAt: actor.tokenExpiresAt,
+          alive: true,
+        };
+        if (!registry.add(connection)) return refuse(socket, 'Too many connections');
+        const cancelExpiry = runAt(actor.tokenExpiresAt, () => refuse(socket, 'Token expired'));
+        socket.on('pong', () => {
+          connection.alive = true;
+        });
+        socket.once('close', () => {
+          cancelExpiry();
+          registry.remove(connection);
+        });
+        // Judged again in the order of access changes and events: a logout or a change of role made
+        // while the socket signed in found no connection here, and no later event meets the old role.
+        try {
+          await reauthenticate([connection]);
+          admitted = socket.readyState === WebSocket.OPEN;
+        } catch (err) {
+          failure = err;
+        }
       });
-      socket.once('close', () => {
-        cancelExpiry();
-        registry.remove(connection);
-      });
-      return true;
+      if (failure !== undefined) throw failure;
+      return admitted;
     },
     endSession(sessionId) {
       for (const connection of registry.all()) {

@@ -58,8 +58,7 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
         if (shownByMessage) await budgets.chargeSocketToUser(request, (await ctx.tokens.verifySession(token)).userId);
         const actor = await authenticate(ctx, token);
         clearTimeout(timeout);
-        if (socket.readyState !== socket.OPEN) return;
-        if (!realtime.admit(socket, request.socket, actor)) return;
+        if (!(await realtime.admit(socket, request.socket, actor))) return;
         leavePending();
         state = 'admitted';
         socket.send(JSON.stringify(WS_READY));
