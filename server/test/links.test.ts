@@ -278,6 +278,24 @@ describeEachDb('share links', (t) => {
     expect((await t().client.get(`/api/s/${link.token}/download`)).status).toBe(200);
   });
 
+  it('use up no download when the stored bytes cannot be read', async () => {
+    const { owner, fileId, content } = await ownerWithFile(t());
+    const link = await createLink(t(), owner.token, { type: 'file', id: fileId }, { max_downloads: 1 });
+    const store = t().server.ctx.store;
+    const open = vi.spyOn(store, 'open').mockRejectedValueOnce(Object.assign(new Error('the disk is gone'), { code: 'EIO' }));
+    try {
+      // A failure the API does not list, so not through the checked client.
+      expect((await fetch(`${t().url}/api/s/${link.token}/download`)).status).toBe(500);
+    } finally {
+      open.mockRestore();
+    }
+    expect((await t().client.get(`/api/s/${link.token}`)).body.downloads_left).toBe(1);
+    const served = await t().client.get(`/api/s/${link.token}/download`);
+    expect(served.status).toBe(200);
+    expect(served.text).toBe(content.toString());
+    expect((await t().client.get(`/api/files/${fileId}`, { token: owner.token })).body.file.download_count).toBe(1);
+  });
+
   it('open nothing but their item: ids in paths cannot reach outside a file or a folder', async () => {
     const owner = await t().client.register();
     const stranger = await t().client.register();

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FileContent, ObjectSource } from '../domain/files/file-content.js';
+import type { ByteRange, FileContent, ObjectSource } from '../domain/files/file-content.js';
 import type { ThumbnailContent } from '../domain/thumbnails/open-thumbnail.js';
 import { contentDisposition } from './content-disposition.js';
 import { parseRange } from './range.js';
@@ -47,8 +47,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   }
   const notModified = clientIsCurrent(request, etag);
   const counted = !notModified && !opts.inline && (!range || range.start === 0) && request.method !== 'HEAD';
-  // Before any header: a refused claim answers as an error of its own.
-  if (counted) await opts.claim?.();
+  const opened = counted ? await openCounted(content, range, opts.claim) : undefined;
   reply
     .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)
     .header('content-disposition', contentDisposition(file.original_name, opts.inline))
@@ -61,16 +60,24 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
   if (request.method === 'HEAD') return answerHead(reply);
 
+  return sendSource(reply, opened ?? (await content.open(range)));
+}
+
+/**
+ * The bytes of a counted download, opened before its place is claimed (a share link's download
+ * limit) and it is counted, and all before any header: a refusal or a failure answers as an error
+ * of its own, and bytes the store cannot serve use up nothing.
+ */
+async function openCounted(content: FileContent, range: ByteRange | undefined, claim: SendOptions['claim']): Promise<ObjectSource> {
   const source = await content.open(range);
-  if (counted) {
-    try {
-      await content.countDownload();
-    } catch (err) {
-      source.close();
-      throw err;
-    }
+  try {
+    await claim?.();
+    await content.countDownload();
+    return source;
+  } catch (err) {
+    source.close();
+    throw err;
   }
-  return sendSource(reply, source);
 }
 
 /**
