@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { LINK_LIMITS } from '@vault/contract';
 import { samples, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { createClient } from './helpers/client.js';
@@ -294,6 +295,26 @@ describeEachDb('share links', (t) => {
     expect(served.status).toBe(200);
     expect(served.text).toBe(content.toString());
     expect((await t().client.get(`/api/files/${fileId}`, { token: owner.token })).body.file.download_count).toBe(1);
+  });
+
+  it('show a folder whose subfolders are more than a page lists, however they sort against it', async () => {
+    const owner = await ownerWithFile(t());
+    const root = await makeFolder(t(), owner.owner.token, 'zzz');
+    const now = Date.now();
+    const subfolders = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => ({ user_id: owner.owner.user.id, name: `a${String(from + i).padStart(5, '0')}`, parent_id: root.id, is_public: 0, created_at: now, updated_at: now }));
+    const add = async (from: number, count: number) => {
+      for (let i = 0; i < count; i += 500) await t().server.ctx.db.insertInto('folders').values(subfolders(from + i, Math.min(500, count - i))).execute();
+    };
+    const link = await createLink(t(), owner.owner.token, { type: 'folder', id: root.id });
+    const view = async () => (await t().client.get(`/api/s/${link.token}`)).body.item;
+
+    await add(0, LINK_LIMITS.treeMax);
+    expect(await view()).toMatchObject({ folder: { id: root.id, name: 'zzz' }, truncated: false });
+    expect((await view()).folders).toHaveLength(LINK_LIMITS.treeMax);
+    await add(LINK_LIMITS.treeMax, 1);
+    expect(await view()).toMatchObject({ folder: { id: root.id, name: 'zzz' }, truncated: true });
+    expect((await view()).folders).toHaveLength(LINK_LIMITS.treeMax);
   });
 
   it('open nothing but their item: ids in paths cannot reach outside a file or a folder', async () => {

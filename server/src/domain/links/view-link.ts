@@ -46,7 +46,7 @@ export async function viewShareLink(ctx: DomainContext, link: LinkRow): Promise<
       folders: tree.folders.filter((f) => f.parent_id !== null).slice(0, LINK_LIMITS.treeMax),
       files: tree.files.slice(0, LINK_LIMITS.treeMax).map((f) => visibleFile({ ...f, folder_id: f.folder_id === root.id ? null : f.folder_id })),
       size,
-      truncated: tree.folders.length > LINK_LIMITS.treeMax || tree.files.length > LINK_LIMITS.treeMax,
+      truncated: tree.folders.length - 1 > LINK_LIMITS.treeMax || tree.files.length > LINK_LIMITS.treeMax,
     },
   };
 }
