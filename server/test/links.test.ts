@@ -279,6 +279,23 @@ describeEachDb('share links', (t) => {
     expect((await t().client.get(`/api/s/${link.token}/download`)).status).toBe(200);
   });
 
+  it('count every range under a download limit, so ranges cannot fetch a file past it; without a limit only those from byte 0 count', async () => {
+    const { owner, fileId, content } = await ownerWithFile(t());
+    const limited = await createLink(t(), owner.token, { type: 'file', id: fileId }, { max_downloads: 2, allow_preview: false });
+    const ranged = (link: { token: string }, range: string) => t().client.get(`/api/s/${link.token}/download`, { headers: { range } });
+    const rest = await ranged(limited, 'bytes=1-');
+    expect(rest.status).toBe(206);
+    expect(rest.text).toBe(content.subarray(1).toString());
+    expect((await ranged(limited, 'bytes=3-5')).status).toBe(206);
+    expect((await ranged(limited, 'bytes=1-')).status).toBe(410);
+    expect((await t().client.get(`/api/files/${fileId}`, { token: owner.token })).body.file.download_count).toBe(2);
+
+    const open = await createLink(t(), owner.token, { type: 'file', id: fileId });
+    expect((await ranged(open, 'bytes=1-')).status).toBe(206);
+    expect((await ranged(open, 'bytes=0-')).status).toBe(206);
+    expect((await t().client.get(`/api/files/${fileId}`, { token: owner.token })).body.file.download_count).toBe(3);
+  });
+
   it('use up no download when the stored bytes cannot be read', async () => {
     const { owner, fileId, content } = await ownerWithFile(t());
     const link = await createLink(t(), owner.token, { type: 'file', id: fileId }, { max_downloads: 1 });

@@ -16,6 +16,8 @@ export interface SendOptions {
   cache: 'private' | 'public';
   /** Runs before a counted download starts, and may refuse it (a share link's download limit). */
   claim?: () => Promise<void>;
+  /** A range counts as a download wherever it starts (where a limit must bound the bytes that leave). */
+  countEveryRange?: boolean;
 }
 
 const CACHE_CONTROL = { private: 'no-store', public: 'public, no-cache' } as const;
@@ -35,7 +37,7 @@ const clientIsCurrent = (request: FastifyRequest, etag: string) => request.heade
 /**
  * Streams a file with its stored type, a safe Content-Disposition, ETag and
  * single-range support. A download is counted once: not for previews, HEAD,
- * revalidations, or ranges that do not start at byte 0.
+ * revalidations, or ranges that do not start at byte 0 (unless countEveryRange).
  */
 export async function sendFile(request: FastifyRequest, reply: FastifyReply, content: FileContent, opts: SendOptions) {
   const { file, size } = content;
@@ -46,7 +48,7 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
     return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
   }
   const notModified = clientIsCurrent(request, etag);
-  const counted = !notModified && !opts.inline && (!range || range.start === 0) && request.method !== 'HEAD';
+  const counted = !notModified && !opts.inline && (!range || range.start === 0 || opts.countEveryRange === true) && request.method !== 'HEAD';
   const opened = counted ? await openCounted(content, range, opts.claim) : undefined;
   reply
     .header('content-type', file.mime_type.startsWith('text/') || file.mime_type === 'application/json' ? `${file.mime_type}; charset=utf-8` : file.mime_type)

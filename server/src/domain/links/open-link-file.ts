@@ -10,6 +10,11 @@ export interface LinkedFile {
   content: FileContent;
   /** Counts a download that starts against the link's limit; refuses it past the limit. */
   claim: () => Promise<void>;
+  /**
+   * Under a download limit a range is a download too, wherever it starts (a resumed download uses
+   * one): otherwise ranges after the first byte would fetch a file any number of times uncounted.
+   */
+  countEveryRange: boolean;
 }
 
 /**
@@ -20,5 +25,5 @@ export interface LinkedFile {
 export async function openLinkFile(ctx: DomainContext, link: LinkRow, { fileId, inline }: { fileId: number; inline: boolean }): Promise<LinkedFile> {
   if (inline && link.allow_preview !== 1) throw new Forbidden(sentence('previewsNotAllowed'));
   const content = await contentOf(ctx, null, await linkFile(ctx, link, fileId), inline, { via: viaShareLink(link) });
-  return { content, claim: () => claimLinkDownload(ctx, link) };
+  return { content, claim: () => claimLinkDownload(ctx, link), countEveryRange: link.max_downloads !== null };
 }

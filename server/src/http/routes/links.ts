@@ -203,7 +203,7 @@ export function linkRoutes(app: FastifyInstance, deps: HttpDeps): void {
 
   async function sendLinkFile(request: FastifyRequest, reply: FastifyReply, link: LinkRow, fileId: number) {
     const inline = validated(linkDownloadQuerySchema, request.query).inline === '1';
-    const { content, claim } = await openLinkFile(request.ctx, link, { fileId, inline });
-    return sendFile(request, reply, content, { inline, cache: 'private', claim });
+    const { content, claim, countEveryRange } = await openLinkFile(request.ctx, link, { fileId, inline });
+    return sendFile(request, reply, content, { inline, cache: 'private', claim, countEveryRange });
   }
 }
