@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { execFile } from 'node:child_process';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FileItem } from '@vault/contract';
 import { newObjectKey } from '../src/storage/keys.js';
@@ -360,6 +361,47 @@ describe('vault backup / restore', () => {
       fs.rmSync(path.dirname(backupDir), { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('leaves thumbnails and unfinished uploads out, whatever state they are in; the restore makes thumbnails again', async () => {
+    const t = await startTestServer('sqlite');
+    const backupDir = path.join(tempDir('vault-backup-'), 'backup');
+    const restoredDir = tempDir('vault-restored-');
+    try {
+      const user = await t.client.register();
+      const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer();
+      const image = await uploadOne(t.client, user.token, { name: 'photo.png', content: picture });
+      expect((await t.client.get(`/api/files/${image}/thumbnail`, { token: user.token })).status).toBe(200);
+      // Content whose last file was just deleted, not yet collected, its thumbnail still there.
+      const now = Date.now();
+      const hash = 'f'.repeat(64);
+      await t.server.ctx.db.insertInto('blobs').values({ hash, size: 1, mime_type: 'image/png', storage_key: newObjectKey(), head_hash: null, ref_count: 0, created_at: now, orphaned_at: now }).execute();
+      await t.server.ctx.db.insertInto('derived_objects').values({ blob_hash: hash, kind: 'thumbnail', storage_key: newObjectKey(), size: 1, mime_type: 'image/webp', created_at: now }).execute();
+      const pending = await fetch(`${t.url}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0', 'upload-length': '10', 'upload-metadata': `filename ${Buffer.from('later.txt').toString('base64')}` },
+      });
+      expect(pending.status).toBe(201);
+
+      const backup = await runCli(['backup', backupDir], envOf(t));
+      expect(backup.code, backup.stderr).toBe(0);
+      const restore = await runCli(['restore', backupDir], { DATA_DIR: restoredDir });
+      expect(restore.code, restore.stderr + restore.stdout).toBe(0);
+      await t.close();
+      const restored = await startTestServer('sqlite', { DATA_DIR: restoredDir });
+      try {
+        const login = await restored.client.post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
+        const thumbnail = await fetch(`${restored.url}/api/files/${image}/thumbnail`, { headers: { authorization: `Bearer ${login.body.token}` } });
+        expect(thumbnail.status).toBe(200);
+        expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
+        const uploads = await restored.server.ctx.db.selectFrom('resumable_uploads').select('id').execute();
+        expect(uploads).toEqual([]);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      fs.rmSync(path.dirname(backupDir), { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('refuses a damaged backup', async () => {
     const t = await startTestServer('sqlite');

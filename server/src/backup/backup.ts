@@ -34,7 +34,8 @@ async function liveObjectOf(live: Db, store: ObjectStore, blob: { hash: string; 
  * `vault backup <dir>`: a consistent copy of a running embedded installation.
  * The database is copied at one instant through SQLite's online backup API;
  * then every object that the copy's files refer to is copied from the live
- * store and checked against its hash. Files deleted (and their content
+ * store and checked against its hash (thumbnails and unfinished uploads are
+ * left out). Files deleted (and their content
  * collected) between the snapshot and the copy of their object are left out,
  * with their counts, so the backup is always one that verify accepts.
  * The manifest, written last, lists every file with its SHA-256.
@@ -60,8 +61,12 @@ export async function backupInstallation(config: Config, dir: string, log: (line
     let counts: { users: number; files: number };
     try {
       const db = snapshot.db;
-      // Uploads in flight and blobs no file or version refers to are not part of the installation's content.
+      // Uploads in flight (their partial objects are not copied: clients start them again), thumbnails
+      // (made again from the content when first asked for) and blobs no file or version refers to are not
+      // part of the installation's content. Thumbnails go first: each refers to its blob.
       await db.deleteFrom('object_leases').execute();
+      await db.deleteFrom('resumable_uploads').where('completed_at', 'is', null).execute();
+      await db.deleteFrom('derived_objects').execute();
       await db.deleteFrom('blobs').where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_refs').select('user_id').whereRef('content_refs.blob_hash', '=', 'blobs.hash')))).execute();
 
       const gone: string[] = [];
