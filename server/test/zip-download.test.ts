@@ -163,6 +163,18 @@ describeEachDb('zip downloads', (t) => {
     expect((await fetchZip(t(), made.body.url)).res.status).toBe(401);
   });
 
+  it('holds an item inside a selected folder once, in that folder: a selection cannot multiply a tree', async () => {
+    const { owner, root, drafts, files } = await nestedTree(t());
+    const idOf = async (name: string) =>
+      (await t().server.ctx.db.selectFrom('files').select('id').where('user_id', '=', owner.user.id).where('original_name', '=', name).executeTakeFirstOrThrow()).id;
+    const selection = { file_ids: [await idOf('sketch.png'), await idOf('plan.txt')], folder_ids: [drafts.id, root.id, drafts.id] };
+    const made = await t().client.post('/api/downloads', { token: owner.token, json: selection });
+    expect(made.status).toBe(200);
+    const { res, body } = await fetchZip(t(), made.body.url);
+    expect(res.headers.get('content-disposition')).toContain('filename="Project.zip"');
+    expectTree(await readZip(body), files);
+  });
+
   it('"Download all" on a folder link zips the tree and counts as one download', async () => {
     const { owner, root, files } = await nestedTree(t());
     const created = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'folder', id: root.id }, max_downloads: 1 } });

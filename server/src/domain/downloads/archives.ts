@@ -1,7 +1,8 @@
+import { sql } from 'kysely';
 import { activityDetail } from '@vault/contract';
 import type { ActivityVia, ZipSelection } from '@vault/contract';
 import type { Db } from '../../db/index.js';
-import type { LinkRow } from '../../db/schema.js';
+import type { FileRow, FolderRow, LinkRow } from '../../db/schema.js';
 import { readableFile, readableFolder, type Viewer } from '../access/rules.js';
 import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
@@ -28,16 +29,41 @@ export async function folderArchive(db: Db, viewer: Viewer, folderId: number): P
 }
 
 /**
+ * The folders among `starts` that lie below one of `selected` (at any depth; a folder is not below
+ * itself). UNION stops on a cycle, should one ever exist.
+ */
+async function belowSelected(db: Db, starts: number[], selected: number[]): Promise<Set<number>> {
+  if (starts.length === 0 || selected.length === 0) return new Set();
+  const { rows } = await sql<{ start: number }>`with recursive up(start, id) as (
+      select f.id, f.parent_id from folders f where f.id in (${sql.join(starts)})
+      union
+      select u.start, f.parent_id from up u join folders f on f.id = u.id where f.parent_id is not null
+    )
+    select distinct start from up where id in (${sql.join(selected)})`.execute(db);
+  return new Set(rows.map((r) => Number(r.start)));
+}
+
+/**
  * "Download selected": files and folders the viewer may read, each checked as
  * if asked for alone; any one they may not read makes the whole selection
- * "not found", so nothing about it leaks.
+ * "not found", so nothing about it leaks. An item inside a selected folder is
+ * in that folder's tree already: the archive holds it once, there.
  */
+export async function readableSelection(db: Db, viewer: Viewer, selection: Required<ZipSelection>): Promise<{ fileIds: number[]; folders: FolderRow[] }> {
+  const files: FileRow[] = [];
+  for (const id of new Set(selection.file_ids)) files.push(await readableFile(db, viewer, id));
+  const folders: FolderRow[] = [];
+  for (const id of new Set(selection.folder_ids)) folders.push(await readableFolder(db, viewer, id));
+  const selected = folders.map((f) => f.id);
+  const fileFolders = files.flatMap((f) => (f.folder_id === null ? [] : [f.folder_id]));
+  const below = await belowSelected(db, [...new Set([...selected, ...fileFolders])], selected);
+  const inSelected = (folderId: number | null) => folderId !== null && (selected.includes(folderId) || below.has(folderId));
+  return { fileIds: files.filter((f) => !inSelected(f.folder_id)).map((f) => f.id), folders: folders.filter((f) => !below.has(f.id)) };
+}
+
+/** The archive of a selection (see readableSelection). */
 export async function selectionArchive(db: Db, viewer: Viewer, selection: Required<ZipSelection>): Promise<Archive> {
-  const fileIds = [...new Set(selection.file_ids)];
-  const folderIds = [...new Set(selection.folder_ids)];
-  for (const id of fileIds) await readableFile(db, viewer, id);
-  const folders = [];
-  for (const id of folderIds) folders.push(await readableFolder(db, viewer, id));
+  const { fileIds, folders } = await readableSelection(db, viewer, selection);
   const name = fileIds.length === 0 && folders.length === 1 ? `${safeSegment(folders[0]!.name)}.zip` : 'download.zip';
   const trees = [];
   for (const folder of folders) trees.push(await folderContents(db, folder.id));

@@ -3,7 +3,7 @@ import { viewerOf } from '../access/viewer.js';
 import { authenticateZip } from '../accounts/sessions.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
-import { recordArchiveDownload, selectionArchive, type ArchiveDownload } from './archives.js';
+import { readableSelection, recordArchiveDownload, selectionArchive, type ArchiveDownload } from './archives.js';
 
 /** Long enough to start the download, too short to pass the link around. */
 const ZIP_LINK_TTL_SECONDS = 60;
@@ -14,7 +14,7 @@ const ZIP_LINK_TTL_SECONDS = 60;
  * header, bound to the selection and to the caller's session.
  */
 export async function createZipLink(ctx: DomainContext, actor: Actor, selection: Required<ZipSelection>): Promise<{ token: string; expiresAt: number }> {
-  await selectionArchive(ctx.db, viewerOf(actor), selection);
+  await readableSelection(ctx.db, viewerOf(actor), selection);
   return ctx.tokens.issueZip(
     { userId: actor.id, sessionId: actor.sessionId, fileIds: selection.file_ids, folderIds: selection.folder_ids },
     ZIP_LINK_TTL_SECONDS,
