@@ -132,6 +132,25 @@ describeEachDb(
       expect((await linkRow(t(), request.id)).files_received).toBe(2);
     });
 
+    it("stop holding the owner's quota once their request is closed, or ended and removed", async () => {
+      const { owner, request } = await ownerWithRequest(t());
+      await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 100 }).where('id', '=', owner.user.id).execute();
+      const own = (length: number) => tusRequest(`${t().url}/api/uploads`, 'POST', owner.token, { 'upload-length': String(length), 'upload-metadata': metadataHeader({ filename: 'mine.txt' }) });
+      expect((await startUpload(t(), request.token, 100, { filename: 'held.txt' })).status).toBe(201);
+      expect((await own(50)).status).toBe(507);
+      expect((await t().client.delete(`/api/requests/${request.id}`, { token: owner.token })).status).toBe(204);
+      expect((await own(50)).status).toBe(201);
+
+      const later = await t().client.post('/api/requests', { token: owner.token, json: { folder_id: (await makeFolder(t(), owner.token, 'Later')).id } });
+      expect((await startUpload(t(), later.body.request.token, 50, { filename: 'held too.txt' })).status).toBe(201);
+      expect((await own(1)).status).toBe(507);
+      // Ended by its date: its uploads can go no further, and still hold the quota until the request is removed.
+      await t().server.ctx.db.updateTable('links').set({ expires_at: Date.now() - 1 }).where('id', '=', later.body.request.id).execute();
+      expect((await own(1)).status).toBe(507);
+      expect((await t().client.delete(`/api/requests/ended/${later.body.request.id}`, { token: owner.token })).status).toBe(204);
+      expect((await own(1)).status).toBe(201);
+    });
+
     it('count unfinished uploads against max_files, max_bytes, the owner\'s quota and a per-link cap', async () => {
       const files = await ownerWithRequest(t(), { max_files: 2 });
       const a = await startUpload(t(), files.request.token, 10, { filename: 'a.txt' });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { chunks } from '../../db/chunks.js';
 import type { Db } from '../../db/index.js';
 import type { ResumableUploadsTable } from '../../db/schema.js';
 import type { Insertable, Selectable } from 'kysely';
@@ -91,6 +92,13 @@ export async function recordCompletedUpload(ctx: DomainContext, upload: Complete
 }
 
 export const newUploadId = () => randomBytes(16).toString('hex');
+
+/** These links' unfinished uploads expire now: they no longer count, and the next maintenance pass removes them. */
+export async function expireLinkUploads(db: Db, linkIds: number[], now: number): Promise<void> {
+  for (const part of chunks(linkIds)) {
+    await db.updateTable('resumable_uploads').set({ expires_at: now }).where('link_id', 'in', part).where('completed_at', 'is', null).where('expires_at', '>', now).execute();
+  }
+}
 
 /** Removes an upload's object and whatever its store keeps for it, then its lease. */
 export async function discardUploadObject(
