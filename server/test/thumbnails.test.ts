@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { THUMBNAIL_EDGE } from '@vault/contract';
 import { sweepStrayObjects } from '../src/storage/gc.js';
 import { describeEachDb, type TestServer } from './helpers/server.js';
 import { assertStorageConsistent, samples, settled, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
-import { pdfWithPages } from './helpers/file-samples.js';
+import { pdfWithPages, pdfWithPicture } from './helpers/file-samples.js';
 
 /** A real picture, unique by its colour, `width` x `height`. */
 function picture(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
@@ -148,6 +148,21 @@ describeEachDb('thumbnails', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('leaves out of a PDF page a picture past the 50-megapixel bound, undecoded', async () => {
+    const { token } = await t().client.register();
+    const pixel = async (content: Buffer) => {
+      const id = await uploadOne(t().client, token, { name: `picture ${randomBytes(4).toString('hex')}.pdf`, content });
+      const res = await fetch(`${t().url}${thumbnailUrl(id)}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      const { data, info } = await sharp(Buffer.from(await res.arrayBuffer())).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const at = (Math.round(info.height / 2) * info.width + Math.round(info.width / 2)) * 3;
+      return [...data.subarray(at, at + 3)];
+    };
+    // Within the bound the black picture is drawn; past it (8,000 x 8,000) the page stays white paper.
+    expect((await pixel(pdfWithPicture(600, 400))).every((v) => v < 40)).toBe(true);
+    expect((await pixel(pdfWithPicture(8_000, 8_000))).every((v) => v > 215)).toBe(true);
+  }, 60_000);
+
   it('answers 415 for types without thumbnails, and for pictures and PDFs it cannot draw', async () => {
     const { token } = await t().client.register();
     const text = await uploadOne(t().client, token, { name: 'notes.txt', content: samples.text() });
@@ -164,6 +179,14 @@ describeEachDb('thumbnails', (t) => {
       const refused = await t().client.get(thumbnailUrl(id), { token });
       expect(refused.status).toBe(415);
       expect(refused.body).toEqual({ error: 'This file cannot be shown as a thumbnail' });
+    }
+    // Asked again, they are refused at once, not drawn again.
+    const read = vi.spyOn(t().server.ctx.store, 'get');
+    try {
+      for (const id of [pdf, broken, huge]) expect((await t().client.get(thumbnailUrl(id), { token })).status).toBe(415);
+      expect(read).not.toHaveBeenCalled();
+    } finally {
+      read.mockRestore();
     }
     const hashes = t().server.ctx.db.selectFrom('files').select('blob_hash').where('id', 'in', [text, pdf, broken, huge]);
     expect(await t().server.ctx.db.selectFrom('derived_objects').selectAll().where('blob_hash', 'in', hashes).execute()).toEqual([]);

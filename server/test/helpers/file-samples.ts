@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 
 /** A ZIP archive of stored (uncompressed) entries, in order: enough for content sniffing. */
 export function zipOf(entries: { name: string; data: string | Buffer }[]): Buffer {
@@ -131,4 +131,38 @@ export function pdfWithPages(pages: [number, number, number][], label: string, w
   out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A real PDF of one 300 x 200 point page covered by one black picture of `width` x `height` pixels
+ * (RGB, deflated: a large one is a few hundred KB that decode to width x height x 3 bytes).
+ */
+export function pdfWithPicture(width: number, height: number): Buffer {
+  const pixels = deflateSync(Buffer.alloc(width * height * 3));
+  const draw = 'q 300 0 0 200 0 0 cm /Im1 Do Q';
+  const objects: Buffer[] = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /XObject << /Im1 5 0 R >> >> >>',
+    `<< /Length ${draw.length} >>\nstream\n${draw}\nendstream`,
+  ].map((o) => Buffer.from(o, 'latin1'));
+  objects.push(
+    Buffer.concat([
+      Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length ${pixels.length} >>\nstream\n`, 'latin1'),
+      pixels,
+      Buffer.from('\nendstream', 'latin1'),
+    ]),
+  );
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n', 'latin1')];
+  let length = parts[0]!.length;
+  const offsets = objects.map((object, i) => {
+    const at = length;
+    const framed = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, 'latin1'), object, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(framed);
+    length += framed.length;
+    return at;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`, 'latin1'));
+  return Buffer.concat(parts);
 }

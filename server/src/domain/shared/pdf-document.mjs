@@ -9,12 +9,15 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /**
  * @param {Uint8Array} data
- * @param {string} [standardFontDataUrl] pdfjs's data of the 14 standard fonts, for drawing text set in them
+ * @param {{ standardFontDataUrl?: string, maxImagePixels?: number }} [drawing] for drawing pages: pdfjs's data
+ *   of the 14 standard fonts (for text set in them), and the largest picture drawn, in pixels (a larger one is
+ *   left out before it is decoded: its pixels would come outside the worker's bounded heap)
  */
-export function openPdf(data, standardFontDataUrl) {
+export function openPdf(data, drawing = {}) {
   return getDocument({
     data,
-    ...(standardFontDataUrl ? { standardFontDataUrl } : {}),
+    ...(drawing.standardFontDataUrl ? { standardFontDataUrl: drawing.standardFontDataUrl } : {}),
+    ...(drawing.maxImagePixels ? { maxImageSize: drawing.maxImagePixels } : {}),
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,

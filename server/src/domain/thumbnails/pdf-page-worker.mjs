@@ -12,7 +12,7 @@ import { openPdf } from '../shared/pdf-document.mjs';
 /** @type {import('./render-pdf-page.js').PdfPageJob} */
 const job = workerData;
 
-const document = await openPdf(job.data, job.standardFontDataUrl);
+const document = await openPdf(job.data, { standardFontDataUrl: job.standardFontDataUrl, maxImagePixels: job.maxImagePixels });
 try {
   const page = await document.getPage(1);
   const natural = page.getViewport({ scale: 1 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { runBoundedWorker } from '../shared/bounded-worker.js';
+import { MAX_INPUT_PIXELS } from './pixel-bounds.js';
 
 /** A rendering is given up after this long; the worker is stopped wherever it is. */
 const TIMEOUT_MS = 20_000;
@@ -14,6 +15,8 @@ export interface PdfPageJob {
   edge: number;
   /** pdfjs's data of the 14 standard fonts, so text set in them is drawn. */
   standardFontDataUrl: string;
+  /** A picture in the page with more pixels is left out, undecoded. */
+  maxImagePixels: number;
 }
 
 const workerUrl = new URL('./pdf-page-worker.mjs', import.meta.url);
@@ -22,11 +25,11 @@ const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.
 /**
  * The first page of a PDF as a PNG whose longer side is `edge` pixels, drawn
  * by pdfjs on @napi-rs/canvas in a worker thread with a bounded heap, stopped
- * after TIMEOUT_MS. Rejects when the document cannot be read, the page cannot
+ * after TIMEOUT_MS; a picture in it above MAX_INPUT_PIXELS is left out. Rejects when the document cannot be read, the page cannot
  * be drawn, or either library is missing on this platform.
  */
 export async function renderPdfPage(data: Uint8Array, edge: number): Promise<Buffer> {
-  const job: PdfPageJob = { data, edge, standardFontDataUrl };
+  const job: PdfPageJob = { data, edge, standardFontDataUrl, maxImagePixels: MAX_INPUT_PIXELS };
   const png = await runBoundedWorker<Uint8Array>(workerUrl, job, { timeoutMs: TIMEOUT_MS, heapMb: HEAP_MB, doing: 'draw' });
   return Buffer.from(png);
 }

@@ -3,14 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { THUMBNAIL_EDGE } from '@vault/contract';
 import { readAtMost } from '../../drain.js';
+import { MAX_INPUT_PIXELS } from './pixel-bounds.js';
 import { renderPdfPage } from './render-pdf-page.js';
 
 /**
- * Bounds on one rendering. A picture above MAX_INPUT_PIXELS is refused from
- * its header, before any pixel is decoded, so a decompression bomb costs
- * nothing; the rest is decoded at most once, and given up after TIMEOUT_SECONDS.
+ * Bounds on one rendering: beyond MAX_INPUT_PIXELS, a picture is decoded at
+ * most once, and given up after TIMEOUT_SECONDS.
  */
-const MAX_INPUT_PIXELS = 50_000_000;
 const TIMEOUT_SECONDS = 20;
 /** A PDF is read whole to draw its first page: larger ones keep their type icon. */
 export const PDF_MAX_BYTES = 32 * 1_048_576;

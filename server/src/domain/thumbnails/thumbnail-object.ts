@@ -4,7 +4,7 @@ import { newObjectKey } from '../../storage/keys.js';
 import { LeaseKeeper, takeLease, uploadLeaseMs } from '../../storage/leases.js';
 import type { DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
-import { renderThumbnail, THUMBNAIL_TYPE } from './render-thumbnail.js';
+import { renderThumbnail, THUMBNAIL_TYPE, Unrenderable } from './render-thumbnail.js';
 
 /** The recipe: changing the rendering means a new kind. */
 const THUMBNAIL_RECIPE = `thumbnail-webp-${THUMBNAIL_EDGE}`;
@@ -90,14 +90,37 @@ async function makeThumbnail(ctx: DomainContext, of: ThumbnailOf): Promise<Store
 /** Renderings under way in this process, by owner and content, so that many requests for one picture render it once. */
 const underWay = new Map<string, Promise<StoredThumbnail>>();
 
-/** The owner's stored thumbnail of the content, rendered (from content of this type) and stored on their first demand. */
+/** How long this process answers a refused rendering's refusal without trying again: a list of many views asks often. */
+const REFUSAL_KEPT_MS = 60 * 60_000;
+/** Refusals kept at most; the oldest goes first. */
+const REFUSALS_KEPT = 10_000;
+/** Renderings refused (content that cannot be drawn), by owner and content, until when. */
+const refused = new Map<string, { error: Unrenderable; until: number }>();
+
+function remember(id: string, error: Unrenderable): void {
+  refused.delete(id);
+  if (refused.size >= REFUSALS_KEPT) refused.delete(refused.keys().next().value!);
+  refused.set(id, { error, until: Date.now() + REFUSAL_KEPT_MS });
+}
+
+/**
+ * The owner's stored thumbnail of the content, rendered (from content of this type) and stored on their
+ * first demand. Content that cannot be drawn is refused again at once for a while, not drawn again.
+ */
 export async function thumbnailObject(ctx: DomainContext, of: ThumbnailOf): Promise<StoredThumbnail> {
   const found = await findThumbnail(ctx, of);
   if (found) return found;
   const id = `${kindOf(of.ownerId)} ${of.hash}`;
+  const refusal = refused.get(id);
+  if (refusal && refusal.until > Date.now()) throw refusal.error;
   let pending = underWay.get(id);
   if (!pending) {
-    pending = makeThumbnail(ctx, of).finally(() => underWay.delete(id));
+    pending = makeThumbnail(ctx, of)
+      .catch((err: unknown) => {
+        if (err instanceof Unrenderable) remember(id, err);
+        throw err;
+      })
+      .finally(() => underWay.delete(id));
     underWay.set(id, pending);
   }
   return pending;
