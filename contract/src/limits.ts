@@ -90,8 +90,10 @@ export function isPreviewable(mime: string): boolean {
 
 /** Text shown in place is read up to this many bytes (a Range request): a huge file never loads whole. */
 export const TEXT_PREVIEW_BYTES = 1_048_576;
-/** A CSV preview shows at most this many rows. */
+/** A CSV preview shows at most this many rows… */
 export const CSV_PREVIEW_ROWS = 1000;
+/** …and this many columns: a row of many thousands of empty fields would otherwise make a table no browser can draw. */
+export const CSV_PREVIEW_COLUMNS = 100;
 
 export function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');

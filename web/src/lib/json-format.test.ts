@@ -19,6 +19,13 @@ describe('formatJson', () => {
     expect(formatJson('"text"')).toBe('"text"');
   });
 
+  it('gives a document back as written when its indentation would make it more than four times as long', () => {
+    const deep = `${'['.repeat(1000)}[${Array(400_000).fill(0).join(',')}]${']'.repeat(1000)}`;
+    expect(formatJson(deep)).toBe(deep);
+    const shallow = `[${Array(1000).fill(0).join(',')}]`;
+    expect(formatJson(shallow)).toBe(`[\n${Array(1000).fill('  0').join(',\n')}\n]`);
+  });
+
   it('answers null for anything that is not valid JSON', () => {
     expect(formatJson('{"a":')).toBeNull();
     expect(formatJson('')).toBeNull();

@@ -7,11 +7,16 @@ function emptyContainerEnd(text: string, open: number): number {
   return text[i] === (text[open] === '{' ? '}' : ']') ? i : -1;
 }
 
+/** An indented document may grow to this many times its text: past it (deep nesting around long lists), it is shown as written. */
+const MAX_GROWTH = 4;
+
 /**
  * A JSON document indented two spaces a level, or null when it is not valid JSON.
  * It re-indents the text itself instead of printing a parsed value, so every
  * number, escape and key order stays exactly as written (a parsed number past
- * 2^53 would not).
+ * 2^53 would not). A document whose indentation would make it more than
+ * MAX_GROWTH times as long comes back as written: every comma at a depth of a
+ * thousand would add two thousand spaces.
  */
 export function formatJson(text: string): string | null {
   try {
@@ -20,11 +25,17 @@ export function formatJson(text: string): string | null {
     return null;
   }
   const out: string[] = [];
+  const room = Math.max(text.length * MAX_GROWTH, 4096);
+  let length = 0;
   let depth = 0;
   let inString = false;
   let escaped = false;
-  const newline = () => out.push('\n', INDENT.repeat(depth));
+  const newline = () => {
+    length += 1 + INDENT.length * depth;
+    out.push('\n', INDENT.repeat(depth));
+  };
   for (let i = 0; i < text.length; i += 1) {
+    if (length > room) return text;
     const c = text[i]!;
     if (inString) {
       out.push(c);

@@ -244,6 +244,17 @@ describe('PreviewModal text viewers', () => {
     expect(screen.getByRole('note')).toHaveTextContent('Only the first 1,000 rows are shown.');
   });
 
+  it('shows at most 100 columns of a CSV however wide a row is, and says so', async () => {
+    blobUrls();
+    const csv = `${Array.from({ length: 5000 }, (_, i) => `c${i}`).join(',')}\n1,2\n`;
+    open(text(25, 'wide.csv', 'text/csv', csv.length), { 'GET /api/files/25/download': { binary: csv, contentType: 'text/csv' } });
+    const table = await screen.findByRole('table', { name: 'wide.csv' });
+    expect(table.querySelectorAll('thead th')).toHaveLength(100);
+    expect(table.querySelectorAll('tbody td')).toHaveLength(100);
+    expect(table.querySelector('thead th:last-child')).toHaveTextContent('c99');
+    expect(screen.getByRole('note')).toHaveTextContent('Only the first 100 columns are shown.');
+  });
+
   it('indents JSON, and shows text that is not JSON as written', async () => {
     blobUrls();
     open(text(24, 'data.json', 'application/json'), {

@@ -12,11 +12,11 @@ export function CsvViewer({ blob, truncated, name, fill }: TextViewerProps) {
   const text = useBlobText(blob, truncated);
   const table = useMemo(() => (text === null ? null : parseCsvPreview(text, truncated)), [text, truncated]);
   if (table === null) return <PreviewLoading fill={fill} />;
-  const columns = Math.max(table.header.length, ...table.rows.map((r) => r.length));
-  const cells = (row: string[]) => Array.from({ length: columns }, (_, i) => row[i] ?? '');
-  const note = table.more ? t('preview.csvRows', { count: table.rows.length, shown: formatCount(table.rows.length) }) : null;
+  const cells = (row: string[]) => Array.from({ length: table.columns }, (_, i) => row[i] ?? '');
+  const rowsNote = table.more ? t('preview.csvRows', { count: table.rows.length, shown: formatCount(table.rows.length) }) : null;
+  const columnsNote = table.moreColumns ? t('preview.csvColumns', { count: table.columns, shown: formatCount(table.columns) }) : null;
   return (
-    <Pane name={name} fill={fill} notes={[note]}>
+    <Pane name={name} fill={fill} notes={[rowsNote, columnsNote]}>
       <table className="min-w-full border-separate border-spacing-0 text-left text-sm">
         <caption className="sr-only">{name}</caption>
         <thead className="sticky top-0 bg-slate-100">
