@@ -121,6 +121,7 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeInTheDocument();
+    expect(screen.getByText('The 6-digit code your authenticator app shows.')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghij');

@@ -18,6 +18,7 @@ describe('TwoFactorSetup', () => {
     // The blocks are spaced by layout, not by characters: a selection copies the key as the app expects it.
     expect(key.textContent).toBe(setup.secret);
     expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute('href', setup.otpauth_uri);
+    expect(screen.getByText('Enter the 6-digit code the app now shows for Vault, then select Turn on.')).toBeInTheDocument();
 
     vi.stubGlobal('isSecureContext', true);
     const user = userEvent.setup();
