@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { FileItem, FileVersionsResponse } from '@vault/contract';
+import { LIMITS, type FileItem, type FileVersionsResponse } from '@vault/contract';
 import { assertStorageConsistent, blobOf, samples, settled, sha256 as sha256Of, storedKeys, upload, uploadForm, uploadOne, type UploadFile } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { describeEachDb, type TestServer } from './helpers/server.js';
@@ -124,6 +124,23 @@ describeEachDb('file names and versions', (t) => {
     const txt = await upload(t().client, token, [{ name: 'n.txt', content: samples.text() }, { name: 'N.TXT', content: samples.text() }], { on_conflict: 'rename' });
     expect(txt.body.files.map((f: FileItem) => f.original_name)).toEqual(['n.txt', 'N (2).TXT']);
     await assertStorageConsistent(t());
+  });
+
+  it('numbers names with capitals beyond A-Z, and names long enough to be cut for their number, as the database compares them', async () => {
+    const { token } = await t().client.register();
+    const names = async (name: string, times: number) => {
+      const kept: string[] = [];
+      for (let i = 0; i < times; i++) {
+        const res = await uploadAs(t(), token, 'rename', [{ name, content: samples.text() }]);
+        expect(res.status, res.text).toBe(201);
+        kept.push(res.body.files[0].original_name);
+      }
+      return kept;
+    };
+    expect(await names('Übersicht.txt', 3)).toEqual(['Übersicht.txt', 'Übersicht (2).txt', 'Übersicht (3).txt']);
+    const long = `${'x'.repeat(LIMITS.fileNameMax - 4)}.txt`;
+    const cut = 'x'.repeat(LIMITS.fileNameMax - ' (2).txt'.length);
+    expect(await names(long, 3)).toEqual([long, `${cut} (2).txt`, `${cut} (3).txt`]);
   });
 
   it('makes an upload the new version of a file of its name: same id, shares and links keep working; restore and delete versions', async () => {
