@@ -124,6 +124,20 @@ describeEachDb('trash', (t) => {
     await assertStorageConsistent(t());
   });
 
+  it('restores a file into its folder restored in the same request, whichever is named first', async () => {
+    const { token } = await t().client.register();
+    const folder = await makeFolder(t(), token, 'Letters');
+    const file = await uploadOne(t().client, token, { name: 'draft.txt', content: samples.text() }, { folder_id: String(folder.id) });
+    await del(t(), token, 'files', file);
+    await del(t(), token, 'folders', folder.id);
+    const restored = await trashAction(t(), token, 'restore', { file_ids: [file], folder_ids: [folder.id] });
+    expect(restored.results).toEqual([
+      { kind: 'file', id: file, ok: true, name: 'draft.txt', folder_id: folder.id },
+      { kind: 'folder', id: folder.id, ok: true, name: 'Letters', folder_id: null },
+    ]);
+    expect(await ownFileNames(t(), token, folder.id)).toEqual(['draft.txt']);
+  });
+
   it('answers "not found" for other users\' items and says when an item is not in Trash', async () => {
     const alice = await t().client.register();
     const bob = await t().client.register();

@@ -28,7 +28,8 @@ async function announceRestore(ctx: DomainContext, ownerId: number, fileIds: num
  * POST /api/trash/restore: each item goes back where it was, to the top
  * level when that folder is gone or in Trash, under the first free
  * "name (n).ext" when its name is taken there meanwhile; a folder brings back
- * exactly what went to Trash with it. Trashed files never stopped counting
+ * exactly what went to Trash with it. Folders are restored first, so a file
+ * restored with its folder goes back into it. Trashed files never stopped counting
  * in used_bytes, so restoring charges nothing more, but it is refused whole
  * (507) while the owner is over their quota (an admin lowered it meanwhile),
  * checked under the owner's lock.
@@ -70,9 +71,12 @@ export async function restoreTrash(ctx: DomainContext, actor: Actor, selection: 
     actor,
     selection,
     (trx, item: Item) => (item.kind === 'file' ? restoreFile(trx, item.id) : restoreFolder(trx, item.id)),
-    async (trx) => {
-      const user = await lockedQuota(trx, ctx.dialect, actor.id);
-      if (Number(user.used_bytes) > quotaBytesOf(ctx, user)) throw new QuotaExceeded(sentence('quotaExceededRestore'));
+    {
+      before: async (trx) => {
+        const user = await lockedQuota(trx, ctx.dialect, actor.id);
+        if (Number(user.used_bytes) > quotaBytesOf(ctx, user)) throw new QuotaExceeded(sentence('quotaExceededRestore'));
+      },
+      foldersFirst: true,
     },
   );
 }
