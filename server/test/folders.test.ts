@@ -1,10 +1,30 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { Folder } from '@vault/contract';
 import { describeEachDb } from './helpers/server.js';
 import { makeFolder, namesOf as names } from './helpers/folders.js';
 import { samples, uploadOne } from './helpers/files.js';
 
 describeEachDb('folders', (t) => {
+  it('keeps a share made while it renames, and logs a change of sharing under the new name', async () => {
+    const { user, token } = await t().client.register();
+    const folder = await makeFolder(t(), token, 'Old name');
+    const db = t().server.ctx.db;
+    // Another request makes the folder public after this one first read it, before its transaction begins.
+    const transaction = db.transaction.bind(db);
+    const meanwhile: Pick<ReturnType<typeof db.transaction>, 'execute'> = {
+      execute: async (work) => {
+        await db.updateTable('folders').set({ is_public: 1 }).where('id', '=', folder.id).execute();
+        return transaction().execute(work);
+      },
+    };
+    vi.spyOn(db, 'transaction').mockImplementationOnce(() => meanwhile as ReturnType<typeof db.transaction>);
+    expect((await t().client.put(`/api/folders/${folder.id}`, { token, json: { name: 'Renamed' } })).body.folder).toMatchObject({ name: 'Renamed', is_public: true });
+
+    expect((await t().client.put(`/api/folders/${folder.id}`, { token, json: { name: 'Newest', is_public: false } })).status).toBe(200);
+    const logged = await db.selectFrom('activity').select('file_name').where('type', '=', 'share').where('user_id', '=', user.id).execute();
+    expect(logged.map((a) => a.file_name)).toEqual(['Newest']);
+  });
+
   it('creates, reads, lists, renames and deletes a folder', async () => {
     const { token, user } = await t().client.register();
     const created = await t().client.post('/api/folders', { token, json: { name: '  Reports  ', parent_id: null, is_public: false } });

@@ -22,14 +22,16 @@ export interface FolderChange {
  */
 export async function updateFolder(ctx: DomainContext, actor: Actor, { folderId, change }: { folderId: number; change: FolderChange }): Promise<Folder> {
   const current = await ownedFolder(ctx.db, actor.id, folderId);
-  const isPublic = change.is_public ?? current.is_public === 1;
-  assertShareable('folder', isPublic, change.shared_users ?? []);
+  if (change.is_public !== undefined) assertShareable('folder', change.is_public, change.shared_users ?? []);
   const users = change.shared_users === undefined ? undefined : await resolveUsernames(ctx.db, change.shared_users, actor.id);
   const before = await folderAudience(ctx.db, folderId);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockUser(trx, ctx.dialect, actor.id);
       const row = await ownedFolder(trx, actor.id, folderId);
+      // Read under the lock: a share changed meanwhile by another request is kept, not written back.
+      const isPublic = change.is_public ?? row.is_public === 1;
+      assertShareable('folder', isPublic, change.shared_users ?? []);
       if (change.parent_id) {
         await ownedFolder(trx, actor.id, change.parent_id, PARENT_NOT_FOUND);
         await assertNotBelow(trx, folderId, change.parent_id);
@@ -46,7 +48,7 @@ export async function updateFolder(ctx: DomainContext, actor: Actor, { folderId,
         .execute();
       if (isPublic || users !== undefined) await replaceShares(trx, 'folder', folderId, users ?? []);
       if (change.is_public !== undefined || users !== undefined) {
-        await recordShareChange(trx, actor, { kind: 'folder', id: folderId, name: row.name }, isPublic, users ?? []);
+        await recordShareChange(trx, actor, { kind: 'folder', id: folderId, name: change.name ?? row.name }, isPublic, users ?? []);
       }
     });
   } catch (err) {
