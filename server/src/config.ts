@@ -84,7 +84,8 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave unset for SQLite)')
     .optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
-  DATABASE_POOL_SIZE: int(2, 1000).default(20),
+  // The event bus's listener and a maintenance round's lock each hold one connection for long: work needs one more.
+  DATABASE_POOL_SIZE: int(3, 1000).default(20),
   S3_BUCKET: optionalText,
   S3_ENDPOINT: z.url('must be a URL').optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),

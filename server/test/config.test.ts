@@ -22,7 +22,7 @@ describe('configuration', () => {
     [{ PORT: 'eighty' }, /PORT must be a number/],
     [{ PORT: '70000' }, /PORT must be at most 65535/],
     [{ MAX_FILE_MB: '0' }, /MAX_FILE_MB must be at least 1/],
-    [{ DATABASE_POOL_SIZE: '1' }, /DATABASE_POOL_SIZE must be at least 2/],
+    [{ DATABASE_POOL_SIZE: '2' }, /DATABASE_POOL_SIZE must be at least 3/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32/],
     [{ DATABASE_URL: 'postgres://localhost/x' }, /JWT_SECRET is required/],

@@ -45,12 +45,15 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     }
   }
 
-  /** LISTEN is asynchronous: publishes event 0 from `from` until the listener hears it. */
+  /** LISTEN is asynchronous (and a listener given up is opened again a second later): publishes event 0 from `from` until the listener hears it. */
   async function untilListening(from: EventBus, heardZero: () => boolean): Promise<void> {
-    await vi.waitFor(async () => {
-      await from.publish(event('file_uploaded', 0));
-      expect(heardZero()).toBe(true);
-    });
+    await vi.waitFor(
+      async () => {
+        await from.publish(event('file_uploaded', 0));
+        expect(heardZero()).toBe(true);
+      },
+      { timeout: 5_000 },
+    );
   }
 
   it('delivers every event once to every instance, including the publisher', async () => {
@@ -96,6 +99,31 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     });
   });
 
+  it('gives up a listening connection that LISTEN failed on, and listens again on one connection alone', async () => {
+    const handle = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
+    const pool = handle.pgPool!;
+    const connect = pool.connect.bind(pool);
+    // The first connection refuses LISTEN, as a standby does just after a failover.
+    vi.spyOn(pool, 'connect').mockImplementationOnce(async () => {
+      const client = await connect();
+      vi.spyOn(client, 'query').mockImplementationOnce(async () => {
+        throw new Error('cannot execute LISTEN during recovery');
+      });
+      return client;
+    });
+    const bus = createPgBus(pool, schema, silent);
+    try {
+      const heard: number[] = [];
+      bus.subscribe((m) => heard.push(m.event.file_id!));
+      await untilListening(bus, () => heard.includes(0));
+      // Checked out: the listener alone.
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+    } finally {
+      await bus.close();
+      await handle.close();
+    }
+  });
+
   it('keeps installations in different schemas of one database apart', async () => {
     const otherSchema = freshSchemaName();
     try {
@@ -130,6 +158,26 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
       await handle!.close();
       await neighbour!.close();
       await Promise.all([mine, other].map((schema) => dropSchema(schema)));
+    }
+  });
+
+  it("survives the loss of a lock's connection while the lock's work runs: the lock answers the error", async () => {
+    const handle = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
+    const pool = handle.pgPool!;
+    try {
+      const holder = async () =>
+        (await pool.query<{ pid: number }>("select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()")).rows[0]?.pid;
+      const round = handle.exclusive('lost-lock', async () => {
+        const pid = await holder();
+        await pool.query('select pg_terminate_backend($1)', [pid]);
+        // Gone on the server, which told the held connection first: idle meanwhile, it hears of it on its own.
+        await vi.waitFor(async () => expect((await pool.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n).toBe(0));
+        return 'done';
+      });
+      await expect(round).rejects.toThrow();
+      expect(await handle.exclusive('lost-lock', async () => 'again')).toBe('again');
+    } finally {
+      await handle.close();
     }
   });
 

@@ -84,6 +84,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const pool = new pg.Pool({
       connectionString: opts.url,
       types: pgTypes,
+      // A connection that idles for long (the event bus's listener) notices a peer that vanished without a word.
+      keepAlive: true,
       ...(opts.poolSize ? { max: opts.poolSize } : {}),
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
@@ -103,17 +105,17 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       pgPool: pool,
       async exclusive(name, fn) {
         const key = lockKey(`${name}:${opts.schema ?? 'public'}`);
-        const client = await pool.connect();
+        const held = await holdConnection(pool);
         try {
-          const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
+          const { rows } = await held.client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
           if (!rows[0]?.locked) return undefined;
           try {
             return await fn();
           } finally {
-            await client.query('select pg_advisory_unlock($1)', [key]);
+            await held.client.query('select pg_advisory_unlock($1)', [key]);
           }
         } finally {
-          client.release();
+          held.release();
         }
       },
       close: () => db.destroy(),
@@ -159,15 +161,38 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
   };
   if (!handle.pgPool) return run();
   // Instances starting together wait for each other rather than race on creating tables.
-  const client = await handle.pgPool.connect();
+  const held = await holdConnection(handle.pgPool);
   const key = lockKey(`vault-migrate:${handle.schema}`);
   try {
-    await client.query('select pg_advisory_lock($1)', [key]);
+    await held.client.query('select pg_advisory_lock($1)', [key]);
     await run();
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
-    client.release();
+    await held.client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    held.release();
   }
+}
+
+/**
+ * A pooled connection held while other connections work (a session lock's).
+ * While it idles the pool does not watch it: a lost connection would raise an
+ * error nobody listens to, which ends the process. Here the error is kept; it
+ * surfaces at the connection's next query, and the broken connection is
+ * destroyed on release rather than handed out again.
+ */
+async function holdConnection(pool: pg.Pool): Promise<{ client: pg.PoolClient; release(): void }> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const keep = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', keep);
+  return {
+    client,
+    release() {
+      client.off('error', keep);
+      client.release(lost);
+    },
+  };
 }
 
 /**

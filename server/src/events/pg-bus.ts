@@ -56,21 +56,43 @@ export function createPgBus(pool: pg.Pool, schema: string, log: Logger): EventBu
     else log.warn({ channel, payload: payload.slice(0, 200) }, 'ignored a malformed bus notification');
   };
 
-  const connect = async (): Promise<void> => {
-    const client = await pool.connect();
-    client.on('notification', (n) => deliver(n.channel, n.payload));
-    client.on('error', (err) => {
-      log.warn({ err }, 'event bus connection lost; reconnecting');
-      client.release(err);
-      if (listener === client) listener = undefined;
-      if (!closed) setTimeout(() => void (ready = connect().catch(retry)), RECONNECT_MS).unref();
-    });
-    await client.query(`LISTEN "${EVENTS}"; LISTEN "${ACCESS}"`);
-    listener = client;
+  const reconnectLater = () => {
+    setTimeout(() => {
+      if (!closed) ready = connect();
+    }, RECONNECT_MS).unref();
   };
-  const retry = (err: unknown) => {
-    log.error({ err }, 'event bus could not listen; retrying');
-    if (!closed) setTimeout(() => void (ready = connect().catch(retry)), RECONNECT_MS).unref();
+  /**
+   * Opens the listening connection. Whatever fails (the connection, LISTEN,
+   * the connection later) gives it up once, destroyed rather than handed back
+   * to the pool, and a new one is opened a second later: one listener at a
+   * time, however the failure is reported (a drop during LISTEN both fails
+   * the query and raises an error).
+   */
+  const connect = async (): Promise<void> => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      log.error({ err }, 'event bus could not connect; retrying');
+      return reconnectLater();
+    }
+    let lost = false;
+    const lose = (err: Error) => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = undefined;
+      client.release(err);
+      log.warn({ err }, 'event bus connection lost; reconnecting');
+      reconnectLater();
+    };
+    client.on('notification', (n) => deliver(n.channel, n.payload));
+    client.on('error', lose);
+    try {
+      await client.query(`LISTEN "${EVENTS}"; LISTEN "${ACCESS}"`);
+    } catch (err) {
+      return lose(err instanceof Error ? err : new Error(String(err)));
+    }
+    if (!lost) listener = client;
   };
   ready = connect();
 
