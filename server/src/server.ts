@@ -10,7 +10,7 @@ import type { EventBus } from './events/bus.js';
 import { createMemoryBus } from './events/memory-bus.js';
 import { createPgBus } from './events/pg-bus.js';
 import { buildApp } from './http/app.js';
-import { createMemoryCounterStore, type CounterStore } from './http/counter-store.js';
+import { createMemoryCounterStore, withLocalFallback, type CounterStore } from './http/counter-store.js';
 import { createDomainContext, secretBoxOf } from './domain-context.js';
 import { scheduleMaintenance } from './maintenance.js';
 import { createMetrics } from './metrics/metrics.js';
@@ -37,10 +37,20 @@ export async function createServer(config: Config, logger: Logger = pino({ level
   const store = await openObjectStore(config);
   // Rate-limit state is shared through Redis when instances run side by side;
   // the client is loaded only then.
-  const redis = config.redis ? new (await import('ioredis')).Redis(config.redis.url, { maxRetriesPerRequest: 2 }) : undefined;
+  // Commands fail at once while it is unreachable (no queue to wait in): the counters fall back to this process's.
+  const redis = config.redis ? new (await import('ioredis')).Redis(config.redis.url, { maxRetriesPerRequest: 2, enableOfflineQueue: false }) : undefined;
+  if (redis) {
+    // Its connection errors are told by the counters' fallback, once per outage; it reconnects by itself.
+    redis.on('error', () => undefined);
+    // The first requests count in Redis when it is there: its first answer, either way, is awaited.
+    await new Promise<void>((resolve) => {
+      redis.once('ready', resolve);
+      redis.once('error', () => resolve());
+    });
+  }
   const counters: CounterStore =
     redis && config.redis
-      ? (await import('./http/redis-counter-store.js')).createRedisCounterStore(redis, config.redis.prefix)
+      ? withLocalFallback((await import('./http/redis-counter-store.js')).createRedisCounterStore(redis, config.redis.prefix), logger)
       : createMemoryCounterStore();
 
   // Open websockets are counted on the app, which is built after the context the metrics feed.
@@ -92,7 +102,7 @@ export async function createServer(config: Config, logger: Logger = pino({ level
         new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs).unref()),
       ]);
       await ctx.events.close();
-      await redis?.quit();
+      await redis?.quit().catch(() => redis.disconnect());
       await store.close?.();
       await database.close();
     },

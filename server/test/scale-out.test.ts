@@ -230,6 +230,24 @@ describe.runIf(REDIS)('Redis-shared limits', () => {
   });
 });
 
+describe('rate limits while their shared store does not answer', () => {
+  it('count in each process, and every route still answers', async () => {
+    // Nothing listens on port 1: every command to Redis fails at once.
+    const { env } = freshEnv('sqlite', { REDIS_URL: 'redis://127.0.0.1:1', AUTH_FAILURE_LIMIT: '3', RATE_LIMIT_MAX: '100000' });
+    const server = await createServer(loadConfig(env), silent);
+    try {
+      const client = createClient(await server.listen());
+      expect((await client.get('/api/health')).status).toBe(200);
+      const name = `victim_${Date.now()}`;
+      for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/login', { json: { username: name, password: 'wrong-pass' } })).status).toBe(401);
+      expect((await client.post('/api/auth/login', { json: { username: name, password: 'wrong-pass' } })).status).toBe(429);
+      expect((await client.register()).token).toEqual(expect.any(String));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe.runIf(PG)('several instances on one PostgreSQL and one S3 store', () => {
   let s3: TestS3;
   let schema: string;

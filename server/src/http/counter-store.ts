@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 /** A counter with at most `max` counts per fixed window of `windowMs`; Infinity only counts. */
 export interface Limit {
   key: string;
@@ -66,5 +67,34 @@ export function createMemoryCounterStore(now: () => number = Date.now): CounterS
     async reset(key) {
       windows.delete(key);
     },
+  };
+}
+
+/**
+ * Shared counters (Redis) that fall back to this process's own while they do
+ * not answer: an outage of the shared store then makes each instance count
+ * alone, the limits still bounded, rather than failing every request (health
+ * checks included). The change each way is logged once.
+ */
+export function withLocalFallback(shared: CounterStore, log: Pick<Logger, 'warn' | 'info'>): CounterStore {
+  const local = createMemoryCounterStore();
+  let failing = false;
+  const either = async <T>(use: (store: CounterStore) => Promise<T>): Promise<T> => {
+    try {
+      const answer = await use(shared);
+      if (failing) log.info('shared rate-limit counters answer again');
+      failing = false;
+      return answer;
+    } catch (err) {
+      if (!failing) log.warn({ err }, 'shared rate-limit counters do not answer: counting in this process until they do');
+      failing = true;
+      return use(local);
+    }
+  };
+  return {
+    increment: (key, windowMs) => either((store) => store.increment(key, windowMs)),
+    reserve: (limits) => either((store) => store.reserve(limits)),
+    release: (keys) => either((store) => store.release(keys)),
+    reset: (key) => either((store) => store.reset(key)),
   };
 }
