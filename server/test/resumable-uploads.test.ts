@@ -580,6 +580,41 @@ describeEachBackend('resumable uploads (tus)', (t) => {
   });
 });
 
+describeEachDb(
+  'a resumable upload taken up late, or long to complete',
+  (t) => {
+    it('renews its object\'s lease as a request takes it up, and holds its lock while the object is completed', async () => {
+      const { token } = await t().client.register();
+      const content = samples.text('slow going\n'.repeat(100));
+      const half = Math.floor(content.length / 2);
+      const created = await createUpload(t(), token, content.length, { filename: 'slow.txt' });
+      expect((await patch(created.url, token, 0, content.subarray(0, half))).status).toBe(204);
+      const db = t().server.ctx.db;
+      const row = await db.selectFrom('resumable_uploads').select(['id', 'storage_key']).where('file_name', '=', 'slow.txt').executeTakeFirstOrThrow();
+      // The object's lease is about to end, as near the upload's expiry.
+      const soon = Date.now() + 1_000;
+      await db.updateTable('object_leases').set({ expires_at: soon }).where('key', '=', row.storage_key).execute();
+      const lockedUntil = async () => Number((await db.selectFrom('resumable_uploads').select('locked_until').where('id', '=', row.id).executeTakeFirstOrThrow()).locked_until);
+      const leaseEnds = async () => Number((await db.selectFrom('object_leases').select('expires_at').where('key', '=', row.storage_key).executeTakeFirstOrThrow()).expires_at);
+      const partial = t().server.ctx.store.partial;
+      const complete = partial.complete.bind(partial);
+      let leaseWhileCompleting = 0;
+      // Completing takes longer than the lock lasts (twice UPLOAD_IDLE_SECONDS): it is renewed meanwhile.
+      vi.spyOn(partial, 'complete').mockImplementationOnce(async (key, state) => {
+        leaseWhileCompleting = await leaseEnds();
+        const first = await lockedUntil();
+        await vi.waitFor(async () => expect(await lockedUntil()).toBeGreaterThan(first), { timeout: 5_000 });
+        return complete(key, state);
+      });
+      const rest = await patch(created.url, token, half, content.subarray(half));
+      expect(rest.status).toBe(204);
+      expect(leaseWhileCompleting).toBeGreaterThan(soon);
+      expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+    });
+  },
+  { UPLOAD_IDLE_SECONDS: '1' },
+);
+
 describeEachDb('a checkpoint within a resumable upload’s request, on disk', (t) => {
   it('reads on while the checkpoint’s bytes are made durable, and completes once they are', async () => {
     const { token, url, content } = await uploadPastACheckpoint(t(), 0, 'overlap.txt');

@@ -153,10 +153,13 @@ export class LeaseKeeper {
   /**
    * Takes over the lease of an object held by an earlier writer (a resumable
    * upload's earlier request): from now on it is kept alive, settled or
-   * released like an object this keeper holds.
+   * released like an object this keeper holds. It is renewed at once: the
+   * earlier lease may be about to end, before this keeper's first renewal.
    */
-  adopt(key: string): void {
+  async adopt(key: string): Promise<void> {
     this.keys.add(key);
+    this.renewedAt = Date.now();
+    await this.extend([key], this.renewedAt + this.ttlMs);
   }
 
   /** Bytes arrived: keep everything held alive. Cheap to call on every chunk. */

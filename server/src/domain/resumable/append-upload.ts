@@ -69,7 +69,7 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     const ext = extensionOf(upload.file_name) as KnownExtension;
     const inspection = await ResumableInspection.resume(ext, upload.inspection, hashSource(ctx, upload));
     const leases = new LeaseKeeper(ctx, Math.max(upload.expires_at - Date.now(), uploadLeaseMs(ctx.settings.uploadIdleMs)));
-    leases.adopt(upload.storage_key);
+    await leases.adopt(upload.storage_key);
     writer = await ctx.store.partial.resume(upload.storage_key, upload.store_state, offset);
 
     progress = new Progress(ctx, lock, upload, inspection, writer, checksum);
@@ -93,7 +93,8 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
     if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
     await writer.close(progress.storeState);
     writer = undefined;
-    const fileId = await finishResumableUpload(ctx, actor, { ...upload, store_state: progress.storeState }, lock, inspection, leases, via);
+    const finishing = { ...upload, store_state: progress.storeState };
+    const fileId = await lock.keepWhile(() => finishResumableUpload(ctx, actor, finishing, lock, inspection, leases, via));
     upload = undefined;
     return { offset: progress.offset, expiresAt: found.expires_at, fileId };
   } catch (thrown) {

@@ -36,8 +36,11 @@ export class UploadLock {
 
   /** Bytes arrived: extends the lock, at most every quarter of its life. */
   async extend(): Promise<void> {
+    if (Date.now() - this.renewedAt >= this.ttlMs / 4) await this.renew();
+  }
+
+  private async renew(): Promise<void> {
     const now = Date.now();
-    if (now - this.renewedAt < this.ttlMs / 4) return;
     this.renewedAt = now;
     const kept = await this.db
       .updateTable('resumable_uploads')
@@ -46,6 +49,21 @@ export class UploadLock {
       .where('lock_token', '=', this.token)
       .executeTakeFirst();
     if (Number(kept.numUpdatedRows) !== 1) throw new Locked('This upload was taken over by another request');
+  }
+
+  /**
+   * Holds the lock through work that sends no bytes (completing a large
+   * upload in S3 can take minutes): extends it every quarter of its life
+   * until the work is done. A lock lost meanwhile is found by the holder's
+   * next conditional write.
+   */
+  async keepWhile<T>(work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(() => void this.renew().catch(() => undefined), this.ttlMs / 4);
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   async release(): Promise<void> {
