@@ -1,10 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import { secretBoxOf } from './domain-context.js';
 import { resolveJwtSecret, storedJwtSecret } from './jwt-secret.js';
 import { createSecretBox, totpContext } from './secret-box.js';
-import { migrate, openDatabase, type DatabaseHandle, type Db } from './db/index.js';
+import { migrate, openDatabase, sqliteFile, type DatabaseHandle, type Db } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { ContentMismatch, copyVerified } from './storage/copy-object.js';
 import { createFsObjectStore } from './storage/fs-store.js';
@@ -89,15 +90,20 @@ function resealer(fromDataDir: string, target: Config) {
  * objects are stray and the sweep removes them).
  */
 export async function migrateStorage(fromDataDir: string, target: Config, log: (line: string) => void = () => undefined): Promise<MigrationReport> {
-  const source = await openDatabase({ url: undefined, schema: undefined, dataDir: path.resolve(fromDataDir) });
+  const from = path.resolve(fromDataDir);
+  // Never a database made where none was: a mistyped --from would copy an empty installation.
+  if (!fs.existsSync(sqliteFile(from))) throw new Error(`${from} holds no embedded installation: ${sqliteFile(from)} does not exist`);
+  // The target's database or objects in the source's directory would be the source's own: the target's
+  // collection would then remove every object of the source, the copy to fall back on.
+  if (path.resolve(target.dataDir) === from && (!target.database.url || !target.s3)) {
+    throw new Error("The target would keep its database or objects in the source's DATA_DIR: set DATABASE_URL and S3_BUCKET, or a DATA_DIR of its own, for the target");
+  }
+  const source = await openDatabase({ url: undefined, schema: undefined, dataDir: from });
   let dest: DatabaseHandle | undefined;
   try {
     const sealed = resealer(fromDataDir, target);
     await migrate(source, sealed.source);
     dest = await openDatabase({ ...target.database, dataDir: target.dataDir });
-    if (dest.dialect === 'sqlite' && path.resolve(target.dataDir) === path.resolve(fromDataDir)) {
-      throw new Error('The target is the source installation: set DATABASE_URL (and S3_BUCKET) for the target');
-    }
     await migrate(dest, sealed.target);
     if ((await count(dest.db, 'users')) > 0) throw new Error('The target database is not empty: migrate into a fresh one');
 

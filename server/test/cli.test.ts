@@ -415,6 +415,25 @@ describe('vault backup / restore', () => {
       const restore = await runCli(['restore', backupDir], { DATA_DIR: path.join(tempDir('vault-restored-'), 'data') });
       expect(restore.code).toBe(2);
       expect(restore.stderr).toContain(`Object ${manifest.objects[0].key} does not match its hash`);
+
+      // A manifest that names its secret, or an object, along a path of its own is no backup's:
+      // a secret planted beside the backup would otherwise be copied beside DATA_DIR.
+      const planted = Buffer.from('a secret of the attacker, 32 chars');
+      fs.writeFileSync(path.join(path.dirname(backupDir), 'planted'), planted);
+      const secret = { file: '../planted', sha256: sha256(planted), size: planted.length };
+      for (const tampered of [{ ...manifest, secret }, { ...manifest, objects: [{ ...manifest.objects[0], key: '../planted' }] }]) {
+        fs.writeFileSync(path.join(backupDir, 'manifest.json'), JSON.stringify(tampered));
+        const restored = tempDir('vault-restored-');
+        const refused = await runCli(['restore', backupDir], { DATA_DIR: path.join(restored, 'data') });
+        expect(refused.code).toBe(2);
+        expect(refused.stderr).toContain('is not a Vault backup manifest');
+        expect(fs.existsSync(path.join(restored, 'planted'))).toBe(false);
+      }
+      // Objects into a bucket are not a restore's: it would share keys with the installation that bucket serves.
+      fs.writeFileSync(path.join(backupDir, 'manifest.json'), JSON.stringify(manifest));
+      const intoBucket = await runCli(['restore', backupDir], { DATA_DIR: path.join(tempDir('vault-restored-'), 'data'), S3_BUCKET: 'production', JWT_SECRET: 'the-production-secret-of-32-chars!' });
+      expect(intoBucket.code).toBe(2);
+      expect(intoBucket.stderr).toContain('unset DATABASE_URL and S3_BUCKET');
     } finally {
       await t.close();
       fs.rmSync(path.dirname(backupDir), { recursive: true, force: true });

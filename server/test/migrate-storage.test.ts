@@ -125,4 +125,21 @@ describe.runIf(PG)('vault migrate-storage', () => {
       fs.rmSync(source.dataDir, { recursive: true, force: true });
     }
   });
+
+  it("refuses a source that holds no installation, and a target whose database or objects would go into the source's directory", async () => {
+    const source = await embeddedInstallation();
+    const { env, schema } = freshEnv('postgres');
+    const nowhere = path.join(source.dataDir, 'mistyped');
+    try {
+      await expect(migrateStorage(nowhere, loadConfig(env))).rejects.toThrow(/holds no embedded installation/);
+      expect(fs.existsSync(nowhere)).toBe(false);
+      // PostgreSQL, but objects on disk under the source's own DATA_DIR.
+      const before = objectFiles(source.dataDir);
+      await expect(migrateStorage(source.dataDir, loadConfig({ ...env, DATA_DIR: source.dataDir }))).rejects.toThrow(/source's DATA_DIR/);
+      expect(objectFiles(source.dataDir)).toEqual(before);
+    } finally {
+      await dropSchema(schema!);
+      fs.rmSync(source.dataDir, { recursive: true, force: true });
+    }
+  });
 });

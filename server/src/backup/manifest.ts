@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isObjectKey } from '../storage/keys.js';
 
 export const MANIFEST_FILE = 'manifest.json';
 export const DATABASE_FILE = 'vault.db';
 export const SECRET_FILE = 'jwt-secret';
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
-const fileEntry = z.object({ file: z.string(), sha256, size: z.number().int().nonnegative() });
+/** A file of the backup, by the one name it may have: a restore copies it by that name, never along a path a manifest chose. */
+const fileEntry = <Name extends string>(name: Name) => z.object({ file: z.literal(name), sha256, size: z.number().int().nonnegative() });
 
 /**
  * What a backup holds, written last: a directory without it is an unfinished
@@ -19,9 +21,9 @@ const manifestSchema = z.object({
   format: z.literal('vault-backup'),
   version: z.literal(1),
   created_at: z.string(),
-  database: fileEntry,
-  secret: fileEntry.nullable(),
-  objects: z.array(z.object({ key: z.string(), sha256, size: z.number().int().nonnegative() })),
+  database: fileEntry(DATABASE_FILE),
+  secret: fileEntry(SECRET_FILE).nullable(),
+  objects: z.array(z.object({ key: z.string().refine(isObjectKey, 'an object key is a store key (objects/xx/...)'), sha256, size: z.number().int().nonnegative() })),
   users: z.number().int(),
   files: z.number().int(),
 });

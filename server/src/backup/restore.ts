@@ -22,8 +22,8 @@ async function copyChecked(from: string, to: string, expected: { sha256: string;
  * against the manifest's SHA-256 on the way. Objects keep their keys.
  */
 export async function restoreInstallation(dir: string, config: Config, log: (line: string) => void): Promise<void> {
-  if (config.database.url) {
-    throw new Error('vault restore restores an embedded installation (SQLite in DATA_DIR): unset DATABASE_URL; restore PostgreSQL with pg_restore (see README)');
+  if (config.database.url || config.s3) {
+    throw new Error('vault restore restores an embedded installation (SQLite and objects in DATA_DIR): unset DATABASE_URL and S3_BUCKET; restore PostgreSQL with pg_restore and the bucket with its own tools (see README)');
   }
   const source = path.resolve(dir);
   const manifest = readManifest(source);
