@@ -90,6 +90,9 @@ describeEachBackend('downloads', (t) => {
     const unsatisfiable = await get('bytes=20-30');
     expect(unsatisfiable.status).toBe(416);
     expect(unsatisfiable.headers.get('content-range')).toBe('bytes */20');
+    // A current copy is told so first, whatever the range.
+    const current = await t().client.get(`/api/files/${id}/download`, { token, headers: { range: 'bytes=20-30', 'if-none-match': first.headers.get('etag')! } });
+    expect(current.status).toBe(304);
     expect((await get('bytes=0-1,4-5')).status).toBe(200);
     // Only ranges starting at byte 0 count, plus the full download above.
     const file = await t().client.get(`/api/files/${id}`, { token });
@@ -124,6 +127,28 @@ describeEachBackend('downloads', (t) => {
     expect(file.body.file.download_count).toBe(1);
     const row = await t().server.ctx.db.selectFrom('activity').selectAll().where('file_id', '=', id).where('type', '=', 'download').executeTakeFirstOrThrow();
     expect(row.user_id).toBeNull();
+  });
+
+  it('answers a failure to read a public file with none of its headers, never to be stored by a cache', async () => {
+    const { token } = await t().client.register();
+    const id = await uploadOne(t().client, token, { name: 'pub.png', content: samples.png() }, { is_public: 'true' });
+    const store = t().server.ctx.store;
+    const failing = [vi.spyOn(store, 'open').mockRejectedValue(new Error('the store is away')), vi.spyOn(store, 'get').mockRejectedValue(new Error('the store is away'))];
+    try {
+      // A preview and a range after byte 0 are not counted: their bytes are opened once the headers are set.
+      for (const [path, headers] of [
+        [`/api/files/public/${id}/download?inline=1`, {}],
+        [`/api/files/public/${id}/download`, { range: 'bytes=5-' }],
+      ] as const) {
+        const res = await fetch(t().url + path, { headers });
+        expect(res.status).toBe(500);
+        expect(await res.json()).toEqual({ error: 'Internal server error' });
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        for (const name of ['etag', 'content-disposition', 'content-range', 'accept-ranges']) expect(res.headers.get(name), name).toBeNull();
+      }
+    } finally {
+      for (const spy of failing) spy.mockRestore();
+    }
   });
 
   it('counts and logs a download before its bytes go, without waiting for the disk', async () => {

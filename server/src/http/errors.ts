@@ -36,12 +36,19 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: 'Request URL is not valid',
 };
 
+/** What a route sets for the bytes it is about to send: the error that came instead describes none of them. */
+const BYTES_HEADERS = ['etag', 'last-modified', 'content-disposition', 'content-range', 'accept-ranges'];
+
 /**
  * Every error leaves as `{ error }` (with its sentence's id and its particulars beside it) and the
  * status of its kind above; anything unexpected is a 500 saying only
- * "Internal server error": never a stack, SQL or a path.
+ * "Internal server error": never a stack, SQL or a path. No error is stored by a cache, and none
+ * keeps the headers of bytes a route had begun to describe (a public file's ETag would let a cache
+ * answer the error again for as long as the file stays the same).
  */
 function sendError(err: FastifyError | DomainError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  for (const name of BYTES_HEADERS) reply.removeHeader(name);
+  reply.header('cache-control', 'no-store');
   if (err instanceof DomainError) {
     if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
     // A request cut off for being too slow was not read to its end: its connection cannot carry another.

@@ -43,11 +43,13 @@ export async function sendFile(request: FastifyRequest, reply: FastifyReply, con
   const { file, size } = content;
   const etag = `"${content.hash}"`;
   const ifRange = request.headers['if-range'];
-  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
-  if (range === 'unsatisfiable') {
+  const asked = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : undefined;
+  // Preconditions come before the range (RFC 9110): a client whose copy is current is told so, whatever range it asks.
+  const notModified = clientIsCurrent(request, etag);
+  if (asked === 'unsatisfiable' && !notModified) {
     return reply.status(416).header('content-range', `bytes */${size}`).send({ error: 'Range not satisfiable' });
   }
-  const notModified = clientIsCurrent(request, etag);
+  const range = asked === 'unsatisfiable' ? undefined : asked;
   const counted = !notModified && !opts.inline && (!range || range.start === 0 || opts.countEveryRange === true) && request.method !== 'HEAD';
   const opened = counted ? await openCounted(content, range, opts.claim) : undefined;
   reply
