@@ -22,7 +22,8 @@ const flag = z
   .optional()
   .transform((v) => v === 'true');
 
-const folderId = z
+/** A form's folder_id: decimal digits of a folder's id, or empty for the top level (null). */
+export const folderIdFieldSchema = z
   .string()
   .optional()
   .transform((v, ctx) => {
@@ -58,7 +59,7 @@ const tags = z
 export const resumableMetadataSchema = z.object({
   filename: z.string({ error: 'filename is required in Upload-Metadata' }).min(1, 'filename is required in Upload-Metadata').max(1024, 'File name is too long'),
   is_public: flag,
-  folder_id: folderId,
+  folder_id: folderIdFieldSchema,
   tags,
   sha256: z
     .string()

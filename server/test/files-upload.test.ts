@@ -140,8 +140,12 @@ describeEachBackend('upload', (t) => {
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('Folder not found');
     }
-    const bad = await upload(t().client, other.token, [{ name: 'x.txt', content: samples.text() }], { folder_id: 'abc' });
-    expect(bad.status).toBe(400);
+    // Decimal digits only: "1e1" or "0x1F" name no folder, though Number() would read 10 and 31.
+    for (const folderId of ['abc', '1e1', '0x1F', ` ${folder.id}`, `${folder.id}.0`]) {
+      const bad = await upload(t().client, owner.token, [{ name: 'x.txt', content: samples.text() }], { folder_id: folderId });
+      expect(bad.status, folderId).toBe(400);
+      expect(bad.body.error).toBe('folder_id must be a folder id');
+    }
     expect((await storedKeys(t()))).toHaveLength(objects);
   });
 

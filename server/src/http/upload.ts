@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { LIMITS, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { LIMITS, folderIdFieldSchema, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES, sentence } from '@vault/contract';
 import { drain } from '../drain.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
@@ -38,9 +38,9 @@ async function applyField(batch: UploadBatch, name: string, value: string, trunc
     if (value !== 'true' && value !== 'false' && value !== '') throw new Invalid('is_public must be true or false');
     batch.options.isPublic = value === 'true';
   } else if (name === 'folder_id') {
-    const id = value === '' ? null : Number(value);
-    if (id !== null && (!Number.isSafeInteger(id) || id <= 0)) throw new Invalid('folder_id must be a folder id');
-    await batch.chooseFolder(id);
+    const parsed = folderIdFieldSchema.safeParse(value);
+    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
+    await batch.chooseFolder(parsed.data);
   } else if (name === 'on_conflict') {
     const parsed = onConflictSchema.safeParse(value);
     if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
