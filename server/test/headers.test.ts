@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { samples, uploadOne } from './helpers/files.js';
 import { describeEachDb, withTestServer } from './helpers/server.js';
@@ -43,6 +44,29 @@ describeEachDb('caching', (t) => {
       preview: await t().client.get(`/api/files/${id}/download?inline=1`, { token: owner.token }),
     };
     for (const [name, res] of Object.entries(answers)) expect(res.headers.get('cache-control'), name).toBe('no-store');
+  });
+
+  it('reads a request target as the router does: absolute form and percent-escapes reach the same rules', async () => {
+    const { token } = await t().client.register();
+    const link = await t().client.post('/api/links', { token, json: { item: { type: 'file', id: await uploadOne(t().client, token, { name: 'l.txt', content: samples.text() }) } } });
+    const url = new URL(t().url);
+    const headersOf = (target: string) =>
+      new Promise<http.IncomingHttpHeaders & { status?: number }>((resolve, reject) => {
+        const req = http.request({ host: url.hostname, port: url.port, path: target }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ ...res.headers, status: res.statusCode }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const target of [`${t().url}/api/s/${link.body.link.token}`, `/api/%73/${link.body.link.token}`]) {
+      const headers = await headersOf(target);
+      expect(headers.status, target).toBe(200);
+      expect(headers['cache-control'], target).toBe('no-store');
+      expect(headers['referrer-policy'], target).toBe('no-referrer');
+    }
+    // Nor is an unknown API path in either form the web app.
+    for (const target of [`${t().url}/api/nothing`, '/api?x=1']) expect((await headersOf(target)).status, target).toBe(404);
   });
 
   it('lets anyone cache a public download, revalidated by its ETag', async () => {

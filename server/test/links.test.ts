@@ -498,5 +498,8 @@ describe('request logs', () => {
     expect(redactUrl('/api/s/AbC-123_x/files/4/download?grant=eyJ.x.y&inline=1')).toBe('/api/s/[redacted]/files/4/download?grant=[redacted]&inline=1');
     expect(redactUrl('/r/AbC-123_x')).toBe('/r/[redacted]');
     expect(redactUrl('/api/requests/4')).toBe('/api/requests/4');
+    // Read as the router reads it: an absolute-form target, percent-escapes.
+    expect(redactUrl('http://vault.example/api/s/AbC-123_x?inline=1')).toBe('/api/s/[redacted]?inline=1');
+    expect(redactUrl('/api/%73/AbC-123_x/download?%67rant=eyJ.x.y')).toBe('/api/s/[redacted]/download?grant=[redacted]');
   });
 });

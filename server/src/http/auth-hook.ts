@@ -4,6 +4,7 @@ import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { Forbidden, Unauthorized } from '../domain/shared/errors.js';
 import { authenticate } from '../domain/accounts/sessions.js';
 import { adminRefusal } from '../domain/accounts/admin-rights.js';
+import { requestPath } from './security.js';
 import './request-context.js';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -23,7 +24,7 @@ export function registerAuthHook(app: FastifyInstance, ctx: DomainContext): void
   app.decorateRequest('actor', undefined);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return; // no route: the not-found handler answers
-    const access = request.routeOptions.config.access ?? (request.url.startsWith('/api/') ? 'user' : 'public');
+    const access = request.routeOptions.config.access ?? (requestPath(request.url).startsWith('/api/') ? 'user' : 'public');
     const token = bearerToken(request);
     if (token) {
       try {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestPath } from './security.js';
 
 /** Landing pages of share links and file requests, and the API calls they make. */
 const LINK_PATHS = /^\/(?:api\/)?[sr]\//;
@@ -9,6 +10,6 @@ const LINK_PATHS = /^\/(?:api\/)?[sr]\//;
  * this Referrer-Policy replaces the general one.
  */
 export function setLinkHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  if (!LINK_PATHS.test(request.url)) return;
+  if (!LINK_PATHS.test(requestPath(request.url))) return;
   reply.header('x-robots-tag', 'noindex, nofollow').header('referrer-policy', 'no-referrer');
 }

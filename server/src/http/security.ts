@@ -63,10 +63,30 @@ export function securityHeaders(opts: SecurityHeaderOptions): (request: FastifyR
     reply.headers(headers);
     // API answers are about one caller and must not outlive the request in any
     // cache; routes that may be cached (public downloads) set their own.
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (requestPath(request.url).startsWith('/api/')) reply.header('cache-control', 'no-store');
     // The protocol is https when Vault serves TLS or a trusted proxy says so (X-Forwarded-Proto).
     if (opts.hsts || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   };
+}
+
+/** The origin of an absolute-form request target ("GET http://host/path"), which the router accepts too. */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i;
+
+const decoded = (text: string) => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/**
+ * A request's path as the router reads it, which is what any rule about paths
+ * must look at: without the origin of an absolute-form target or the query,
+ * percent-escapes decoded ("/api/%73/..." reaches the routes of "/api/s/...").
+ */
+export function requestPath(url: string): string {
+  return decoded(url.replace(ORIGIN, '').split('?', 1)[0]!) || '/';
 }
 
 /** Query parameters that carry credentials; never logged. */
@@ -74,6 +94,9 @@ const SECRET_PARAMS = /([?&](?:token|dl|grant)=)[^&]*/gi;
 /** Share link and file request tokens in paths (pages and API): credentials too. */
 const SECRET_PATHS = /^(\/(?:api\/)?[sr]\/)[^/?]+/;
 
+/** A request target as it may be logged: read as the router reads it, credentials replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '$1[redacted]').replace(SECRET_PARAMS, '$1[redacted]');
+  const query = url.indexOf('?');
+  const path = requestPath(url).replace(SECRET_PATHS, '$1[redacted]');
+  return query < 0 ? path : `${path}${decoded(url.slice(query)).replace(SECRET_PARAMS, '$1[redacted]')}`;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { requestPath } from './security.js';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never
@@ -26,9 +27,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/ws');
+    const asked = requestPath(request.url);
+    const isApi = asked === '/api' || asked.startsWith('/api/') || asked.startsWith('/ws');
     // A missing asset is a 404, not the app: a stale page must not run index.html as a script.
-    const isAsset = request.url.startsWith('/assets/');
+    const isAsset = asked.startsWith('/assets/');
     if (isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'Not found' });
     }
