@@ -50,23 +50,23 @@ describeEachDb('caching', (t) => {
     const { token } = await t().client.register();
     const link = await t().client.post('/api/links', { token, json: { item: { type: 'file', id: await uploadOne(t().client, token, { name: 'l.txt', content: samples.text() }) } } });
     const url = new URL(t().url);
-    const headersOf = (target: string) =>
-      new Promise<http.IncomingHttpHeaders & { status?: number }>((resolve, reject) => {
+    const answerTo = (target: string) =>
+      new Promise<{ status: number | undefined; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
         const req = http.request({ host: url.hostname, port: url.port, path: target }, (res) => {
           res.resume();
-          res.on('end', () => resolve({ ...res.headers, status: res.statusCode }));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers }));
         });
         req.on('error', reject);
         req.end();
       });
     for (const target of [`${t().url}/api/s/${link.body.link.token}`, `/api/%73/${link.body.link.token}`]) {
-      const headers = await headersOf(target);
-      expect(headers.status, target).toBe(200);
+      const { status, headers } = await answerTo(target);
+      expect(status, target).toBe(200);
       expect(headers['cache-control'], target).toBe('no-store');
       expect(headers['referrer-policy'], target).toBe('no-referrer');
     }
     // Nor is an unknown API path in either form the web app.
-    for (const target of [`${t().url}/api/nothing`, '/api?x=1']) expect((await headersOf(target)).status, target).toBe(404);
+    for (const target of [`${t().url}/api/nothing`, '/api?x=1']) expect((await answerTo(target)).status, target).toBe(404);
   });
 
   it('lets anyone cache a public download, revalidated by its ETag', async () => {

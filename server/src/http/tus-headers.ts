@@ -4,17 +4,18 @@ import { Invalid } from '../domain/shared/errors.js';
 
 /** Upload-Metadata: comma-separated `key base64value` pairs (the value may be absent). */
 export function decodeMetadata(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (header === undefined || header.trim() === '') return out;
+  // A Map, not an object's keys: a key may be any name, "__proto__" and "toString" too.
+  const out = new Map<string, string>();
+  if (header === undefined || header.trim() === '') return {};
   for (const pair of header.split(',')) {
     const [key, value, ...rest] = pair.trim().split(' ');
     if (!key || rest.length > 0 || !/^[\x21-\x7e]+$/.test(key) || (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value))) {
       throw new Invalid('Upload-Metadata is malformed');
     }
-    if (key in out) throw new Invalid(`Upload-Metadata names ${key.slice(0, 50)} twice`);
-    out[key] = value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8');
+    if (out.has(key)) throw new Invalid(`Upload-Metadata names ${key.slice(0, 50)} twice`);
+    out.set(key, value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8'));
   }
-  return out;
+  return Object.fromEntries(out);
 }
 
 /** A byte count header (Upload-Length, Upload-Offset): a whole number, not negative. */
