@@ -148,8 +148,9 @@ export function routeRecorder(): { routes: RegisteredRoute[]; onRoute(options: R
     onRoute(options) {
       const methods = Array.isArray(options.method) ? options.method : [options.method];
       for (const method of methods) {
-        // Fastify answers HEAD for every GET route; the document lists the GET.
-        if (method === 'HEAD') continue;
+        // Fastify answers HEAD for every GET route, registered just after it: the document lists the GET.
+        // A HEAD route of its own (tus) is listed.
+        if (method === 'HEAD' && routes.some((r) => r.method === 'GET' && r.url === options.url)) continue;
         const schema = (options.schema ?? {}) as RegisteredRoute['schema'];
         if (options.config?.doc && /:\w/.test(options.url) && !schema.params) {
           throw new Error(`${method} ${options.url} has path parameters but declares no params schema`);
