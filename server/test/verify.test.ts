@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { newObjectKey } from '../src/storage/keys.js';
 import { LeaseKeeper } from '../src/storage/leases.js';
 import { describeFinding, verifyStorage } from '../src/storage/verify.js';
+import { describeRepair, repairStorage } from '../src/storage/repair.js';
 import { buildServer, runCli } from './helpers/cli.js';
 import { blobOf, samples, settled, sha256, storedKeys, uploadOne } from './helpers/files.js';
 import { describeEachBackend, startTestServer, type TestServer } from './helpers/server.js';
@@ -17,6 +18,7 @@ async function snapshot(t: TestServer) {
     users: await db.selectFrom('users').select(['id', 'used_bytes']).orderBy('id').execute(),
     files: await db.selectFrom('files').select(['id', 'blob_hash', 'text_id']).orderBy('id').execute(),
     leases: await db.selectFrom('object_leases').selectAll().orderBy('key').execute(),
+    thumbnails: await db.selectFrom('derived_objects').selectAll().orderBy('storage_key').execute(),
     objects: (await storedKeys(t)).sort(),
   };
 }
@@ -76,6 +78,9 @@ describeEachBackend('verify', (t) => {
     await ctx.db.updateTable('users').set({ used_bytes: sql`used_bytes + 7` }).where('id', '=', user.user.id).execute();
     const foreignText = await ctx.db.selectFrom('content_texts').select('id').where('blob_hash', '=', foreignBlob.hash).executeTakeFirstOrThrow();
     const misled = await ctx.db.updateTable('files').set({ text_id: foreignText.id }).where('blob_hash', '=', miscountedBlob.hash).returning('id').executeTakeFirstOrThrow();
+    // A thumbnail whose object went.
+    const lostThumbnail = newObjectKey();
+    await ctx.db.insertInto('derived_objects').values({ blob_hash: flippedBlob.hash, kind: 'a thumbnail', storage_key: lostThumbnail, size: 1, mime_type: 'image/webp', created_at: Date.now() }).execute();
 
     const before = await snapshot(t());
     const seen: string[] = [];
@@ -91,9 +96,16 @@ describeEachBackend('verify', (t) => {
         `wrong ref_count: blob ${miscountedBlob.hash} records 3, but 1 file or version refers to it`,
         `wrong used_bytes: user ${user.user.id} (${user.user.username}) is charged ${charged + 7} bytes but holds ${charged}`,
         `wrong text link: file ${misled.id} of content ${miscountedBlob.hash} is linked to the text of content ${foreignBlob.hash}`,
+        `missing thumbnail: a thumbnail of content ${flippedBlob.hash} points at ${lostThumbnail}, which is not in the store`,
       ].sort(),
     );
-    expect(report.findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object', 'ref_count', 'stray_object', 'text_link', 'used_bytes']);
+    expect(report.findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object', 'missing_thumbnail', 'ref_count', 'stray_object', 'text_link', 'used_bytes']);
+
+    // Repaired, the thumbnail's row goes (the next view draws it again); the lost and corrupt content stays reported.
+    const repaired: string[] = [];
+    await repairStorage(ctx.db, ctx.store, 0, (r) => repaired.push(describeRepair(r)));
+    expect(repaired).toContain(`dropped the thumbnail of content ${flippedBlob.hash} whose object ${lostThumbnail} is gone: it is drawn again when next shown`);
+    expect((await verify(t())).findings.map((f) => f.kind).sort()).toEqual(['corrupt_object', 'missing_object']);
   });
 }, { TRASH_DAYS: '0' });
 

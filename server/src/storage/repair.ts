@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { collectBlob, sweepStrayObjects } from './gc.js';
 import type { ObjectStore } from './object-store.js';
-import { accountingFindings } from './verify.js';
+import { accountingFindings, thumbnailFindings } from './verify.js';
 
 /** One change `verify --repair` made. */
 export type Repair =
@@ -10,7 +10,8 @@ export type Repair =
   | { kind: 'blob_collected'; hash: string }
   | { kind: 'used_bytes'; userId: number; username: string; from: number; to: number }
   | { kind: 'stray_removed'; key: string }
-  | { kind: 'text_unlinked'; fileId: number };
+  | { kind: 'text_unlinked'; fileId: number }
+  | { kind: 'thumbnail_dropped'; hash: string; key: string };
 
 export function describeRepair(r: Repair): string {
   switch (r.kind) {
@@ -24,6 +25,8 @@ export function describeRepair(r: Repair): string {
       return `removed stray object ${r.key}`;
     case 'text_unlinked':
       return `unlinked file ${r.fileId} from another content's text: its own is read by the next maintenance pass (or vault gc)`;
+    case 'thumbnail_dropped':
+      return `dropped the thumbnail of content ${r.hash} whose object ${r.key} is gone: it is drawn again when next shown`;
   }
 }
 
@@ -73,15 +76,25 @@ async function unlinkForeignTexts(db: Db, onRepair: (r: Repair) => void): Promis
   for (const row of rows) onRepair({ kind: 'text_unlinked', fileId: row.id });
 }
 
+/** Thumbnails whose object is gone lose their row, so the next view draws them again. */
+async function dropLostThumbnails(db: Db, store: ObjectStore, onRepair: (r: Repair) => void): Promise<void> {
+  for await (const lost of thumbnailFindings(db, store)) {
+    const gone = await db.deleteFrom('derived_objects').where('storage_key', '=', lost.key).executeTakeFirst();
+    if (Number(gone.numDeletedRows) > 0) onRepair({ kind: 'thumbnail_dropped', hash: lost.hash, key: lost.key });
+  }
+}
+
 /**
  * What can be repaired without losing anything: the counts (repairCounts),
- * files linked to another content's text, and objects that belong to
- * nothing, once older than the grace period.
+ * files linked to another content's text, thumbnails whose object is gone
+ * (drawn again), and objects that belong to nothing, once older than the
+ * grace period.
  * Missing or corrupt objects cannot be repaired here: their files need the
  * content back (a backup, or the same file uploaded again).
  */
 export async function repairStorage(db: Db, store: ObjectStore, graceMs: number, onRepair: (r: Repair) => void): Promise<void> {
   await repairCounts(db, store, onRepair);
   await unlinkForeignTexts(db, onRepair);
+  await dropLostThumbnails(db, store, onRepair);
   await sweepStrayObjects(db, store, graceMs, Date.now(), (key) => onRepair({ kind: 'stray_removed', key }));
 }

@@ -12,7 +12,8 @@ export type Finding =
   | { kind: 'stray_object'; key: string }
   | { kind: 'ref_count'; hash: string; recorded: number; files: number }
   | { kind: 'used_bytes'; userId: number; username: string; recorded: number; holds: number }
-  | { kind: 'text_link'; fileId: number; hash: string; textOf: string };
+  | { kind: 'text_link'; fileId: number; hash: string; textOf: string }
+  | { kind: 'missing_thumbnail'; hash: string; key: string };
 
 export interface VerifyReport {
   findings: Finding[];
@@ -38,6 +39,8 @@ export function describeFinding(f: Finding): string {
       return `wrong used_bytes: user ${f.userId} (${f.username}) is charged ${f.recorded} bytes but holds ${f.holds}`;
     case 'text_link':
       return `wrong text link: file ${f.fileId} of content ${f.hash} is linked to the text of content ${f.textOf}`;
+    case 'missing_thumbnail':
+      return `missing thumbnail: a thumbnail of content ${f.hash} points at ${f.key}, which is not in the store`;
   }
 }
 
@@ -118,6 +121,22 @@ async function* blobFindings(db: Db, store: ObjectStore, tally: { blobs: number 
   }
 }
 
+/** Thumbnails whose object is gone: none is drawn again while its row says it is there. */
+export async function* thumbnailFindings(db: Db, store: ObjectStore): AsyncIterable<Finding & { kind: 'missing_thumbnail' }> {
+  let after = '';
+  for (;;) {
+    const page = await db.selectFrom('derived_objects').select(['blob_hash', 'storage_key']).where('storage_key', '>', after).orderBy('storage_key').limit(PAGE).execute();
+    for (const row of page) {
+      if (await store.exists(row.storage_key)) continue;
+      // One collected with its blob since the page was read is not missing.
+      const still = await db.selectFrom('derived_objects').select('storage_key').where('storage_key', '=', row.storage_key).executeTakeFirst();
+      if (still) yield { kind: 'missing_thumbnail', hash: row.blob_hash, key: row.storage_key };
+    }
+    if (page.length < PAGE) return;
+    after = page[page.length - 1]!.storage_key;
+  }
+}
+
 /** Objects that no blob or thumbnail points at and no lease holds (an upload in progress is not stray). */
 async function* strayFindings(db: Db, store: ObjectStore, tally: { objects: number }): AsyncIterable<Finding> {
   for await (const keys of batched(store.listOlderThan(Number.MAX_SAFE_INTEGER))) {
@@ -132,7 +151,8 @@ async function* strayFindings(db: Db, store: ObjectStore, tally: { objects: numb
 
 /**
  * Walks the database and the store and reports where they disagree: blobs
- * whose object is missing or does not hash to the blob's name, objects that
+ * whose object is missing or does not hash to the blob's name, thumbnails
+ * whose object is missing, objects that
  * belong to nothing, ref_counts and used_bytes that differ from the rows,
  * files linked to another content's text.
  * Reads only; `onFinding` sees each finding as it is found.
@@ -145,6 +165,7 @@ export async function verifyStorage(db: Db, store: ObjectStore, onFinding: (f: F
     onFinding(f);
   };
   for await (const f of blobFindings(db, store, tally)) report(f);
+  for await (const f of thumbnailFindings(db, store)) report(f);
   for await (const f of strayFindings(db, store, tally)) report(f);
   for (const f of await accountingFindings(db)) report(f);
   for (const f of await textLinkFindings(db)) report(f);
