@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RealtimeEvent } from '@vault/contract';
 import { loadConfig } from '../src/config.js';
-import { migrate, openDatabase } from '../src/db/index.js';
+import { lockKey, migrate, openDatabase } from '../src/db/index.js';
 import { createSecretBox } from '../src/secret-box.js';
 import { releaseFiles } from '../src/domain/files/release-files.js';
 import { createPgBus } from '../src/events/pg-bus.js';
@@ -165,16 +165,25 @@ describe.runIf(PG)('PostgreSQL event bus and locks', () => {
     const handle = await openDatabase({ url: PG, schema, dataDir: '/tmp' });
     const pool = handle.pgPool!;
     try {
+      // This lock's holder alone: other suites' servers hold locks of their own in this database.
+      const key = lockKey(`lost-lock:${schema}`);
       const holder = async () =>
-        (await pool.query<{ pid: number }>("select pid from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()")).rows[0]?.pid;
+        (
+          await pool.query<{ pid: number }>(
+            "select pid from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and objid = ($1::bigint & 4294967295)::oid and database = (select oid from pg_database where datname = current_database())",
+            [key],
+          )
+        ).rows[0]?.pid;
+      let killed: number | undefined;
       const round = handle.exclusive('lost-lock', async () => {
-        const pid = await holder();
+        const pid = (killed = await holder());
         await pool.query('select pg_terminate_backend($1)', [pid]);
         // Gone on the server, which told the held connection first: idle meanwhile, it hears of it on its own.
         await vi.waitFor(async () => expect((await pool.query('select count(*)::int as n from pg_stat_activity where pid = $1', [pid])).rows[0].n).toBe(0));
         return 'done';
       });
       await expect(round).rejects.toThrow();
+      expect(killed).toEqual(expect.any(Number));
       expect(await handle.exclusive('lost-lock', async () => 'again')).toBe('again');
     } finally {
       await handle.close();

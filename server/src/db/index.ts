@@ -45,7 +45,8 @@ export interface DatabaseHandle {
 }
 
 /** A stable 32-bit key for pg_try_advisory_lock. */
-function lockKey(name: string): number {
+/** The key of the advisory lock of this name (the name includes the schema, so installations never share one). */
+export function lockKey(name: string): number {
   let h = 0;
   for (const c of name) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;
   return h;
@@ -106,6 +107,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
       async exclusive(name, fn) {
         const key = lockKey(`${name}:${opts.schema ?? 'public'}`);
         const held = await holdConnection(pool);
+        let failed = false;
         try {
           const { rows } = await held.client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key]);
           if (!rows[0]?.locked) return undefined;
@@ -114,8 +116,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
           } finally {
             await held.client.query('select pg_advisory_unlock($1)', [key]);
           }
+        } catch (err) {
+          failed = true;
+          throw err;
         } finally {
-          held.release();
+          held.release(failed);
         }
       },
       close: () => db.destroy(),
@@ -163,12 +168,16 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
   // Instances starting together wait for each other rather than race on creating tables.
   const held = await holdConnection(handle.pgPool);
   const key = lockKey(`vault-migrate:${handle.schema}`);
+  let failed = false;
   try {
     await held.client.query('select pg_advisory_lock($1)', [key]);
     await run();
+  } catch (err) {
+    failed = true;
+    throw err;
   } finally {
-    await held.client.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
-    held.release();
+    await held.client.query('select pg_advisory_unlock($1)', [key]).catch(() => (failed = true));
+    held.release(failed);
   }
 }
 
@@ -176,21 +185,22 @@ export async function migrate(handle: DatabaseHandle, secrets: SecretBox): Promi
  * A pooled connection held while other connections work (a session lock's).
  * While it idles the pool does not watch it: a lost connection would raise an
  * error nobody listens to, which ends the process. Here the error is kept; it
- * surfaces at the connection's next query, and the broken connection is
- * destroyed on release rather than handed out again.
+ * surfaces at the connection's next query. A connection that was lost, or
+ * whose work failed (`failed`: perhaps on it), is destroyed on release rather
+ * than handed out again.
  */
-async function holdConnection(pool: pg.Pool): Promise<{ client: pg.PoolClient; release(): void }> {
+async function holdConnection(pool: pg.Pool): Promise<{ client: pg.PoolClient; release(failed: boolean): void }> {
   const client = await pool.connect();
-  let lost: Error | undefined;
-  const keep = (err: Error) => {
-    lost = err;
+  let lost = false;
+  const keep = () => {
+    lost = true;
   };
   client.on('error', keep);
   return {
     client,
-    release() {
+    release(failed) {
       client.off('error', keep);
-      client.release(lost);
+      client.release(lost || failed);
     },
   };
 }
