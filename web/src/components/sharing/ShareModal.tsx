@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Check, Copy, Globe, Lock, UserPlus, Users, X } from 'lucide-react';
+import { Check, Copy, Globe, Lock, UserPlus, Users } from 'lucide-react';
 import clsx from 'clsx';
 import type { FileItem, Folder } from '@vault/contract';
 import { errorMessage } from '../../api/client';
@@ -9,6 +9,7 @@ import { shareLink } from '../../lib/clipboard';
 import { formatShareSize } from '../../lib/format';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
+import { ChipRemoveButton } from '../ui/ChipRemoveButton';
 import { Dialog } from '../ui/Dialog';
 import { FieldError } from '../ui/FieldError';
 import { Input } from '../ui/Input';
@@ -153,14 +154,7 @@ function SharedUsers({ users, unknown, checking, onAdd, onRemove }: SharedUsersP
                     <Spinner className="size-3.5 text-slate-500" />
                   </span>
                 )}
-                <button
-                  type="button"
-                  aria-label={t('removeUser', { user })}
-                  onClick={() => onRemove(user)}
-                  className="rounded-full p-0.5 text-slate-500 hover:bg-surface hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-accent-600"
-                >
-                  <X aria-hidden="true" className="size-3.5" />
-                </button>
+                <ChipRemoveButton label={t('removeUser', { user })} tone="neutral" onClick={() => onRemove(user)} />
               </li>
             );
           })}

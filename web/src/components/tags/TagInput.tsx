@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
-import { Plus, Tag, X } from 'lucide-react';
+import { Plus, Tag } from 'lucide-react';
 import { LIMITS } from '@vault/contract';
 import { addTag } from '../../lib/upload-rules';
 import { Button } from '../ui/Button';
+import { ChipRemoveButton } from '../ui/ChipRemoveButton';
 import { FieldError } from '../ui/FieldError';
 import { Input } from '../ui/Input';
 import { Label } from '../ui/Label';
@@ -76,18 +77,15 @@ export function TagInput({ tags, onChange, label, placeholder, disabled = false 
             <li key={tag} className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-50 py-1 pr-1 pl-2.5 text-sm text-accent-800 ring-1 ring-accent-600/15 ring-inset">
               <Tag aria-hidden="true" className="size-3 shrink-0" />
               <span className="truncate">{tag}</span>
-              <button
-                type="button"
-                aria-label={t('tags.remove', { tag })}
+              <ChipRemoveButton
+                label={t('tags.remove', { tag })}
+                tone="accent"
                 disabled={disabled}
                 onClick={() => {
                   onChange(tags.filter((other) => other !== tag));
                   setError(null);
                 }}
-                className="rounded-full p-0.5 text-accent-700 hover:bg-surface hover:text-accent-800 focus-visible:outline-2 focus-visible:outline-accent-600"
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
+              />
             </li>
           ))}
         </ul>
