@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { endedListRoutes } from '../test/ended-lists';
 import { mockFetch } from '../test/fetch-mock';
 import { makeFile, fileList } from '../test/files';
 import { makeFolder } from '../test/folders';
@@ -155,24 +156,13 @@ describe('SharingPage', () => {
     expect(within(form).getByLabelText('Password (optional)')).not.toHaveAttribute('placeholder');
   });
   it('removes ended links for good after asking, one or all of them; an active link has no Remove', async () => {
-    let links = [
+    const links = [
       passwordLink,
       { ...passwordLink, id: 32, label: null, state: 'revoked', item: { type: 'file', id: 1, name: 'press-kit.zip' } },
       { ...passwordLink, id: 33, label: null, state: 'expired', item: { type: 'folder', id: 3, name: 'Photos' } },
       { ...passwordLink, id: 34, label: null, state: 'exhausted', item: { type: 'folder', id: 4, name: 'Invoices' } },
     ];
-    const { calls } = signedIn({
-      'GET /api/links': () => ({ body: { links } }),
-      'DELETE /api/links/ended/32': () => {
-        links = links.filter((l) => l.id !== 32);
-        return { status: 204 };
-      },
-      'DELETE /api/links/ended': () => {
-        const removed = links.filter((l) => l.state !== 'active').length;
-        links = links.filter((l) => l.state === 'active');
-        return { body: { removed } };
-      },
-    });
+    const { calls } = signedIn(endedListRoutes('/api/links', 'links', links, 32));
     const user = userEvent.setup();
     renderApp('/sharing');
     const mine = await list('Links');

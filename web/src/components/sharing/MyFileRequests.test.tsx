@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FileRequest } from '@vault/contract';
+import { endedListRoutes } from '../../test/ended-lists';
 import { mockFetch } from '../../test/fetch-mock';
 import { makeFolder } from '../../test/folders';
 import { renderUi } from '../../test/render-ui';
@@ -57,24 +58,13 @@ describe('MyFileRequests', () => {
   });
   it('removes ended requests for good after asking, one or all of them, saying their files stay; an open one has no Remove', async () => {
     storeSession(makeUser({ id: 7, username: 'alice' }));
-    let requests = [
+    const requests = [
       fileRequest(),
       fileRequest({ id: 6, state: 'revoked', folder: { id: 8, name: 'Scans' } }),
       fileRequest({ id: 7, state: 'exhausted', folder: { id: 10, name: 'Forms' } }),
       fileRequest({ id: 8, state: 'expired', folder: { id: 11, name: 'Photos' } }),
     ];
-    const { calls } = mockFetch({
-      'GET /api/requests': () => ({ body: { requests } }),
-      'DELETE /api/requests/ended/6': () => {
-        requests = requests.filter((r) => r.id !== 6);
-        return { status: 204 };
-      },
-      'DELETE /api/requests/ended': () => {
-        const removed = requests.filter((r) => r.state !== 'active').length;
-        requests = requests.filter((r) => r.state === 'active');
-        return { body: { removed } };
-      },
-    });
+    const { calls } = mockFetch(endedListRoutes('/api/requests', 'requests', requests, 6));
     renderUi(<MyFileRequests />);
     const user = userEvent.setup();
     await screen.findByText('Into Scans');
