@@ -44,8 +44,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-/** A stable 32-bit key for pg_try_advisory_lock. */
-/** The key of the advisory lock of this name (the name includes the schema, so installations never share one). */
+/** The stable 32-bit key of the advisory lock of this name (the name includes the schema, so installations never share one). */
 export function lockKey(name: string): number {
   let h = 0;
   for (const c of name) h = (Math.imul(h, 31) + c.charCodeAt(0)) | 0;

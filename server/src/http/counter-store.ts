@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+
 /** A counter with at most `max` counts per fixed window of `windowMs`; Infinity only counts. */
 export interface Limit {
   key: string;

@@ -2,9 +2,10 @@ import { sentence } from '@vault/contract';
 import { randomUUID } from 'node:crypto';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db } from '../../db/index.js';
+import type { UserRow } from '../../db/schema.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
-import { actsAsAdmin } from './admin-rights.js';
+import { actsAsAdmin, type AdminGateFacts } from './admin-rights.js';
 
 /** Where a sign-in came from, kept with its session so the user can recognise it. */
 export interface SignInClient {
@@ -97,6 +98,11 @@ function touchSession(db: Db, sessionId: string, now: number): Promise<void> {
   return touch.written;
 }
 
+/** What the admin gate asks of an account, from its user row. */
+function gateFactsOf(user: Pick<UserRow, 'is_admin' | 'totp_secret' | 'must_change_password'>): AdminGateFacts {
+  return { adminAccount: user.is_admin === 1, twoFactor: user.totp_secret !== null, mustChangePassword: user.must_change_password === 1 };
+}
+
 /**
  * The user of a session that is still open: not revoked, not expired, its user
  * still there and not disabled, with an admin's rights only as the admin gate
@@ -107,7 +113,7 @@ async function openSessionActor(ctx: DomainContext, userId: number, sessionId: s
   const [row] = await openSessionRow(ctx.db, { sessionId, userId, now });
   if (!row) throw new Unauthorized(sentence('sessionEnded'));
   if (row.last_seen_at === null || row.last_seen_at < now - LAST_SEEN_RESOLUTION_MS) await touchSession(ctx.db, sessionId, now);
-  const account = { adminAccount: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 };
+  const account = gateFactsOf(row);
   return {
     id: row.id,
     username: row.username,
@@ -176,8 +182,7 @@ export async function openSessions(ctx: DomainContext, ids: readonly string[], n
       .where('users.disabled_at', 'is', null)
       .execute();
     for (const row of rows) {
-      const account = { adminAccount: row.is_admin === 1, twoFactor: row.totp_secret !== null, mustChangePassword: row.must_change_password === 1 };
-      open.set(row.id, { userId: row.user_id, isAdmin: actsAsAdmin(account, ctx.settings) });
+      open.set(row.id, { userId: row.user_id, isAdmin: actsAsAdmin(gateFactsOf(row), ctx.settings) });
     }
   }
   return open;
