@@ -22,6 +22,7 @@ export interface FolderChange {
  */
 export async function updateFolder(ctx: DomainContext, actor: Actor, { folderId, change }: { folderId: number; change: FolderChange }): Promise<Folder> {
   const current = await ownedFolder(ctx.db, actor.id, folderId);
+  // Asked for: refused before any name is looked up. Kept as it is: checked against the row read under the lock.
   if (change.is_public !== undefined) assertShareable('folder', change.is_public, change.shared_users ?? []);
   const users = change.shared_users === undefined ? undefined : await resolveUsernames(ctx.db, change.shared_users, actor.id);
   const before = await folderAudience(ctx.db, folderId);
@@ -31,7 +32,7 @@ export async function updateFolder(ctx: DomainContext, actor: Actor, { folderId,
       const row = await ownedFolder(trx, actor.id, folderId);
       // Read under the lock: a share changed meanwhile by another request is kept, not written back.
       const isPublic = change.is_public ?? row.is_public === 1;
-      assertShareable('folder', isPublic, change.shared_users ?? []);
+      if (change.is_public === undefined) assertShareable('folder', isPublic, change.shared_users ?? []);
       if (change.parent_id) {
         await ownedFolder(trx, actor.id, change.parent_id, PARENT_NOT_FOUND);
         await assertNotBelow(trx, folderId, change.parent_id);
