@@ -8,11 +8,11 @@ import { copyVerified } from '../storage/copy-object.js';
 import { createFsObjectStore } from '../storage/fs-store.js';
 import type { ObjectStore } from '../storage/object-store.js';
 import { repairCounts } from '../storage/repair.js';
+import { everyBlob } from '../storage/verify.js';
 import { DATABASE_FILE, SECRET_FILE, assertEmptyDir, hashFile, writeManifest, type BackupManifest } from './manifest.js';
 
 /** Pages copied per step of the online backup: the whole database at once, so no write can restart it. */
 const ALL_PAGES = 2 ** 30;
-const PAGE = 500;
 
 /**
  * The live object to copy for a blob of the snapshot. Objects are write-once
@@ -70,21 +70,15 @@ export async function backupInstallation(config: Config, dir: string, log: (line
       await db.deleteFrom('blobs').where(({ not, exists, selectFrom }) => not(exists(selectFrom('content_refs').select('user_id').whereRef('content_refs.blob_hash', '=', 'blobs.hash')))).execute();
 
       const gone: string[] = [];
-      let after = '';
-      for (;;) {
-        const page = await db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('hash', '>', after).orderBy('hash').limit(PAGE).execute();
-        for (const blob of page) {
-          const from = await liveObjectOf(live.db, store, blob);
-          if (from === undefined) {
-            gone.push(blob.hash);
-            continue;
-          }
-          await copyVerified(store, from, copies, blob.storage_key, blob);
-          objects.push({ key: blob.storage_key, sha256: blob.hash, size: Number(blob.size) });
-          if (objects.length % 100 === 0) log(`objects: ${objects.length} copied`);
+      for await (const blob of everyBlob(db)) {
+        const from = await liveObjectOf(live.db, store, blob);
+        if (from === undefined) {
+          gone.push(blob.hash);
+          continue;
         }
-        if (page.length < PAGE) break;
-        after = page[page.length - 1]!.hash;
+        await copyVerified(store, from, copies, blob.storage_key, blob);
+        objects.push({ key: blob.storage_key, sha256: blob.hash, size: Number(blob.size) });
+        if (objects.length % 100 === 0) log(`objects: ${objects.length} copied`);
       }
       if (gone.length > 0) {
         // A version goes with its content, and with its file (whose current content went).

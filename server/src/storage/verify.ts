@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import { byKey } from '../db/keyset.js';
 import { batched } from './gc.js';
 import { heldKeys } from './leases.js';
 import type { ObjectStore } from './object-store.js';
@@ -96,44 +97,42 @@ async function sha256Of(store: ObjectStore, key: string): Promise<{ hash: string
   return { hash: hash.digest('hex'), size };
 }
 
-const PAGE = 500;
+/** Every blob, in the order of its hash. */
+export function everyBlob(db: Db): AsyncIterable<{ hash: string; size: number; storage_key: string }> {
+  return byKey(
+    (after, limit) => db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('hash', '>', after).orderBy('hash').limit(limit).execute(),
+    (blob) => blob.hash,
+  );
+}
 
 /** Every blob's object is there and hashes to the blob's name. */
 async function* blobFindings(db: Db, store: ObjectStore, tally: { blobs: number }): AsyncIterable<Finding> {
-  let after = '';
-  for (;;) {
-    const page = await db.selectFrom('blobs').select(['hash', 'size', 'storage_key']).where('hash', '>', after).orderBy('hash').limit(PAGE).execute();
-    for (const blob of page) {
-      tally.blobs += 1;
-      if (!(await store.exists(blob.storage_key))) {
-        // A blob collected since the page was read is not missing anything.
-        const still = await db.selectFrom('blobs').select('hash').where('storage_key', '=', blob.storage_key).executeTakeFirst();
-        if (still) yield { kind: 'missing_object', hash: blob.hash, key: blob.storage_key };
-        continue;
-      }
-      const actual = await sha256Of(store, blob.storage_key);
-      if (actual.hash !== blob.hash || actual.size !== Number(blob.size)) {
-        yield { kind: 'corrupt_object', hash: blob.hash, key: blob.storage_key, actualHash: actual.hash, size: actual.size, expectedSize: Number(blob.size) };
-      }
+  for await (const blob of everyBlob(db)) {
+    tally.blobs += 1;
+    if (!(await store.exists(blob.storage_key))) {
+      // A blob collected since the page was read is not missing anything.
+      const still = await db.selectFrom('blobs').select('hash').where('storage_key', '=', blob.storage_key).executeTakeFirst();
+      if (still) yield { kind: 'missing_object', hash: blob.hash, key: blob.storage_key };
+      continue;
     }
-    if (page.length < PAGE) return;
-    after = page[page.length - 1]!.hash;
+    const actual = await sha256Of(store, blob.storage_key);
+    if (actual.hash !== blob.hash || actual.size !== Number(blob.size)) {
+      yield { kind: 'corrupt_object', hash: blob.hash, key: blob.storage_key, actualHash: actual.hash, size: actual.size, expectedSize: Number(blob.size) };
+    }
   }
 }
 
 /** Thumbnails whose object is gone: none is drawn again while its row says it is there. */
 export async function* thumbnailFindings(db: Db, store: ObjectStore): AsyncIterable<Finding & { kind: 'missing_thumbnail' }> {
-  let after = '';
-  for (;;) {
-    const page = await db.selectFrom('derived_objects').select(['blob_hash', 'storage_key']).where('storage_key', '>', after).orderBy('storage_key').limit(PAGE).execute();
-    for (const row of page) {
-      if (await store.exists(row.storage_key)) continue;
-      // One collected with its blob since the page was read is not missing.
-      const still = await db.selectFrom('derived_objects').select('storage_key').where('storage_key', '=', row.storage_key).executeTakeFirst();
-      if (still) yield { kind: 'missing_thumbnail', hash: row.blob_hash, key: row.storage_key };
-    }
-    if (page.length < PAGE) return;
-    after = page[page.length - 1]!.storage_key;
+  const thumbnails = byKey(
+    (after, limit) => db.selectFrom('derived_objects').select(['blob_hash', 'storage_key']).where('storage_key', '>', after).orderBy('storage_key').limit(limit).execute(),
+    (row) => row.storage_key,
+  );
+  for await (const row of thumbnails) {
+    if (await store.exists(row.storage_key)) continue;
+    // One collected with its blob since the page was read is not missing.
+    const still = await db.selectFrom('derived_objects').select('storage_key').where('storage_key', '=', row.storage_key).executeTakeFirst();
+    if (still) yield { kind: 'missing_thumbnail', hash: row.blob_hash, key: row.storage_key };
   }
 }
 
