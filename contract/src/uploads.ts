@@ -17,7 +17,8 @@ export type ChecksumAlgorithm = (typeof TUS_CHECKSUM_ALGORITHMS)[number];
 /** The response header of the request that completed an upload: the id of the stored file. */
 export const FILE_ID_HEADER = 'vault-file-id';
 
-const flag = z
+/** A form's is_public: true, false, or empty (false). */
+export const isPublicFieldSchema = z
   .enum(['true', 'false', ''], { error: 'is_public must be true or false' })
   .optional()
   .transform((v) => v === 'true');
@@ -58,7 +59,7 @@ const tags = z
  */
 export const resumableMetadataSchema = z.object({
   filename: z.string({ error: 'filename is required in Upload-Metadata' }).min(1, 'filename is required in Upload-Metadata').max(1024, 'File name is too long'),
-  is_public: flag,
+  is_public: isPublicFieldSchema,
   folder_id: folderIdFieldSchema,
   tags,
   sha256: z

@@ -1,12 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
-import { LIMITS, folderIdFieldSchema, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { LIMITS, folderIdFieldSchema, isPublicFieldSchema, onConflictSchema, tagSchema, type OnConflict, type UploadResponse, type UploadResult, VALIDATION_MESSAGES, sentence } from '@vault/contract';
 import { drain } from '../drain.js';
 import type { Actor, DomainContext } from '../domain/shared/context.js';
 import { DomainError, Invalid, TimedOut, UnsupportedType } from '../domain/shared/errors.js';
 import { startUpload, type UploadBatch, type UploadedFile } from '../domain/uploads/upload-batch.js';
 import { watchBody } from './body-watch.js';
 import { statusOf } from './errors.js';
+import { parse } from './validate.js';
 
 const FILE_FIELDS = new Set(['files', 'files[]']);
 const TAG_FIELDS = new Set(['tags', 'tags[]']);
@@ -35,16 +36,11 @@ export interface UploadForm {
 /** The signed-in user's own form: visibility, folder, tags, what to do on a name clash. */
 async function applyField(batch: UploadBatch, name: string, value: string, truncated: boolean): Promise<void> {
   if (name === 'is_public') {
-    if (value !== 'true' && value !== 'false' && value !== '') throw new Invalid('is_public must be true or false');
-    batch.options.isPublic = value === 'true';
+    batch.options.isPublic = parse(isPublicFieldSchema, value);
   } else if (name === 'folder_id') {
-    const parsed = folderIdFieldSchema.safeParse(value);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
-    await batch.chooseFolder(parsed.data);
+    await batch.chooseFolder(parse(folderIdFieldSchema, value));
   } else if (name === 'on_conflict') {
-    const parsed = onConflictSchema.safeParse(value);
-    if (!parsed.success) throw new Invalid(parsed.error.issues[0]!.message);
-    batch.chooseOnConflict(parsed.data);
+    batch.chooseOnConflict(parse(onConflictSchema, value));
   } else if (TAG_FIELDS.has(name)) {
     const parsed = tagSchema.safeParse(value);
     if (truncated || !parsed.success) throw new Invalid(parsed.error?.issues[0]?.message ?? VALIDATION_MESSAGES.tagTooLong);
