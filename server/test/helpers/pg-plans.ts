@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { settled } from './files.js';
 import type { SentStatement } from './pg-statements.js';
 import type { TestServer } from './server.js';
 
@@ -47,6 +48,8 @@ const SETTLE_ATTEMPTS = 100;
  */
 export async function settleFiles(t: TestServer): Promise<void> {
   const { db } = t.server.ctx;
+  // The server's own work after an upload (its text read, its row updated) first: it is awaited, not waited out.
+  await settled(t);
   for (let attempt = 1; ; attempt++) {
     await sql`vacuum analyze files`.execute(db);
     const { rows } = await sql<{ pages: number; visible: number }>`select relpages as pages, relallvisible as visible from pg_class where oid = 'files'::regclass`.execute(db);
