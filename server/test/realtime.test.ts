@@ -317,6 +317,21 @@ describeEachDb(
       expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
     });
 
+    it('refuses a socket signed in with a temporary password, and admits it once the password is chosen', async () => {
+      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const bob = await t().client.register();
+      const reset = await t().client.post(`/api/admin/users/${bob.user.id}/reset-password`, { token: admin });
+      const temporary: string = reset.body.temporary_password;
+      const { token } = (await t().client.post('/api/auth/login', { json: { username: bob.user.username, password: temporary } })).body;
+      const refused = track(await openSocket(t().url, { token }));
+      expect(await refused.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Choose a new password in Settings before continuing' });
+      expect(refused.frames).toEqual([]);
+      const changed = await t().client.put('/api/account/password', { token, json: { current_password: temporary, new_password: 'my-own-password' } });
+      expect(changed.status).toBe(204);
+      const ws = await socketFor(token);
+      await ws.next(ofType('file_uploaded', await uploadOne(t().client, token, { name: secretName(), content: samples.text() })));
+    });
+
     it('caps each user at WS_MAX_SOCKETS_PER_USER sockets', async () => {
       const { token } = await t().client.register();
       const cap = t().server.config.wsMaxSocketsPerUser;

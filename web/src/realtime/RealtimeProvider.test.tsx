@@ -14,6 +14,7 @@ function signedInAs(user = alice) {
   const token = storeSession(user);
   mockFetch({
     'GET /api/auth/me': { body: { user } },
+    'GET /api/account': { body: { user, two_factor_enabled: false, recovery_codes_left: 0, must_change_password: false } },
     'POST /api/auth/logout': { status: 204 },
     'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
   });
@@ -21,6 +22,8 @@ function signedInAs(user = alice) {
 }
 
 const indicator = (name: string) => screen.findByRole('status', { name });
+/** The socket, once the account has been read. */
+const opened = () => waitFor(() => FakeWebSocket.latest());
 
 describe('RealtimeProvider', () => {
   it('opens one socket for the signed-in tab and shows its state in the navigation bar', async () => {
@@ -28,7 +31,7 @@ describe('RealtimeProvider', () => {
     const user = userEvent.setup();
     renderApp('/dashboard');
     expect(await indicator('Live updates offline')).toBeInTheDocument();
-    const socket = FakeWebSocket.latest();
+    const socket = await opened();
     expect(socket.url).toBe('ws://localhost:3000/ws');
     act(() => socket.accept());
     expect(JSON.parse(socket.sent[0]!)).toEqual({ type: 'auth', token });
@@ -48,11 +51,11 @@ describe('RealtimeProvider', () => {
   it('refreshes what an event makes stale, with the admin figures for admins', async () => {
     signedInAs(root);
     const { queryClient } = renderApp('/dashboard');
-    await indicator('Live updates offline');
+    const socket = await opened();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
     act(() => {
-      FakeWebSocket.latest().accept();
-      FakeWebSocket.latest().receive({ type: 'file_deleted', file_id: 9, at: '2024-05-01T10:00:00.000Z' });
+      socket.accept();
+      socket.receive({ type: 'file_deleted', file_id: 9, at: '2024-05-01T10:00:00.000Z' });
     });
     expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
       queryKeys.files,
@@ -66,8 +69,7 @@ describe('RealtimeProvider', () => {
     signedInAs();
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard');
-    await indicator('Live updates offline');
-    const socket = FakeWebSocket.latest();
+    const socket = await opened();
     act(() => socket.accept());
 
     await user.click(screen.getByRole('button', { name: 'Account menu for alice' }));
@@ -77,5 +79,29 @@ describe('RealtimeProvider', () => {
 
     await act(() => router.navigate('/public'));
     expect(FakeWebSocket.instances).toEqual([socket]);
+  });
+
+  it('opens no socket on a temporary password, and one once the new password is saved', async () => {
+    signedInAs();
+    let mustChange = true;
+    mockFetch({
+      'GET /api/auth/me': { body: { user: alice } },
+      'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
+      'GET /api/account': () => ({ body: { user: alice, two_factor_enabled: false, recovery_codes_left: 0, must_change_password: mustChange } }),
+      'PUT /api/account/password': () => {
+        mustChange = false;
+        return { status: 204 };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/dashboard');
+    await user.type(await screen.findByLabelText('Temporary password'), 'Temp0rary-Pass');
+    expect(FakeWebSocket.instances).toEqual([]);
+    await user.type(screen.getByLabelText('New password'), 'my-own-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'my-own-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
+    act(() => FakeWebSocket.latest().accept());
+    expect(await indicator('Live updates connected')).toBeInTheDocument();
   });
 });

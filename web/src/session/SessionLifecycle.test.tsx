@@ -30,6 +30,7 @@ async function signIn({ token = makeToken(nowSeconds() + 24 * 3600), refresh }: 
   saveSession({ token, user: alice });
   const fetchMock = mockFetch({
     'GET /api/auth/me': { body: { user: alice } },
+    'GET /api/account': { body: { user: alice, two_factor_enabled: false, recovery_codes_left: 0, must_change_password: false } },
     'POST /api/auth/logout': { status: 204 },
     'POST /api/auth/refresh': refresh ? { body: refresh } : { status: 500 },
     'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
@@ -38,6 +39,8 @@ async function signIn({ token = makeToken(nowSeconds() + 24 * 3600), refresh }: 
   const app = renderApp(SCREEN);
   await advance(0);
   expect(screen.getByRole('button', { name: 'Account menu for alice' })).toBeInTheDocument();
+  // The live link opens once the account is read, a turn later.
+  await advance(0);
   return { ...app, ...fetchMock, token };
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { WS_AUTH_TIMEOUT_MS, WS_READY, wsAuthMessageSchema, wsQuerySchema, wsServerMessageSchema } from '@vault/contract';
+import { WS_AUTH_TIMEOUT_MS, WS_READY, sentence, wsAuthMessageSchema, wsQuerySchema, wsServerMessageSchema } from '@vault/contract';
 import { api, NO_BODY } from '../openapi/route-spec.js';
-import { DomainError, RateLimited } from '../../domain/shared/errors.js';
+import { DomainError, Forbidden, RateLimited } from '../../domain/shared/errors.js';
 import { authenticate } from '../../domain/accounts/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { refuse } from '../realtime/hub.js';
@@ -57,6 +57,8 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
         // The upgrade carried no token and was counted against the address; it is the user's.
         if (shownByMessage) await budgets.chargeSocketToUser(request, (await ctx.tokens.verifySession(token)).userId);
         const actor = await authenticate(ctx, token);
+        // As on every route: a session on a temporary password does nothing until a password is chosen.
+        if (actor.mustChangePassword) throw new Forbidden(sentence('passwordChangeRequired'));
         clearTimeout(timeout);
         if (!(await realtime.admit(socket, request.socket, actor))) return;
         leavePending();
