@@ -65,11 +65,13 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-export const twoFactorEnableSchema = z.object({ code: totpCodeSchema }).strict();
-export const twoFactorDisableSchema = z
-  .object({ password: requiredString(VALIDATION_MESSAGES.passwordRequired).max(256, VALIDATION_MESSAGES.passwordWrong), code: totpCodeSchema })
-  .strict();
-export const recoveryCodesRequestSchema = z.object({ password: requiredString(VALIDATION_MESSAGES.passwordRequired).max(256, VALIDATION_MESSAGES.passwordWrong) }).strict();
+/** The account's password, asked again before a change of sign-in security: a session alone never makes one. */
+const confirmingPasswordSchema = requiredString(VALIDATION_MESSAGES.passwordRequired).max(256, VALIDATION_MESSAGES.passwordWrong);
+
+/** Turning two-factor sign-in on or off: the password, and a code of the authenticator (the new one's, or the current one's). */
+export const twoFactorChangeSchema = z.object({ password: confirmingPasswordSchema, code: totpCodeSchema }).strict();
+export type TwoFactorChange = z.infer<typeof twoFactorChangeSchema>;
+export const recoveryCodesRequestSchema = z.object({ password: confirmingPasswordSchema }).strict();
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 

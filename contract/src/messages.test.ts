@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loginRequestSchema, registerFormSchema } from './auth.js';
-import { deleteUserRequestSchema, passwordChangeSchema, recoveryCodeSchema, totpCodeSchema, twoFactorDisableSchema } from './account.js';
+import { deleteUserRequestSchema, passwordChangeSchema, recoveryCodeSchema, totpCodeSchema, twoFactorChangeSchema } from './account.js';
 import { adminUserUpdateSchema } from './admin.js';
 import { fileUpdateSchema, shareRequestSchema, tagSchema } from './files.js';
 import { folderNameSchema } from './folders.js';
@@ -35,7 +35,7 @@ describe('VALIDATION_MESSAGES', () => {
     ['tag', tagSchema, [' ', 'x'.repeat(51), 'a\u0001']],
     ['tags', fileUpdateSchema, [{ tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, { original_name: ' ' }, { original_name: 'x'.repeat(256) }]],
     ['sign-in', loginRequestSchema, [{}, { username: 'x'.repeat(251), password: 'x'.repeat(257) }]],
-    ['two-factor off', twoFactorDisableSchema, [{}, { password: 'x'.repeat(257), code: '1' }]],
+    ['two-factor on or off', twoFactorChangeSchema, [{}, { password: 'x'.repeat(257), code: '1' }]],
     ['delete a user', deleteUserRequestSchema, [{}, { confirm_username: 'x'.repeat(301) }]],
     ['share with users', shareRequestSchema, [{ is_public: false, shared_users: [' ', 'x'.repeat(51)] }, { is_public: false, shared_users: Array.from({ length: 101 }, (_, i) => `u${i}`) }]],
     ['file request', fileRequestCreateSchema, [{ folder_id: 1, password: '', label: 'x'.repeat(101), message: 'x'.repeat(1001) }, { folder_id: 1, label: 'a\u0001', message: 'a\u0001' }]],

@@ -25,6 +25,7 @@ test('turns on two-factor sign-in from the QR secret, signs out, and signs in wi
   expect(await page.evaluate(() => getSelection()?.toString())).toBe(secret);
   // Confirm with the current step's code: should the step end before the click, it is still inside the window.
   await page.getByLabel('Code from the app').fill(await codeAt(secret));
+  await page.locator('#two-factor').getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);

@@ -131,7 +131,7 @@ async function turnOnTwoFactor(request: APIRequestContext, account: Account): Pr
   const headers = { authorization: `Bearer ${(await apiSession(request, account)).token}` };
   const setup = await request.post('/api/account/2fa/setup', { headers });
   const { secret } = (await setup.json()) as { secret: string };
-  const enable = await request.post('/api/account/2fa/enable', { headers, data: { code: await generate({ secret }) } });
+  const enable = await request.post('/api/account/2fa/enable', { headers, data: { password: account.password, code: await generate({ secret }) } });
   expect(enable.status(), await enable.text()).toBe(200);
 }
 

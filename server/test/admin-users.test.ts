@@ -314,7 +314,7 @@ it('REQUIRE_2FA_FOR_ADMINS keeps the admin routes closed until the admin turns o
     expect((await srv.client.get('/api/account', { token })).body.user.is_admin).toBe(true);
 
     const setup = await srv.client.post('/api/account/2fa/setup', { token });
-    expect((await srv.client.post('/api/account/2fa/enable', { token, json: { code: await codeAt(setup.body.secret) } })).status).toBe(200);
+    expect((await srv.client.post('/api/account/2fa/enable', { token, json: { password: ADMIN.password, code: await codeAt(setup.body.secret) } })).status).toBe(200);
     expect((await srv.client.get('/api/admin/stats', { token })).status).toBe(200);
     expect(await readsAsUser()).toEqual({ listed: true, detail: 200, download: 200, systemWide: true });
   });

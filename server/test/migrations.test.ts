@@ -144,7 +144,7 @@ it.each(DATABASES)('seals the TOTP secrets stored in clear when 0190 runs; sign-
     expect(signedIn.status, signedIn.text).toBe(200);
     // The setup in progress goes on with the secret the authenticator already holds.
     const dave = await srv.client.post('/api/auth/login', { json: { username: 'dave', password: 'their-password' } });
-    const enabled = await srv.client.post('/api/account/2fa/enable', { token: dave.body.token, json: { code: await codeAt(pending) } });
+    const enabled = await srv.client.post('/api/account/2fa/enable', { token: dave.body.token, json: { password: 'their-password', code: await codeAt(pending) } });
     expect(enabled.status, enabled.text).toBe(200);
   } finally {
     await srv.close();

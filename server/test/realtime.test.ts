@@ -162,22 +162,20 @@ describeEachDb(
       await ws.next(ofType('file_uploaded', seenAgain));
     });
 
-    it('sends an admin who must choose a new password only their own events until they have, like the admin routes', async () => {
+    it('refuses a socket on a temporary password, an admin’s too, and admits it with an admin’s events once the password is chosen', async () => {
       const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
       const promoted = await t().client.register();
       const other = await t().client.register();
       expect((await t().client.put(`/api/admin/users/${promoted.user.id}`, { token: admin, json: { is_admin: true } })).status).toBe(200);
       const temporary = (await t().client.post(`/api/admin/users/${promoted.user.id}/reset-password`, { token: admin })).body.temporary_password as string;
       const token = (await t().client.post('/api/auth/login', { json: { username: promoted.user.username, password: temporary } })).body.token as string;
-      const ws = await socketFor(token);
-
-      const hidden = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
-      await publicMarker(ws);
-      expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
-      expect((await t().client.get('/api/admin/stats', { token })).status).toBe(403);
+      const refused = track(await openSocket(t().url, { token }));
+      expect(await refused.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Choose a new password in Settings before continuing' });
+      expect(refused.frames).toEqual([]);
 
       const changed = await t().client.put('/api/account/password', { token, json: { current_password: temporary, new_password: 'chosen-at-last' } });
       expect(changed.status).toBe(204);
+      const ws = await socketFor(token);
       const seen = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
       await ws.next(ofType('file_uploaded', seen));
     });
@@ -317,21 +315,6 @@ describeEachDb(
       expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
     });
 
-    it('refuses a socket signed in with a temporary password, and admits it once the password is chosen', async () => {
-      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
-      const bob = await t().client.register();
-      const reset = await t().client.post(`/api/admin/users/${bob.user.id}/reset-password`, { token: admin });
-      const temporary: string = reset.body.temporary_password;
-      const { token } = (await t().client.post('/api/auth/login', { json: { username: bob.user.username, password: temporary } })).body;
-      const refused = track(await openSocket(t().url, { token }));
-      expect(await refused.closed).toEqual({ code: WS_POLICY_VIOLATION, reason: 'Choose a new password in Settings before continuing' });
-      expect(refused.frames).toEqual([]);
-      const changed = await t().client.put('/api/account/password', { token, json: { current_password: temporary, new_password: 'my-own-password' } });
-      expect(changed.status).toBe(204);
-      const ws = await socketFor(token);
-      await ws.next(ofType('file_uploaded', await uploadOne(t().client, token, { name: secretName(), content: samples.text() })));
-    });
-
     it('caps each user at WS_MAX_SOCKETS_PER_USER sockets', async () => {
       const { token } = await t().client.register();
       const cap = t().server.config.wsMaxSocketsPerUser;
@@ -366,7 +349,7 @@ describeEachDb(
 
         // Turned on: the same socket now receives everyone's events, at once.
         const setup = await t().client.post('/api/account/2fa/setup', { token });
-        await enableTwoFactor(t().client, token, setup.body.secret);
+        await enableTwoFactor(t().client, token, ADMIN.password, setup.body.secret);
         const seen = await uploadOne(t().client, other.token, { name: secretName(), content: samples.text() });
         await ws.next(ofType('file_uploaded', seen));
         expect((await t().client.get('/api/admin/stats', { token })).status).toBe(200);

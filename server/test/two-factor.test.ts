@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers/server.js';
-import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
+import { codeAt, enableTwoFactor, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 
@@ -24,9 +24,9 @@ describeEachDb('two-factor sign-in', (t) => {
       t().server.ctx.db.selectFrom('users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', user.user.id).executeTakeFirstOrThrow();
     expect((await atRest()).totp_pending_secret).toMatch(/^v1\./);
     expect((await atRest()).totp_pending_secret).not.toContain(setup.body.secret);
-    const wrong = await client().post('/api/account/2fa/enable', { token: user.token, json: { code: '000000' } });
+    const wrong = await client().post('/api/account/2fa/enable', { token: user.token, json: { password: user.password, code: '000000' } });
     expect(wrong.status).toBe(400);
-    const enabled = await client().post('/api/account/2fa/enable', { token: user.token, json: { code: await codeAt(setup.body.secret) } });
+    const enabled = await client().post('/api/account/2fa/enable', { token: user.token, json: { password: user.password, code: await codeAt(setup.body.secret) } });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recovery_codes).toHaveLength(10);
     expect((await atRest()).totp_secret).toMatch(/^v1\./);
@@ -140,6 +140,30 @@ describeEachDb('two-factor sign-in', (t) => {
     const challenge = await passwordStep(client(), user.user.username, user.password);
     expect((await client().post('/api/auth/login/2fa', { json: { challenge, recovery_code: user.recoveryCodes[0] } })).status).toBe(401);
     expect((await client().post('/api/auth/login/2fa', { json: { challenge, recovery_code: fresh.body.recovery_codes[0] } })).status).toBe(200);
+  });
+
+  it('turns on only with the password, counting wrong ones', async () => {
+    const user = await client().register();
+    const setup = await client().post('/api/account/2fa/setup', { token: user.token });
+    const on = async (password: string) => client().post('/api/account/2fa/enable', { token: user.token, json: { password, code: await codeAt(setup.body.secret) } });
+    // A session alone, a thief's, cannot give the account a second factor of its own.
+    expect(await on('wrong-pass')).toMatchObject({ status: 400, body: { error: 'Password is wrong' } });
+    expect((await client().post('/api/account/2fa/enable', { token: user.token, json: { code: await codeAt(setup.body.secret) } })).status).toBe(400);
+    expect((await client().get('/api/account', { token: user.token })).body.two_factor_enabled).toBe(false);
+    const failures = t().server.config.authFailures.limit;
+    for (let i = 1; i < failures; i++) expect((await on('wrong-pass')).status).toBe(400);
+    expect((await on(user.password)).status).toBe(429);
+  });
+
+  it('ends every other session when it is turned on, and logs how many', async () => {
+    const user = await client().register();
+    const other = await client().post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
+    const setup = await client().post('/api/account/2fa/setup', { token: user.token });
+    await enableTwoFactor(client(), user.token, user.password, setup.body.secret);
+    expect((await client().get('/api/auth/me', { token: other.body.token })).status).toBe(401);
+    expect((await client().get('/api/auth/me', { token: user.token })).status).toBe(200);
+    const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('user_id', '=', user.user.id).where('type', '=', 'two_factor_enabled').execute();
+    expect(log).toEqual([{ type: 'two_factor_enabled', detail: '1 other session ended' }]);
   });
 
   it('turns off with the password and a current code only', async () => {

@@ -14,10 +14,10 @@ export function codeAt(secret: string, offsetSeconds = 0): Promise<string> {
  * then it is tried once more with the next one. Returns the answer and the
  * code it spent.
  */
-export async function enableTwoFactor(client: Client, token: string, secret: string) {
+export async function enableTwoFactor(client: Client, token: string, password: string, secret: string) {
   const attempt = async () => {
     const code = await codeAt(secret, -30);
-    return { code, res: await client.post('/api/account/2fa/enable', { token, json: { code } }) };
+    return { code, res: await client.post('/api/account/2fa/enable', { token, json: { password, code } }) };
   };
   let enabled = await attempt();
   if (enabled.res.status === 400) enabled = await attempt();
@@ -31,7 +31,7 @@ export async function userWithTwoFactor(client: Client) {
   const setup = await client.post('/api/account/2fa/setup', { token: user.token });
   expect(setup.status, setup.text).toBe(200);
   const secret: string = setup.body.secret;
-  return { ...user, secret, ...(await enableTwoFactor(client, user.token, secret)) };
+  return { ...user, secret, ...(await enableTwoFactor(client, user.token, user.password, secret)) };
 }
 
 /** The password step; with two-factor sign-in on it answers a challenge. */

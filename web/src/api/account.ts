@@ -10,6 +10,7 @@ import {
   meResponseSchema,
   type EmailChange,
   type PasswordChange,
+  type TwoFactorChange,
 } from '@vault/contract';
 import { useSession } from '../session-state/context';
 import { apiRequest, apiSend } from './client';
@@ -109,7 +110,7 @@ function useRecoveryCodesMutation<Body>(path: string, successMessage: 'settings:
 }
 
 export function useEnableTwoFactor() {
-  return useRecoveryCodesMutation<{ code: string }>('/api/account/2fa/enable', 'settings:toast.twoFactorOn');
+  return useRecoveryCodesMutation<TwoFactorChange>('/api/account/2fa/enable', 'settings:toast.twoFactorOn');
 }
 
 export function useRegenerateRecoveryCodes() {
@@ -119,7 +120,7 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTwoFactor(onDone: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) => apiSend('/api/account/2fa/disable', { method: 'POST', body }),
+    mutationFn: (body: TwoFactorChange) => apiSend('/api/account/2fa/disable', { method: 'POST', body }),
     onSuccess: async () => {
       toast.success(i18n.t('settings:toast.twoFactorOff'));
       onDone();

@@ -2,9 +2,9 @@ import type { PasswordChange } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Invalid } from '../shared/errors.js';
-import { announceAccessChange, revokeSessions } from './end-sessions.js';
+import { announceAccessChange, endSessionsButThis } from './end-sessions.js';
 import { assertPassword } from './verify-password.js';
-import { VALIDATION_MESSAGES, sentence, activityDetail } from '@vault/contract';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
 
 /**
  * PUT /api/account/password: the current password proves it is the owner;
@@ -17,8 +17,7 @@ export async function changePassword(ctx: DomainContext, actor: Actor, change: P
   const hash = await ctx.passwords.hash(change.new_password);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, must_change_password: 0 }).where('id', '=', actor.id).execute();
-    const ended = await revokeSessions(trx, actor.id, { keep: actor.sessionId });
-    await recordActivity(trx, { type: 'password_changed', userId: actor.id, detail: ended > 0 ? activityDetail('otherSessionsEnded', { count: ended }) : null });
+    await recordActivity(trx, { type: 'password_changed', userId: actor.id, detail: await endSessionsButThis(trx, actor) });
   });
   await announceAccessChange(ctx, actor.id);
 }

@@ -1,5 +1,6 @@
+import { activityDetail, type ActivityDetail } from '@vault/contract';
 import type { Db } from '../../db/index.js';
-import type { DomainContext } from '../shared/context.js';
+import type { Actor, DomainContext } from '../shared/context.js';
 
 /**
  * Revokes a user's open sessions (all, all but `keep`, or only `only`) and
@@ -17,6 +18,16 @@ export async function revokeSessions(db: Db, userId: number, which: { keep?: str
   if (which.only !== undefined) query = query.where('id', '=', which.only);
   const res = await query.executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * Ends every session of the actor's user but the actor's own, as a change of
+ * sign-in security does (a thief's session among them); returns what the
+ * change's activity row says of them.
+ */
+export async function endSessionsButThis(db: Db, actor: Pick<Actor, 'id' | 'sessionId'>): Promise<ActivityDetail | null> {
+  const ended = await revokeSessions(db, actor.id, { keep: actor.sessionId });
+  return ended > 0 ? activityDetail('otherSessionsEnded', { count: ended }) : null;
 }
 
 /**

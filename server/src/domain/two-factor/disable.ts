@@ -1,4 +1,4 @@
-import { sentence } from '@vault/contract';
+import { sentence, type TwoFactorChange } from '@vault/contract';
 import { announceAccessChange } from '../accounts/end-sessions.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
@@ -8,7 +8,7 @@ import { acceptTotpCode } from './totp.js';
 import { assertPassword } from '../accounts/verify-password.js';
 
 /** POST /api/account/2fa/disable: the password and a current code, so neither a stolen session nor a stolen phone suffices. */
-export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: { password: string; code: string }): Promise<void> {
+export async function disableTwoFactor(ctx: DomainContext, actor: Actor, input: TwoFactorChange): Promise<void> {
   await assertPassword(ctx, actor, input.password);
   const { totp_secret } = await ctx.db.selectFrom('users').select('totp_secret').where('id', '=', actor.id).executeTakeFirstOrThrow();
   if (totp_secret === null) throw new Invalid(sentence('twoFactorNotOn'));

@@ -1,5 +1,6 @@
-import { sentence, type RecoveryCodes } from '@vault/contract';
-import { announceAccessChange } from '../accounts/end-sessions.js';
+import { sentence, type RecoveryCodes, type TwoFactorChange } from '@vault/contract';
+import { announceAccessChange, endSessionsButThis } from '../accounts/end-sessions.js';
+import { assertPassword } from '../accounts/verify-password.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Conflict, Invalid } from '../shared/errors.js';
@@ -7,12 +8,16 @@ import { replaceRecoveryCodes } from './recovery-codes.js';
 import { acceptTotpCode } from './totp.js';
 
 /**
- * POST /api/account/2fa/enable: a code from the pending secret proves the
- * authenticator has it; the secret becomes the account's, and ten recovery
- * codes are made and shown this once. The step of the confirming code counts
- * as used, so it cannot sign in afterwards.
+ * POST /api/account/2fa/enable: the password proves it is the owner (a stolen
+ * session would otherwise lock them out with a second factor of its own, or
+ * open an admin's rights held back for want of one); a code from the pending
+ * secret proves the authenticator has it. The secret becomes the account's,
+ * every other session ends, and ten recovery codes are made and shown this
+ * once. The step of the confirming code counts as used, so it cannot sign in
+ * afterwards.
  */
-export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: string): Promise<RecoveryCodes> {
+export async function enableTwoFactor(ctx: DomainContext, actor: Actor, { password, code }: TwoFactorChange): Promise<RecoveryCodes> {
+  await assertPassword(ctx, actor, password);
   const row = await ctx.db.selectFrom('users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', actor.id).executeTakeFirstOrThrow();
   if (row.totp_secret !== null) throw new Conflict(sentence('twoFactorAlreadyOn'));
   const pending = row.totp_pending_secret;
@@ -29,10 +34,10 @@ export async function enableTwoFactor(ctx: DomainContext, actor: Actor, code: st
       .where('totp_secret', 'is', null)
       .executeTakeFirst();
     if (Number(turnedOn.numUpdatedRows) !== 1) throw new Conflict(sentence('twoFactorSetupChanged'));
-    await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id });
+    await recordActivity(trx, { type: 'two_factor_enabled', userId: actor.id, detail: await endSessionsButThis(trx, actor) });
     return replaceRecoveryCodes(trx, actor.id);
   });
-  // An admin held back by REQUIRE_2FA_FOR_ADMINS: their sockets now receive what admins do.
+  // Other sessions' sockets close; an admin held back by REQUIRE_2FA_FOR_ADMINS now receives what admins do.
   await announceAccessChange(ctx, actor.id);
   return { recovery_codes: codes };
 }

@@ -10,8 +10,7 @@ import {
   sessionIdParamSchema,
   sessionsEndedSchema,
   sessionsResponseSchema,
-  twoFactorDisableSchema,
-  twoFactorEnableSchema,
+  twoFactorChangeSchema,
   twoFactorSetupSchema,
 } from '@vault/contract';
 import { accountStorage } from '../../domain/accounts/account-storage.js';
@@ -95,16 +94,25 @@ export function accountRoutes(app: FastifyInstance, { failures }: HttpDeps): voi
 
   app.post(
     '/api/account/2fa/enable',
-    api({ summary: 'Turn on two-factor sign-in with a code from the authenticator; answers the recovery codes', tag, body: twoFactorEnableSchema, responses: { 200: recoveryCodesSchema }, errors: [409] }),
-    async (request) => enableTwoFactor(request.ctx, actorOf(request), validated(twoFactorEnableSchema, request.body).code),
+    api({
+      summary: 'Turn on two-factor sign-in (password and a code from the authenticator); ends every other session, answers the recovery codes',
+      tag,
+      body: twoFactorChangeSchema,
+      responses: { 200: recoveryCodesSchema },
+      errors: [409],
+    }),
+    async (request) => {
+      const actor = actorOf(request);
+      return failures.reconfirm(actor.id, () => enableTwoFactor(request.ctx, actor, validated(twoFactorChangeSchema, request.body)));
+    },
   );
 
   app.post(
     '/api/account/2fa/disable',
-    api({ summary: 'Turn off two-factor sign-in (password and a current code)', tag, body: twoFactorDisableSchema, responses: { 204: NO_BODY } }),
+    api({ summary: 'Turn off two-factor sign-in (password and a current code)', tag, body: twoFactorChangeSchema, responses: { 204: NO_BODY } }),
     async (request, reply) => {
       const actor = actorOf(request);
-      await failures.reconfirm(actor.id, () => disableTwoFactor(request.ctx, actor, validated(twoFactorDisableSchema, request.body)));
+      await failures.reconfirm(actor.id, () => disableTwoFactor(request.ctx, actor, validated(twoFactorChangeSchema, request.body)));
       return reply.status(204).send();
     },
   );

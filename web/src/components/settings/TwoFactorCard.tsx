@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck } from 'lucide-react';
-import { recoveryCodesRequestSchema, twoFactorDisableSchema, type Account, type TwoFactorSetup as Setup } from '@vault/contract';
+import { recoveryCodesRequestSchema, twoFactorChangeSchema, type Account, type TwoFactorSetup as Setup } from '@vault/contract';
 import { useBeginTwoFactorSetup, useDisableTwoFactor, useRegenerateRecoveryCodes } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
@@ -39,7 +39,7 @@ function RegenerateForm({ onCodes, onCancel }: { onCodes(codes: string[]): void;
 
 function DisableForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: localized(zodResolver(twoFactorDisableSchema)), defaultValues: { password: '', code: '' } });
+  const form = useForm({ resolver: localized(zodResolver(twoFactorChangeSchema)), defaultValues: { password: '', code: '' } });
   const disable = useDisableTwoFactor(onDone);
   const { errors } = form.formState;
   return (

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { mockFetch } from '../../test/fetch-mock';
 import { renderUi } from '../../test/render-ui';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
@@ -18,7 +19,7 @@ describe('TwoFactorSetup', () => {
     // The blocks are spaced by layout, not by characters: a selection copies the key as the app expects it.
     expect(key.textContent).toBe(setup.secret);
     expect(screen.getByRole('link', { name: 'Open in authenticator app' })).toHaveAttribute('href', setup.otpauth_uri);
-    expect(screen.getByText('Enter the 6-digit code the app now shows for Vault, then select Turn on.')).toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code the app now shows for Vault and your password, then select Turn on. Your other sessions are signed out.')).toBeInTheDocument();
 
     vi.stubGlobal('isSecureContext', true);
     const user = userEvent.setup();
@@ -26,5 +27,20 @@ describe('TwoFactorSetup', () => {
     expect(await screen.findByText('Key copied')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(setup.secret);
+  });
+
+  it('turns it on with the code and the password, and hands on the recovery codes', async () => {
+    const { calls } = mockFetch({ 'POST /api/account/2fa/enable': { body: { recovery_codes: ['aaaa-bbbb'] } } });
+    const onEnabled = vi.fn();
+    renderUi(<TwoFactorSetup setup={setup} onCancel={() => undefined} onEnabled={onEnabled} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    await user.type(screen.getByLabelText('Password'), 'my-password');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await vi.waitFor(() => expect(onEnabled).toHaveBeenCalledWith(['aaaa-bbbb']));
+    expect(calls.map((c) => c.body)).toEqual([{ password: 'my-password', code: '123456' }]);
   });
 });

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Check, Copy, ExternalLink } from 'lucide-react';
-import { LIMITS, twoFactorEnableSchema, type TwoFactorSetup as Setup } from '@vault/contract';
+import { LIMITS, twoFactorChangeSchema, type TwoFactorSetup as Setup } from '@vault/contract';
 import { useEnableTwoFactor } from '../../api/account';
 import { errorMessage } from '../../api/client';
 import { Alert } from '../ui/Alert';
@@ -39,7 +39,8 @@ function SetupKey({ secret }: { secret: string }) {
 /** Add the account to an authenticator (scan, open on this phone, or type the key), then confirm with the code it shows. */
 export function TwoFactorSetup({ setup, onCancel, onEnabled }: { setup: Setup; onCancel(): void; onEnabled(codes: string[]): void }) {
   const { t } = useTranslation('settings');
-  const form = useForm({ resolver: localized(zodResolver(twoFactorEnableSchema)), defaultValues: { code: '' } });
+  const form = useForm({ resolver: localized(zodResolver(twoFactorChangeSchema)), defaultValues: { password: '', code: '' } });
+  const { errors } = form.formState;
   const enable = useEnableTwoFactor();
   const onSubmit = form.handleSubmit((values) => enable.mutate(values, { onSuccess: ({ recovery_codes }) => onEnabled(recovery_codes) }));
   return (
@@ -64,14 +65,10 @@ export function TwoFactorSetup({ setup, onCancel, onEnabled }: { setup: Setup; o
           <li>{t('setup.confirm', { digits: LIMITS.totpDigits })}</li>
         </ol>
         {enable.isError && <Alert tone="error">{errorMessage(enable.error, t('setup.failed'))}</Alert>}
-        <TextField
-          label={t('codeFromApp')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="123456"
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('codeFromApp')} inputMode="numeric" autoComplete="one-time-code" placeholder="123456" error={errors.code?.message} {...form.register('code')} />
+          <TextField label={t('passwordLabel')} type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        </div>
         <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onCancel} disabled={enable.isPending}>
             {t('cancel')}
