@@ -28,8 +28,8 @@ async function fetchFolder(id: number) {
   return (await apiRequest(`/api/folders/${id}`, folderResponseSchema)).folder;
 }
 
-async function createFolder(body: FolderCreate) {
-  return (await apiRequest('/api/folders', folderResponseSchema, { method: 'POST', body })).folder;
+async function createFolder(body: FolderCreate, signal?: AbortSignal) {
+  return (await apiRequest('/api/folders', folderResponseSchema, { method: 'POST', body, signal })).folder;
 }
 
 /** PUT /api/folders/{id}: rename, move or change the visibility of one of the caller's folders. */
@@ -46,9 +46,10 @@ function deleteFolder(id: number) {
  * `parentId` with their names as they were: each path ("photos/2024") maps to
  * its folder's id. A folder of the owner's with the same name and parent is
  * used as it is, so sending the same tree twice does not double it.
+ * Once `signal` aborts no further folder is made (the session it was for ended).
  */
-export async function ensureFolderTree(paths: readonly string[], parentId: number | null, ownerId: number): Promise<Map<string, number | null>> {
-  const existing = (await fetchFolders(FOLDER_OPTIONS_CRITERIA)).folders.filter((f) => f.user_id === ownerId);
+export async function ensureFolderTree(paths: readonly string[], parentId: number | null, ownerId: number, signal: AbortSignal): Promise<Map<string, number | null>> {
+  const existing = (await fetchFolders(FOLDER_OPTIONS_CRITERIA, signal)).folders.filter((f) => f.user_id === ownerId);
   const ids = new Map<string, number | null>([['', parentId]]);
   const sorted = [...new Set(paths.flatMap((p) => p.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))))].filter(Boolean).sort();
   for (const path of sorted) {
@@ -56,7 +57,7 @@ export async function ensureFolderTree(paths: readonly string[], parentId: numbe
     const parent = ids.get(cut < 0 ? '' : path.slice(0, cut)) ?? null;
     const name = path.slice(cut + 1);
     const found = existing.find((f) => f.parent_id === parent && f.name === name);
-    ids.set(path, found ? found.id : (await createFolder({ name, parent_id: parent, is_public: false })).id);
+    ids.set(path, found ? found.id : (await createFolder({ name, parent_id: parent, is_public: false }, signal)).id);
   }
   return ids;
 }

@@ -9,11 +9,11 @@ import { invalidate } from './invalidation';
 import { queryKeys } from './keys';
 
 /** POST /api/files/clashes: which of these names a folder (null: the root) already holds, asked in slices the server takes. */
-export async function findClashes(folderId: number | null, names: readonly string[]): Promise<Clash[]> {
+export async function findClashes(folderId: number | null, names: readonly string[], signal: AbortSignal): Promise<Clash[]> {
   const clashes: Clash[] = [];
   for (let i = 0; i < names.length; i += LIMITS.maxClashNames) {
     const body = { folder_id: folderId, names: names.slice(i, i + LIMITS.maxClashNames) };
-    clashes.push(...(await apiRequest('/api/files/clashes', clashListSchema, { method: 'POST', body })).clashes);
+    clashes.push(...(await apiRequest('/api/files/clashes', clashListSchema, { method: 'POST', body, signal })).clashes);
   }
   return clashes;
 }

@@ -220,6 +220,16 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(fileQueries(calls).at(-1)).toBe('?search=other&tags=a&tags=b&limit=20&scope=own'));
   });
 
+  it('moves a page past the end back to the last page in place, so Back leaves it', async () => {
+    const { router } = openDashboard([], { 'GET /api/files': (request) => ({ body: fileList(request.query.get('page') === '9' ? [] : [pdf], 25) }) });
+    await screen.findByText('Q3 report.pdf');
+    await router.navigate('/dashboard?page=9');
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    // Back goes to the page before, not to page 9, which would only move forward again.
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
   it('deletes a file after confirmation and refreshes the list and stats', async () => {
     const { calls, user } = openDashboard([pdf], { 'DELETE /api/files/11': { status: 204 } });
     await user.click(await screen.findByRole('button', { name: 'Delete Q3 report.pdf' }));

@@ -135,6 +135,22 @@ describe('FileRequestPage', () => {
     expect(calls.some((c) => c.path.endsWith('/upload'))).toBe(false);
   });
 
+  it('sends once however often Send is clicked: the button holds from the first click', async () => {
+    const { user, calls } = openRequest();
+    await user.upload(await screen.findByLabelText('Files to upload'), [file('a.txt', 'a')]);
+    const send = screen.getByRole('button', { name: 'Send 1 file' });
+    await user.dblClick(send);
+    expect(send).toBeDisabled();
+
+    await waitFor(() => expect(started).toHaveLength(1));
+    succeed(started[0]!);
+    await waitFor(() => expect(send).not.toHaveAttribute('aria-busy'));
+    expect(within(screen.getByRole('list', { name: 'Sent files' })).getAllByRole('listitem')).toHaveLength(1);
+    expect(started).toHaveLength(1);
+    // The page's first look, the check before the file, and the one after it.
+    expect(calls.filter((c) => c.path === `/api/r/${TOKEN}`)).toHaveLength(3);
+  });
+
   it('goes on where a file stopped, pauses and resumes, and keeps a failed file to send again', async () => {
     remembered.set('big.txt', { uploadUrl: `/api/r/${TOKEN}/uploads/0123456789abcdef0123456789abcdef` });
     const { user } = openRequest();

@@ -78,6 +78,8 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
   const [rejected, setRejected] = useState<RejectedFile[]>([]);
   const [name, setName] = useState('');
   const [progress, setProgress] = useState<Progress | null>(null);
+  /** Set from the click on Send (before the request is checked again) until the last file settled: a second click starts no second round. */
+  const [sending, setSending] = useState(false);
   const [paused, setPaused] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<Sent[]>([]);
@@ -102,8 +104,12 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
    * been closed or filled up nothing more is tried.
    */
   const send = async () => {
+    setSending(true);
     setFailure(null);
-    if (await recheck()) return;
+    if (await recheck()) {
+      setSending(false);
+      return;
+    }
     const queue = files;
     setPaused(false);
     setProgress(new Map(queue.map((file) => [file, 0])));
@@ -121,6 +127,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
     setFiles(left);
     if (left.length > 0 && !endedNow) setFailure(t('request.failed'));
     setProgress(null);
+    setSending(false);
   };
 
   const togglePause = () => {
@@ -164,7 +171,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
               maxFileBytes={maxFileBytes}
               maxFiles={LIMITS.maxFilesPerUpload}
               allowedTypes={allowedTypes}
-              disabled={progress !== null}
+              disabled={sending}
               onFiles={(dropped) => {
                 // One request carries them all.
                 const screened = screenFiles(files, dropped, { maxBytes: maxFileBytes, allowedTypes, maxFiles: LIMITS.maxFilesPerUpload });
@@ -188,7 +195,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
                         <span className="text-slate-500 tabular-nums">
                           {fileSent === undefined ? formatFileSize(file.size) : `${formatProgress(percentOf(fileSent, file.size))} · ${formatFileSize(file.size)}`}
                         </span>
-                        <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={progress !== null} onClick={() => setFiles(files.filter((f) => f !== file))}>
+                        <Button variant="ghost" size="sm" aria-label={t('request.remove', { name: file.name })} disabled={sending} onClick={() => setFiles(files.filter((f) => f !== file))}>
                           <XCircle aria-hidden="true" className="size-4" />
                         </Button>
                       </div>
@@ -212,7 +219,7 @@ function RequestForm({ token, grant, view, ended, recheck }: RequestFormProps) {
                   {paused ? t('request.resume') : t('request.pause')}
                 </Button>
               )}
-              <Button onClick={() => void send()} disabled={files.length === 0} loading={progress !== null} className="w-full sm:w-auto">
+              <Button onClick={() => void send()} disabled={files.length === 0} loading={sending} className="w-full sm:w-auto">
                 <Send aria-hidden="true" className="size-4" />
                 {files.length > 0 ? t('request.sendCount', { count: files.length }) : t('request.send')}
               </Button>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_EXTENSIONS } from '@vault/contract';
+import { DEFAULT_EXTENSIONS, STORAGE_KEYS } from '@vault/contract';
 import userEvent from '@testing-library/user-event';
 import type { ResumableCallbacks, ResumableOptions } from '../api/uploads';
 import { MIB } from '../lib/bytes';
@@ -161,6 +161,88 @@ describe('UploadPage', () => {
     await waitFor(() => expect(uploads).toHaveLength(3));
     act(() => uploads[2]!.callbacks.onSuccess(9));
     expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+  });
+
+  it('retries a file whose name check failed with the settings it was started with, not those of an earlier batch', async () => {
+    const projects = { ...folder, id: 4, name: 'Projects', path: [{ id: 4, name: 'Projects' }] };
+    let checks = 0;
+    const { user } = openUpload({
+      'GET /api/folders': { body: { folders: [projects], total: 1 } },
+      // The second batch's check fails; the others go through.
+      'POST /api/files/clashes': () => ((checks += 1) === 2 ? { status: 500, body: { error: 'Internal server error' } } : { body: { clashes: [] } }),
+    });
+    await pick(user, [file('a.txt')]);
+    await user.click(screen.getByLabelText('Make files public'));
+    await user.selectOptions(screen.getByLabelText('Folder'), await screen.findByRole('option', { name: 'Projects' }));
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    act(() => uploads[0]!.callbacks.onError('Storage quota exceeded', 507));
+
+    // A private batch to the root, a.txt with it: its check fails.
+    await pick(user, [file('b.txt')]);
+    await user.click(screen.getByLabelText('Make files public'));
+    await user.selectOptions(screen.getByLabelText('Folder'), 'No folder (root)');
+    await uploadAll(user, 2);
+    await waitFor(() => expect(screen.getAllByText('Could not check for files of the same name')).toHaveLength(2));
+
+    await user.click(screen.getByRole('button', { name: 'Retry b.txt' }));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(checks).toBe(3);
+    expect(uploads[1]!.file.name).toBe('b.txt');
+    expect(uploads[1]!.options).toEqual({ isPublic: false, folderId: null, tags: [], onConflict: 'fail' });
+    act(() => uploads[1]!.callbacks.onSuccess(2));
+  });
+
+  it('retries a file whose folder could not be made, making it again, though no batch ran before', async () => {
+    let attempts = 0;
+    const { user } = openUpload({
+      'POST /api/folders': () => ((attempts += 1) === 1 ? { status: 500, body: { error: 'Internal server error' } } : { status: 201, body: { folder: { ...folder, id: 11, name: 'trip', path: [] } } }),
+    });
+    await user.upload(await screen.findByLabelText('Directory to upload'), [inTree('a.txt', 'trip/a.txt')]);
+    await uploadAll(user, 1);
+    expect(await screen.findByText('Failed to create folder')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry a.txt' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(attempts).toBe(2);
+    expect(uploads[0]!.options.folderId).toBe(11);
+    act(() => uploads[0]!.callbacks.onSuccess(1));
+    expect(await screen.findByText('Files uploaded successfully!')).toBeInTheDocument();
+  });
+
+  it('stops and forgets the files of a user who signs out', async () => {
+    const { user, router } = openUpload();
+    await pick(user, [file('a.txt'), file('b.txt')]);
+    await uploadAll(user, 2);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Account menu for alice' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(uploads[0]!.pause).toHaveBeenCalled();
+    expect(uploadQueue.snapshot().items).toEqual([]);
+    expect(uploads).toHaveLength(1);
+  });
+
+  it("never shows nor sends one user's files for another who signs in in another tab", async () => {
+    const { user } = openUpload();
+    await pick(user, [file('alice.txt')]);
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(1));
+
+    storeSession(makeUser({ id: 8, username: 'bob', email: 'bob@example.com' }));
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.user, storageArea: localStorage })));
+    expect(await screen.findByRole('button', { name: 'Account menu for bob' })).toBeInTheDocument();
+    expect(uploads[0]!.pause).toHaveBeenCalled();
+    expect(screen.queryByRole('list', { name: 'Selected files' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Uploading/ })).not.toBeInTheDocument();
+
+    await pick(user, [file('bob.txt')]);
+    await uploadAll(user, 1);
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]!.file.name).toBe('bob.txt');
+    expect(selected()).toHaveLength(1);
+    act(() => uploads[1]!.callbacks.onSuccess(2));
   });
 
   it("goes back to the folder it was opened from with 'Upload here'", async () => {

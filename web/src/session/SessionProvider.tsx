@@ -10,6 +10,7 @@ import { SessionContext, type SessionContextValue, type SessionState, type SignO
 import { isTokenExpired } from '../session-state/jwt';
 import { SessionLifecycle } from './SessionLifecycle';
 import { clearSession, loadStoredSession, readToken, readUser, saveSession, saveToken, saveUser } from '../session-state/storage';
+import { announceUserChange } from '../session-state/user-change';
 import { i18n } from '../i18n';
 
 const ANONYMOUS = { status: 'anonymous', token: null, user: null } as const satisfies SessionState;
@@ -36,6 +37,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const toLoginReturningHere = useEffectEvent(() => void navigate(authPath('/login', pathOf(location)), { replace: true }));
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>(initialState);
+
+  // Every way the user changes (sign-out, a refused token, another tab) passes here: what outlives the pages for one user stops.
+  const userId = state.user?.id ?? null;
+  const announcedUserId = useRef(userId);
+  useEffect(() => {
+    if (announcedUserId.current === userId) return;
+    announcedUserId.current = userId;
+    announceUserChange();
+  }, [userId]);
 
   const endLocally = useCallback(
     (byUser: boolean) => {

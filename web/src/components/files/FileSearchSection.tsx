@@ -20,7 +20,7 @@ export function filesFound(list: Pick<UseQueryResult<FileListResponse>, 'data' |
 export interface FileSearchSectionProps {
   /** The criteria in force (usually the page's URL query). */
   criteria: FileSearchCriteria;
-  /** `replace` for searches typed into the search box: they replace the history entry instead of adding one. */
+  /** `replace` for searches typed into the search box and a page moved back from past the end: they replace the history entry instead of adding one. */
   onCriteriaChange(next: FileSearchCriteria, how?: { replace: boolean }): void;
   /** The page of files for those criteria. */
   list: UseQueryResult<FileListResponse>;
@@ -38,11 +38,12 @@ export interface FileSearchSectionProps {
 export function FileSearchSection({ criteria, onCriteriaChange, list, panel, files }: FileSearchSectionProps) {
   const { t } = useTranslation('files');
   const page = criteria.page ?? 1;
-  // A page emptied by deletions (or an old link) falls back to the last page that has files.
+  // A page emptied by deletions (or an old link) falls back to the last page that has files,
+  // in place: an entry of its own would send Back to the empty page, which moves forward again.
   const lastPage = Math.max(1, Math.ceil((list.data?.total ?? 0) / LIMITS.pageSize));
   const pastTheEnd = list.data !== undefined && !list.isPlaceholderData && list.data.files.length === 0 && page > lastPage;
   useEffect(() => {
-    if (pastTheEnd) onCriteriaChange({ ...criteria, page: lastPage });
+    if (pastTheEnd) onCriteriaChange({ ...criteria, page: lastPage }, { replace: true });
   }, [pastTheEnd, criteria, lastPage, onCriteriaChange]);
   const noMatch: FileListEmptyState = {
     title: criteria.search ? t('noMatch.titleSearch', { search: criteria.search }) : t('noMatch.titleFilters'),

@@ -7,6 +7,7 @@ import { ensureFolderTree } from '../../api/folders';
 import { invalidate } from '../../api/invalidation';
 import { ResumableUpload, type ResumableOptions } from '../../api/uploads';
 import { findClashes } from '../../api/versions';
+import { onUserChange } from '../../session-state/user-change';
 import { ContentHashes, workerHashing } from './content-hashes';
 
 export type UploadStatus = 'pending' | 'queued' | 'uploading' | 'paused' | 'success' | 'error';
@@ -66,14 +67,21 @@ interface Running {
   sampledBytes: number;
 }
 
-interface Batch {
+/** What a batch was started with: where its files go, how, and whose they are. */
+interface Settings {
   options: ResumableOptions;
   ownerId: number;
   queryClient: QueryClient;
+}
+
+/** A batch ready to send: its folders exist and its clashes are answered. */
+interface Batch extends Settings {
   folders: Map<string, number | null>;
   /** What the user chose for each clashing file, by key; the others are refused on a clash. */
   conflicts: Map<string, OnConflict>;
 }
+
+const isReady = (batch: Settings | Batch): batch is Batch => 'folders' in batch;
 
 let nextKey = 0;
 
@@ -87,7 +95,14 @@ class UploadQueue {
   private answer: ((answer: ClashAnswer | null) => void) | undefined;
   private readonly listeners = new Set<() => void>();
   private readonly running = new Map<string, Running>();
-  private batch: Batch | undefined;
+  /**
+   * Each file's batch, from the moment it is started: a resumed or retried
+   * file is sent as its own batch said, whatever batches came before or since.
+   * Only the settings while its folders and clashes are not settled, or could not be.
+   */
+  private readonly batches = new Map<string, Settings | Batch>();
+  /** Aborted by reset(): the requests made for the session that ended stop, and their answers are ignored. */
+  private session = new AbortController();
 
   constructor(private readonly hashes: ContentHashes) {}
 
@@ -113,46 +128,81 @@ class UploadQueue {
     this.hashes.request(added.map((i) => i.file));
   }
 
+  /** Keeps only the files `kept` holds: the others' hashing stops and their batches are forgotten. */
+  private keepOnly(kept: (item: UploadItem) => boolean, change: Partial<QueueState> = {}): void {
+    for (const item of this.state.items) {
+      if (kept(item)) continue;
+      this.hashes.forget(item.file);
+      this.batches.delete(item.key);
+    }
+    this.set({ ...change, items: this.state.items.filter(kept) });
+  }
+
   remove(key: string): void {
-    const gone = this.state.items.find((i) => i.key === key);
-    if (gone) this.hashes.forget(gone.file);
-    this.set({ items: this.state.items.filter((i) => i.key !== key) });
+    this.keepOnly((i) => i.key !== key);
   }
 
   /** Forgets every file that is not being sent. */
   clear(): void {
-    const kept = (i: UploadItem) => this.running.has(i.key) || i.status === 'paused';
-    for (const item of this.state.items) if (!kept(item)) this.hashes.forget(item.file);
-    this.set({ items: this.state.items.filter(kept), finished: false });
+    this.keepOnly((i) => this.running.has(i.key) || i.status === 'paused', { finished: false });
   }
 
-  /** Sends every file that is ready or failed, recreating their folders first. */
+  /**
+   * Stops every upload and forgets every file, with any question about them:
+   * the session they belong to ended (signed out, or another user signed in),
+   * and nothing of it may be sent on the next user's behalf.
+   */
+  reset(): void {
+    this.session.abort();
+    this.session = new AbortController();
+    for (const { upload } of this.running.values()) void upload.pause();
+    this.running.clear();
+    this.keepOnly(() => false, { finished: false });
+    this.answerClash(null);
+  }
+
+  /** Sends every file that is ready or failed with these settings, recreating their folders first. */
   async start(options: ResumableOptions, ownerId: number, queryClient: QueryClient): Promise<void> {
     const waiting = this.state.items.filter((i) => i.status === 'pending' || i.status === 'error');
-    if (waiting.length === 0) return;
-    const keys = new Set(waiting.map((i) => i.key));
-    this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'queued', error: undefined } : i)), finished: false });
+    if (waiting.length > 0) await this.prepare(waiting, { options, ownerId, queryClient });
+  }
+
+  /**
+   * Recreates the files' folders and settles their clashes, then sends them as
+   * one batch. Files this fails for show Retry, which comes back here with the
+   * same settings.
+   */
+  private async prepare(items: readonly UploadItem[], settings: Settings): Promise<void> {
+    const { signal } = this.session;
+    const keys = new Set(items.map((i) => i.key));
+    const marked = (change: Partial<UploadItem>) => ({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, ...change } : i)) });
+    for (const key of keys) this.batches.set(key, settings);
+    this.set({ ...marked({ status: 'queued', error: undefined }), finished: false });
     let folders: Map<string, number | null>;
     try {
-      folders = await ensureFolderTree(waiting.map((i) => i.dir).filter(Boolean), options.folderId, ownerId);
+      folders = await ensureFolderTree(items.map((i) => i.dir).filter(Boolean), settings.options.folderId, settings.ownerId, signal);
     } catch {
-      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('upload:queue.folderFailed') } : i)) });
+      if (!signal.aborted) this.set(marked({ status: 'error', error: i18n.t('upload:queue.folderFailed') }));
       return;
     }
-    const target = (item: UploadItem) => folders.get(item.dir) ?? options.folderId;
+    const target = (item: UploadItem) => folders.get(item.dir) ?? settings.options.folderId;
     let conflicts: Map<string, OnConflict> | null;
     try {
-      conflicts = await this.resolveClashes(waiting, target);
+      conflicts = await this.resolveClashes(items, target, signal);
     } catch {
-      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'error', error: i18n.t('versions:clash.checkFailed') } : i)) });
+      if (!signal.aborted) this.set(marked({ status: 'error', error: i18n.t('versions:clash.checkFailed') }));
       return;
     }
+    if (signal.aborted) return;
     if (!conflicts) {
-      // The user closed the question: nothing is sent, the files stay chosen.
-      this.set({ items: this.state.items.map((i) => (keys.has(i.key) ? { ...i, status: 'pending' } : i)) });
+      // The user closed the question: nothing is sent, the files stay chosen, for a batch of their own.
+      for (const key of keys) this.batches.delete(key);
+      this.set(marked({ status: 'pending' }));
       return;
     }
-    this.batch = { options, ownerId, queryClient, folders, conflicts };
+    const batch: Batch = { ...settings, folders, conflicts };
+    // Skipped files left the queue meanwhile.
+    for (const key of keys) if (this.batches.has(key)) this.batches.set(key, batch);
     this.pump();
   }
 
@@ -162,17 +212,19 @@ class UploadQueue {
    * "apply to all" answers the rest. Skipped files leave the queue. Null when
    * the user closed the question instead.
    */
-  private async resolveClashes(waiting: readonly UploadItem[], target: (item: UploadItem) => number | null): Promise<Map<string, OnConflict> | null> {
+  private async resolveClashes(waiting: readonly UploadItem[], target: (item: UploadItem) => number | null, signal: AbortSignal): Promise<Map<string, OnConflict> | null> {
     const byFolder = new Map<number | null, UploadItem[]>();
     for (const item of waiting) byFolder.set(target(item), [...(byFolder.get(target(item)) ?? []), item]);
     const clashing: { item: UploadItem; existing: string }[] = [];
     for (const [folderId, items] of byFolder) {
-      const taken = new Map((await findClashes(folderId, items.map((i) => i.file.name))).map((c) => [c.name, c.original_name]));
+      const taken = new Map((await findClashes(folderId, items.map((i) => i.file.name), signal)).map((c) => [c.name, c.original_name]));
       for (const item of items) {
         const existing = taken.get(item.file.name);
         if (existing !== undefined) clashing.push({ item, existing });
       }
     }
+    // A session that ended while the server answered asks its user nothing more.
+    signal.throwIfAborted();
     const conflicts = new Map<string, OnConflict>();
     const skipped = new Set<string>();
     let forAll: ClashChoice | undefined;
@@ -187,7 +239,7 @@ class UploadQueue {
       if (choice === 'skip') skipped.add(item.key);
       else conflicts.set(item.key, choice);
     }
-    if (skipped.size > 0) this.set({ items: this.state.items.filter((i) => !skipped.has(i.key)) });
+    if (skipped.size > 0) this.keepOnly((i) => !skipped.has(i.key));
     return conflicts;
   }
 
@@ -215,18 +267,25 @@ class UploadQueue {
     this.pump();
   }
 
-  /** A paused or failed file goes back in line, with the options it was sent with. */
+  /**
+   * A paused or failed file goes back in line with the batch it was started
+   * with; one whose folders or clashes could not be settled has them settled again.
+   */
   resume(key: string): void {
+    const item = this.state.items.find((i) => i.key === key);
+    const batch = this.batches.get(key);
+    if (!item || !batch) return;
+    if (!isReady(batch)) return void this.prepare([item], batch);
     this.update(key, { status: 'queued', error: undefined });
     this.pump();
   }
 
   private pump(): void {
-    const batch = this.batch;
-    if (!batch) return;
     for (const item of this.state.items) {
       if (this.running.size >= PARALLEL) break;
-      if (item.status === 'queued') this.send(item, batch);
+      const batch = this.batches.get(item.key);
+      // Files still being prepared wait in line too, with no batch ready to send them yet.
+      if (item.status === 'queued' && batch && isReady(batch)) this.send(item, batch);
     }
     this.settleIfDone();
   }
@@ -287,6 +346,9 @@ class UploadQueue {
 }
 
 export const uploadQueue = new UploadQueue(new ContentHashes(workerHashing()));
+
+// The queue outlives the pages, but not the session: another user never sees nor sends these files.
+onUserChange(() => uploadQueue.reset());
 
 export function useUploadQueue(): QueueState {
   return useSyncExternalStore(uploadQueue.subscribe, uploadQueue.snapshot);
