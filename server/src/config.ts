@@ -161,7 +161,7 @@ export interface Config {
   allowedTypes: KnownExtension[];
   /** Anyone may create an account; when false only admins create them. */
   allowRegistration: boolean;
-  /** Requests per window: per signed-in user, per address for anonymous pages and for sign-in, per user for websockets. */
+  /** Requests per window: per signed-in session, per address for anonymous pages and for sign-in, per session for websockets. */
   rateLimit: { max: number; publicMax: number; signInMax: number; wsMax: number; windowMs: number };
   /** Failed sign-ins per (address, username) and per address; beyond `limit` a username's attempts are slowed down. */
   authFailures: { limit: number; addressLimit: number; windowMs: number; slowdownMaxMs: number };

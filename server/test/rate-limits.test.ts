@@ -65,7 +65,7 @@ describe('request budgets', () => {
     });
   });
 
-  it('refuses a user over their websocket budget before any database work, and leaves their API budget whole', async () => {
+  it('refuses a session over its websocket budget before any database work, and leaves its API budget whole', async () => {
     await withTestServer({ RATE_LIMIT_WS_MAX: '2', RATE_LIMIT_MAX: '3' }, async (srv) => {
       const alice = await srv.client.register();
       expect(await connectOnce(srv.url, { query: alice.token })).toBe('ready');
@@ -93,7 +93,7 @@ describe('request budgets', () => {
     });
   });
 
-  it('counts requests that carry a token (header or signed link) against their user, never the address', async () => {
+  it('counts requests that carry a token (header or signed link) against their session, never the address', async () => {
     await withTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_PUBLIC_MAX: '2' }, async (srv) => {
       const alice = await srv.client.register();
       const bob = await srv.client.register();
@@ -115,6 +115,23 @@ describe('request budgets', () => {
     });
   });
 
+  it('leaves the owner their budget while a signed-out session is flooded with its token', async () => {
+    await withTestServer({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WS_MAX: '2' }, async (srv) => {
+      const owner = await srv.client.register();
+      const stolen = (await srv.client.post('/api/auth/login', { json: { username: owner.user.username, password: owner.password } })).body.token as string;
+      const ended = await srv.client.get('/api/account/sessions', { token: owner.token });
+      const thiefSession = ended.body.sessions.find((s: { current: boolean }) => !s.current).id as string;
+      expect((await srv.client.delete(`/api/account/sessions/${thiefSession}`, { token: owner.token })).status).toBe(204);
+      // The dead token still has a valid signature: the thief keeps sending it.
+      const flood = await Promise.all([1, 2, 3, 4, 5].map(() => srv.client.get('/api/health', { token: stolen })));
+      expect(flood.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+      expect(await repeat(3, () => connectOnce(srv.url, { query: stolen }))).toEqual({ 'closed 1008': 2, 'http 429': 1 });
+      // Two of the owner's three requests are left (one listed the sessions, one ended the thief's).
+      expect((await srv.client.get('/api/auth/me', { token: owner.token })).status).toBe(200);
+      expect(await connectOnce(srv.url, { query: owner.token })).toBe('ready');
+    });
+  });
+
   it('gives sign-in and registration a budget per address of their own', async () => {
     await withTestServer({ ...BEHIND_PROXY, RATE_LIMIT_SIGN_IN_MAX: '3' }, async (srv) => {
       const alice = await srv.client.register();
@@ -128,6 +145,26 @@ describe('request budgets', () => {
       expect((await publicListing(srv.client)).status).toBe(200);
       expect((await srv.client.get('/api/auth/me', { token: alice.token })).status).toBe(200);
       expect((await signIn(createClient(srv.url, { 'x-forwarded-for': '192.0.2.8' }))).status).toBe(200);
+    });
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, for budgets and failed sign-ins alike', async () => {
+    await withTestServer({ ...BEHIND_PROXY, RATE_LIMIT_PUBLIC_MAX: '3', AUTH_FAILURE_LIMIT: '2' }, async (srv) => {
+      // A fresh address of the same network for every request, as a client holding a /64 can take.
+      let host = 0;
+      const fromNetwork = (network: string) => createClient(srv.url, { 'x-forwarded-for': `${network}:${(++host).toString(16)}:0:0:1` });
+      const statuses = async (n: number, request: () => Promise<{ status: number }>) => {
+        const seen: number[] = [];
+        for (let i = 0; i < n; i++) seen.push((await request()).status);
+        return seen;
+      };
+      expect(await statuses(4, () => publicListing(fromNetwork('2001:db8:1:1')))).toEqual([200, 200, 200, 429]);
+      expect((await publicListing(fromNetwork('2001:db8:1:2'))).status).toBe(200);
+
+      const alice = await srv.client.register();
+      const guess = (client: Client) => client.post('/api/auth/login', { json: { username: alice.user.username, password: 'a-wrong-guess' } });
+      expect(await statuses(3, () => guess(fromNetwork('2001:db8:2:1')))).toEqual([401, 401, 429]);
+      expect((await guess(fromNetwork('2001:db8:2:2'))).status).toBe(401);
     });
   });
 

@@ -10,6 +10,7 @@ import { signInClient } from '../client-info.js';
 import type { HttpDeps } from '../deps.js';
 import { NO_BODY, api } from '../openapi/route-spec.js';
 import { validated } from '../validate.js';
+import { limitedAddressOf } from '../limited-address.js';
 
 const tag = 'Accounts';
 
@@ -20,7 +21,7 @@ export function authRoutes(app: FastifyInstance, { config, failures, realtime }:
     async (request, reply) => {
       if (!config.allowRegistration) throw new Forbidden(sentence('registrationClosed'));
       const input = validated(registerRequestSchema, request.body);
-      const result = await failures.register(request.ip, () => register(request.ctx, input, signInClient(request)));
+      const result = await failures.register(limitedAddressOf(request), () => register(request.ctx, input, signInClient(request)));
       return reply.status(201).send(result);
     },
   );
@@ -38,7 +39,7 @@ export function authRoutes(app: FastifyInstance, { config, failures, realtime }:
     }),
     async (request) => {
       const input = validated(loginRequestSchema, request.body);
-      return failures.signIn(request.ip, input.username, () => login(request.ctx, input, signInClient(request)));
+      return failures.signIn(limitedAddressOf(request), input.username, () => login(request.ctx, input, signInClient(request)));
     },
   );
 

@@ -38,6 +38,7 @@ import type { HttpDeps } from '../deps.js';
 import { sendFile } from '../file-response.js';
 import { FILE_ANSWERS, NO_BODY, api } from '../openapi/route-spec.js';
 import { idOf, validated } from '../validate.js';
+import { limitedAddressOf } from '../limited-address.js';
 
 const tag = 'Share links';
 const params = idParamSchema;
@@ -67,7 +68,7 @@ export const linkOf = (ctx: DomainContext, kind: LinkRow['kind'], request: Fasti
 async function unlock(deps: HttpDeps, kind: LinkRow['kind'], request: FastifyRequest): Promise<LinkGrant> {
   const token = tokenOf(request);
   const { password } = validated(linkUnlockSchema, request.body);
-  return deps.failures.unlockLink(request.ip, token, () => unlockLink(request.ctx, kind, token, password));
+  return deps.failures.unlockLink(limitedAddressOf(request), token, () => unlockLink(request.ctx, kind, token, password));
 }
 
 /** Where each kind of link is reached by its visitors and listed for its owner, and what it is called. */

@@ -7,6 +7,7 @@ import { authenticate } from '../../domain/accounts/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { refuse } from '../realtime/hub.js';
 import { createPendingSockets } from '../realtime/pending.js';
+import { limitedAddressOf } from '../limited-address.js';
 
 /** RFC 6455: the server hit a condition it cannot handle (the database is down...); the client may retry. */
 const INTERNAL_ERROR = 1011;
@@ -28,7 +29,7 @@ function authToken(data: RawData, isBinary: boolean): string | undefined {
  * {type:'auth', token} message within 5 s, is told {type:'ready'}, then only
  * receives events. Anything it sends afterwards, like a failed authentication,
  * closes it with 1008. An address may hold only so many sockets that have not
- * authenticated yet; a user over their connection budget is told to try later.
+ * authenticated yet; a session over its connection budget is told to try later.
  */
 export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime }: HttpDeps): void {
   const pending = createPendingSockets(config.wsMaxPendingPerAddress);
@@ -42,7 +43,7 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
     responses: { 101: NO_BODY },
   });
   app.get('/ws', { websocket: true, config: declared.config }, (socket: WebSocket, request) => {
-    const leavePending = pending.enter(request.ip);
+    const leavePending = pending.enter(limitedAddressOf(request));
     if (!leavePending) return socket.close(TRY_AGAIN_LATER, 'Too many connections waiting to authenticate');
     let state: 'waiting' | 'checking' | 'admitted' = 'waiting';
     const timeout = setTimeout(() => refuse(socket, 'Authentication timed out'), WS_AUTH_TIMEOUT_MS);
@@ -54,8 +55,8 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
     const signIn = async (token: string, shownByMessage: boolean) => {
       state = 'checking';
       try {
-        // The upgrade carried no token and was counted against the address; it is the user's.
-        if (shownByMessage) await budgets.chargeSocketToUser(request, (await ctx.tokens.verifySession(token)).userId);
+        // The upgrade carried no token and was counted against the address; it is the session's.
+        if (shownByMessage) await budgets.chargeSocketToSession(request, (await ctx.tokens.verifySession(token)).sessionId);
         const actor = await authenticate(ctx, token);
         // As on every route: a session on a temporary password does nothing until a password is chosen.
         if (actor.mustChangePassword) throw new Forbidden(sentence('passwordChangeRequired'));
