@@ -1,8 +1,9 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import type { SessionInfo } from '@vault/contract';
 import { uniqueName } from './helpers/client.js';
 import { samples, uploadForm, uploadOne } from './helpers/files.js';
 import { describeEachDb } from './helpers/server.js';
+import { codeAt, passwordStep, userWithTwoFactor } from './helpers/two-factor.js';
 import { openSocket } from './helpers/ws.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -54,6 +55,44 @@ describeEachDb('account settings', (t) => {
     expect((await client().post('/api/auth/login', { json: { username: user.user.username, password: 'newpassword1' } })).status).toBe(200);
     const log = await t().server.ctx.db.selectFrom('activity').select(['type', 'detail']).where('user_id', '=', user.user.id).where('type', '=', 'password_changed').execute();
     expect(log).toEqual([{ type: 'password_changed', detail: '2 other sessions ended' }]);
+  });
+
+  /** Holds the next password check once it has passed, until released: what changes meanwhile, the sign-in must not miss. */
+  const holdPasswordCheck = () => {
+    const { passwords } = t().server.ctx;
+    const verify = passwords.verify.bind(passwords);
+    let checked!: () => void;
+    let release!: () => void;
+    const passed = new Promise<void>((resolve) => (checked = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(passwords, 'verify').mockImplementation(async (hash, password) => {
+      spy.mockRestore();
+      const ok = await verify(hash, password);
+      checked();
+      await released;
+      return ok;
+    });
+    return { passed, release };
+  };
+
+  it('opens no session for a sign-in whose password was changed after it was checked', async () => {
+    const user = await client().register();
+    const hold = holdPasswordCheck();
+    const stale = client().post('/api/auth/login', { json: { username: user.user.username, password: user.password } });
+    await hold.passed;
+    expect((await client().put('/api/account/password', { token: user.token, json: { current_password: user.password, new_password: 'changed-meanwhile' } })).status).toBe(204);
+    hold.release();
+    expect(await stale).toMatchObject({ status: 401, body: { error: 'Invalid username or password' } });
+    expect(await sessionsOf(user.token)).toHaveLength(1);
+  });
+
+  it('ends a two-factor sign-in whose password was changed after its password step', async () => {
+    const user = await userWithTwoFactor(client());
+    const challenge = await passwordStep(client(), user.user.username, user.password);
+    expect((await client().put('/api/account/password', { token: user.token, json: { current_password: user.password, new_password: 'changed-meanwhile' } })).status).toBe(204);
+    const completed = await client().post('/api/auth/login/2fa', { json: { challenge, code: await codeAt(user.secret) } });
+    expect(completed).toMatchObject({ status: 401, body: { error: 'This sign-in has expired. Enter your password again.' } });
+    expect(await sessionsOf(user.token)).toHaveLength(1);
   });
 
   it('lists open sessions with address, browser and this device, and ends one or all others', async () => {

@@ -1,5 +1,5 @@
-import { sentence } from '@vault/contract';
-import { randomUUID } from 'node:crypto';
+import { VALIDATION_MESSAGES, sentence } from '@vault/contract';
+import { createHash, randomUUID } from 'node:crypto';
 import { compiledOnce } from '../../db/compiled.js';
 import type { Db } from '../../db/index.js';
 import type { UserRow } from '../../db/schema.js';
@@ -17,23 +17,46 @@ const USER_AGENT_MAX = 512;
 /** last_seen_at is written at most this often per session, so requests do not each pay for a write. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-export async function openSession(ctx: DomainContext, userId: number, client: SignInClient) {
+/**
+ * A short digest of a password's hash: a two-factor challenge carries it, so
+ * that a password changed since the password step ends the sign-in. It tells
+ * nothing of the password (the hash's salt stays on the server).
+ */
+export function passwordStamp(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash).digest('base64url').slice(0, 16);
+}
+
+/**
+ * Opens a session for a user whose password `passwordHash` was just checked,
+ * while it is still their password and the account is enabled: the row is
+ * read and held (on PostgreSQL FOR SHARE, which a password change or a
+ * disable waits for, and which waits for them) in the transaction that
+ * inserts the session. A sign-in that checked the old password as it was
+ * being changed either ends before the change, whose revoking of every
+ * session then reaches it, or finds the new hash and opens nothing.
+ */
+export async function openSession(ctx: DomainContext, user: Pick<UserRow, 'id' | 'password_hash'>, client: SignInClient) {
   const id = randomUUID();
-  const issued = await ctx.tokens.issueSession(userId, id, ctx.settings.tokenTtlSeconds);
+  const issued = await ctx.tokens.issueSession(user.id, id, ctx.settings.tokenTtlSeconds);
   const now = Date.now();
-  await ctx.db
-    .insertInto('sessions')
-    .values({
-      id,
-      user_id: userId,
-      created_at: now,
-      expires_at: issued.expiresAt,
-      revoked_at: null,
-      last_seen_at: now,
-      address: client.address,
-      user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-    })
-    .execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const query = trx.selectFrom('users').select('id').where('id', '=', user.id).where('password_hash', '=', user.password_hash).where('disabled_at', 'is', null);
+    const current = await (ctx.dialect === 'postgres' ? query.forShare() : query).executeTakeFirst();
+    if (!current) throw new Unauthorized(VALIDATION_MESSAGES.signInFailed);
+    await trx
+      .insertInto('sessions')
+      .values({
+        id,
+        user_id: user.id,
+        created_at: now,
+        expires_at: issued.expiresAt,
+        revoked_at: null,
+        last_seen_at: now,
+        address: client.address,
+        user_agent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      })
+      .execute();
+  });
   return issued;
 }
 

@@ -26,6 +26,8 @@ export interface ChallengeClaims {
   /** Attempts are counted per challenge, and a challenge completes one sign-in only. */
   challengeId: string;
   mode: 'user' | 'admin';
+  /** The checked password's stamp (passwordStamp): a password changed since then ends the sign-in. */
+  passwordStamp: string;
   expiresAt: number;
 }
 
@@ -51,7 +53,7 @@ export interface TokenService {
   verifySession(token: string): Promise<SessionClaims>;
   issueDownload(claims: Omit<DownloadClaims, 'expiresAt'>, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyDownload(token: string): Promise<DownloadClaims>;
-  issueChallenge(userId: number, challengeId: string, mode: 'user' | 'admin', ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
+  issueChallenge(claims: Omit<ChallengeClaims, 'expiresAt'>, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyChallenge(token: string): Promise<ChallengeClaims>;
   issueLinkGrant(claims: Omit<LinkGrantClaims, 'expiresAt'>, ttlSeconds: number): Promise<{ token: string; expiresAt: number }>;
   verifyLinkGrant(token: string): Promise<LinkGrantClaims>;
@@ -120,11 +122,11 @@ export function createTokenService(secret: string): TokenService {
       if (typeof payload.fid !== 'number' || typeof payload.sid !== 'string') throw new Unauthorized('Invalid token');
       return { userId, sessionId: payload.sid, fileId: payload.fid, inlineOnly: payload.inl === true, expiresAt };
     },
-    issueChallenge: (userId, challengeId, mode, ttl) => sign('two-factor', userId, { cid: challengeId, mode }, ttl),
+    issueChallenge: ({ userId, challengeId, mode, passwordStamp }, ttl) => sign('two-factor', userId, { cid: challengeId, mode, pws: passwordStamp }, ttl),
     async verifyChallenge(token) {
       const { payload, userId, expiresAt } = await verify(token, 'two-factor');
-      if (typeof payload.cid !== 'string' || (payload.mode !== 'user' && payload.mode !== 'admin')) throw new Unauthorized('Invalid token');
-      return { userId, challengeId: payload.cid, mode: payload.mode, expiresAt };
+      if (typeof payload.cid !== 'string' || typeof payload.pws !== 'string' || (payload.mode !== 'user' && payload.mode !== 'admin')) throw new Unauthorized('Invalid token');
+      return { userId, challengeId: payload.cid, mode: payload.mode, passwordStamp: payload.pws, expiresAt };
     },
     // The subject is the link: a grant names no user.
     issueLinkGrant: ({ linkId, version, unlockedAt }, ttl) => sign('link', linkId, { ver: version, una: Math.floor(unlockedAt / 1000) }, ttl),

@@ -66,7 +66,7 @@ async function insertUser(ctx: DomainContext, input: RegisterRequest, isAdmin: b
 
 export async function register(ctx: DomainContext, input: RegisterRequest, client: SignInClient) {
   const row = await insertUser(ctx, input, false);
-  const session = await openSession(ctx, row.id, client);
+  const session = await openSession(ctx, row, client);
   return { token: session.token, user: toUserDto(row) };
 }
 
@@ -80,7 +80,7 @@ const BAD_CREDENTIALS = VALIDATION_MESSAGES.signInFailed;
 
 /** The answer to a right password: a session, or a two-factor challenge when the account has a second factor. */
 export async function startSession(ctx: DomainContext, row: UserRow, client: SignInClient): Promise<AuthResponse> {
-  const session = await openSession(ctx, row.id, client);
+  const session = await openSession(ctx, row, client);
   await recordActivity(ctx.db, { type: 'login', userId: row.id });
   return { token: session.token, user: toUserDto(row), ...(row.must_change_password === 1 ? { must_change_password: true } : {}) };
 }
@@ -100,7 +100,7 @@ export async function login(ctx: DomainContext, input: LoginInput, client: SignI
   }
   if (row.disabled_at !== null) throw new Forbidden(sentence('accountDisabled'));
   assertModeAllowed(row, input.mode ?? 'user');
-  if (row.totp_secret !== null) return issueChallenge(ctx, row.id, input.mode ?? 'user');
+  if (row.totp_secret !== null) return issueChallenge(ctx, row, input.mode ?? 'user');
   return startSession(ctx, row, client);
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sentence, type TwoFactorChallenge } from '@vault/contract';
+import type { UserRow } from '../../db/schema.js';
+import { passwordStamp } from '../accounts/sessions.js';
 import type { ChallengeClaims } from '../accounts/tokens.js';
 import type { DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
@@ -7,8 +9,10 @@ import { Unauthorized } from '../shared/errors.js';
 /** How long the second step may take after the right password. */
 export const CHALLENGE_TTL_SECONDS = 300;
 
-export async function issueChallenge(ctx: DomainContext, userId: number, mode: 'user' | 'admin'): Promise<TwoFactorChallenge> {
-  const { token, expiresAt } = await ctx.tokens.issueChallenge(userId, randomUUID(), mode, CHALLENGE_TTL_SECONDS);
+/** The answer to a right password when a second factor must follow: bound to that password, which a change ends. */
+export async function issueChallenge(ctx: DomainContext, user: Pick<UserRow, 'id' | 'password_hash'>, mode: 'user' | 'admin'): Promise<TwoFactorChallenge> {
+  const claims = { userId: user.id, challengeId: randomUUID(), mode, passwordStamp: passwordStamp(user.password_hash) };
+  const { token, expiresAt } = await ctx.tokens.issueChallenge(claims, CHALLENGE_TTL_SECONDS);
   return { two_factor_required: true, challenge: token, expires_at: new Date(expiresAt).toISOString() };
 }
 

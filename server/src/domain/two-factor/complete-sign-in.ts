@@ -1,7 +1,7 @@
 import { sentence, type AuthResponse } from '@vault/contract';
 import { recordActivity } from '../shared/activity.js';
 import type { ChallengeClaims } from '../accounts/tokens.js';
-import type { SignInClient } from '../accounts/sessions.js';
+import { passwordStamp, type SignInClient } from '../accounts/sessions.js';
 import { assertModeAllowed, startSession } from '../accounts/users.js';
 import type { DomainContext } from '../shared/context.js';
 import { Unauthorized } from '../shared/errors.js';
@@ -16,12 +16,14 @@ export interface SecondFactor {
 /**
  * POST /api/auth/login/2fa: completes a sign-in whose password step passed,
  * with a TOTP code or a recovery code (spent by this use). The account is
- * read again: disabled, or its second factor reset, since the password step
- * means start again.
+ * read again: disabled, its password changed or its second factor reset since
+ * the password step means start again.
  */
 export async function completeSignIn(ctx: DomainContext, claims: ChallengeClaims, factor: SecondFactor, client: SignInClient): Promise<AuthResponse> {
   const row = await ctx.db.selectFrom('users').selectAll().where('id', '=', claims.userId).executeTakeFirst();
-  if (!row || row.disabled_at !== null || row.totp_secret === null) throw new Unauthorized(sentence('signInExpired'));
+  if (!row || row.disabled_at !== null || row.totp_secret === null || passwordStamp(row.password_hash) !== claims.passwordStamp) {
+    throw new Unauthorized(sentence('signInExpired'));
+  }
   assertModeAllowed(row, claims.mode);
   if (factor.code !== undefined) {
     if (!(await acceptTotpCode(ctx, row.id, row.totp_secret, factor.code))) throw new Unauthorized(sentence('codeInvalid'));
