@@ -3,6 +3,7 @@ import { UpdateQueryBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { describeEachDb, startTestServer, DATABASES } from './helpers/server.js';
 import { uniqueName } from './helpers/client.js';
+import { createPasswordHasher } from '../src/domain/accounts/passwords.js';
 
 const SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 
@@ -87,6 +88,24 @@ describeEachDb('accounts and sessions', (t) => {
     }
     const missing = await t().client.post('/api/auth/login', { json: { username: user.username } });
     expect(missing.body).toEqual({ error: 'Password is required' });
+  });
+
+  it('hashes a password made with other settings again at its next sign-in, with the settings in force', async () => {
+    const { user, password } = await t().client.register();
+    const { db } = t().server.ctx;
+    const storedHash = async () => (await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()).password_hash;
+    const inForce = `m=${t().server.config.argon2MemoryKib},`;
+    expect(await storedHash()).toContain(inForce);
+    // As if ARGON2_MEMORY_KIB was raised since the account was made.
+    await db.updateTable('users').set({ password_hash: await createPasswordHasher(512).hash(password) }).where('id', '=', user.id).execute();
+    expect(await storedHash()).toContain('m=512,');
+    expect((await t().client.post('/api/auth/login', { json: { username: user.username, password: 'not-the-password' } })).status).toBe(401);
+    expect(await storedHash()).toContain('m=512,');
+    const signedIn = await t().client.post('/api/auth/login', { json: { username: user.username, password } });
+    expect(signedIn.status).toBe(200);
+    expect(await storedHash()).toContain(inForce);
+    expect((await t().client.get('/api/auth/me', { token: signedIn.body.token })).status).toBe(200);
+    expect((await t().client.post('/api/auth/login', { json: { username: user.username, password } })).status).toBe(200);
   });
 
   it('refuses Admin Login for a non-admin account without issuing a token', async () => {

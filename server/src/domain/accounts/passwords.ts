@@ -5,6 +5,8 @@ export interface PasswordHasher {
   verify(hash: string, password: string): Promise<boolean>;
   /** Spends the time of a real verification, so unknown users answer as slowly as known ones. */
   verifyNothing(password: string): Promise<void>;
+  /** Whether a hash was made with other settings than those in force (ARGON2_MEMORY_KIB changed since). */
+  needsRehash(hash: string): boolean;
 }
 
 /** argon2id with OWASP's minimum (19 MiB, 2 passes) unless configured higher. */
@@ -19,5 +21,6 @@ export function createPasswordHasher(memoryKib: number): PasswordHasher {
       decoy ??= argon2.hash('decoy password that matches nothing', options);
       await argon2.verify(await decoy, password);
     },
+    needsRehash: (hash) => argon2.needsRehash(hash, options),
   };
 }

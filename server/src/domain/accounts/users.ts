@@ -100,8 +100,23 @@ export async function login(ctx: DomainContext, input: LoginInput, client: SignI
   }
   if (row.disabled_at !== null) throw new Forbidden(sentence('accountDisabled'));
   assertModeAllowed(row, input.mode ?? 'user');
-  if (row.totp_secret !== null) return issueChallenge(ctx, row, input.mode ?? 'user');
-  return startSession(ctx, row, client);
+  const current = await rehashed(ctx, row, input.password);
+  if (current.totp_secret !== null) return issueChallenge(ctx, current, input.mode ?? 'user');
+  return startSession(ctx, current, client);
+}
+
+/**
+ * The user's row with their password hashed again when its hash was made with
+ * other settings than those in force: raising ARGON2_MEMORY_KIB strengthens
+ * each account at its next sign-in, and known and unknown names answer alike
+ * (the decoy of unknown names is hashed with the settings in force). The
+ * write takes effect only while the hash is still the one checked.
+ */
+async function rehashed(ctx: DomainContext, row: UserRow, password: string): Promise<UserRow> {
+  if (!ctx.passwords.needsRehash(row.password_hash)) return row;
+  const hash = await ctx.passwords.hash(password);
+  const updated = await ctx.db.updateTable('users').set({ password_hash: hash }).where('id', '=', row.id).where('password_hash', '=', row.password_hash).executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1 ? { ...row, password_hash: hash } : row;
 }
 
 
