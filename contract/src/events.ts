@@ -16,6 +16,8 @@ export const REALTIME_EVENT_TYPES = [
   'trash_changed',
   /** To the user alone: they starred or unstarred the file or folder named; refetch their stars. */
   'star_changed',
+  /** To the user alone: their account changed elsewhere (role, password, two-factor sign-in, sessions); read it again. */
+  'account_changed',
 ] as const;
 export const realtimeEventTypeSchema = z.enum(REALTIME_EVENT_TYPES);
 export type RealtimeEventType = z.infer<typeof realtimeEventTypeSchema>;

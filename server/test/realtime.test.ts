@@ -315,6 +315,21 @@ describeEachDb(
       expect(ws.events().filter((e) => e.file_id === hidden)).toEqual([]);
     });
 
+    it('tells a user’s sockets, and only theirs, that their account changed, once they are judged by the change', async () => {
+      const admin = (await t().client.post('/api/auth/login', { json: ADMIN })).body.token as string;
+      const deputy = await t().client.register();
+      const bystander = await t().client.register();
+      const ws = await socketFor(deputy.token);
+      const other = await socketFor(bystander.token);
+      expect((await t().client.put(`/api/admin/users/${deputy.user.id}`, { token: admin, json: { is_admin: true } })).status).toBe(200);
+      const changed = await ws.next(ofType('account_changed'));
+      expect(Object.keys(changed).sort()).toEqual(['at', 'type']);
+      // Judged first: the event after it reaches the socket as an admin's.
+      await ws.next(ofType('file_uploaded', await uploadOne(t().client, bystander.token, { name: secretName(), content: samples.text() })));
+      await publicMarker(other);
+      expect(other.events().filter((e) => e.type === 'account_changed')).toEqual([]);
+    });
+
     it('caps each user at WS_MAX_SOCKETS_PER_USER sockets', async () => {
       const { token } = await t().client.register();
       const cap = t().server.config.wsMaxSocketsPerUser;

@@ -46,6 +46,8 @@ export const STALE_AFTER = {
   trash_changed: TRASH_CHANGED,
   /** This user starred or unstarred something in another tab. */
   star_changed: STARS_CHANGED,
+  /** This user's account changed elsewhere (role, password, two-factor sign-in, sessions): Settings reads it again. */
+  account_changed: [queryKeys.account],
 
   // This tab's own changes.
   filesUploaded: FILES_ADDED_OR_REMOVED,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryKeys } from '../api/keys';
 import { mockFetch } from '../test/fetch-mock';
@@ -103,5 +103,26 @@ describe('RealtimeProvider', () => {
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     act(() => FakeWebSocket.latest().accept());
     expect(await indicator('Live updates connected')).toBeInTheDocument();
+  });
+
+  it('reads the user again when the account changed elsewhere: a demoted admin loses the admin panel', async () => {
+    signedInAs(root);
+    let current = root;
+    const { calls } = mockFetch({
+      'GET /api/auth/me': () => ({ body: { user: current } }),
+      'GET /api/account': { body: { user: root, two_factor_enabled: false, recovery_codes_left: 0, must_change_password: false } },
+      'GET /api/config': { body: { demo: null, max_file_bytes: 1, allowed_types: ['png'], registration_open: true } },
+    });
+    renderApp('/upload');
+    const socket = await opened();
+    act(() => socket.accept());
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(navigation).getByRole('link', { name: 'Admin Panel' })).toBeInTheDocument();
+    const before = calls.filter((c) => c.path === '/api/auth/me').length;
+    current = { ...root, is_admin: false };
+    act(() => socket.receive({ type: 'account_changed', at: '2024-05-01T10:00:00.000Z' }));
+    await waitFor(() => expect(within(navigation).queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.path === '/api/auth/me')).toHaveLength(before + 1);
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ is_admin: false });
   });
 });

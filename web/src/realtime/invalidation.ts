@@ -12,15 +12,16 @@ export function keysToInvalidate(type: RealtimeEventType, isAdmin: boolean): Que
   return keys;
 }
 
-/** Refreshes what a server message makes stale; anything else is only logged. */
-export function applyRealtimeMessage(queryClient: QueryClient, message: unknown, isAdmin: boolean): void {
+/** Refreshes what a server message makes stale and returns its type; anything else is only logged. */
+export function applyRealtimeMessage(queryClient: QueryClient, message: unknown, isAdmin: boolean): RealtimeEventType | undefined {
   const parsed = realtimeEventSchema.safeParse(message);
   if (!parsed.success) {
     console.info('Real-time message ignored', message);
-    return;
+    return undefined;
   }
   for (const queryKey of keysToInvalidate(parsed.data.type, isAdmin)) void queryClient.invalidateQueries({ queryKey });
   announce(parsed.data.type);
+  return parsed.data.type;
 }
 
 /** News about the user's own links, which only they receive, as a toast. */

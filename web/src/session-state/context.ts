@@ -20,6 +20,8 @@ export type SessionContextValue = SessionState & {
   signIn(auth: AuthResponse): void;
   /** Ends the session here and on the server, then goes to /login. */
   signOut(reason?: SignOutReason): void;
+  /** Reads the signed-in user again (GET /api/auth/me): their account changed elsewhere, their role perhaps. */
+  refreshUser(): void;
 };
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

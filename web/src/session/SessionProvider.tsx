@@ -142,7 +142,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo<SessionContextValue>(() => ({ ...state, signIn, signOut }), [state, signIn, signOut]);
+  const signedInToken = state.status === 'authenticated' ? state.token : null;
+  const refreshUser = useCallback(() => {
+    if (signedInToken === null) return;
+    // A 401 here ends the session through the unauthorized handler; a failure to reach the server keeps the user as stored.
+    fetchMe({ token: signedInToken }).then(
+      ({ user }) =>
+        setState((current) => {
+          if (current.status !== 'authenticated' || current.token !== signedInToken) return current;
+          saveUser(user);
+          return { ...current, user };
+        }),
+      () => undefined,
+    );
+  }, [signedInToken]);
+
+  const value = useMemo<SessionContextValue>(() => ({ ...state, signIn, signOut, refreshUser }), [state, signIn, signOut, refreshUser]);
   return (
     <SessionContext value={value}>
       {children}

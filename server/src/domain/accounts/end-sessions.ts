@@ -33,8 +33,11 @@ export async function endSessionsButThis(db: Db, actor: Pick<Actor, 'id' | 'sess
 /**
  * Tells every instance that the user's access changed: each re-authenticates
  * that user's websockets against the database and closes those whose session
- * ended. Call after the change is committed.
+ * ended; the others are then told their account changed, so that their tabs
+ * read it again (a demoted admin's tab stops showing the admin panel). Call
+ * after the change is committed.
  */
 export async function announceAccessChange(ctx: DomainContext, userId: number): Promise<void> {
   await ctx.events.publishAccessChange({ userId });
+  await ctx.events.publish({ event: { type: 'account_changed', at: new Date().toISOString() }, audience: { userIds: [userId], public: false, onlyNamed: true } });
 }

@@ -6,6 +6,7 @@ import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { Forbidden, Invalid, NotFound } from '../shared/errors.js';
 import { bytesToMb, mbToBytes, quotaBytesOf } from '../accounts/users.js';
+import { announceAccessChange } from '../accounts/end-sessions.js';
 
 /** Every user's row (oldest account first), or one user's row. */
 export async function adminUserRows(ctx: DomainContext, userId?: number): Promise<AdminUserRow[]> {
@@ -105,7 +106,7 @@ export async function updateUser(ctx: DomainContext, admin: Actor, { userId, cha
     await recordActivity(trx, { type: 'user_update', userId: admin.id, detail });
   });
   // A socket authenticated as an admin receives everyone's events: every instance must re-read the role now.
-  if (roleChanged) await ctx.events.publishAccessChange({ userId });
+  if (roleChanged) await announceAccessChange(ctx, userId);
   const [row] = await adminUserRows(ctx, userId);
   if (!row) throw new NotFound(sentence('userNotFound'));
   return row;
