@@ -296,6 +296,30 @@ describeEachBackend('resumable uploads (tus)', (t) => {
     expect((await runMaintenance(t().server.ctx)).resumableExpired).toBe(limit + 1);
   });
 
+  it('counts an upload being committed against the quota until its file is, as one still arriving', async () => {
+    const { token, user } = await t().client.register();
+    await t().server.ctx.db.updateTable('users').set({ storage_quota_bytes: 1000 }).where('id', '=', user.id).execute();
+    const content = text(600);
+    const first = await createUpload(t(), token, content.length, { filename: 'first.txt' });
+    const { partial } = t().server.ctx.store;
+    const complete = partial.complete.bind(partial);
+    let completing!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (completing = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(partial, 'complete').mockImplementationOnce(async (key, state) => {
+      completing();
+      await released;
+      return complete(key, state);
+    });
+    const sending = patch(first.url, token, 0, content);
+    await held;
+    const meanwhile = await createUpload(t(), token, content.length, { filename: 'second.txt' });
+    release();
+    expect((await sending).status).toBe(204);
+    expect(meanwhile).toMatchObject({ status: 507, body: { error: 'Storage quota exceeded' } });
+  });
+
   it('validates the metadata like the multipart route', async () => {
     const { token, user } = await t().client.register();
     const stranger = await t().client.register();
@@ -611,6 +635,23 @@ describeEachDb(
       expect(leaseWhileCompleting).toBeGreaterThan(soon);
       expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
     });
+
+    it('completes an upload whose every byte is in though its request then stalls, so that no client is told an offset at the end with no file', async () => {
+      const { token } = await t().client.register();
+      const content = samples.text('all of it arrives\n'.repeat(50));
+      const created = await createUpload(t(), token, content.length, { filename: 'stalled.txt' });
+      // One byte more declared than sent: the body never ends, and the request stalls after the last byte.
+      const stalling = handPatch(created.url, token, 0, content.length + 1);
+      await stalling.send(content);
+      expect(await stalling.response).toBe(204);
+      stalling.cut();
+      const head = await tusRequest(created.url, 'HEAD', token);
+      expect(head.status).toBe(200);
+      expect(Number(head.headers.get('upload-offset'))).toBe(content.length);
+      const [id] = await filesNamed(t(), 'stalled.txt');
+      expect(Number(head.headers.get('vault-file-id'))).toBe(id);
+      expect(sha256(await download(t(), token, id!))).toBe(sha256(content));
+    });
   },
   { UPLOAD_IDLE_SECONDS: '1' },
 );
@@ -633,6 +674,31 @@ describeEachDb('a checkpoint within a resumable upload’s request, on disk', (t
     const rest = await patch(url, token, MIB, content.subarray(MIB));
     expect(rest.status).toBe(204);
     expect(sha256(await download(t(), token, Number(rest.headers.get('vault-file-id'))))).toBe(sha256(content));
+  });
+
+  it('records the last byte only with the completion, never at a checkpoint that falls on it', async () => {
+    const { token } = await t().client.register();
+    const content = text(CHECKPOINT_BYTES);
+    const { url } = await createUpload(t(), token, content.length, { filename: 'exact.txt' });
+    const { partial } = t().server.ctx.store;
+    const resume = partial.resume.bind(partial);
+    let checkpoints = 0;
+    vi.spyOn(partial, 'resume').mockImplementation(async (...args) => {
+      const writer = await resume(...args);
+      const checkpoint = writer.checkpoint.bind(writer);
+      vi.spyOn(writer, 'checkpoint').mockImplementation(() => {
+        checkpoints += 1;
+        return checkpoint();
+      });
+      return writer;
+    });
+    try {
+      expect((await patch(url, token, 0, content)).status).toBe(204);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // One: the completion's. A checkpoint on the last byte would record every byte in with no file yet.
+    expect(checkpoints).toBe(1);
   });
 
   it('stops a request whose upload was taken over while its checkpoint was saved (409)', async () => {

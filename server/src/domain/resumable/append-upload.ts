@@ -80,17 +80,20 @@ export async function appendToUpload(ctx: DomainContext, actor: Actor, { uploadI
       if (broken) return { offset: upload.upload_offset, expiresAt: upload.expires_at };
       throw new ChecksumMismatch(`The bytes sent do not match Upload-Checksum; the upload stays at ${upload.upload_offset}`);
     }
-    // A refused or stalled body is answered, and the upload stays unfinished; a lost connection has
-    // nobody to answer and is no failure of ours: with every byte in, the upload is still completed.
-    const complete = !(broken instanceof DomainError) && progress.offset === upload.upload_length;
-    // The write that records the last byte also marks the upload complete: no client ever sees
-    // every byte in before it is (HEAD answers 423 until its file is committed).
+    // With every byte in, the upload is completed whatever became of the body after them (ended,
+    // lost, or stalled waiting for bytes past the end); before that, a stall is answered and a lost
+    // connection has nobody to answer. The write that records the last byte also marks the upload
+    // complete, and only it: no client ever sees every byte in with no file to come, which tus
+    // clients take for success (HEAD answers 423 until the file is committed).
+    const complete = progress.offset === upload.upload_length;
     await progress.save(complete);
-    // The hashes now cover exactly the bytes saved: the next request reaching this process goes on from them.
-    const unsaved = inspection.unsavedHashes;
-    if (!complete && unsaved) ctx.hashes.keep(upload.id, unsaved);
-    if (broken instanceof DomainError) throw broken;
-    if (!complete) return { offset: progress.offset, expiresAt: upload.expires_at };
+    if (!complete) {
+      // The hashes now cover exactly the bytes saved: the next request reaching this process goes on from them.
+      const unsaved = inspection.unsavedHashes;
+      if (unsaved) ctx.hashes.keep(upload.id, unsaved);
+      if (broken instanceof DomainError) throw broken;
+      return { offset: progress.offset, expiresAt: upload.expires_at };
+    }
     await writer.close(progress.storeState);
     writer = undefined;
     const finishing = { ...upload, store_state: progress.storeState };
@@ -236,8 +239,9 @@ class Progress {
       this.offset += chunk.length;
       leases.touch();
       await this.lock.extend();
-      // With a checksum, nothing is kept before all of it is checked.
-      if (!this.digest && this.offset - this.checkpointAt >= CHECKPOINT_BYTES) await this.checkpoint();
+      // With a checksum, nothing is kept before all of it is checked; the last byte is recorded only with the upload's completion.
+      const last = this.offset === this.upload.upload_length;
+      if (!this.digest && !last && this.offset - this.checkpointAt >= CHECKPOINT_BYTES) await this.checkpoint();
     }
   }
 

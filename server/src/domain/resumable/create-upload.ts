@@ -108,7 +108,8 @@ async function create(ctx: DomainContext, actor: Actor, input: NewUpload): Promi
         ])
         .where('user_id', '=', actor.id)
         .where('expires_at', '>', now)
-        .where('completed_at', 'is', null)
+        // Until its file is committed: an upload completing (an S3 object being assembled) is charged only by its commit.
+        .where('file_id', 'is', null)
         .executeTakeFirstOrThrow();
       const { maxPending } = ctx.settings.resumable;
       if (Number(pending.count ?? 0) >= maxPending) {
