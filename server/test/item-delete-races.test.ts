@@ -42,6 +42,25 @@ describePostgresOnly('writes that point at a file or folder racing its deletion'
 
   const pointers = async (table: string, column: string, id: number) => (await sql`select 1 as one from ${sql.table(table)} where ${sql.ref(column)} = ${id}`.execute(t().server.ctx.db)).rows.length;
 
+  it('puts a file in Trash only once a change of the owner’s that holds them (a new version, their folder’s trip to Trash) has ended', async () => {
+    const alice = await t().client.register();
+    const fileId = await uploadOne(t().client, alice.token, { name: 'kept.txt', content: samples.text('kept\n') });
+    await settled(t());
+    const { db } = t().server.ctx;
+    let answer: Promise<{ status: number }> | undefined;
+    // As a new version is written: the owner held first, the file's row written after.
+    await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      await sql`select id from users where id = ${alice.user.id} for update`.execute(trx);
+      answer = t().client.delete(`/api/files/${fileId}`, { token: alice.token });
+      await vi.waitFor(async () => expect(await waitingBehind(db, rows[0]!.pid)).toBe(1));
+      await sql`update files set updated_at = updated_at where id = ${fileId}`.execute(trx);
+    });
+    expect((await answer!).status).toBe(204);
+    const trash = await t().client.get('/api/trash', { token: alice.token });
+    expect(trash.body.items.map((i: { id: number }) => i.id)).toEqual([fileId]);
+  });
+
   it('answers not found to a star, and keeps none, when its file or folder is deleted meanwhile', async () => {
     const { alice, targets } = await items();
     for (const [table, id] of targets) {

@@ -7,6 +7,7 @@ import { FILE_NOT_FOUND } from '../access/rules.js';
 import { recordActivity } from '../shared/activity.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { NotFound } from '../shared/errors.js';
+import { lockUser } from '../shared/locks.js';
 import { announceTrashChange } from '../trash/trash-events.js';
 import { collectLater, releaseFiles } from './release-files.js';
 
@@ -37,6 +38,9 @@ export interface RemovalMode {
  * deleted and its content released.
  */
 export async function removeFileIn(trx: Db, dialect: Dialect, actor: Actor, row: FileRow, mode: RemovalMode, now: number): Promise<FileRemoval> {
+  // The owner first, as every change of their Trash and files' content holds them: a new version or a
+  // folder's trip to Trash that read the file as live ends before this takes it.
+  await lockUser(trx, dialect, row.user_id);
   // Those who could see it were told when it went to Trash.
   const audience = row.trashed_at === null ? await fileAudience(trx, row) : NOBODY;
   if (mode.toTrash) {
