@@ -6,7 +6,10 @@ import { fileSchema, fileSortSchema } from './files.js';
 import { emailSchema, usernameSchema } from './auth.js';
 
 export const systemStatsSchema = z.object({
+  /** Every stored file, those in Trash included (they are still stored). */
   total_files: z.number().int(),
+  /** Of those, the files in Trash: the All Files list shows the others. */
+  trash_files: z.number().int(),
   total_users: z.number().int(),
   /** Physical bytes after deduplication. */
   total_storage_bytes: z.number().int(),

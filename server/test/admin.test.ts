@@ -78,6 +78,12 @@ describeEachDb(
       expect(after.stats.savings_percentage).toBeCloseTo((100 * after.stats.savings_bytes) / after.stats.logical_storage_bytes, 1);
       expect(after.stats.total_downloads - before.stats.total_downloads).toBe(1);
       expect(after.stats.public_files - before.stats.public_files).toBe(1);
+      // A file in Trash is still stored and counted, and said to be in Trash.
+      expect((await t().client.delete(`/api/files/${publicFile}`, { token: alice.token })).status).toBe(204);
+      const trashed = await stats(admin);
+      expect(trashed.stats.total_files).toBe(after.stats.total_files);
+      expect(trashed.stats.trash_files - after.stats.trash_files).toBe(1);
+      expect(trashed.stats.public_files - after.stats.public_files).toBe(-1);
 
       const today = new Date().toISOString().slice(0, 10);
       expect(after.timeline).toHaveLength(30);

@@ -13,6 +13,7 @@ const admin = makeUser({ id: 1, username: 'root', email: 'root@example.com', is_
 const stats: AdminStatsResponse = {
   stats: {
     total_files: 1234,
+    trash_files: 12,
     total_users: 3,
     total_storage_bytes: 3 * MIB,
     logical_storage_bytes: 4 * MIB,
@@ -149,7 +150,17 @@ describe('Admin Panel tabs', () => {
     expect(screen.getByText('4 MB before deduplication')).toBeInTheDocument();
     expect(screen.getByText('Storage by user')).toBeInTheDocument();
     expect(await screen.findByText('alice: 900 MB')).toBeInTheDocument();
-    expect(screen.getByText(/uploads and .* downloads in 30 days/)).toBeInTheDocument();
+    expect(screen.getByText('1,234').nextElementSibling).toHaveTextContent('7 public, 12 in Trash');
+    // 15 days with 1 download each, 10 days of 1 upload and 10 of 2.
+    expect(screen.getByText('30 uploads and 15 downloads in 30 days')).toBeInTheDocument();
+  });
+
+  it('says one upload and one download in the singular', async () => {
+    const day = (date: string, uploads: number, downloads: number) => ({ date, uploads, downloads });
+    adminServer({ 'GET /api/admin/stats': { body: { ...stats, stats: { ...stats.stats, trash_files: 0 }, timeline: [day('2024-01-01', 1, 0), day('2024-01-02', 0, 1)] } } });
+    await openAdmin();
+    expect(await screen.findByText('1 upload and 1 download in 30 days')).toBeInTheDocument();
+    expect(screen.getByText('1,234').nextElementSibling).toHaveTextContent(/^7 public$/);
   });
 });
 

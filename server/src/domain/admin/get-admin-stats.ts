@@ -23,6 +23,7 @@ export async function getAdminStats(ctx: DomainContext, _admin: Actor): Promise<
   return {
     stats: {
       total_files: storage.file_count,
+      trash_files: storage.trash_file_count,
       total_users: Number(users.n),
       total_storage_bytes: storage.total_storage_bytes,
       logical_storage_bytes: storage.original_storage_bytes,

@@ -15,13 +15,18 @@ export function OverviewTab() {
   const { t } = useTranslation('admin');
   const stats = useAdminStats();
   const users = useAdminUsers();
+  // Files in Trash are still stored and counted: said so, the count agrees with All Files' live files and Trash.
+  const filesDetail = (s: SystemStats) => {
+    const publicCount = t('overview.publicCount', { count: s.public_files, formatted: count(s.public_files) });
+    return s.trash_files === 0 ? publicCount : t('overview.withTrash', { public: publicCount, count: s.trash_files, formatted: count(s.trash_files) });
+  };
   return (
     <div className="space-y-6">
       <QueryState query={stats} loading={t('loadingStatistics')} failed={t('failedToLoadStatistics')}>
         {({ stats: s }) => (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-              <StatCard layout="end" label={t('totalFiles')} value={count(s.total_files)} icon={Files} detail={t('overview.publicCount', { count: s.public_files, formatted: count(s.public_files) })} />
+              <StatCard layout="end" label={t('totalFiles')} value={count(s.total_files)} icon={Files} detail={filesDetail(s)} />
               <StatCard layout="end" label={t('totalUsers')} value={count(s.total_users)} icon={Users} tone="bg-sky-50 text-sky-700" />
               <StatCard
                 layout="end"
@@ -125,7 +130,10 @@ function Timeline({ timeline }: { timeline: AdminStatsResponse['timeline'] }) {
     <figure>
       <ActivityTimelineChart timeline={timeline} />
       <figcaption className="mt-2 text-sm text-slate-500">
-        {t('overview.timelineSummary', { uploads: count(uploads), downloads: count(downloads) })}
+        {t('overview.timelineSummary', {
+          uploads: t('overview.uploads', { count: uploads, formatted: count(uploads) }),
+          downloads: t('overview.downloads', { count: downloads, formatted: count(downloads) }),
+        })}
       </figcaption>
     </figure>
   );
