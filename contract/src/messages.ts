@@ -114,6 +114,7 @@ export const ERROR_MESSAGES = {
   tooManyFilesPerUpload: 'At most {{max, count}} files per upload',
   noFilesUploaded: 'No files were uploaded',
   pendingUploadsFull: 'At most {{max, count}} unfinished uploads at a time: finish or cancel one first',
+  uploadsAtOnce: 'At most {{max, count}} uploads at once: try again when one has finished',
   pendingLinkUploadsFull: 'At most {{max, count}} unfinished uploads at a time through this link: finish or cancel one first',
   uploadStalled_one: 'The upload stalled: no data arrived for {{count}} second',
   uploadStalled_other: 'The upload stalled: no data arrived for {{count}} seconds',

@@ -120,6 +120,7 @@ const envSchema = z.object({
   ORPHAN_GRACE_MINUTES: int(0, 7 * 24 * 60).default(60),
   UPLOAD_IDLE_SECONDS: int(1, 3600).default(60),
   UPLOAD_MAX_PENDING: int(1, 10_000).default(20),
+  UPLOAD_MAX_PARALLEL: int(1, 1000).default(8),
   UPLOAD_EXPIRY_HOURS: int(1, 24 * 365).default(24),
   VERSIONS_KEEP: int(0, 1000).default(10),
   TRASH_DAYS: int(0, 3650).default(30),
@@ -177,6 +178,8 @@ export interface Config {
   uploadIdleMs: number;
   /** Unfinished resumable uploads per user, and how long one may stay unfinished. */
   resumable: { maxPending: number; expiryMs: number };
+  /** A user's multipart uploads under way at once, per instance. */
+  maxParallelUploads: number;
   /** Earlier versions kept per file; 0 keeps none. */
   versionsKeep: number;
   /** Days a deleted item stays in Trash before maintenance purges it; 0: deleting is permanent. */
@@ -267,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orphanGraceMs: e.ORPHAN_GRACE_MINUTES * 60_000,
     uploadIdleMs: e.UPLOAD_IDLE_SECONDS * 1000,
     resumable: { maxPending: e.UPLOAD_MAX_PENDING, expiryMs: e.UPLOAD_EXPIRY_HOURS * 3_600_000 },
+    maxParallelUploads: e.UPLOAD_MAX_PARALLEL,
     versionsKeep: e.VERSIONS_KEEP,
     trashDays: e.TRASH_DAYS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,

@@ -14,6 +14,7 @@ import { createSecretBox, type SecretBox } from './secret-box.js';
 import { silentObserver, type Observer } from './metrics/observer.js';
 import { HashCache } from './storage/hash-cache.js';
 import type { ObjectStore } from './storage/object-store.js';
+import { UploadSlots } from './domain/uploads/upload-slots.js';
 
 export interface ContextParts {
   database: DatabaseHandle;
@@ -43,6 +44,7 @@ export function createDomainContext(config: Config, { database, store, events, l
     downloads: createGroupCommit(database.db, database.dialect, countDownloads),
     store,
     hashes: new HashCache(),
+    uploadSlots: new UploadSlots(config.maxParallelUploads),
     events,
     background: createBackground(log),
     extractions: textExtractions(log, () => ctx),

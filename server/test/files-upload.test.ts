@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
-import { describeEachBackend } from './helpers/server.js';
+import http from 'node:http';
+import { expect, it, vi } from 'vitest';
+import { describeEachBackend, describeEachDb } from './helpers/server.js';
 import { assertStorageConsistent, blobOf, countRows, samples, storedKeys, upload, uploadForm, uploadOne } from './helpers/files.js';
 import { makeFolder } from './helpers/folders.js';
 import { setQuotaBytes } from './helpers/users.js';
@@ -259,4 +260,49 @@ describeEachBackend(
     });
   },
   { MAX_FILE_MB: '1', STORAGE_QUOTA_MB: '1' },
+);
+
+describeEachDb(
+  'uploads at once',
+  (t) => {
+    /** A multipart upload whose body is sent up to its last byte and held there, until `finish`. */
+    async function heldUpload(token: string, name: string) {
+      const request = new Request(`${t().url}/api/files/upload`, { method: 'POST', body: uploadForm([{ name, content: samples.text(`${name}\n`) }]) });
+      const body = Buffer.from(await request.arrayBuffer());
+      const req = http.request(request.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': request.headers.get('content-type')!, 'content-length': String(body.length) },
+      });
+      const answered = new Promise<number>((resolve) => {
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', () => resolve(0));
+      });
+      await new Promise<void>((resolve) => req.write(body.subarray(0, body.length - 1), () => resolve()));
+      return { answered, finish: () => req.end(body.subarray(body.length - 1)) };
+    }
+
+    it('takes UPLOAD_MAX_PARALLEL multipart uploads of a user at once and asks the next to wait, the others users’ going on', async () => {
+      const alice = await t().client.register();
+      const bob = await t().client.register();
+      const taken = vi.spyOn(t().server.ctx.uploadSlots, 'take');
+      const held = [await heldUpload(alice.token, 'one.txt'), await heldUpload(alice.token, 'two.txt')];
+      // Both under way: their requests have reached the route.
+      await vi.waitFor(() => expect(taken).toHaveBeenCalledTimes(2));
+      taken.mockRestore();
+      const third = await upload(t().client, alice.token, [{ name: 'three.txt', content: samples.text('three') }]);
+      expect(third.status).toBe(429);
+      expect(third.body).toMatchObject({ error: 'At most 2 uploads at once: try again when one has finished', code: 'uploadsAtOnce', params: { max: 2 } });
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await upload(t().client, bob.token, [{ name: 'bobs.txt', content: samples.text('bob') }])).status).toBe(201);
+      held[0]!.finish();
+      expect(await held[0]!.answered).toBe(201);
+      expect((await upload(t().client, alice.token, [{ name: 'three.txt', content: samples.text('three') }])).status).toBe(201);
+      held[1]!.finish();
+      expect(await held[1]!.answered).toBe(201);
+    });
+  },
+  { UPLOAD_MAX_PARALLEL: '2' },
 );

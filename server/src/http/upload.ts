@@ -66,7 +66,8 @@ export interface UploadOutcome {
 /**
  * A multipart upload: fields and files in any order, each file handed to the
  * upload batch as it streams in. A body that stops arriving for
- * UPLOAD_IDLE_SECONDS is cut off (408). `form` reads the other fields.
+ * UPLOAD_IDLE_SECONDS is cut off (408). `form` reads the other fields. Each
+ * holds one of the user's UPLOAD_MAX_PARALLEL slots until it is answered.
  */
 export async function handleUpload(
   ctx: DomainContext,
@@ -75,6 +76,15 @@ export async function handleUpload(
   form: UploadForm,
 ): Promise<UploadOutcome> {
   if (!request.isMultipart()) throw new UnsupportedType('Expected a multipart/form-data upload');
+  const release = ctx.uploadSlots.take(actor.id);
+  try {
+    return await receiveUpload(ctx, actor, request, form);
+  } finally {
+    release();
+  }
+}
+
+async function receiveUpload(ctx: DomainContext, actor: Actor, request: FastifyRequest, form: UploadForm): Promise<UploadOutcome> {
   const batch = await startUpload(ctx, actor);
   await form.prepare?.(batch);
   let stopWatching = () => {};

@@ -11,6 +11,7 @@ import type { SecretBox } from '../../secret-box.js';
 import type { PasswordHasher } from '../accounts/passwords.js';
 import type { TokenService } from '../accounts/tokens.js';
 import type { DownloadEntry } from './activity.js';
+import type { UploadSlots } from '../uploads/upload-slots.js';
 
 export interface DomainSettings {
   defaultQuotaBytes: number;
@@ -48,6 +49,8 @@ export interface DomainContext {
   store: ObjectStore;
   /** The running hashes of resumable uploads this process received last: in memory only. */
   hashes: HashCache;
+  /** Each user's multipart uploads under way in this process (UPLOAD_MAX_PARALLEL at once). */
+  uploadSlots: UploadSlots;
   events: EventBus;
   /** Work done after the response, so that its cost never shows in one. */
   background: Background;
