@@ -330,6 +330,16 @@ describeEachDb(
       expect(other.events().filter((e) => e.type === 'account_changed')).toEqual([]);
     });
 
+    it('answers a plain request for /ws 426 with Upgrade: websocket, in the API error shape', async () => {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await fetch(`${t().url}/ws`, { method });
+        expect(res.status, method).toBe(426);
+        expect(res.headers.get('upgrade')).toBe('websocket');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        if (method === 'GET') expect(await res.json()).toEqual({ error: 'This address takes a websocket connection (Upgrade: websocket)' });
+      }
+    });
+
     it('caps each user at WS_MAX_SOCKETS_PER_USER sockets', async () => {
       const { token } = await t().client.register();
       const cap = t().server.config.wsMaxSocketsPerUser;

@@ -18,6 +18,7 @@ const STATUS: Record<ErrorKind, number> = {
   locked: 423,
   // The tus checksum extension's own status.
   checksum_mismatch: 460,
+  upgrade_required: 426,
 };
 
 export function statusOf(err: DomainError): number {

@@ -22,7 +22,9 @@ export type ErrorKind =
   | 'timeout'
   | 'locked'
   /** The bytes of a request are not those whose checksum it declared. */
-  | 'checksum_mismatch';
+  | 'checksum_mismatch'
+  /** A plain request where only another protocol is spoken (a websocket). */
+  | 'upgrade_required';
 
 /** What a failure says: a catalogued sentence, or plain text. */
 export type Said = Sentence | string;
@@ -119,5 +121,11 @@ export class Locked extends DomainError {
 export class ChecksumMismatch extends DomainError {
   constructor(said: Said) {
     super('checksum_mismatch', said);
+  }
+}
+
+export class UpgradeRequired extends DomainError {
+  constructor(said: Said) {
+    super('upgrade_required', said);
   }
 }

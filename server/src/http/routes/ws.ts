@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { WS_AUTH_TIMEOUT_MS, WS_READY, sentence, wsAuthMessageSchema, wsQuerySchema, wsServerMessageSchema } from '@vault/contract';
 import { api, NO_BODY } from '../openapi/route-spec.js';
-import { DomainError, Forbidden, RateLimited } from '../../domain/shared/errors.js';
+import { DomainError, Forbidden, RateLimited, UpgradeRequired } from '../../domain/shared/errors.js';
 import { authenticate } from '../../domain/accounts/sessions.js';
 import type { HttpDeps } from '../deps.js';
 import { refuse } from '../realtime/hub.js';
@@ -42,7 +42,7 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
     websocket: { query: wsQuerySchema, receives: wsAuthMessageSchema, sends: wsServerMessageSchema },
     responses: { 101: NO_BODY },
   });
-  app.get('/ws', { websocket: true, config: declared.config }, (socket: WebSocket, request) => {
+  const openSocket = (socket: WebSocket, request: FastifyRequest) => {
     const leavePending = pending.enter(limitedAddressOf(request));
     if (!leavePending) return socket.close(TRY_AGAIN_LATER, 'Too many connections waiting to authenticate');
     let state: 'waiting' | 'checking' | 'admitted' = 'waiting';
@@ -84,5 +84,17 @@ export function wsRoutes(app: FastifyInstance, { ctx, config, budgets, realtime 
     const query = wsQuerySchema.safeParse(request.query);
     if (!query.success) return refuse(socket, 'Invalid token');
     if (query.data.token !== undefined) void signIn(query.data.token, false);
+  };
+
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    config: declared.config,
+    // A plain request (no Upgrade): told what this address speaks, as RFC 9110 asks of a 426.
+    handler: async (_request, reply) => {
+      reply.header('upgrade', 'websocket');
+      throw new UpgradeRequired('This address takes a websocket connection (Upgrade: websocket)');
+    },
+    wsHandler: openSocket,
   });
 }
