@@ -196,13 +196,18 @@ export const recipientParamsSchema = z.object({
 export const recipientSchema = z.object({ username: z.string() });
 export type Recipient = z.infer<typeof recipientSchema>;
 
-/** A share: visibility and the named users, who may be named only while the item is private. */
+/**
+ * A share: visibility and the named users, who may be named only while the
+ * item is private. Strict: a misspelt key would otherwise leave shared_users
+ * at its default, and unshare everyone.
+ */
 function shareRequestSchemaOf(noun: 'Files' | 'Folders') {
   return z
     .object({
       is_public: z.boolean({ error: 'is_public must be true or false' }),
       shared_users: usernameListSchema.default([]),
     })
+    .strict()
     .refine((v) => !v.is_public || v.shared_users.length === 0, {
       message: `${noun} can be shared with named users only while private`,
       path: ['shared_users'],

@@ -63,11 +63,14 @@ export type FolderListResponse = z.infer<typeof folderListResponseSchema>;
 export const folderResponseSchema = z.object({ folder: folderSchema });
 export type FolderResponse = z.infer<typeof folderResponseSchema>;
 
-export const folderCreateSchema = z.object({
-  name: folderNameSchema,
-  parent_id: z.number().int().positive().nullable().optional(),
-  is_public: z.boolean().optional(),
-});
+/** Strict: a misspelt parent_id would otherwise make the folder at the top level. */
+export const folderCreateSchema = z
+  .object({
+    name: folderNameSchema,
+    parent_id: z.number().int().positive().nullable().optional(),
+    is_public: z.boolean().optional(),
+  })
+  .strict();
 export type FolderCreate = z.input<typeof folderCreateSchema>;
 
 export const folderUpdateSchema = z

@@ -117,6 +117,19 @@ describeEachDb('sharing files and folders', (t) => {
     expect((await t().client.get(url, { token: alice.token })).body).toEqual({ is_public: false, shared_users: [] });
   });
 
+  it('refuses a misspelt key instead of reading it as no one named, and keeps the shares', async () => {
+    const { alice, bob, folder } = await aliceFolder();
+    const fileId = await uploadOne(t().client, alice.token, { name: 'kept.txt', content: samples.text('kept') });
+    for (const url of [`/api/folders/${folder.id}/share`, `/api/files/${fileId}/share`]) {
+      expect((await t().client.put(url, { token: alice.token, json: { is_public: false, shared_users: [bob.user.username] } })).status).toBe(200);
+      const typo = await t().client.put(url, { token: alice.token, json: { is_public: false, sharedUsers: [bob.user.username] } });
+      expect(typo.status, url).toBe(400);
+      expect((await t().client.get(url, { token: alice.token })).body, url).toEqual({ is_public: false, shared_users: [bob.user.username] });
+    }
+    const misplaced = await t().client.post('/api/folders', { token: alice.token, json: { name: 'Inside', parentId: folder.id } });
+    expect(misplaced.status).toBe(400);
+  });
+
   it("answers 404 to anyone but the owner, even those it is shared with and admins", async () => {
     const { alice, bob, folder } = await aliceFolder();
     const admin = await makeAdmin(t());
