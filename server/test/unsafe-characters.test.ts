@@ -103,4 +103,21 @@ describeEachDb('control and bidi characters in what others see', (t) => {
     expect(renamed.status).toBe(200);
     expect(renamed.body.file.original_name).toBe('تقريرtxt.exe.txt');
   });
+
+  it('refuse a NUL character in any text a request carries, searches and sign-in included, with a 400 on every database', async () => {
+    const { owner } = await ownerWithFile(t());
+    const nul = 'a\u0000b';
+    const refusals = [
+      t().client.get(`/api/files?search=${encodeURIComponent(nul)}`, { token: owner.token }),
+      t().client.get(`/api/files/public?search=${encodeURIComponent(nul)}`),
+      t().client.get(`/api/folders?search=${encodeURIComponent(nul)}`, { token: owner.token }),
+      t().client.get(`/api/share-recipients/${encodeURIComponent(nul)}`, { token: owner.token }),
+      t().client.post('/api/auth/login', { json: { username: nul, password: 'whatever-it-is' } }),
+      t().client.post('/api/auth/register', { json: { username: 'nul_mail', email: 'a\u0000b@example.com', password: 'long-enough-pass' } }),
+    ];
+    for (const [i, answer] of (await Promise.all(refusals)).entries()) {
+      expect(answer.status, String(i)).toBe(400);
+      expect(answer.body.error, String(i)).toBe('Text must not contain the NUL character');
+    }
+  });
 });
