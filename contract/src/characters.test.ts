@@ -5,8 +5,8 @@ import { tagSchema } from './files.js';
 import { folderNameSchema } from './folders.js';
 import { fileRequestCreateSchema, linkCreateSchema } from './links.js';
 
-/** NUL, CR, LF, TAB, DEL, C1's CSI, and the bidi controls: marks, embeddings, overrides, isolates. */
-const UNSAFE = ['\u0000', '\r', '\n', '\t', '\u007f', '\u0085', '\u009b', '\u200e', '\u200f', '\u061c', '\u202a', '\u202e', '\u2066', '\u2069'];
+/** NUL, CR, LF, TAB, DEL, C1's CSI, the bidi controls (marks, embeddings, overrides, isolates), and halves of surrogate pairs alone. */
+const UNSAFE = ['\u0000', '\r', '\n', '\t', '\u007f', '\u0085', '\u009b', '\u200e', '\u200f', '\u061c', '\u202a', '\u202e', '\u2066', '\u2069', '\ud800', '\udfff'];
 /** Names in other scripts, right-to-left ones included, and emoji (with a zero-width joiner). */
 const ORDINARY = ['Café crème', 'Überweisung Ærø', '日本語のメモ', '보고서', '📁 Projects 👩‍💻', 'تقارير 2024', 'דוחות שנתיים', 'Привет'];
 
@@ -19,13 +19,15 @@ function messageFor(schema: z.ZodType, value: unknown): string | null {
 }
 
 describe('unsafe characters', () => {
-  it('are the control characters and the bidi controls, nothing else', () => {
+  it('are the control characters, the bidi controls and lone surrogates, nothing else', () => {
     for (const c of UNSAFE) expect(hasUnsafeCharacters(`a${c}b`), codeOf(c)).toBe(true);
     for (const text of ORDINARY) expect(hasUnsafeCharacters(text), text).toBe(false);
     expect(hasUnsafeCharacters('line one\nline two', '\n')).toBe(false);
     expect(hasUnsafeCharacters('line one\r\nline two', '\n')).toBe(true);
     expect(replaceUnsafeCharacters('photo\u202Egnp.exe\u0000', '')).toBe('photognp.exe');
     expect(replaceUnsafeCharacters('a\u009bb\u2066c', '_')).toBe('a_b_c');
+    // A pair is one character: only a half alone goes.
+    expect(replaceUnsafeCharacters('😀\ud83d.txt', '')).toBe('😀.txt');
     expect(replaceUnsafeCharacters('line\u202E one\r\nline two', '', '\n')).toBe('line one\nline two');
   });
 });

@@ -3,10 +3,12 @@
  * characters (C0 with NUL and line breaks, DEL, C1 such as the terminal's
  * U+009B) and Unicode's bidirectional controls (marks, embeddings, overrides,
  * isolates). Both are invisible, and a bidi control reorders what is shown
- * around it: "photo\u202Egnp.exe" reads "photoexe.png". Letters of every
- * script, right-to-left ones included, are not among them.
+ * around it: "photo\u202Egnp.exe" reads "photoexe.png". Nor half of a
+ * surrogate pair without its other half, which is no character at all (a
+ * database stores it as garbage). Letters of every script, right-to-left
+ * ones included, are not among them.
  */
-const UNSAFE = /[\p{Cc}\p{Bidi_Control}]/gu;
+const UNSAFE = /[\p{Cc}\p{Bidi_Control}\p{Cs}]/gu;
 
 /** Whether `text` holds such a character, other than those in `allowed` (a message's line breaks). */
 export function hasUnsafeCharacters(text: string, allowed = ''): boolean {

@@ -120,4 +120,16 @@ describeEachDb('control and bidi characters in what others see', (t) => {
       expect(answer.body.error, String(i)).toBe('Text must not contain the NUL character');
     }
   });
+
+  it('cut a long file name on whole characters, and drop half a surrogate pair sent alone', async () => {
+    const { owner, fileId } = await ownerWithFile(t());
+    const long = `${'a'.repeat(250)}😀😀😀.txt`;
+    const stored = await uploadOne(t().client, owner.token, { name: long, content: samples.text('long name') });
+    const name: string = (await t().client.get(`/api/files/${stored}`, { token: owner.token })).body.file.original_name;
+    expect(name).not.toMatch(/\p{Cs}/u);
+    expect(name).toBe(`${'a'.repeat(250)}.txt`);
+    const renamed = await t().client.put(`/api/files/${fileId}`, { token: owner.token, json: { original_name: 'half\ud800.txt' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.file.original_name).toBe('half.txt');
+  });
 });

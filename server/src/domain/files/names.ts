@@ -15,7 +15,8 @@ export function normalizeFileName(raw: string): string {
   if (name.length <= LIMITS.fileNameMax) return name;
   const ext = extensionOf(name);
   const suffix = ext && ext.length < 20 ? `.${ext}` : '';
-  return name.slice(0, LIMITS.fileNameMax - suffix.length) + suffix;
+  // Never half a character: a cut between the halves of a surrogate pair (an emoji) drops the first.
+  return name.slice(0, LIMITS.fileNameMax - suffix.length).replace(/[\uD800-\uDBFF]$/, '') + suffix;
 }
 
 /** Another file of the owner's in the same folder has this name, ignoring case. */
