@@ -69,6 +69,14 @@ describe('formatShareSize', () => {
     expect(formatShareSize(1536)).toBe(shown('1,5 KB'));
     expect(formatShareSize(5 * 1_048_576 + 300_000)).toBe(shown('5,3 MB'));
   });
+
+  it('never shows a few bytes as nothing: below 0.05 KB reads "< 0.1 KB"', async () => {
+    expect(formatShareSize(37)).toBe(shown('< 0.1 KB'));
+    expect(formatShareSize(51)).toBe(shown('< 0.1 KB'));
+    expect(formatShareSize(52)).toBe(shown('0.1 KB'));
+    await changeLanguage('de');
+    expect(formatShareSize(37)).toBe(shown('< 0,1 KB'));
+  });
 });
 
 describe('formatPercent', () => {
@@ -83,6 +91,14 @@ describe('formatPercent', () => {
     await changeLanguage('de');
     expect(formatPercent(42.345)).toBe('42,3\u00a0%');
     expect(formatPercent(100)).toBe('100,0\u00a0%');
+  });
+
+  it('never shows a share above 0 as 0: 205 KB of 1 GB reads "< 0.1%"', async () => {
+    expect(formatPercent((205 * 1024 * 100) / 1024 ** 3)).toBe('<\u00a00.1%');
+    expect(formatPercent(0.05)).toBe('0.1%');
+    expect(formatPercent(0.3, 0)).toBe('<\u00a01%');
+    await changeLanguage('de');
+    expect(formatPercent(0.01)).toBe('<\u00a00,1\u00a0%');
   });
 });
 

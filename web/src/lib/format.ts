@@ -57,17 +57,25 @@ export function formatFileSize(bytes: number): string {
   return formatInUnit(bytes / unit.bytes, unit);
 }
 
-/** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal ('1.5 KB', '1,5 KB' in German). */
-export function formatShareSize(bytes: number): string {
-  const unit = bytes > MIB ? MB : KB;
-  return formatInUnit(bytes / unit.bytes, unit, { fewest: 1, most: 1 });
+/**
+ * `show(value)`, except that an amount above 0 that `decimals` would round to 0 reads as below the
+ * smallest it can show ('< 0.1 KB'): 37 bytes of 1 GB read '0.0%', as if nothing were used.
+ */
+function neverZero(value: number, decimals: number, show: (value: number) => string): string {
+  const smallest = 10 ** -decimals;
+  return value > 0 && value < smallest / 2 ? i18n.t('format.lessThan', { value: show(smallest) }) : show(value);
 }
 
-/** Percent values (already x100), 1 decimal unless told: 42.345 -> '42.3%' (English), '42,3 %' (German, a no-break space). */
+/** The share dialog's sizes: KB, or MB above 1,048,576 bytes, with 1 decimal ('1.5 KB', '1,5 KB' in German; '< 0.1 KB' for a few bytes). */
+export function formatShareSize(bytes: number): string {
+  const unit = bytes > MIB ? MB : KB;
+  return neverZero(bytes / unit.bytes, 1, (value) => formatInUnit(value, unit, { fewest: 1, most: 1 }));
+}
+
+/** Percent values (already x100), 1 decimal unless told: 42.345 -> '42.3%' (English), '42,3 %' (German, a no-break space); 0.01 -> '< 0.1%'. */
 export function formatPercent(value: number, decimals = 1): string {
-  return new Intl.NumberFormat(numberLocale(), { style: 'unit', unit: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
-    Number.isFinite(value) ? value : 0,
-  );
+  const percent = new Intl.NumberFormat(numberLocale(), { style: 'unit', unit: 'percent', minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return neverZero(Number.isFinite(value) ? value : 0, decimals, (shown) => percent.format(shown));
 }
 
 /** How far along a transfer is, in whole percent rounded down, so that '100%' means done: 99.7 -> '99%'. */

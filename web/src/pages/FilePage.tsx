@@ -101,7 +101,7 @@ function FileView({ file, access, isOwner }: { file: FileItem; access: FileAcces
                 </span>
               )}
             </div>
-            <FileTags tags={file.tags} className="mt-2" />
+            <FileTags tags={file.tags} whole className="mt-2" />
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">

@@ -24,7 +24,9 @@ export function SettingsPage() {
           a.must_change_password ? (
             <PasswordCard required />
           ) : (
-            <div className="grid gap-6 lg:grid-cols-2">
+            // One column of minmax(0, 1fr) below lg, not the implicit auto column, which widened to the longest
+            // unbreakable line inside (a long file name in Storage) and made the page wider than a phone.
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <ProfileCard user={a.user} />
               <PasswordCard required={false} />
               <div className="lg:col-span-2">

@@ -146,6 +146,20 @@ describe('SharingPage', () => {
     expect(sent[1]).toEqual({ password: null });
   });
 
+  it('names a link row’s Edit by a tooltip and its Revoke in words, and Revoke ends the link at one click', async () => {
+    const { calls } = signedIn({ 'GET /api/links': { body: { links: [passwordLink] } }, 'DELETE /api/links/31': { status: 204 } });
+    const user = userEvent.setup();
+    renderApp('/sharing');
+    const mine = await list('Links');
+    await user.hover(within(mine).getByRole('button', { name: 'Edit link to plan.pdf' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Edit');
+    const revoke = within(mine).getByRole('button', { name: 'Revoke link to plan.pdf' });
+    expect(revoke).toHaveTextContent('Revoke');
+    await user.click(revoke);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/links/31']));
+    expect(await screen.findByText('Link revoked')).toBeInTheDocument();
+  });
+
   it('warns that saving ends password grants only on a link that has a password', async () => {
     signedIn({ 'GET /api/links': { body: { links: [{ ...passwordLink, has_password: false }] } } });
     const user = userEvent.setup();

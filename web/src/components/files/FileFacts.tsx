@@ -68,7 +68,7 @@ export function FileFacts({ file, variant = 'grid', className }: FileFactsProps)
           )}
           {file.tags.length > 0 && (
             <InfoItem label={t('tags')} wrap>
-              <FileTags tags={file.tags} className="mt-1" />
+              <FileTags tags={file.tags} whole className="mt-1" />
             </InfoItem>
           )}
         </>

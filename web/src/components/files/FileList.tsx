@@ -15,7 +15,7 @@ import { FileBadges } from './FileBadges';
 import { FileGrid } from './FileGrid';
 import { FileTags } from './FileTags';
 import { FileTypeIcon } from '../file-summary/FileTypeIcon';
-import { actionsFor, FileRowActions, type FileAction, type FileActionHandlers } from './FileRowActions';
+import { actionColumns, actionsFor, FILE_ACTIONS, FileRowActions, type ActionColumns, type FileAction, type FileActionHandlers } from './FileRowActions';
 import { PreviewModal } from './PreviewModal';
 import { useFileView } from './use-file-view';
 import { ViewSwitch } from './ViewSwitch';
@@ -67,8 +67,6 @@ export interface FileListProps {
 /** What the list sorts by, in the sort menu's order; owner and folder only where their columns show. */
 const SORT_FIELDS: readonly FileSortField[] = ['created_at', 'original_name', 'file_size', 'download_count', 'username', 'folder_name'];
 
-const ALL_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
-
 /** The empty state of a list that has no files at all. */
 export function defaultEmpty(): FileListEmptyState {
   return { title: i18n.t('files:empty.title'), description: i18n.t('files:empty.description') };
@@ -111,7 +109,8 @@ interface RowProps {
 const ROW_FOCUS = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600';
 const selectedTone = (manage: RowManagement | undefined) => (manage?.selected ? 'bg-accent-50/70 hover:bg-accent-50' : 'hover:bg-slate-50/70');
 
-function TableRow({ file, menu, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
+/** A row of the table; `columns`: the places for actions all its rows share. */
+function TableRow({ file, menu, actions, handlers, downloading, showOwner, showFolder, manage, mine, columns }: RowProps & { columns: ActionColumns }) {
   const { t } = useTranslation('files');
   return (
     <tr {...manage?.attributes} className={clsx('align-top transition-colors', ROW_FOCUS, selectedTone(manage))}>
@@ -158,13 +157,13 @@ function TableRow({ file, menu, actions, handlers, downloading, showOwner, showF
         </div>
       </td>
       <td className="py-2 pr-4 pl-2">
-        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} />
+        <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} columns={columns} />
       </td>
     </tr>
   );
 }
 
-/** A file on a phone: name, one line of facts and the tags, then badges beside the actions. The owner shows on others' files only. */
+/** A file on a phone: name, one line of facts and the tags, then badges beside the actions (above them, when too wide for both). The owner shows on others' files only. */
 function FileCard({ file, menu, actions, handlers, downloading, showOwner, showFolder, manage, mine }: RowProps) {
   const { t } = useTranslation('files');
   return (
@@ -193,11 +192,12 @@ function FileCard({ file, menu, actions, handlers, downloading, showOwner, showF
         </div>
       </div>
       <ContentMatchText match={file.match} className="mt-1.5" />
-      <div className="mt-1.5 flex items-center gap-2">
-        <span className="inline-flex min-w-0 flex-1 flex-wrap items-center gap-1.5">
+      {/* The actions wrap under the badges when both do not fit: squeezed beside six actions, a wide badge ("ÖFFENTLICH") ran under them. */}
+      <div className="mt-1.5 flex flex-wrap items-center gap-2">
+        <span className="inline-flex min-w-0 flex-wrap items-center gap-1.5">
           <FileBadges file={file} />
         </span>
-        <div className="shrink-0">
+        <div className="ml-auto shrink-0">
           <FileRowActions file={file} actions={actions} handlers={handlers} downloading={downloading} menu={menu} />
         </div>
       </div>
@@ -230,7 +230,7 @@ function LoadingRows() {
 export function FileList({
   files,
   currentUserId = null,
-  actions = ALL_ACTIONS,
+  actions = FILE_ACTIONS,
   access = 'account',
   showOwner = true,
   showFolder = true,
@@ -301,6 +301,7 @@ export function FileList({
         mine: file.user_id === currentUserId,
       };
     });
+    const columns = actionColumns(rows);
     body = view === 'grid' ? (
       <FileGrid tiles={rows} access={access} label={listLabel} />
     ) : wide ? (
@@ -342,7 +343,7 @@ export function FileList({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <TableRow key={row.file.id} {...row} />
+            <TableRow key={row.file.id} {...row} columns={columns} />
           ))}
         </tbody>
       </table>

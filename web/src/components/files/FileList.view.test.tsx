@@ -121,4 +121,26 @@ describe('FileList views', () => {
     expect(nameCell('theirs.txt')).toHaveTextContent('bob');
     expect(nameCell('own.txt')).not.toHaveTextContent('alice');
   });
+
+  it("keeps each action of a table's rows in its column: an action a file lacks leaves its place empty", () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    storeSession(makeUser({ id: 7 }));
+    mockFetch({});
+    const files = [
+      makeFile({ id: 61, original_name: 'open.jpg', mime_type: 'image/jpeg', is_public: true }),
+      makeFile({ id: 62, original_name: 'closed.jpg', mime_type: 'image/jpeg' }),
+      makeFile({ id: 63, original_name: 'data.zip', mime_type: 'application/zip' }),
+      makeFile({ id: 64, original_name: 'theirs.jpg', mime_type: 'image/jpeg', user_id: 8 }),
+    ];
+    renderUi(<FileList files={files} currentUserId={7} label="Your files" />);
+    // Each row's places for actions, left to right: the action's name, or '' where it is empty.
+    const places = (name: string) => {
+      const cell = screen.getByText(name).closest('tr')!.lastElementChild!;
+      return [...cell.firstElementChild!.children].map((place) => place.getAttribute('aria-label')?.split(' ')[0] ?? '');
+    };
+    expect(places('open.jpg')).toEqual(['Preview', 'Download', 'Copy', 'Share', 'Delete', 'More']);
+    expect(places('closed.jpg')).toEqual(['Preview', 'Download', '', 'Share', 'Delete', 'More']);
+    expect(places('data.zip')).toEqual(['', 'Download', '', 'Share', 'Delete', 'More']);
+    expect(places('theirs.jpg')).toEqual(['Preview', 'Download', '', '', '', 'More']);
+  });
 });

@@ -7,6 +7,9 @@ import { ItemMenu, type MenuEntry } from '../manage/ItemMenu';
 /** The row actions a list can offer. */
 export type FileAction = 'preview' | 'download' | 'copyLink' | 'share' | 'delete';
 
+/** Every row action, in the order a row shows them. */
+export const FILE_ACTIONS: readonly FileAction[] = ['preview', 'download', 'copyLink', 'share', 'delete'];
+
 export interface FileActionHandlers {
   preview(file: FileItem): void;
   download(file: FileItem): void;
@@ -28,7 +31,26 @@ export function actionsFor(file: FileItem, enabled: ReadonlySet<FileAction>, cur
     share: owner,
     delete: owner,
   };
-  return (['preview', 'download', 'copyLink', 'share', 'delete'] as const).filter((a) => enabled.has(a) && applies[a]);
+  return FILE_ACTIONS.filter((a) => enabled.has(a) && applies[a]);
+}
+
+/** The places a list's rows keep for their actions: every action one of its rows shows, and the menu if one has it. */
+export interface ActionColumns {
+  actions: readonly FileAction[];
+  menu: boolean;
+}
+
+/** The columns of a list whose rows show these actions and menus. */
+export function actionColumns(rows: readonly { actions: readonly FileAction[]; menu: readonly MenuEntry[] }[]): ActionColumns {
+  return {
+    actions: FILE_ACTIONS.filter((action) => rows.some((row) => row.actions.includes(action))),
+    menu: rows.some((row) => row.menu.length > 0),
+  };
+}
+
+/** An empty place the size of an action's button. */
+function Gap() {
+  return <span aria-hidden="true" className="size-9 shrink-0" />;
 }
 
 const BUTTONS = {
@@ -42,7 +64,10 @@ const BUTTONS = {
 /**
  * The quick actions as buttons, then a menu of everything else: the owner's
  * menu of a managed list, joined by the quick actions past `buttons` (a grid
- * tile has room for few) that it does not already hold.
+ * tile has room for few) that it does not already hold. With `columns` (a
+ * table's rows), an action the file lacks leaves its place empty, so that each
+ * action sits in the same column on every row: a public file's extra "Copy
+ * link" shifted preview, download and share of its row by one place.
  */
 export function FileRowActions({
   file,
@@ -51,6 +76,7 @@ export function FileRowActions({
   downloading,
   menu = [],
   buttons = actions.length,
+  columns,
 }: {
   file: FileItem;
   actions: readonly FileAction[];
@@ -58,9 +84,11 @@ export function FileRowActions({
   downloading: boolean;
   menu?: readonly MenuEntry[];
   buttons?: number;
+  columns?: ActionColumns;
 }) {
   const { t } = useTranslation('files');
   const { t: tm } = useTranslation('manage');
+  const shown = actions.slice(0, buttons);
   const folded = actions
     .slice(buttons)
     .filter((action) => !menu.some((entry) => entry.key === action))
@@ -76,7 +104,8 @@ export function FileRowActions({
   const entries = [...folded, ...menu];
   return (
     <div className="flex flex-wrap items-center justify-end gap-0.5">
-      {actions.slice(0, buttons).map((action) => {
+      {(columns?.actions ?? shown).map((action) => {
+        if (!shown.includes(action)) return <Gap key={action} />;
         const { icon } = BUTTONS[action];
         const tooltip = t(BUTTONS[action].tooltip);
         return (
@@ -91,7 +120,7 @@ export function FileRowActions({
           />
         );
       })}
-      {entries.length > 0 && <ItemMenu label={tm('menu.more', { name: file.original_name })} entries={entries} />}
+      {entries.length > 0 ? <ItemMenu label={tm('menu.more', { name: file.original_name })} entries={entries} /> : columns?.menu && <Gap />}
     </div>
   );
 }

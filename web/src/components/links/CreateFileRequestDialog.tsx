@@ -4,7 +4,6 @@ import type { FileRequest } from '@vault/contract';
 import { errorMessage } from '../../api/client';
 import { useFolderOptions } from '../../api/folders';
 import { useCreateFileRequest } from '../../api/links';
-import { MIB } from '../../lib/bytes';
 import { folderChoices } from '../../lib/folder-paths';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
@@ -13,8 +12,9 @@ import { Label } from '../ui/Label';
 import { SelectField, SelectOptions } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { LinkAddress } from './LinkAddress';
-import { endOfDay } from './link-facts';
+import { checkCount, checkExpiry, checkMegabytes, settle } from './link-checks';
 import { LinkSettingsFields, NO_SETTINGS, type CommonLinkSettings } from './LinkSettingsFields';
+import { useLinkDraft } from './use-link-draft';
 
 interface Draft extends CommonLinkSettings {
   folderId: string;
@@ -29,12 +29,12 @@ const EMPTY: Draft = { ...NO_SETTINGS, folderId: '', message: '', maxFiles: '', 
 export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation('links');
   const folders = useFolderOptions();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const { draft, errors, setErrors, change, reset } = useLinkDraft<Draft>(EMPTY);
   const [created, setCreated] = useState<FileRequest | null>(null);
   const create = useCreateFileRequest(() => undefined);
   const close = (next: boolean) => {
     if (!next) {
-      setDraft(EMPTY);
+      reset();
       setCreated(null);
       create.reset();
     }
@@ -42,15 +42,21 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const checked = settle({ expires: checkExpiry(draft.expires), maxFiles: checkCount(draft.maxFiles, 'maxFiles'), maxMb: checkMegabytes(draft.maxMb) });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    const limits = checked.values;
     create.mutate(
       {
         folder_id: Number(draft.folderId),
         label: draft.label.trim() || null,
         message: draft.message.trim() || null,
-        expires_at: endOfDay(draft.expires),
+        expires_at: limits.expires,
         password: draft.password || null,
-        max_files: draft.maxFiles ? Number(draft.maxFiles) : null,
-        max_bytes: draft.maxMb ? Math.round(Number(draft.maxMb) * MIB) : null,
+        max_files: limits.maxFiles,
+        max_bytes: limits.maxMb,
       },
       { onSuccess: setCreated },
     );
@@ -68,9 +74,9 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
           </div>
         </div>
       ) : (
-        <form aria-label={t('requests.new')} onSubmit={submit} className="space-y-4 pb-1">
+        <form aria-label={t('requests.new')} noValidate onSubmit={submit} className="space-y-4 pb-1">
           {create.error && <Alert tone="error">{errorMessage(create.error, t('toast.requestCreateFailed'))}</Alert>}
-          <SelectField label={t('field.folder')} required value={draft.folderId} onChange={(e) => setDraft({ ...draft, folderId: e.target.value })}>
+          <SelectField label={t('field.folder')} required value={draft.folderId} onChange={(e) => change({ folderId: e.target.value })}>
             <option value="" disabled>
               {options.length === 0 ? t('field.noFolders') : t('field.chooseFolder')}
             </option>
@@ -83,13 +89,13 @@ export function CreateFileRequestDialog({ open, onOpenChange }: { open: boolean;
               rows={3}
               maxLength={1000}
               value={draft.message}
-              onChange={(e) => setDraft({ ...draft, message: e.target.value })}
+              onChange={(e) => change({ message: e.target.value })}
               className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-xs focus:outline-none focus-visible:border-accent-500 focus-visible:ring-3 focus-visible:ring-accent-500/20"
             />
           </div>
-          <LinkSettingsFields<Draft> value={draft} onChange={setDraft}>
-            <TextField label={t('field.maxFiles')} type="number" min={1} step={1} value={draft.maxFiles} onChange={(e) => setDraft({ ...draft, maxFiles: e.target.value })} />
-            <TextField label={t('field.maxMb')} type="number" min={1} step="any" value={draft.maxMb} onChange={(e) => setDraft({ ...draft, maxMb: e.target.value })} />
+          <LinkSettingsFields value={draft} onChange={change} errors={errors}>
+            <TextField label={t('field.maxFiles')} inputMode="numeric" value={draft.maxFiles} error={errors.maxFiles} onChange={(e) => change({ maxFiles: e.target.value })} />
+            <TextField label={t('field.maxMb')} inputMode="decimal" value={draft.maxMb} error={errors.maxMb} onChange={(e) => change({ maxMb: e.target.value })} />
           </LinkSettingsFields>
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>

@@ -5,8 +5,10 @@ import { useCreateShareLink, useUpdateShareLink } from '../../api/links';
 import { Button } from '../ui/Button';
 import { Checkbox } from '../ui/Checkbox';
 import { TextField } from '../ui/TextField';
-import { dateInputValue, endOfDay } from './link-facts';
+import { checkCount, checkExpiry, settle } from './link-checks';
+import { dateInputValue } from './link-facts';
 import { LinkSettingsFields, NO_SETTINGS, type CommonLinkSettings } from './LinkSettingsFields';
+import { useLinkDraft } from './use-link-draft';
 
 interface Draft extends CommonLinkSettings {
   maxDownloads: string;
@@ -27,12 +29,18 @@ function draftOf(link: ShareLink | undefined): Draft {
   };
 }
 
+/** The checked expiry and download limit of a draft. */
+interface Limits {
+  expires: string | null;
+  maxDownloads: number | null;
+}
+
 /** What an edit changes: untouched settings are left out, so the server keeps them. */
-function changesOf(link: ShareLink, before: Draft, after: Draft): LinkUpdate {
+function changesOf(link: ShareLink, before: Draft, after: Draft, limits: Limits): LinkUpdate {
   const change: LinkUpdate = {};
   if (after.label.trim() !== before.label.trim()) change.label = after.label.trim() || null;
-  if (after.expires !== before.expires) change.expires_at = endOfDay(after.expires);
-  if (after.maxDownloads !== before.maxDownloads) change.max_downloads = after.maxDownloads ? Number(after.maxDownloads) : null;
+  if (after.expires !== before.expires) change.expires_at = limits.expires;
+  if (after.maxDownloads !== before.maxDownloads) change.max_downloads = limits.maxDownloads;
   if (after.allowPreview !== link.allow_preview) change.allow_preview = after.allowPreview;
   if (after.password) change.password = after.password;
   else if (after.removePassword) change.password = null;
@@ -47,39 +55,43 @@ function changesOf(link: ShareLink, before: Draft, after: Draft): LinkUpdate {
 export function ShareLinkForm({ item, link, onDone }: { item: LinkItemRef; link?: ShareLink; onDone(): void }) {
   const { t } = useTranslation('links');
   const [initial] = useState(() => draftOf(link));
-  const [draft, setDraft] = useState<Draft>(initial);
+  const { draft, errors, setErrors, change } = useLinkDraft(initial);
   const create = useCreateShareLink();
   const update = useUpdateShareLink();
   const pending = create.isPending || update.isPending;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const checked = settle({ expires: checkExpiry(draft.expires, initial.expires), maxDownloads: checkCount(draft.maxDownloads, 'maxDownloads') });
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    const limits = checked.values;
     if (link) {
-      update.mutate({ id: link.id, change: changesOf(link, initial, draft) }, { onSuccess: onDone });
+      update.mutate({ id: link.id, change: changesOf(link, initial, draft, limits) }, { onSuccess: onDone });
       return;
     }
     create.mutate(
       {
         item,
         label: draft.label.trim() || null,
-        expires_at: endOfDay(draft.expires),
+        expires_at: limits.expires,
         password: draft.password || null,
-        max_downloads: draft.maxDownloads ? Number(draft.maxDownloads) : null,
+        max_downloads: limits.maxDownloads,
         allow_preview: draft.allowPreview,
       },
       { onSuccess: onDone },
     );
   };
   return (
-    <form aria-label={link ? t('form.editLink') : t('form.newLink')} onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
-      <LinkSettingsFields<Draft> value={draft} onChange={setDraft} passwordPlaceholder={link?.has_password ? t('field.passwordKept') : undefined}>
+    <form aria-label={link ? t('form.editLink') : t('form.newLink')} noValidate onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 bg-slate-50/60 p-3">
+      <LinkSettingsFields value={draft} onChange={change} errors={errors} passwordPlaceholder={link?.has_password ? t('field.passwordKept') : undefined}>
         <TextField
           label={t('field.maxDownloads')}
-          type="number"
-          min={1}
-          step={1}
           inputMode="numeric"
           value={draft.maxDownloads}
-          onChange={(e) => setDraft({ ...draft, maxDownloads: e.target.value })}
+          error={errors.maxDownloads}
+          onChange={(e) => change({ maxDownloads: e.target.value })}
         />
       </LinkSettingsFields>
       {link?.has_password && (
@@ -87,10 +99,10 @@ export function ShareLinkForm({ item, link, onDone }: { item: LinkItemRef; link?
           label={t('field.removePassword')}
           checked={draft.removePassword}
           disabled={draft.password !== ''}
-          onChange={(e) => setDraft({ ...draft, removePassword: e.target.checked })}
+          onChange={(e) => change({ removePassword: e.target.checked })}
         />
       )}
-      <Checkbox label={t('field.allowPreview')} description={t('field.allowPreviewHelp')} checked={draft.allowPreview} onChange={(e) => setDraft({ ...draft, allowPreview: e.target.checked })} />
+      <Checkbox label={t('field.allowPreview')} description={t('field.allowPreviewHelp')} checked={draft.allowPreview} onChange={(e) => change({ allowPreview: e.target.checked })} />
       {link?.has_password && <p className="text-xs text-slate-500">{t('form.editHelp')}</p>}
       <div className="flex justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={onDone} disabled={pending}>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link2, Link2Off, Pencil, Plus } from 'lucide-react';
+import { Link2, Plus } from 'lucide-react';
 import type { LinkItemRef, ShareLink } from '@vault/contract';
-import { useRevokeShareLink, useShareLinks } from '../../api/links';
+import { useShareLinks } from '../../api/links';
 import { Button } from '../ui/Button';
 import { FactLine } from '../ui/FactLine';
 import { LoadingState } from '../ui/LoadingState';
 import { LinkAddress } from './LinkAddress';
 import { shareLinkFacts } from './link-facts';
+import { EditLinkButton, RevokeLinkButton } from './LinkRowButtons';
 import { LinkStateBadge } from './LinkStateBadge';
 import { RemoveLinkButton } from './RemoveEndedLinks';
 import { ShareLinkForm } from './ShareLinkForm';
@@ -15,7 +16,6 @@ import { ShareLinkForm } from './ShareLinkForm';
 function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
   const { t } = useTranslation('links');
   const name = link.label ?? t('section.unnamed');
-  const revoke = useRevokeShareLink();
   const [editing, setEditing] = useState(false);
   const active = link.state === 'active';
   if (editing) {
@@ -27,23 +27,17 @@ function LinkRow({ item, link }: { item: LinkItemRef; link: ShareLink }) {
   }
   return (
     <li className="space-y-2 py-3">
-      <div className="flex items-center gap-2">
-        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{name}</span>
-        <LinkStateBadge state={link.state} />
-        {link.state !== 'revoked' && (
-          <Button variant="ghost" size="sm" aria-label={t('editNamed', { name })} onClick={() => setEditing(true)}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {/* On a phone the icons alone, so the link's name keeps its room. */}
-            <span className="hidden sm:inline">{t('edit')}</span>
-          </Button>
-        )}
-        {link.state !== 'revoked' && (
-          <Button variant="ghost" size="sm" aria-label={t('revokeNamed', { name })} loading={revoke.isPending} onClick={() => revoke.mutate(link.id)}>
-            <Link2Off aria-hidden="true" className="size-4" />
-            <span className="hidden sm:inline">{t('revoke')}</span>
-          </Button>
-        )}
-        {!active && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} label={t('removeNamed', { name })} />}
+      {/* The buttons go under the name and state when all do not fit in a line (a phone), rather than cut the name short. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="flex min-w-0 flex-1 basis-48 items-center gap-2">
+          <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-900">{name}</span>
+          <LinkStateBadge state={link.state} />
+        </span>
+        <span className="ml-auto flex items-center gap-1.5">
+          {link.state !== 'revoked' && <EditLinkButton label={t('editNamed', { name })} onClick={() => setEditing(true)} />}
+          {link.state !== 'revoked' && <RevokeLinkButton id={link.id} label={t('revokeNamed', { name })} />}
+          {!active && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} label={t('removeNamed', { name })} />}
+        </span>
       </div>
       <p className="text-xs text-slate-500">
         <FactLine facts={shareLinkFacts(link)} />

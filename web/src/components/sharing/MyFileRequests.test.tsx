@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FileRequest } from '@vault/contract';
 import { endedListRoutes } from '../../test/ended-lists';
 import { mockFetch } from '../../test/fetch-mock';
 import { makeFolder } from '../../test/folders';
@@ -9,35 +8,15 @@ import { renderUi } from '../../test/render-ui';
 import { storeSession } from '../../test/render-app';
 import { makeUser } from '../../test/tokens';
 import { MyFileRequests } from './MyFileRequests';
+import { makeFileRequest } from '../../test/file-requests';
 
-function fileRequest(overrides: Partial<FileRequest> = {}): FileRequest {
-  return {
-    id: 5,
-    token: 'A'.repeat(43),
-    path: `/r/${'A'.repeat(43)}`,
-    folder: { id: 9, name: 'Inbox' },
-    folder_reach: null,
-    label: null,
-    message: null,
-    state: 'active',
-    has_password: false,
-    expires_at: null,
-    max_files: null,
-    max_bytes: null,
-    files_received: 0,
-    bytes_received: 0,
-    last_used_at: null,
-    created_at: '2026-11-30T09:00:00.000Z',
-    ...overrides,
-  };
-}
 
 describe('MyFileRequests', () => {
   it('says when what arrives is not private, in the list and as the request is made', async () => {
     storeSession(makeUser({ id: 7, username: 'alice' }));
-    const created = fileRequest({ id: 6, folder_reach: 'public' });
+    const created = makeFileRequest({ id: 6, folder_reach: 'public' });
     mockFetch({
-      'GET /api/requests': { body: { requests: [fileRequest({ id: 4, folder: { id: 8, name: 'Team' }, folder_reach: 'users' }), fileRequest()] } },
+      'GET /api/requests': { body: { requests: [makeFileRequest({ id: 4, folder: { id: 8, name: 'Team' }, folder_reach: 'users' }), makeFileRequest()] } },
       'GET /api/folders': { body: { folders: [makeFolder({ id: 9, name: 'Inbox', is_public: true })], total: 1 } },
       'POST /api/requests': { status: 201, body: { request: created } },
     });
@@ -59,10 +38,10 @@ describe('MyFileRequests', () => {
   it('removes ended requests for good after asking, one or all of them, saying their files stay; an open one has no Remove', async () => {
     storeSession(makeUser({ id: 7, username: 'alice' }));
     const requests = [
-      fileRequest(),
-      fileRequest({ id: 6, state: 'revoked', folder: { id: 8, name: 'Scans' } }),
-      fileRequest({ id: 7, state: 'exhausted', folder: { id: 10, name: 'Forms' } }),
-      fileRequest({ id: 8, state: 'expired', folder: { id: 11, name: 'Photos' } }),
+      makeFileRequest(),
+      makeFileRequest({ id: 6, state: 'revoked', folder: { id: 8, name: 'Scans' } }),
+      makeFileRequest({ id: 7, state: 'exhausted', folder: { id: 10, name: 'Forms' } }),
+      makeFileRequest({ id: 8, state: 'expired', folder: { id: 11, name: 'Photos' } }),
     ];
     const { calls } = mockFetch(endedListRoutes('/api/requests', 'requests', requests, 6));
     renderUi(<MyFileRequests />);

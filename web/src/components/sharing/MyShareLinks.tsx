@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { File, Folder, Link2Off, Pencil } from 'lucide-react';
+import { File, Folder } from 'lucide-react';
 import type { ShareLink } from '@vault/contract';
-import { useRevokeShareLink, useShareLinks } from '../../api/links';
-import { Button } from '../ui/Button';
+import { useShareLinks } from '../../api/links';
 import { Dialog } from '../ui/Dialog';
 import { FactLine } from '../ui/FactLine';
 import { SharingList } from './SharingList';
 import { CopyAddressButton } from '../links/CopyAddressButton';
 import { shareLinkFacts } from '../links/link-facts';
+import { EditLinkButton, RevokeLinkButton } from '../links/LinkRowButtons';
 import { LinkStateBadge } from '../links/LinkStateBadge';
 import { RemoveEndedButton, RemoveLinkButton } from '../links/RemoveEndedLinks';
 import { ShareLinkForm } from '../links/ShareLinkForm';
@@ -17,7 +17,6 @@ import { ShareLinkForm } from '../links/ShareLinkForm';
 export function MyShareLinks() {
   const { t } = useTranslation('links');
   const links = useShareLinks();
-  const revoke = useRevokeShareLink();
   const [editing, setEditing] = useState<ShareLink>();
   return (
     <>
@@ -40,16 +39,8 @@ export function MyShareLinks() {
             action: (
               <>
                 {link.state === 'active' && <CopyAddressButton path={link.path} />}
-                {link.state !== 'revoked' && (
-                  <Button variant="ghost" size="sm" aria-label={t('editLinkTo', { name: link.item.name })} onClick={() => setEditing(link)}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                  </Button>
-                )}
-                {link.state !== 'revoked' && (
-                  <Button variant="ghost" size="sm" aria-label={t('revokeLinkTo', { name: link.item.name })} onClick={() => revoke.mutate(link.id)}>
-                    <Link2Off aria-hidden="true" className="size-4" />
-                  </Button>
-                )}
+                {link.state !== 'revoked' && <EditLinkButton label={t('editLinkTo', { name: link.item.name })} onClick={() => setEditing(link)} />}
+                {link.state !== 'revoked' && <RevokeLinkButton id={link.id} label={t('revokeLinkTo', { name: link.item.name })} />}
                 {link.state !== 'active' && <RemoveLinkButton kind="share" id={link.id} target={link.item.name} />}
               </>
             ),

@@ -32,15 +32,19 @@ function Rows({ title, items }: { title: string; items: SharingListItem[] }) {
   const { shown, more, all, toggle } = useFirstRows(items, SHOWN_ROWS);
   return (
     <>
-      <ul aria-label={title} className="divide-y divide-slate-100">
+      {/*
+        In a card narrower than 28rem (a phone) the actions take a line of their own under the text, which
+        then wraps in the row's width: beside it they left a long name a few letters. Wider, they stay beside it.
+      */}
+      <ul aria-label={title} className="divide-y divide-slate-100 @container">
         {shown.map(({ key, icon, name, meta, action }) => (
-          <li key={key} className="flex items-center gap-3 px-5 py-3">
+          <li key={key} className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 px-5 py-3 @md:grid-cols-[auto_minmax(0,1fr)_auto]">
             {icon}
-            <div className="min-w-0 flex-1">
-              <div className="truncate text-sm font-medium text-slate-900">{name}</div>
+            <div>
+              <div className="text-sm font-medium text-slate-900 [overflow-wrap:anywhere] @md:truncate">{name}</div>
               <div className="text-xs text-slate-500">{meta}</div>
             </div>
-            <div className="flex shrink-0 gap-2">{action}</div>
+            <div className="col-span-2 flex flex-wrap items-center justify-end gap-x-1.5 gap-y-2 @md:col-span-1">{action}</div>
           </li>
         ))}
       </ul>

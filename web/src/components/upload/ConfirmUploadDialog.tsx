@@ -52,7 +52,7 @@ export function ConfirmUploadDialog({ open, onOpenChange, files, folderLabel, is
             {isPublic ? t('confirm.public') : t('confirm.private')}
           </span>
         </Row>
-        <Row label={t('tags')}>{tags.length > 0 ? <FileTags tags={tags} className="justify-end" /> : <span className="font-normal text-slate-500">{t('none')}</span>}</Row>
+        <Row label={t('tags')}>{tags.length > 0 ? <FileTags tags={tags} whole className="justify-end" /> : <span className="font-normal text-slate-500">{t('none')}</span>}</Row>
         <Row label={t('totalSize')}>{formatFileSize(total)}</Row>
       </dl>
       <h3 className="mt-4 text-sm font-semibold text-slate-900">{t('files')}</h3>
