@@ -10,6 +10,15 @@
  */
 const UNSAFE = /[\p{Cc}\p{Bidi_Control}\p{Cs}]/gu;
 
+/**
+ * A file name as a client sent it, less its NUL characters: file names are
+ * cleaned of unsafe characters rather than refused, and no request text may
+ * hold a NUL past its schema (PostgreSQL cannot compare with one).
+ */
+export function withoutNul(text: string): string {
+  return text.replaceAll('\u0000', '');
+}
+
 /** Whether `text` holds such a character, other than those in `allowed` (a message's line breaks). */
 export function hasUnsafeCharacters(text: string, allowed = ''): boolean {
   for (const [found] of text.matchAll(UNSAFE)) if (!allowed.includes(found)) return true;

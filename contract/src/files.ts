@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION_MESSAGES } from './messages.js';
 import { LIMITS } from './limits.js';
-import { hasUnsafeCharacters } from './characters.js';
+import { hasUnsafeCharacters, withoutNul } from './characters.js';
 import {
   decimalSchema,
   flagQuerySchema,
@@ -176,7 +176,11 @@ export type FileResponse = z.infer<typeof fileResponseSchema>;
 /** PUT /api/files/{id}: rename, move, retag (owner only). */
 export const fileUpdateSchema = z
   .object({
-    original_name: z.string().trim().min(1, VALIDATION_MESSAGES.fileNameBlank).max(LIMITS.fileNameMax, VALIDATION_MESSAGES.fileNameTooLong).optional(),
+    original_name: z
+      .string()
+      .transform(withoutNul)
+      .pipe(z.string().trim().min(1, VALIDATION_MESSAGES.fileNameBlank).max(LIMITS.fileNameMax, VALIDATION_MESSAGES.fileNameTooLong))
+      .optional(),
     folder_id: z.number().int().positive().nullable().optional(),
     tags: tagListSchema.optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, isoDate, optionalQuery } from './common.js';
 import { LIMITS } from './limits.js';
+import { withoutNul } from './characters.js';
 
 /**
  * What an upload does when its folder already holds a file of its name
@@ -20,7 +21,7 @@ export const clashCheckSchema = z
   .object({
     folder_id: z.number({ error: 'folder_id must be a folder id' }).int().positive().nullable(),
     names: z
-      .array(z.string().min(1, 'Names cannot be empty').max(1024, 'File name is too long'))
+      .array(z.string().min(1, 'Names cannot be empty').max(1024, 'File name is too long').transform(withoutNul))
       .min(1, 'names must list at least one name')
       .max(LIMITS.maxClashNames, `At most ${LIMITS.maxClashNames} names at a time`),
   })

@@ -204,7 +204,9 @@ describeEachBackend('downloads', (t) => {
   it('keeps concurrent downloads of different files apart', async () => {
     const { token } = await t().client.register();
     const contents = Array.from({ length: 12 }, (_, i) => binary(600 * KIB + i * 1000));
-    const ids = await Promise.all(contents.map((content, i) => uploadOne(t().client, token, { name: `c${i}.zip`, content })));
+    // One after the other: a user's multipart uploads at once are bounded (UPLOAD_MAX_PARALLEL); the downloads are what runs together.
+    const ids: number[] = [];
+    for (const [i, content] of contents.entries()) ids.push(await uploadOne(t().client, token, { name: `c${i}.zip`, content }));
     const fetched = await Promise.all(
       [...ids, ...ids].map(async (id) => {
         const res = await fetch(`${t().url}/api/files/${id}/download`, { headers: { authorization: `Bearer ${token}` } });
