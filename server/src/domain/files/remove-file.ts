@@ -35,12 +35,11 @@ export interface RemovalMode {
  * racing delete that took the row first leaves this one with nothing to
  * release, and a 404. To Trash, the row stays with its content, shares and
  * links (invisible while trashed) and nothing is released; for good, it is
- * deleted and its content released.
+ * deleted and its content released. The caller's transaction holds the
+ * file's owner (lockUser) before it, as every change of their files and
+ * Trash does.
  */
 export async function removeFileIn(trx: Db, dialect: Dialect, actor: Actor, row: FileRow, mode: RemovalMode, now: number): Promise<FileRemoval> {
-  // The owner first, as every change of their Trash and files' content holds them: a new version or a
-  // folder's trip to Trash that read the file as live ends before this takes it.
-  await lockUser(trx, dialect, row.user_id);
   // Those who could see it were told when it went to Trash.
   const audience = row.trashed_at === null ? await fileAudience(trx, row) : NOBODY;
   if (mode.toTrash) {
@@ -83,8 +82,15 @@ export async function announceFileRemoval(ctx: DomainContext, removal: FileRemov
   if (removal.trashOwner !== null) await announceTrashChange(ctx, removal.trashOwner);
 }
 
-/** Deletes one file in a transaction of its own. */
+/**
+ * Deletes one file in a transaction of its own, its owner held first: a new
+ * version or a folder's trip to Trash that read the file as live ends before
+ * this takes it.
+ */
 export async function removeFile(ctx: DomainContext, actor: Actor, row: FileRow, mode: RemovalMode): Promise<void> {
-  const removal = await ctx.db.transaction().execute((trx) => removeFileIn(trx, ctx.dialect, actor, row, mode, Date.now()));
+  const removal = await ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, ctx.dialect, row.user_id);
+    return removeFileIn(trx, ctx.dialect, actor, row, mode, Date.now());
+  });
   await announceFileRemoval(ctx, removal);
 }
