@@ -223,4 +223,40 @@ describeEachDb('zip downloads', (t) => {
       { file_name: 'Drafts.zip', detail: 'zip of 2 files' },
     ]);
   });
+
+  it('refuse a tree too deep for the zip format before counting anything, and cut long names to 255 bytes', async () => {
+    const owner = await t().client.register();
+    const top = await makeFolder(t(), owner.token, 'Deep');
+    const longName = `${'資料'.repeat(127)}.txt`; // 255 characters, 765 bytes
+    await uploadOne(t().client, owner.token, { name: longName, content: samples.text('long\n') }, { folder_id: String(top.id) });
+    await uploadOne(t().client, owner.token, { name: 'con.txt', content: samples.text('device\n') }, { folder_id: String(top.id) });
+    const shallow = await fetchZip(t(), `/api/folders/${top.id}/download`, owner.token);
+    expect(shallow.res.status).toBe(200);
+    expect((await readZip(shallow.body)).map((e) => e.name).sort()).toEqual(['Deep/', `Deep/${'資料'.repeat(41)}資.txt`, 'Deep/con_.txt'].sort());
+
+    // 256 levels of 255-byte names: the deepest path passes the 65,535 bytes a zip can name.
+    const chain = [top.id];
+    for (let level = 0; level < 256; level += 1) {
+      const inserted = await t().server.ctx.db
+        .insertInto('folders')
+        .values({ user_id: owner.user.id, name: 'd'.repeat(255), parent_id: chain.at(-1)!, is_public: 0, created_at: Date.now(), updated_at: Date.now(), trashed_at: null, trashed_with: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      chain.push(inserted.id);
+    }
+    const created = await t().client.post('/api/links', { token: owner.token, json: { item: { type: 'folder', id: top.id }, max_downloads: 1 } });
+    const { id: linkId, token } = created.body.link as { id: number; token: string };
+    for (const path of [`/api/s/${token}/download`, `/api/folders/${top.id}/download`]) {
+      const { res, body } = await fetchZip(t(), path, owner.token);
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(body.toString())).toMatchObject({ code: 'archiveTooDeep' });
+    }
+    expect((await t().client.get('/api/links', { token: owner.token })).body.links[0]).toMatchObject({ downloads: 0, state: 'active' });
+    expect(await downloadsLogged(t(), { linkId })).toEqual([]);
+    expect(await downloadsLogged(t(), { userId: owner.user.id })).toEqual([{ file_name: 'Deep.zip', detail: 'zip of 2 files' }]);
+    // A folder further down still zips: 247 levels of 256 bytes.
+    const below = await fetchZip(t(), `/api/folders/${chain[10]}/download`, owner.token);
+    expect(below.res.status).toBe(200);
+    expect(await readZip(below.body)).toHaveLength(247);
+  });
 });

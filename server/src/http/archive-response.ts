@@ -20,5 +20,5 @@ export async function sendArchive(request: FastifyRequest, reply: FastifyReply, 
     .header('content-security-policy', "default-src 'none'; sandbox");
   // Sent through Fastify, a HEAD without a body would claim Content-Length: 0, which the zip is not.
   if (head) return answerHead(reply);
-  return reply.send(zipStream(request.ctx.store, archive.content));
+  return reply.send(zipStream(request.ctx.store, archive.entries));
 }

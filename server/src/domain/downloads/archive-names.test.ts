@@ -14,6 +14,11 @@ describe('safeSegment', () => {
     for (const name of ['Café crème', '日本語のメモ', 'تقارير 2024', 'דוחות שנתיים', '📁 Projects 👩‍💻']) expect(safeSegment(name)).toBe(name);
   });
 
+  it('renames Windows device names, whatever their extension', () => {
+    expect(['CON', 'con.txt', 'Aux.tar.gz', 'nul', 'COM1.log', 'lpt9', 'com¹'].map(safeSegment)).toEqual(['CON_', 'con_.txt', 'Aux_.tar.gz', 'nul_', 'COM1_.log', 'lpt9_', 'com¹_']);
+    expect(['console.txt', 'auxiliary', 'com10', 'nul-report.pdf'].map(safeSegment)).toEqual(['console.txt', 'auxiliary', 'com10', 'nul-report.pdf']);
+  });
+
   it('never leaves an empty, "." or ".." segment, nor trailing dots', () => {
     expect(safeSegment('...')).toBe('_');
     expect(safeSegment('..')).toBe('_');
@@ -26,5 +31,24 @@ describe('ArchiveNames', () => {
     const names = new ArchiveNames();
     expect(names.take('', 'Reports\u202Eexe.pdf')).toBe('Reports_exe.pdf');
     expect(names.take('', 'Reports\u009bexe.pdf')).toBe('Reports_exe (2).pdf');
+  });
+
+  it('cuts a name to 255 bytes of UTF-8 on whole characters, keeping its extension and its number', () => {
+    const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+    const names = new ArchiveNames();
+    const japanese = `${'議事録'.repeat(84)}.pdf`; // 256 characters, 760 bytes
+    const first = names.take('Docs/', japanese);
+    expect(bytes(first.slice('Docs/'.length))).toBeLessThanOrEqual(255);
+    expect(first).toBe(`Docs/${'議事録'.repeat(27)}議事.pdf`);
+    const second = names.take('Docs/', japanese);
+    expect(second).toBe(`Docs/${'議事録'.repeat(27)}議 (2).pdf`);
+
+    // A family emoji is one character of 25 bytes: kept whole or left out, never cut in parts.
+    const family = '👨‍👩‍👧‍👦';
+    const emoji = names.take('', `${'a'.repeat(240)}${family}.txt`);
+    expect(emoji).toBe(`${'a'.repeat(240)}.txt`);
+    expect(names.take('', `${'b'.repeat(200)}${family}.txt`)).toBe(`${'b'.repeat(200)}${family}.txt`);
+    // An ASCII name of 255 characters is 255 bytes: kept as it is.
+    expect(names.take('', `${'c'.repeat(251)}.txt`)).toBe(`${'c'.repeat(251)}.txt`);
   });
 });

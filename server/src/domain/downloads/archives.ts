@@ -8,13 +8,15 @@ import { recordActivity } from '../shared/activity.js';
 import type { DomainContext } from '../shared/context.js';
 import { safeSegment } from './archive-names.js';
 import { folderContents, looseFiles } from './tree.js';
-import type { ArchiveContent } from './zip.js';
+import { archiveEntries, type ArchiveContent, type ArchiveEntry } from './zip.js';
 
-/** A zip to be streamed: its file name, and what goes in it. */
+/** A zip to be streamed: its file name, and its entries, laid out before anything is sent. */
 export interface Archive {
   name: string;
-  content: ArchiveContent;
+  entries: ArchiveEntry[];
 }
+
+const archive = (name: string, content: ArchiveContent): Archive => ({ name, entries: archiveEntries(content) });
 
 /** An archive a verb hands out: its download is counted only once it starts, never for a HEAD. */
 export interface ArchiveDownload extends Archive {
@@ -25,7 +27,7 @@ export interface ArchiveDownload extends Archive {
 /** GET /api/folders/{id}/download: a folder the viewer may read, with everything below it. */
 export async function folderArchive(db: Db, viewer: Viewer, folderId: number): Promise<Archive> {
   const folder = await readableFolder(db, viewer, folderId);
-  return { name: `${safeSegment(folder.name)}.zip`, content: { files: [], trees: [await folderContents(db, folder.id)] } };
+  return archive(`${safeSegment(folder.name)}.zip`, { files: [], trees: [await folderContents(db, folder.id)] });
 }
 
 /**
@@ -67,17 +69,17 @@ export async function selectionArchive(db: Db, viewer: Viewer, selection: Requir
   const name = fileIds.length === 0 && folders.length === 1 ? `${safeSegment(folders[0]!.name)}.zip` : 'download.zip';
   const trees = [];
   for (const folder of folders) trees.push(await folderContents(db, folder.id));
-  return { name, content: { files: await looseFiles(db, fileIds), trees } };
+  return archive(name, { files: await looseFiles(db, fileIds), trees });
 }
 
 /** "Download all" on a folder link: the link's folder, whoever may otherwise read it. */
 export async function linkArchive(db: Db, link: LinkRow): Promise<Archive> {
   const folder = await db.selectFrom('folders').select(['id', 'name']).where('id', '=', link.folder_id!).executeTakeFirstOrThrow();
-  return { name: `${safeSegment(folder.name)}.zip`, content: { files: [], trees: [await folderContents(db, folder.id)] } };
+  return archive(`${safeSegment(folder.name)}.zip`, { files: [], trees: [await folderContents(db, folder.id)] });
 }
 
 /** One audit entry per archive: its name and how many files it holds. */
-export async function recordArchiveDownload(ctx: DomainContext, userId: number | null, archive: Archive, via?: ActivityVia): Promise<void> {
-  const files = archive.content.files.length + archive.content.trees.reduce((n, t) => n + t.files.length, 0);
-  await recordActivity(ctx.db, { type: 'download', userId, fileName: archive.name, detail: activityDetail('zip', { count: files }), via: via ?? null });
+export async function recordArchiveDownload(ctx: DomainContext, userId: number | null, { name, entries }: Archive, via?: ActivityVia): Promise<void> {
+  const files = entries.filter((entry) => entry.file).length;
+  await recordActivity(ctx.db, { type: 'download', userId, fileName: name, detail: activityDetail('zip', { count: files }), via: via ?? null });
 }

@@ -1,8 +1,10 @@
 import type { PassThrough, Readable } from 'node:stream';
 import yazl from 'yazl';
+import { sentence } from '@vault/contract';
 import type { ObjectStore } from '../../storage/object-store.js';
+import { Invalid } from '../shared/errors.js';
 import { ArchiveNames } from './archive-names.js';
-import type { Tree, TreeFile, TreeFolder } from './tree.js';
+import type { Tree, TreeFile } from './tree.js';
 
 /** Already compressed: deflating them again costs CPU and saves nothing, so they are stored. */
 const STORED_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/zip', 'application/pdf']);
@@ -13,31 +15,55 @@ export interface ArchiveContent {
   trees: Tree[];
 }
 
-interface Entry {
+/** A zip stores an entry's path in a 16-bit field of bytes. */
+const PATH_MAX_BYTES = 0xffff;
+
+/** A directory (its path ends in '/') or a file, by its path in the archive. */
+export interface ArchiveEntry {
   path: string;
   file?: TreeFile;
 }
 
-/** Directories before their contents, every name unique and safe (see ArchiveNames). */
-export function archiveEntries(content: ArchiveContent): Entry[] {
+/**
+ * Directories before their contents, every name unique and safe (see
+ * ArchiveNames). A tree so deep that a path outgrows the zip format is
+ * refused whole, before anything is sent or counted.
+ */
+export function archiveEntries(content: ArchiveContent): ArchiveEntry[] {
   const names = new ArchiveNames();
-  const entries: Entry[] = content.files.map((file) => ({ path: names.take('', file.name), file }));
+  const entries: ArchiveEntry[] = [];
+  const add = (dir: string, name: string, file?: TreeFile) => {
+    const path = names.take(dir, name) + (file ? '' : '/');
+    if (Buffer.byteLength(path, 'utf8') > PATH_MAX_BYTES) throw new Invalid(sentence('archiveTooDeep'));
+    entries.push(file ? { path, file } : { path });
+    return path;
+  };
+  for (const file of content.files) add('', file.name, file);
   for (const tree of content.trees) {
-    const children = new Map<number | null, TreeFolder[]>();
-    for (const folder of tree.folders) children.set(folder.parent_id, [...(children.get(folder.parent_id) ?? []), folder]);
-    const filesIn = new Map<number | null, TreeFile[]>();
-    for (const file of tree.files) filesIn.set(file.folder_id, [...(filesIn.get(file.folder_id) ?? []), file]);
-    const walk = (folder: TreeFolder, parentPath: string, seen: Set<number>) => {
-      if (seen.has(folder.id)) return; // a cycle, should one ever exist
-      seen.add(folder.id);
-      const path = `${names.take(parentPath, folder.name)}/`;
-      entries.push({ path });
-      for (const file of filesIn.get(folder.id) ?? []) entries.push({ path: names.take(path, file.name), file });
-      for (const child of children.get(folder.id) ?? []) walk(child, path, seen);
-    };
-    for (const root of children.get(null) ?? []) walk(root, '', new Set());
+    const children = groupBy(tree.folders, (folder) => folder.parent_id);
+    const filesIn = groupBy(tree.files, (file) => file.folder_id);
+    // Depth first, by a stack of its own: a tree deeper than the call stack is no error.
+    const pending = (children.get(null) ?? []).map((folder) => ({ folder, dir: '' })).reverse();
+    const seen = new Set<number>();
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      if (seen.has(next.folder.id)) continue; // a cycle, should one ever exist
+      seen.add(next.folder.id);
+      const path = add(next.dir, next.folder.name);
+      for (const file of filesIn.get(next.folder.id) ?? []) add(path, file.name, file);
+      for (const child of (children.get(next.folder.id) ?? []).toReversed()) pending.push({ folder: child, dir: path });
+    }
   }
   return entries;
+}
+
+function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 /**
@@ -47,9 +73,9 @@ export function archiveEntries(content: ArchiveContent): Entry[] {
  * 4 GiB. A failure part-way (a missing object) ends the stream with an error:
  * the client sees a cut-off download, never a silently incomplete archive.
  */
-export function zipStream(store: ObjectStore, content: ArchiveContent, mtime = new Date()): Readable {
+export function zipStream(store: ObjectStore, entries: ArchiveEntry[], mtime = new Date()): Readable {
   const zip = new yazl.ZipFile();
-  for (const entry of archiveEntries(content)) {
+  for (const entry of entries) {
     const file = entry.file;
     if (!file) {
       zip.addEmptyDirectory(entry.path, { mtime });
