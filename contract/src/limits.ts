@@ -14,6 +14,8 @@ export const LIMITS = {
   emailMax: 254,
   fileNameMax: 255,
   folderNameMax: 255,
+  /** Levels of folders, the top level the first: every path stays far within what a zip can name. */
+  folderDepthMax: 100,
   searchMax: 200,
   pageSize: 20,
   /** The largest page a list may ask for: the sharing page asks for 1000 files at once. */

@@ -103,6 +103,7 @@ export const ERROR_MESSAGES = {
   folderMovedIntoItself: 'A folder cannot be moved into itself or one of its subfolders',
   folderCopiedIntoItself: 'A folder cannot be copied into itself or one of its subfolders',
   fileNameRequired: 'File name is required',
+  folderTooDeep: 'Folders can be nested at most {{max, count}} levels deep',
   archiveTooDeep: 'These folders are nested too deeply for a zip: download a folder further down',
   copyTooMany: "A copy makes at most {{max, count}} files and folders at once: copy fewer, or a folder's parts one by one",
   renameKeepsType: "The new name must keep the file's type (.{{extension}})",

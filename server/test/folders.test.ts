@@ -159,6 +159,31 @@ describeEachDb('folders', (t) => {
     expect((await t().client.put(`/api/folders/${b.id}`, { token, json: { parent_id: c.id } })).status).toBe(200);
   });
 
+  it('keeps folders within 100 levels, Trash included, whether created, moved or copied', async () => {
+    const { token } = await t().client.register();
+    const TOO_DEEP = 'Folders can be nested at most 100 levels deep';
+    const chain: Folder[] = [];
+    for (let level = 1; level <= 100; level += 1) chain.push(await makeFolder(t(), token, `L${level}`, { parent_id: chain.at(-1)?.id ?? null }));
+    const below = await t().client.post('/api/folders', { token, json: { name: 'L101', parent_id: chain[99]!.id } });
+    expect(below.status).toBe(400);
+    expect(below.body).toMatchObject({ error: TOO_DEEP, code: 'folderTooDeep', params: { max: 100 } });
+
+    // A folder of two levels, the lower one in Trash: it still counts, as a restore would put it back.
+    const x = await makeFolder(t(), token, 'X');
+    const y = await makeFolder(t(), token, 'Y', { parent_id: x.id });
+    expect((await t().client.delete(`/api/folders/${y.id}`, { token })).status).toBe(204);
+    const moved = await t().client.put(`/api/folders/${x.id}`, { token, json: { parent_id: chain[98]!.id } });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error).toBe(TOO_DEEP);
+    const bulk = (json: Record<string, unknown>) => t().client.post('/api/files/bulk', { token, json });
+    expect((await bulk({ action: 'move', folder_ids: [x.id], folder_id: chain[98]!.id })).body.results).toEqual([expect.objectContaining({ id: x.id, ok: false, error: TOO_DEEP })]);
+    expect((await bulk({ action: 'copy', folder_ids: [x.id], folder_id: chain[98]!.id })).body.results).toEqual([expect.objectContaining({ id: x.id, ok: false, error: TOO_DEEP })]);
+    expect((await t().client.get(`/api/folders/${x.id}`, { token })).body.folder.parent_id).toBeNull();
+    // One level higher, it fits: 98 above it and its own two.
+    expect((await t().client.put(`/api/folders/${x.id}`, { token, json: { parent_id: chain[97]!.id } })).status).toBe(200);
+    expect((await bulk({ action: 'copy', folder_ids: [chain[98]!.id], folder_id: null })).body.results).toEqual([expect.objectContaining({ ok: true })]);
+  });
+
   it('searches, filters and sorts the caller\'s folders', async () => {
     const { token } = await t().client.register();
     const other = await t().client.register();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArchiveNames, safeSegment } from './archive-names.js';
+import { ArchiveDirectory, safeSegment } from './archive-names.js';
 
 describe('safeSegment', () => {
   it('replaces separators, reserved and control characters, C1 and bidi controls included', () => {
@@ -26,29 +26,29 @@ describe('safeSegment', () => {
   });
 });
 
-describe('ArchiveNames', () => {
+describe('ArchiveDirectory', () => {
   it('takes a folder name stored with bidi or C1 characters as a plain directory entry', () => {
-    const names = new ArchiveNames();
-    expect(names.take('', 'Reports\u202Eexe.pdf')).toBe('Reports_exe.pdf');
-    expect(names.take('', 'Reports\u009bexe.pdf')).toBe('Reports_exe (2).pdf');
+    const top = new ArchiveDirectory();
+    expect(top.take('Reports\u202Eexe.pdf')).toBe('Reports_exe.pdf');
+    expect(top.take('Reports\u009bexe.pdf')).toBe('Reports_exe (2).pdf');
   });
 
   it('cuts a name to 255 bytes of UTF-8 on whole characters, keeping its extension and its number', () => {
     const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-    const names = new ArchiveNames();
+    const docs = new ArchiveDirectory('Docs/');
     const japanese = `${'議事録'.repeat(84)}.pdf`; // 256 characters, 760 bytes
-    const first = names.take('Docs/', japanese);
-    expect(bytes(first.slice('Docs/'.length))).toBeLessThanOrEqual(255);
-    expect(first).toBe(`Docs/${'議事録'.repeat(27)}議事.pdf`);
-    const second = names.take('Docs/', japanese);
-    expect(second).toBe(`Docs/${'議事録'.repeat(27)}議 (2).pdf`);
+    const first = docs.take(japanese);
+    expect(bytes(first)).toBeLessThanOrEqual(255);
+    expect(first).toBe(`${'議事録'.repeat(27)}議事.pdf`);
+    expect(docs.take(japanese)).toBe(`${'議事録'.repeat(27)}議 (2).pdf`);
 
     // A family emoji is one character of 25 bytes: kept whole or left out, never cut in parts.
     const family = '👨‍👩‍👧‍👦';
-    const emoji = names.take('', `${'a'.repeat(240)}${family}.txt`);
+    const top = new ArchiveDirectory();
+    const emoji = top.take(`${'a'.repeat(240)}${family}.txt`);
     expect(emoji).toBe(`${'a'.repeat(240)}.txt`);
-    expect(names.take('', `${'b'.repeat(200)}${family}.txt`)).toBe(`${'b'.repeat(200)}${family}.txt`);
+    expect(top.take(`${'b'.repeat(200)}${family}.txt`)).toBe(`${'b'.repeat(200)}${family}.txt`);
     // An ASCII name of 255 characters is 255 bytes: kept as it is.
-    expect(names.take('', `${'c'.repeat(251)}.txt`)).toBe(`${'c'.repeat(251)}.txt`);
+    expect(top.take(`${'c'.repeat(251)}.txt`)).toBe(`${'c'.repeat(251)}.txt`);
   });
 });

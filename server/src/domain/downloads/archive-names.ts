@@ -51,24 +51,30 @@ function fittedName(name: string, n: number): string {
   const hasExtension = dot > 0 && name.length - dot <= EXTENSION_MAX + 1;
   const [stem, extension] = hasExtension ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   const suffix = `${n > 1 ? ` (${n})` : ''}${extension}`;
-  const fitted = cutToBytes(stem, SEGMENT_MAX_BYTES - utf8Bytes(suffix)).replace(/[. ]+$/, '');
+  const room = SEGMENT_MAX_BYTES - utf8Bytes(suffix);
+  if (utf8Bytes(stem) <= room) return stem + suffix;
+  const fitted = cutToBytes(stem, room).replace(/[. ]+$/, '');
   return (fitted === '' ? '_' : fitted) + suffix;
 }
 
 /**
- * Entry names unique inside their directory, ignoring case (archives are
- * extracted onto case-insensitive file systems too): a later "Report.pdf"
- * beside "report.pdf" becomes "Report (2).pdf".
+ * A directory of an archive ('' for the top level, else its path ending in
+ * '/'), handing out its entries' names: unique ignoring case (archives are
+ * extracted onto case-insensitive file systems too), so that a later
+ * "Report.pdf" beside "report.pdf" becomes "Report (2).pdf".
  */
-export class ArchiveNames {
+export class ArchiveDirectory {
+  /** The names taken here, in lower case. */
   private readonly taken = new Set<string>();
 
-  /** The unique path for `name` under `dir` ('' for the top level, else ending in '/'). */
-  take(dir: string, name: string): string {
+  constructor(readonly path = '') {}
+
+  /** A name for `name` here, safe and unique: the entry's last segment. */
+  take(name: string): string {
     const safe = safeSegment(name);
     let candidate = fittedName(safe, 1);
-    for (let n = 2; this.taken.has((dir + candidate).toLowerCase()); n += 1) candidate = fittedName(safe, n);
-    this.taken.add((dir + candidate).toLowerCase());
-    return dir + candidate;
+    for (let n = 2; this.taken.has(candidate.toLowerCase()); n += 1) candidate = fittedName(safe, n);
+    this.taken.add(candidate.toLowerCase());
+    return candidate;
   }
 }

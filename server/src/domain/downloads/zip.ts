@@ -3,7 +3,7 @@ import yazl from 'yazl';
 import { sentence } from '@vault/contract';
 import type { ObjectStore } from '../../storage/object-store.js';
 import { Invalid } from '../shared/errors.js';
-import { ArchiveNames } from './archive-names.js';
+import { ArchiveDirectory } from './archive-names.js';
 import type { Tree, TreeFile } from './tree.js';
 
 /** Already compressed: deflating them again costs CPU and saves nothing, so they are stored. */
@@ -26,31 +26,37 @@ export interface ArchiveEntry {
 
 /**
  * Directories before their contents, every name unique and safe (see
- * ArchiveNames). A tree so deep that a path outgrows the zip format is
+ * ArchiveDirectory). A tree so deep that a path outgrows the zip format is
  * refused whole, before anything is sent or counted.
  */
 export function archiveEntries(content: ArchiveContent): ArchiveEntry[] {
-  const names = new ArchiveNames();
   const entries: ArchiveEntry[] = [];
-  const add = (dir: string, name: string, file?: TreeFile) => {
-    const path = names.take(dir, name) + (file ? '' : '/');
-    if (Buffer.byteLength(path, 'utf8') > PATH_MAX_BYTES) throw new Invalid(sentence('archiveTooDeep'));
+  /**
+   * Adds an entry to `dir`, whose path takes `dirBytes` bytes (counted from its parent's, as
+   * measuring each path whole would cost the square of a tree's depth); a directory comes back.
+   */
+  const add = (dir: ArchiveDirectory, dirBytes: number, name: string, file?: TreeFile) => {
+    const segment = dir.take(name) + (file ? '' : '/');
+    const bytes = dirBytes + Buffer.byteLength(segment, 'utf8');
+    if (bytes > PATH_MAX_BYTES) throw new Invalid(sentence('archiveTooDeep'));
+    const path = dir.path + segment;
     entries.push(file ? { path, file } : { path });
-    return path;
+    return { dir: new ArchiveDirectory(path), dirBytes: bytes };
   };
-  for (const file of content.files) add('', file.name, file);
+  const top = new ArchiveDirectory();
+  for (const file of content.files) add(top, 0, file.name, file);
   for (const tree of content.trees) {
     const children = groupBy(tree.folders, (folder) => folder.parent_id);
     const filesIn = groupBy(tree.files, (file) => file.folder_id);
     // Depth first, by a stack of its own: a tree deeper than the call stack is no error.
-    const pending = (children.get(null) ?? []).map((folder) => ({ folder, dir: '' })).reverse();
+    const pending = (children.get(null) ?? []).map((folder) => ({ folder, dir: top, dirBytes: 0 })).reverse();
     const seen = new Set<number>();
     for (let next = pending.pop(); next; next = pending.pop()) {
       if (seen.has(next.folder.id)) continue; // a cycle, should one ever exist
       seen.add(next.folder.id);
-      const path = add(next.dir, next.folder.name);
-      for (const file of filesIn.get(next.folder.id) ?? []) add(path, file.name, file);
-      for (const child of (children.get(next.folder.id) ?? []).toReversed()) pending.push({ folder: child, dir: path });
+      const { dir, dirBytes } = add(next.dir, next.dirBytes, next.folder.name);
+      for (const file of filesIn.get(next.folder.id) ?? []) add(dir, dirBytes, file.name, file);
+      for (const child of (children.get(next.folder.id) ?? []).toReversed()) pending.push({ folder: child, dir, dirBytes });
     }
   }
   return entries;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { fileAudience, folderAudience, mergeAudiences } from '../access/audience.js';
 import { ownedFile, ownedFolder } from '../access/rules.js';
 import { announceFolderRemoval, deleteFolderIn } from '../folders/delete-folder.js';
-import { assertNotBelow, publishFolderEvent, siblingConflict } from '../folders/folder-writes.js';
+import { assertPlaceable, publishFolderEvent, siblingConflict } from '../folders/folder-writes.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { eachItem, type Announcement, type Item } from '../shared/each-item.js';
 import { Invalid } from '../shared/errors.js';
@@ -60,7 +60,7 @@ export async function applyBulk(ctx: DomainContext, actor: Actor, input: BulkInp
   const moveFolder = async (trx: Db, id: number, target: number | null): Promise<Announcement | null> => {
     const row = await ownedFolder(trx, actor.id, id);
     if (row.parent_id === target) return null;
-    if (target !== null) await assertNotBelow(trx, id, target);
+    await assertPlaceable(trx, id, target);
     const before = await folderAudience(trx, id);
     try {
       await trx.updateTable('folders').set({ parent_id: target, updated_at: now }).where('id', '=', id).execute();

@@ -4,7 +4,7 @@ import { viewerOf } from '../access/viewer.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { folderDto } from './dto.js';
-import { PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
+import { assertRoomBelow, PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
 
 export interface FolderInput {
   name: string;
@@ -18,7 +18,10 @@ export async function createFolder(ctx: DomainContext, actor: Actor, input: Fold
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await lockUser(trx, ctx.dialect, actor.id);
-      if (input.parent_id) await ownedFolder(trx, actor.id, input.parent_id, PARENT_NOT_FOUND);
+      if (input.parent_id) {
+        await ownedFolder(trx, actor.id, input.parent_id, PARENT_NOT_FOUND);
+        await assertRoomBelow(trx, input.parent_id);
+      }
       const now = Date.now();
       const row = await trx
         .insertInto('folders')

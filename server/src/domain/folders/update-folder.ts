@@ -6,7 +6,7 @@ import type { Actor, DomainContext } from '../shared/context.js';
 import { lockUser } from '../shared/locks.js';
 import { assertShareable, recordShareChange, replaceShares, resolveUsernames } from '../sharing/shares.js';
 import { folderDto } from './dto.js';
-import { assertNotBelow, PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
+import { assertPlaceable, PARENT_NOT_FOUND, publishFolderEvent, siblingConflict } from './folder-writes.js';
 
 export interface FolderChange {
   name?: string | undefined;
@@ -35,7 +35,7 @@ export async function updateFolder(ctx: DomainContext, actor: Actor, { folderId,
       if (change.is_public === undefined) assertShareable('folder', isPublic, change.shared_users ?? []);
       if (change.parent_id) {
         await ownedFolder(trx, actor.id, change.parent_id, PARENT_NOT_FOUND);
-        await assertNotBelow(trx, folderId, change.parent_id);
+        await assertPlaceable(trx, folderId, change.parent_id);
       }
       await trx
         .updateTable('folders')

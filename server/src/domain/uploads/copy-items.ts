@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.js';
 import type { FileRow, FolderRow } from '../../db/schema.js';
 import { liveFolderTree, ownedFile, ownedFolder } from '../access/rules.js';
 import { announceFile } from '../files/announce-file.js';
-import { assertNotBelow, publishFolderEvent, siblingConflict } from '../folders/folder-writes.js';
+import { assertPlaceable, publishFolderEvent, siblingConflict } from '../folders/folder-writes.js';
 import type { Actor, DomainContext } from '../shared/context.js';
 import { eachItem, type Announcement, type Item } from '../shared/each-item.js';
 import { Invalid } from '../shared/errors.js';
@@ -101,7 +101,7 @@ export async function copyItems(ctx: DomainContext, actor: Actor, input: CopyReq
 
   const copyFolder = async (trx: Db, id: number): Promise<Announcement> => {
     const root = await ownedFolder(trx, actor.id, id);
-    if (target !== null) await assertNotBelow(trx, id, target, 'copied');
+    await assertPlaceable(trx, id, target, 'copied');
     const folders = await subtreeOf(trx, id);
     const made = new Map<number, number>();
     for (const folder of folders) {
