@@ -105,8 +105,11 @@ export type FileSortField = z.infer<typeof fileSortSchema>;
 
 const sizeSchema = decimalSchema(z.number({ error: 'Sizes must be numbers of bytes' }).int('Sizes must be whole bytes').min(0, 'Sizes cannot be negative').max(Number.MAX_SAFE_INTEGER, 'Size is too large'));
 
-/** YYYY-MM-DD (a whole UTC day) or a full ISO-8601 timestamp. */
-export const dateQuerySchema = z.string().refine((v) => !Number.isNaN(Date.parse(v)), 'Dates must be YYYY-MM-DD or ISO-8601');
+/**
+ * YYYY-MM-DD (a whole UTC day) or an ISO-8601 timestamp with its offset ("Z" or "+01:00"): a day
+ * that exists, and never a form that Date.parse would guess at ("0", "Dec 2", a time without a zone).
+ */
+export const dateQuerySchema = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Dates must be YYYY-MM-DD or ISO-8601' });
 
 /** GET /api/files query: paging, sorting, and the search criteria, each optional. */
 export const fileSearchSchema = z.object({
