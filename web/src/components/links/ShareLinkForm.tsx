@@ -105,8 +105,9 @@ export function ShareLinkForm({ item, link, onDone }: { item: LinkItemRef; link?
       <Checkbox label={t('field.allowPreview')} description={t('field.allowPreviewHelp')} checked={draft.allowPreview} onChange={(e) => change({ allowPreview: e.target.checked })} />
       {link?.has_password && <p className="text-xs text-slate-500">{t('form.editHelp')}</p>}
       <div className="flex justify-end gap-2">
+        {/* Not "Cancel": inside the share dialog, that is the dialog's own button. */}
         <Button variant="ghost" size="sm" onClick={onDone} disabled={pending}>
-          {t('form.cancel')}
+          {t('form.discard')}
         </Button>
         <Button type="submit" size="sm" loading={pending}>
           {link ? t('form.save') : t('form.create')}

@@ -140,7 +140,13 @@ describe('ShareModal', () => {
     expect(buttons.slice(-2).map((b) => b.textContent)).toEqual(['Cancel', 'Update Sharing']);
     // The footer follows everything the dialog holds, links included.
     expect(links.compareDocumentPosition(screen.getByRole('button', { name: 'Update Sharing' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(within(links).getByRole('button', { name: 'New link' })).toBeInTheDocument();
+    // A new link's form leaves the dialog one Cancel: its own button discards the form alone.
+    await user.click(within(links).getByRole('button', { name: 'New link' }));
+    await user.click(await within(links).findByRole('button', { name: 'Discard' }));
+    expect(within(links).queryByRole('form', { name: 'New share link' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(within(links).getByRole('button', { name: 'New link' }));
+    expect(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Cancel' })).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
