@@ -183,6 +183,6 @@ test('switching User / Admin Login leaves the fields in place where one title wr
   const username = page.getByLabel('Benutzername');
   const before = (await username.boundingBox())!.y;
   await page.getByRole('button', { name: 'Administrator', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Administrator-Anmeldung' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Als Admin anmelden' })).toBeVisible();
   expect((await username.boundingBox())!.y).toBe(before);
 });
