@@ -34,7 +34,7 @@ export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 export const adminFileSearchSchema = z.object({
   page: optionalQuery(pageSchema).transform((v) => v ?? 1),
   limit: optionalQuery(limitSchema(LIMITS.adminFilesPageSize, LIMITS.maxPageSize)).transform((v) => v ?? LIMITS.adminFilesPageSize),
-  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  search: optionalQuery(z.string().trim().normalize('NFC').max(LIMITS.searchMax, 'search is too long')),
   sort_by: optionalQuery(fileSortSchema).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
 });

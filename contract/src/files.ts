@@ -71,9 +71,11 @@ export const fileSchema = z.object({
 });
 export type FileItem = z.infer<typeof fileSchema>;
 
+/** NFC, so that a tag typed with a combining accent is the tag filtered for with a composed one. */
 export const tagSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1, VALIDATION_MESSAGES.tagBlank)
   .max(LIMITS.maxTagLength, VALIDATION_MESSAGES.tagTooLong)
   .refine((t) => !hasUnsafeCharacters(t), VALIDATION_MESSAGES.tagCharacters);
@@ -115,7 +117,7 @@ export const dateQuerySchema = z.union([z.iso.date(), z.iso.datetime({ offset: t
 export const fileSearchSchema = z.object({
   page: optionalQuery(pageSchema).transform((v) => v ?? 1),
   limit: optionalQuery(limitSchema(LIMITS.pageSize, LIMITS.maxPageSize)).transform((v) => v ?? LIMITS.pageSize),
-  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  search: optionalQuery(z.string().trim().normalize('NFC').max(LIMITS.searchMax, 'search is too long')),
   mime_type: optionalQuery(z.string().max(100, 'mime_type is too long')),
   min_size: optionalQuery(sizeSchema),
   max_size: optionalQuery(sizeSchema),

@@ -33,9 +33,11 @@ export const folderSchema = z.object({
 });
 export type Folder = z.infer<typeof folderSchema>;
 
+/** NFC, as file names are: "Café" typed as "e" and an accent is the same name, and clashes as one. */
 export const folderNameSchema = z
   .string({ error: VALIDATION_MESSAGES.folderNameRequired })
   .trim()
+  .normalize('NFC')
   .min(1, VALIDATION_MESSAGES.folderNameRequired)
   .max(LIMITS.folderNameMax, VALIDATION_MESSAGES.folderNameTooLong)
   .refine((n) => !/[/\\]/.test(n) && !hasUnsafeCharacters(n), VALIDATION_MESSAGES.folderNameCharacters);
@@ -43,7 +45,7 @@ export const folderNameSchema = z
 export const FOLDER_SORT_FIELDS = ['name', 'created_at', 'file_count'] as const;
 
 export const folderSearchSchema = z.object({
-  search: optionalQuery(z.string().trim().max(LIMITS.searchMax, 'search is too long')),
+  search: optionalQuery(z.string().trim().normalize('NFC').max(LIMITS.searchMax, 'search is too long')),
   sort_by: optionalQuery(z.enum(FOLDER_SORT_FIELDS, { error: 'sort_by must be name, created_at or file_count' })).transform((v) => v ?? 'created_at'),
   sort_order: optionalQuery(sortOrderSchema).transform((v) => v ?? 'desc'),
   /** Public ones (themselves or through a folder above, as `visibility` says), or the others. */

@@ -54,6 +54,16 @@ describeEachDb('listing and search', (t) => {
     expect(await names('search=_')).toEqual(['delta_100%.csv']);
   });
 
+  it('takes tags and searches in NFC: a combining accent finds and tags what a composed one does', async () => {
+    const own = await t().client.register();
+    await uploadOne(t().client, own.token, { name: 'Caf\u00e9 menu.txt', content: samples.text('menu') }, { tags: ['re\u0301sume\u0301'] });
+    const list = async (query: string) => ((await t().client.get(`/api/files?${query}`, { token: own.token })).body.files as FileItem[]).map((f) => [f.original_name, f.tags]);
+    expect(await list('')).toEqual([['Caf\u00e9 menu.txt', ['r\u00e9sum\u00e9']]]);
+    expect(await list(`tags=${encodeURIComponent('r\u00e9sum\u00e9')}`)).toHaveLength(1);
+    expect(await list(`tags=${encodeURIComponent('re\u0301sume\u0301')}`)).toHaveLength(1);
+    expect(await list(`search=${encodeURIComponent('cafe\u0301')}`)).toHaveLength(1);
+  });
+
   it('filters by type, size, dates, tags, uploader and folder', async () => {
     expect(await names('mime_type=application/pdf')).toEqual(['Alpha report.pdf']);
     expect(await names('mime_type=text/*&sort_by=original_name&sort_order=asc')).toEqual(['beta notes.txt', 'delta_100%.csv']);

@@ -136,6 +136,16 @@ describeEachDb('folders', (t) => {
     expect((await t().client.put(`/api/folders/${docs.id}`, { token: alice.token, json: { name: 'DOCS' } })).status).toBe(200);
   });
 
+  it('stores a folder name in NFC, so that a name typed with a combining accent clashes with the composed one and is found by it', async () => {
+    const { token } = await t().client.register();
+    const decomposed = await makeFolder(t(), token, 'Cafe\u0301 Notes');
+    expect(decomposed.name).toBe('Caf\u00e9 Notes');
+    const composed = await t().client.post('/api/folders', { token, json: { name: 'caf\u00e9 notes' } });
+    expect(composed.status).toBe(409);
+    const found = await t().client.get(`/api/folders?search=${encodeURIComponent('cafe\u0301')}`, { token });
+    expect(names(found.body.folders)).toEqual(['Caf\u00e9 Notes']);
+  });
+
   it('answers concurrent creates of one name with one 201 and 409s', async () => {
     const { token } = await t().client.register();
     const results = await Promise.all(Array.from({ length: 8 }, () => t().client.post('/api/folders', { token, json: { name: 'Race' } })));
