@@ -32,19 +32,23 @@ export interface ArchiveEntry {
 export function archiveEntries(content: ArchiveContent): ArchiveEntry[] {
   const entries: ArchiveEntry[] = [];
   /**
-   * Adds an entry to `dir`, whose path takes `dirBytes` bytes (counted from its parent's, as
-   * measuring each path whole would cost the square of a tree's depth); a directory comes back.
+   * The path of an entry in `dir`, whose own path takes `dirBytes` bytes, and its size: counted
+   * from the directory's, as measuring each path whole would cost the square of a tree's depth.
    */
-  const add = (dir: ArchiveDirectory, dirBytes: number, name: string, file?: TreeFile) => {
-    const segment = dir.take(name) + (file ? '' : '/');
+  const place = (dir: ArchiveDirectory, dirBytes: number, name: string, isDirectory: boolean) => {
+    const segment = dir.take(name) + (isDirectory ? '/' : '');
     const bytes = dirBytes + Buffer.byteLength(segment, 'utf8');
     if (bytes > PATH_MAX_BYTES) throw new Invalid(sentence('archiveTooDeep'));
-    const path = dir.path + segment;
-    entries.push(file ? { path, file } : { path });
+    return { path: dir.path + segment, bytes };
+  };
+  const addFile = (dir: ArchiveDirectory, dirBytes: number, file: TreeFile) => entries.push({ path: place(dir, dirBytes, file.name, false).path, file });
+  const addDirectory = (dir: ArchiveDirectory, dirBytes: number, name: string) => {
+    const { path, bytes } = place(dir, dirBytes, name, true);
+    entries.push({ path });
     return { dir: new ArchiveDirectory(path), dirBytes: bytes };
   };
   const top = new ArchiveDirectory();
-  for (const file of content.files) add(top, 0, file.name, file);
+  for (const file of content.files) addFile(top, 0, file);
   for (const tree of content.trees) {
     const children = groupBy(tree.folders, (folder) => folder.parent_id);
     const filesIn = groupBy(tree.files, (file) => file.folder_id);
@@ -54,8 +58,8 @@ export function archiveEntries(content: ArchiveContent): ArchiveEntry[] {
     for (let next = pending.pop(); next; next = pending.pop()) {
       if (seen.has(next.folder.id)) continue; // a cycle, should one ever exist
       seen.add(next.folder.id);
-      const { dir, dirBytes } = add(next.dir, next.dirBytes, next.folder.name);
-      for (const file of filesIn.get(next.folder.id) ?? []) add(dir, dirBytes, file.name, file);
+      const { dir, dirBytes } = addDirectory(next.dir, next.dirBytes, next.folder.name);
+      for (const file of filesIn.get(next.folder.id) ?? []) addFile(dir, dirBytes, file);
       for (const child of (children.get(next.folder.id) ?? []).toReversed()) pending.push({ folder: child, dir, dirBytes });
     }
   }
